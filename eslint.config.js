@@ -1,0 +1,85 @@
+// Lint: typescript-eslint, React hook rules as errors, and import boundaries that keep the mock API, the API
+// client and the UI apart (see docs/ARCHITECTURE.md and ../shared/STYLE.md).
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const UI = ['**/app/**', '**/features/**', '**/components/**', '**/lib/**'];
+const noMock = {
+  group: ['**/mock/**', 'node:*'],
+  message: 'The console runs in the browser: it talks to the API over HTTP and never imports server code or Node modules.',
+};
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'bench-results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': ['error', { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'API text is shown as text; never as HTML.' }],
+    },
+  },
+  {
+    files: ['src/**/*.tsx', 'src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['src/shared/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../*', 'node:*', 'react', 'react-*'], message: 'src/shared is the wire protocol both sides use: it imports nothing.' }] }],
+    },
+  },
+  {
+    files: ['src/mock/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: [...UI, '**/api/**', 'react', 'react-*', '@tanstack/*', 'zustand', 'monaco-editor'], message: 'The mock API is a Node server: it imports src/shared and never console code.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/api/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          noMock,
+          { group: UI, message: 'The API client does HTTP and nothing else: it shows nothing and knows no UI.' },
+          { group: ['react', 'react-*', 'zustand'], message: 'The API client is framework-free; hooks live in src/features/*/api.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['src/features/**', 'src/components/**', 'src/lib/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [noMock, { group: ['**/app/**'], message: 'Imports flow one way: app → features → shared components and lib.' }],
+      }],
+    },
+  },
+  {
+    files: ['src/components/**', 'src/lib/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [noMock, { group: ['**/app/**', '**/features/**'], message: 'Shared components and lib may not depend on features or the app.' }],
+      }],
+    },
+  },
+  {
+    files: ['src/app/**', 'src/main.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noMock] }] },
+  },
+  {
+    // Tests may start the real mock (startMockServer) and use Node; shipped code may not.
+    files: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+);

@@ -1,0 +1,29 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { DEFAULT_PROJECT } from '../shared/protocol.ts';
+import { paths } from './paths.ts';
+import { NotFoundRoute } from './routes/not-found.tsx';
+import { ProjectRoute } from './routes/project.tsx';
+import { RootLayout } from './routes/root-layout.tsx';
+import { RouteError } from './routes/route-error.tsx';
+
+function createRouter() {
+  return createBrowserRouter([
+    {
+      element: <RootLayout />,
+      errorElement: <RouteError />,
+      children: [
+        // Every org has the project "default", so the first page is its objects.
+        { index: true, element: <Navigate to={paths.project(DEFAULT_PROJECT)} replace /> },
+        { path: 'projects/:project/:plural?', element: <ProjectRoute /> },
+        { path: '*', element: <NotFoundRoute /> },
+      ],
+    },
+  ]);
+}
+
+const router = createRouter();
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
+}

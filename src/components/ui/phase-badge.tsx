@@ -1,0 +1,47 @@
+/**
+ * A phase as a coloured badge. The same word has the same colour on every kind (see Phase in protocol.ts);
+ * a phase this table does not know is shown in neutral grey rather than hidden.
+ */
+import { clsx } from 'clsx';
+
+type Tone = 'green' | 'blue' | 'amber' | 'red' | 'orange' | 'slate';
+
+const PHASE_TONES: Record<string, Tone> = {
+  Succeeded: 'green',
+  Active: 'green',
+  Available: 'green',
+  Running: 'blue',
+  Queued: 'amber',
+  Provisioning: 'amber',
+  Pending: 'amber',
+  Starting: 'amber',
+  Failed: 'red',
+  Cancelling: 'orange',
+  Terminating: 'orange',
+  Cancelled: 'slate',
+  Stopped: 'slate',
+  Suspended: 'slate',
+};
+
+const TONE_CLASSES: Record<Tone, { badge: string; dot: string }> = {
+  green: { badge: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20', dot: 'bg-emerald-500' },
+  blue: { badge: 'bg-sky-50 text-sky-700 ring-sky-600/20', dot: 'bg-sky-500' },
+  amber: { badge: 'bg-amber-50 text-amber-800 ring-amber-600/25', dot: 'bg-amber-500' },
+  red: { badge: 'bg-rose-50 text-rose-700 ring-rose-600/20', dot: 'bg-rose-500' },
+  orange: { badge: 'bg-orange-50 text-orange-700 ring-orange-600/20', dot: 'bg-orange-500' },
+  slate: { badge: 'bg-slate-100 text-slate-600 ring-slate-500/20', dot: 'bg-slate-400' },
+};
+
+/** Phases that are still moving get a pulsing dot. */
+const MOVING = new Set(['Running', 'Queued', 'Provisioning', 'Pending', 'Starting', 'Cancelling', 'Terminating']);
+
+export function PhaseBadge({ phase }: { phase: string | undefined }) {
+  if (!phase) return <span className="text-sm text-slate-400">—</span>;
+  const tone = TONE_CLASSES[PHASE_TONES[phase] ?? 'slate'];
+  return (
+    <span className={clsx('inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', tone.badge)}>
+      <span aria-hidden="true" className={clsx('size-1.5 rounded-full', tone.dot, MOVING.has(phase) && 'animate-pulse')} />
+      {phase}
+    </span>
+  );
+}

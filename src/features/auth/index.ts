@@ -1,0 +1,1 @@
+export { ConnectionInfo } from './components/connection-info.tsx';

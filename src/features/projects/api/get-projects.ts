@@ -1,0 +1,21 @@
+/** GET /api/v1/namespaces: the projects the key can see, sorted by name. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { namespacesPath } from '../../../api/index.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+import type { Project } from '../../../shared/protocol.ts';
+
+export async function getProjects(signal?: AbortSignal): Promise<Project[]> {
+  const list = await apiClient.list<Project>(namespacesPath(), { signal });
+  return [...list.items].sort((a, b) => (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''));
+}
+
+export function projectsQueryOptions() {
+  return queryOptions({
+    queryKey: ['nodus', 'projects', 'list'] as const,
+    queryFn: ({ signal }) => getProjects(signal),
+  });
+}
+
+export function useProjects() {
+  return useQuery(projectsQueryOptions());
+}

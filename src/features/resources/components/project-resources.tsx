@@ -1,0 +1,91 @@
+/** The right-hand side of the console: for one project, a tab per kind from discovery and that kind's objects. */
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
+import { RefreshIcon } from '../../../components/ui/icons.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { PUBLIC_PROJECT } from '../../../shared/protocol.ts';
+import { useProjectKinds } from '../api/get-kinds.ts';
+import { objectsQueryKey } from '../api/list-objects.ts';
+import { KindPanel } from './kind-panel.tsx';
+import { KindTabs } from './kind-tabs.tsx';
+
+export interface ProjectResourcesProps {
+  project: string;
+  /** The plural from the URL; the first discovered kind when absent. */
+  plural: string | undefined;
+  kindHref: (plural: string) => string;
+}
+
+export function ProjectResources({ project, plural, kindHref }: ProjectResourcesProps) {
+  const kinds = useProjectKinds();
+  const selected = plural ?? kinds.data?.[0]?.plural;
+  const kind = kinds.data?.find((k) => k.plural === selected);
+
+  return (
+    <div className="mx-auto max-w-6xl px-8 py-8">
+      <ProjectHeader project={project} />
+
+      {kinds.isPending ? (
+        <div aria-label="Loading kinds" className="mt-6 flex gap-4 border-b border-slate-200 pb-3">
+          {[0, 1, 2, 3, 4, 5].map((i) => (
+            <Skeleton key={i} className="h-5 w-20" />
+          ))}
+        </div>
+      ) : kinds.isError ? (
+        <ErrorPanel
+          className="mt-6"
+          error={kinds.error}
+          title="Could not discover the kinds of the Nodus API"
+          onRetry={() => void kinds.refetch()}
+          retrying={kinds.isFetching}
+        />
+      ) : (
+        <>
+          <div className="mt-6 border-b border-slate-200">
+            <KindTabs kinds={kinds.data} project={project} selected={selected} kindHref={kindHref} />
+          </div>
+          <section aria-label={kind ? `${kind.plural} in ${project}` : 'Objects'} className="mt-6 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+            {kind ? (
+              <KindPanel key={`${project}/${kind.plural}`} kind={kind} project={project} />
+            ) : (
+              <EmptyState title={selected ? `The API has no kind "${selected}"` : 'The API lists no kinds'}>
+                {selected ? 'Pick one of the kinds above; the list comes from the API’s discovery document.' : 'Discovery returned no namespaced kinds.'}
+              </EmptyState>
+            )}
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+
+function ProjectHeader({ project }: { project: string }) {
+  const queryClient = useQueryClient();
+  const fetching = useIsFetching({ queryKey: objectsQueryKey(project) }) > 0;
+  return (
+    <header className="flex items-end justify-between gap-4">
+      <div className="min-w-0">
+        <p className="text-xs font-medium uppercase tracking-wider text-slate-500">Project</p>
+        <div className="mt-1 flex items-center gap-3">
+          <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{project}</h1>
+          {project === PUBLIC_PROJECT ? (
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-slate-200 ring-inset">
+              Read-only · published by Nodus
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <button
+        type="button"
+        onClick={() => void queryClient.invalidateQueries({ queryKey: objectsQueryKey(project) })}
+        disabled={fetching}
+        className="inline-flex items-center gap-1.5 rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 disabled:opacity-60"
+      >
+        <RefreshIcon className={clsx('size-4', fetching && 'animate-spin')} />
+        Refresh
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,12 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** Origin of the Nodus API, e.g. https://api.nodus.dev. Empty or unset: same origin (the dev proxy). */
+  readonly VITE_NODUS_API_URL?: string;
+  /** API key to start with. It ends up in the built bundle, so use it for local builds only. */
+  readonly VITE_NODUS_API_KEY?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

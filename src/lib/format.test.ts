@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatAge, formatUSD } from './format.ts';
+
+describe('formatAge', () => {
+  const now = Date.parse('2025-01-10T12:00:00Z');
+  it('uses the largest whole unit', () => {
+    expect(formatAge('2025-01-10T11:59:30Z', now)).toBe('30s');
+    expect(formatAge('2025-01-10T11:15:00Z', now)).toBe('45m');
+    expect(formatAge('2025-01-10T09:00:00Z', now)).toBe('3h');
+    expect(formatAge('2025-01-07T12:00:00Z', now)).toBe('3d');
+  });
+  it('shows a dash for missing or bad timestamps', () => {
+    expect(formatAge(undefined, now)).toBe('—');
+    expect(formatAge('soon', now)).toBe('—');
+  });
+});
+
+describe('formatUSD', () => {
+  it('keeps the decimal string exactly', () => {
+    expect(formatUSD('40.00')).toBe('$40.00');
+    expect(formatUSD('0.1')).toBe('$0.1');
+    expect(formatUSD(undefined)).toBeUndefined();
+  });
+});

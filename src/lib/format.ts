@@ -1,0 +1,33 @@
+/** Small formatters for table cells. */
+
+/** Kubernetes-style age: 45s, 12m, 3h, 4d, 2y. */
+export function formatAge(timestamp: string | undefined, now: number): string {
+  if (!timestamp) return '—';
+  const then = Date.parse(timestamp);
+  if (Number.isNaN(then)) return '—';
+  const seconds = Math.max(0, Math.floor((now - then) / 1000));
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h`;
+  const days = Math.floor(hours / 24);
+  if (days < 365) return `${days}d`;
+  return `${Math.floor(days / 365)}y`;
+}
+
+/**
+ * Money arrives as a decimal string ("40.00") and is shown as it came, never through a float.
+ * Anything that is not a plain decimal is shown verbatim.
+ */
+export function formatUSD(amount: unknown): string | undefined {
+  if (typeof amount !== 'string' && typeof amount !== 'number') return undefined;
+  const text = String(amount);
+  if (text === '') return undefined;
+  return /^\d+(\.\d+)?$/.test(text) ? `$${text}` : text;
+}
+
+/** "sandboxes" → "Sandboxes". */
+export function titleCase(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}

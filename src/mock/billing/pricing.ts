@@ -1,0 +1,96 @@
+/**
+ * The price book and what an object is expected to cost. The ETag of a review covers the kind, the spec with
+ * its defaults and the price book version; it deliberately leaves out the hourly rate, which moves.
+ */
+import { createHash } from 'node:crypto';
+import type { Estimate } from '../../shared/protocol.ts';
+import type { KindDef, Usage } from '../kinds/index.ts';
+import { formatMoney, minMoney, multiply, parseMoney, roundToCents, type Micros } from '../money.ts';
+
+export interface PriceBook {
+  version: string;
+  /** USD per hour per unit, by SKU: `gpu.<type>` per GPU, `cpu.core`, `memory.GiB`, `storage.GiB`. */
+  rates: Record<string, string>;
+}
+
+export function defaultPriceBook(): PriceBook {
+  return {
+    version: '2026-11-01',
+    rates: {
+      'gpu.H100': '3.95',
+      'gpu.A100-80GB': '2.10',
+      'gpu.L40S': '1.45',
+      'gpu.L4': '0.80',
+      'gpu.T4': '0.35',
+      'cpu.core': '0.048',
+      'memory.GiB': '0.006',
+      'storage.GiB': '0.0001',
+    },
+  };
+}
+
+const SPOT_FACTOR = 0.4;
+
+function rate(book: PriceBook, sku: string): Micros {
+  const value = book.rates[sku];
+  return value === undefined ? 0n : parseMoney(value);
+}
+
+export function hourlyRate(usage: Usage, book: PriceBook): Micros {
+  let total = 0n;
+  if (usage.gpuType && usage.gpuCount > 0) total += multiply(rate(book, `gpu.${usage.gpuType}`), usage.gpuCount);
+  total += multiply(rate(book, 'cpu.core'), usage.cpu);
+  total += multiply(rate(book, 'memory.GiB'), usage.memoryGiB);
+  total += multiply(rate(book, 'storage.GiB'), usage.storageGiB);
+  return usage.spot ? multiply(total, SPOT_FACTOR) : total;
+}
+
+/** How long until capacity of this shape is expected to be free. */
+function queueSeconds(usage: Usage): number {
+  if (usage.gpuCount === 0) return usage.cpu > 0 ? 30 : 5;
+  switch (usage.gpuType) {
+    case 'H100':
+      return 15 * 60;
+    case 'A100-80GB':
+      return 5 * 60;
+    default:
+      return 60;
+  }
+}
+
+export function estimateFor(kind: KindDef, spec: Record<string, unknown>, book: PriceBook, now: number): Estimate | undefined {
+  if (!kind.billable || !kind.usage) return undefined;
+  const usage = kind.usage(spec);
+  const hourly = hourlyRate(usage, book);
+  const cap = typeof spec.maxCostUSD === 'string' ? parseMoney(spec.maxCostUSD) : undefined;
+  const bounded = (amount: Micros) => (cap === undefined ? amount : minMoney(amount, cap));
+  return {
+    costUSD: formatMoney(roundToCents(bounded(multiply(hourly, usage.hours)))),
+    firstHoldUSD: formatMoney(roundToCents(bounded(multiply(hourly, Math.min(1, usage.hours))))),
+    rateUSDPerHour: formatMoney(hourly),
+    startTime: new Date(now + queueSeconds(usage) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    priceBookVersion: book.version,
+  };
+}
+
+/** JSON with object keys sorted at every depth, so equal values always hash the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export function reviewEtag(kind: KindDef, spec: Record<string, unknown>, priceBookVersion: string): string {
+  const hash = createHash('sha256').update(`${kind.kind}\n${priceBookVersion}\n${canonicalJson(spec)}`).digest('base64url');
+  return `"${hash.slice(0, 27)}"`;
+}
+
+/** The highest rate a launch reviewed at `reviewed` may run at: the reviewed rate plus 10 %. */
+export function rateCap(reviewed: string): string {
+  return formatMoney(multiply(parseMoney(reviewed), 1.1));
+}

@@ -1,0 +1,104 @@
+/**
+ * Reading request bodies: at most 1 MiB, JSON or YAML by Content-Type, and parse errors that say where.
+ */
+import type { IncomingMessage } from 'node:http';
+import { parseDocument } from 'yaml';
+import { ApiFailure } from './errors.ts';
+import { findJsonProblem } from './json-position.ts';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export async function readRaw(req: IncomingMessage): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? '0');
+  if (declared > MAX_BODY_BYTES) {
+    req.resume();
+    throw tooLarge(declared);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buf = chunk as Buffer;
+    size += buf.length;
+    if (size > MAX_BODY_BYTES) {
+      req.resume();
+      throw tooLarge(size);
+    }
+    chunks.push(buf);
+  }
+  return Buffer.concat(chunks);
+}
+
+function tooLarge(size: number): ApiFailure {
+  return new ApiFailure('RequestEntityTooLarge', `the request body is ${size} bytes or more; the API accepts at most 1 MiB (${MAX_BODY_BYTES} bytes)`, {
+    fix: 'Send a smaller body: objects are at most 1 MiB; put large data in a Volume.',
+  });
+}
+
+export type BodyFormat = 'json' | 'yaml';
+
+export function mediaType(req: IncomingMessage): string {
+  return (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+}
+
+/** Where in the text an offset falls, 1-based. */
+export function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const problem = findJsonProblem(text) ?? { offset: 0, message: (error as Error).message };
+    const where = lineColumn(text, problem.offset);
+    throw new ApiFailure('BadRequest', `the request body is not valid JSON: ${problem.message} at line ${where.line}, column ${where.column}`, {
+      fix: 'Fix the JSON at the position given and send it again.',
+    });
+  }
+}
+
+export function parseYaml(text: string): unknown {
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  const error = doc.errors[0];
+  if (error) {
+    const pos = error.linePos?.[0];
+    const where = pos ? { line: pos.line, column: pos.col } : lineColumn(text, error.pos[0]);
+    const detail = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '');
+    throw new ApiFailure('BadRequest', `the request body is not valid YAML: ${detail} at line ${where.line}, column ${where.column}`, {
+      fix: 'Fix the YAML at the position given and send it again.',
+    });
+  }
+  return doc.toJS({ maxAliasCount: 100 });
+}
+
+/**
+ * Reads and parses a body whose media type must be one of `accepted`. JSON and YAML parse;
+ * anything else gets 415 naming what this operation takes.
+ */
+export async function readBody(req: IncomingMessage, accepted: readonly string[]): Promise<{ value: unknown; type: string }> {
+  const type = mediaType(req);
+  const raw = await readRaw(req);
+  if (!accepted.includes(type)) {
+    throw new ApiFailure('UnsupportedMediaType', `the body's Content-Type "${type || '(none)'}" is not supported here; send one of: ${accepted.join(', ')}`, {
+      fix: `Set Content-Type to ${accepted[0]}.`,
+    });
+  }
+  const text = raw.toString('utf8');
+  const value = type.endsWith('yaml') ? parseYaml(text) : parseJson(text);
+  return { value, type };
+}
+
+export function requireObject(value: unknown, what = 'the request body'): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ApiFailure('BadRequest', `${what} must be a JSON object, not ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
+  }
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,121 @@
+/**
+ * Where a JSON text first goes wrong. Node 20's JSON.parse often says only "Unexpected token"; this scanner
+ * finds the offset and what was expected there, so a 400 can point at line and column.
+ */
+
+export interface JsonProblem {
+  offset: number;
+  message: string;
+}
+
+class Scanner {
+  pos = 0;
+  constructor(private readonly text: string) {}
+
+  fail(expected: string): never {
+    const ch = this.text[this.pos];
+    const found = ch === undefined ? 'the end of the body' : `"${ch}"`;
+    throw { offset: this.pos, message: `expected ${expected} but found ${found}` } satisfies JsonProblem;
+  }
+
+  ws(): void {
+    while (this.pos < this.text.length && ' \t\n\r'.includes(this.text[this.pos]!)) this.pos++;
+  }
+
+  value(): void {
+    this.ws();
+    const ch = this.text[this.pos];
+    if (ch === '{') return this.object();
+    if (ch === '[') return this.array();
+    if (ch === '"') return this.string();
+    if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return this.number();
+    for (const word of ['true', 'false', 'null']) {
+      if (this.text.startsWith(word, this.pos)) {
+        this.pos += word.length;
+        return;
+      }
+    }
+    this.fail('a value');
+  }
+
+  object(): void {
+    this.pos++;
+    this.ws();
+    if (this.text[this.pos] === '}') {
+      this.pos++;
+      return;
+    }
+    for (;;) {
+      this.ws();
+      if (this.text[this.pos] !== '"') this.fail('a quoted property name');
+      this.string();
+      this.ws();
+      if (this.text[this.pos] !== ':') this.fail('":"');
+      this.pos++;
+      this.value();
+      this.ws();
+      const ch = this.text[this.pos];
+      if (ch === ',') this.pos++;
+      else if (ch === '}') {
+        this.pos++;
+        return;
+      } else this.fail('"," or "}"');
+    }
+  }
+
+  array(): void {
+    this.pos++;
+    this.ws();
+    if (this.text[this.pos] === ']') {
+      this.pos++;
+      return;
+    }
+    for (;;) {
+      this.value();
+      this.ws();
+      const ch = this.text[this.pos];
+      if (ch === ',') this.pos++;
+      else if (ch === ']') {
+        this.pos++;
+        return;
+      } else this.fail('"," or "]"');
+    }
+  }
+
+  string(): void {
+    this.pos++;
+    while (this.pos < this.text.length) {
+      const ch = this.text[this.pos]!;
+      if (ch === '"') {
+        this.pos++;
+        return;
+      }
+      if (ch === '\\') this.pos++;
+      else if (ch < ' ') this.fail('a closing quote (control characters must be escaped)');
+      this.pos++;
+    }
+    this.fail('a closing quote');
+  }
+
+  number(): void {
+    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(this.text.slice(this.pos, this.pos + 400));
+    if (!match || match[0] === '' || match[0] === '-') this.fail('a number');
+    this.pos += match[0].length;
+  }
+
+  document(): void {
+    this.value();
+    this.ws();
+    if (this.pos < this.text.length) this.fail('the end of the body');
+  }
+}
+
+/** The first problem in `text`, or undefined if it is valid JSON. */
+export function findJsonProblem(text: string): JsonProblem | undefined {
+  try {
+    new Scanner(text).document();
+    return undefined;
+  } catch (problem) {
+    return problem as JsonProblem;
+  }
+}

@@ -1,0 +1,51 @@
+import { PHASE_COLUMN, money, stateField, statusSchema, type KindDef } from './common.ts';
+
+const STATES = ['Active', 'Suspended'] as const;
+
+/** A Budget caps what a project may spend in a period. */
+export const budget: KindDef = {
+  kind: 'Budget',
+  plural: 'budgets',
+  singular: 'budget',
+  shortNames: ['bud'],
+  uidPrefix: 'bud',
+  description: 'A Budget caps what the objects of a project (or those matching a selector) may spend in a period.',
+  lifecycle: 'none',
+  billable: false,
+  states: STATES,
+  spec: {
+    type: 'object',
+    required: ['limitUSD'],
+    description: 'The limit, its period and what it covers.',
+    properties: {
+      limitUSD: money('The most the project may spend in one period.', { 'x-nodus-mutable': 'any' }),
+      period: { type: 'string', enum: ['Daily', 'Weekly', 'Monthly'], default: 'Monthly', description: 'How often the spending resets.' },
+      selector: {
+        type: 'object',
+        description: 'Objects the Budget covers; empty covers the whole project.',
+        properties: { matchLabels: { type: 'object', additionalProperties: { type: 'string' }, description: 'Labels the objects must have.' } },
+        'x-nodus-mutable': 'any',
+      },
+      alertThresholds: {
+        type: 'array',
+        items: { type: 'integer', minimum: 1, maximum: 100 },
+        default: [50, 80, 100],
+        description: 'Percentages of the limit at which to alert.',
+        'x-nodus-mutable': 'any',
+      },
+      enforcement: { type: 'string', enum: ['Block', 'Alert'], default: 'Block', description: 'Block refuses launches that would go over; Alert only warns.', 'x-nodus-mutable': 'any' },
+      state: stateField(STATES, 'Active', 'Desired state; a Suspended Budget neither blocks nor alerts.'),
+    },
+  },
+  status: statusSchema(['Active', 'Suspended', 'Exceeded'], {
+    spentUSD: money('Spent in the current period.'),
+    remainingUSD: money('Left in the current period.'),
+    periodStart: { type: 'string', format: 'date-time', description: 'When the current period began.' },
+  }),
+  columns: [
+    PHASE_COLUMN,
+    { name: 'Limit', type: 'string', jsonPath: '.spec.limitUSD', description: 'Limit per period (USD).' },
+    { name: 'Spent', type: 'string', jsonPath: '.status.spentUSD', description: 'Spent this period (USD).' },
+    { name: 'Period', type: 'string', jsonPath: '.spec.period', description: 'Period.' },
+  ],
+};

@@ -1,0 +1,47 @@
+import {
+  COST_COLUMN, MAX_COLUMN, PHASE_COLUMN, RUN_PHASES, billingStatus, commandField, computeUsage, envField, image,
+  money, placementField, resourcesField, stateField, statusSchema, volumeMountsField, type KindDef,
+} from './common.ts';
+
+const STATES = ['Running', 'Suspended', 'Cancelled'] as const;
+
+/** A Job runs a command to completion on the resources it asks for, and stops at its cost cap. */
+export const job: KindDef = {
+  kind: 'Job',
+  plural: 'jobs',
+  singular: 'job',
+  shortNames: ['nj'],
+  uidPrefix: 'job',
+  description: 'A Job runs a command to completion (Queued, Provisioning, Running, then Succeeded, Failed or Cancelled) and never spends more than maxCostUSD.',
+  lifecycle: 'run-to-completion',
+  billable: true,
+  states: STATES,
+  spec: {
+    type: 'object',
+    required: ['image'],
+    description: 'What the Job runs and what it may spend.',
+    properties: {
+      image: image(),
+      command: commandField,
+      args: { type: 'array', items: { type: 'string', maxLength: 4096 }, maxItems: 256, description: 'Arguments appended to the command.' },
+      workingDir: { type: 'string', pattern: '^/', example: '/workspace', description: 'Working directory of the process.' },
+      env: envField,
+      resources: resourcesField,
+      maxCostUSD: money('The most the Job may spend; it stops when it gets there. May be raised after create, never lowered.', { default: '25.00', 'x-nodus-mutable': 'raise-only' }),
+      timeoutSeconds: { type: 'integer', minimum: 60, maximum: 604800, default: 14400, description: 'The Job fails if it runs longer than this.' },
+      retries: { type: 'integer', minimum: 0, maximum: 10, default: 0, description: 'How many times a failed run is retried.' },
+      state: stateField(STATES, 'Running', 'Desired state.'),
+      placement: placementField,
+      volumes: volumeMountsField,
+    },
+  },
+  status: statusSchema(RUN_PHASES, billingStatus),
+  columns: [
+    PHASE_COLUMN,
+    { name: 'GPU', type: 'string', jsonPath: '.spec.resources.gpu.type', description: 'GPU model.' },
+    { name: 'GPUs', type: 'integer', jsonPath: '.spec.resources.gpu.count', description: 'GPU count.', priority: 1 },
+    COST_COLUMN,
+    MAX_COLUMN,
+  ],
+  usage: (spec) => computeUsage(spec, Number(spec.timeoutSeconds ?? 14400) / 3600),
+};

@@ -1,0 +1,53 @@
+import {
+  COST_COLUMN, LONG_PHASES, MAX_COLUMN, PHASE_COLUMN, billingStatus, commandField, computeUsage, envField, image,
+  money, placementField, resourcesField, stateField, statusSchema, volumeMountsField, type KindDef,
+} from './common.ts';
+
+const STATES = ['Running', 'Suspended', 'Stopped'] as const;
+
+/** A Sandbox is a long-running, interactive container: a dev box or an agent's workspace. */
+export const sandbox: KindDef = {
+  kind: 'Sandbox',
+  plural: 'sandboxes',
+  singular: 'sandbox',
+  shortNames: ['sbx'],
+  uidPrefix: 'sbx',
+  description: 'A Sandbox is a long-running container you can exec into (Pending, Starting, Running, Stopped). Suspend it to stop paying for compute and keep its disk.',
+  lifecycle: 'long-running',
+  billable: true,
+  states: STATES,
+  spec: {
+    type: 'object',
+    required: ['image'],
+    description: 'What the Sandbox runs and what it may spend.',
+    properties: {
+      image: image(),
+      command: commandField,
+      env: envField,
+      resources: resourcesField,
+      ports: {
+        type: 'array',
+        maxItems: 16,
+        description: 'Ports the Sandbox serves.',
+        items: {
+          type: 'object',
+          required: ['port'],
+          properties: {
+            port: { type: 'integer', minimum: 1, maximum: 65535, description: 'Port number.' },
+            protocol: { type: 'string', enum: ['HTTP', 'TCP'], default: 'HTTP', description: 'Protocol.' },
+            public: { type: 'boolean', default: false, description: 'Reachable from the internet.' },
+          },
+        },
+      },
+      idleTimeoutSeconds: { type: 'integer', minimum: 0, maximum: 604800, default: 1800, description: 'Suspend after this long without activity; 0 never.', 'x-nodus-mutable': 'any' },
+      timeoutSeconds: { type: 'integer', minimum: 60, maximum: 2592000, default: 86400, description: 'Stop after this long in total.' },
+      maxCostUSD: money('The most the Sandbox may spend; it stops when it gets there. May be raised, never lowered.', { default: '10.00', 'x-nodus-mutable': 'raise-only' }),
+      state: stateField(STATES, 'Running', 'Desired state.'),
+      placement: placementField,
+      volumes: volumeMountsField,
+    },
+  },
+  status: statusSchema(LONG_PHASES, { ...billingStatus, url: { type: 'string', description: 'Where the Sandbox\'s first public port is served.' } }),
+  columns: [PHASE_COLUMN, { name: 'GPU', type: 'string', jsonPath: '.spec.resources.gpu.type', description: 'GPU model.' }, COST_COLUMN, MAX_COLUMN],
+  usage: (spec) => computeUsage(spec, Math.min(24, Number(spec.timeoutSeconds ?? 86400) / 3600)),
+};

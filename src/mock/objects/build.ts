@@ -1,0 +1,198 @@
+/**
+ * Turning a client's object into what the server stores: top-level and metadata checks, defaults, server-set
+ * metadata, and the first status. Shared by create, update, patch and apply.
+ */
+import {
+  API_VERSION,
+  FINALIZER_BILLING,
+  LABEL_CREATED_BY,
+  LABEL_LAUNCHED_BY,
+  PUBLIC_PROJECT,
+  type NodusObject,
+  type ObjectMeta,
+  type ObjectStatus,
+  type StatusCause,
+} from '../../shared/protocol.ts';
+import { admitSpec, type SpecContext } from '../admission/spec.ts';
+import { checkGenerateName, checkMetadata, checkName, clientMetadata, isNodusKey } from '../admission/metadata.ts';
+import { ApiFailure, invalid } from '../http/errors.ts';
+import type { KindDef } from '../kinds/index.ts';
+import type { UnknownFieldMode } from '../schema/schema.ts';
+import type { MockState } from '../state.ts';
+
+const TOP_LEVEL = new Set(['apiVersion', 'kind', 'metadata', 'spec', 'status']);
+
+export interface Admitted {
+  metadata: Record<string, unknown>;
+  spec: Record<string, unknown>;
+  warnings: string[];
+}
+
+export function specContext(state: MockState, namespace: string): SpecContext {
+  return {
+    imageExists: (reference) => {
+      const match = /^nodus\/([^:@]+)[:@](.+)$/.exec(reference);
+      if (!match) return false;
+      return state.store.list('images', PUBLIC_PROJECT).some((img) => {
+        const spec = img.spec as { repository?: string; tag?: string } | undefined;
+        return spec?.repository === match[1] && spec?.tag === match[2];
+      });
+    },
+    volumeExists: (name) => state.store.get('volumes', namespace, name) !== undefined,
+  };
+}
+
+/**
+ * Checks an incoming object against its kind. `server` carries the stored object's nodus.dev/ labels and
+ * annotations on update, which the client may send back unchanged.
+ */
+export function admit(
+  state: MockState,
+  kind: KindDef,
+  namespace: string,
+  body: Record<string, unknown>,
+  mode: UnknownFieldMode,
+  server?: NodusObject,
+): Admitted {
+  if (body.apiVersion !== undefined && body.apiVersion !== API_VERSION) {
+    throw new ApiFailure('BadRequest', `the apiVersion in the body ("${String(body.apiVersion)}") does not match the path ("${API_VERSION}")`, {
+      fix: `Set apiVersion: ${API_VERSION}, or send the object to its own kind's path.`,
+    });
+  }
+  if (body.kind !== undefined && body.kind !== kind.kind) {
+    throw new ApiFailure('BadRequest', `the kind in the body ("${String(body.kind)}") does not match the path ("${kind.kind}", /${kind.plural})`, {
+      fix: `Send a ${String(body.kind)} to its own path, or set kind: ${kind.kind}.`,
+    });
+  }
+  const metadata = (body.metadata ?? {}) as Record<string, unknown>;
+  if (typeof metadata !== 'object' || Array.isArray(metadata)) {
+    throw invalid({ kind: kind.kind }, [{ field: 'metadata', reason: 'FieldValueTypeInvalid', message: 'must be an object' }]);
+  }
+  if (typeof metadata.namespace === 'string' && metadata.namespace !== '' && metadata.namespace !== namespace) {
+    throw new ApiFailure('BadRequest', `the namespace of the object ("${metadata.namespace}") does not match the project in the path ("${namespace}")`, {
+      fix: 'Leave metadata.namespace out, or send the object to its own project\'s path.',
+    });
+  }
+  const causes: StatusCause[] = [];
+  const warnings: string[] = [];
+  for (const key of Object.keys(body)) {
+    if (TOP_LEVEL.has(key)) continue;
+    if (mode === 'Strict') causes.push({ field: key, reason: 'FieldValueUnknown', message: `unknown field "${key}"` });
+    else if (mode === 'Warn') warnings.push(`unknown field "${key}"`);
+  }
+  const meta = checkMetadata(metadata, mode, {
+    labels: server?.metadata.labels ?? {},
+    annotations: server?.metadata.annotations ?? {},
+  });
+  if (metadata.name !== undefined && metadata.name !== '') causes.push(...checkName(metadata.name));
+  else if (metadata.generateName !== undefined) causes.push(...checkGenerateName(metadata.generateName));
+  causes.push(...meta.causes);
+  warnings.push(...meta.warnings);
+  const spec = admitSpec(kind, body.spec, mode, specContext(state, namespace));
+  causes.push(...spec.causes);
+  warnings.push(...spec.warnings);
+  if (causes.length) throw invalid({ kind: kind.kind, name: metadata.name as string | undefined, group: 'nodus.dev' }, causes);
+  return { metadata, spec: spec.spec, warnings };
+}
+
+/** Where a request came from, for the nodus.dev/launched-by label. */
+export function launchedBy(userAgent: string | undefined, clientHeader: string | undefined): string {
+  const declared = clientHeader?.toLowerCase();
+  if (declared && /^(console|cli|sdk|mcp|kubectl|api)$/.test(declared)) return declared;
+  const ua = (userAgent ?? '').toLowerCase();
+  if (ua.startsWith('kubectl')) return 'kubectl';
+  if (ua.includes('nodus-cli')) return 'cli';
+  if (ua.includes('python') || ua.includes('nodus-sdk')) return 'sdk';
+  if (ua.includes('mozilla')) return 'console';
+  return 'api';
+}
+
+export function initialStatus(kind: KindDef, spec: Record<string, unknown>, generation: number, now: string): ObjectStatus {
+  const state = spec.state as string | undefined;
+  if (kind.lifecycle === 'none') {
+    if (kind.kind === 'Budget') {
+      return {
+        phase: state === 'Suspended' ? 'Suspended' : 'Active',
+        observedGeneration: generation,
+        spentUSD: '0.00',
+        remainingUSD: spec.limitUSD,
+        periodStart: now,
+        conditions: [{ type: 'Ready', status: 'True', reason: 'Tracking', message: 'Spending is tracked from now on.', lastTransitionTime: now }],
+      };
+    }
+    return { phase: 'Available', observedGeneration: generation };
+  }
+  const first = kind.lifecycle === 'run-to-completion' ? 'Queued' : 'Pending';
+  const held: Record<string, string> = { Suspended: 'Suspended', Cancelled: 'Cancelled', Stopped: 'Stopped' };
+  const phase = state && held[state] ? held[state] : first;
+  const waiting = phase === first;
+  return {
+    phase,
+    observedGeneration: generation,
+    costUSD: '0.00',
+    conditions: [
+      {
+        type: 'Ready',
+        status: 'False',
+        reason: waiting ? (first === 'Queued' ? 'Queued' : 'Pending') : phase,
+        message: waiting ? 'Waiting for capacity.' : `spec.state is ${state}.`,
+        lastTransitionTime: now,
+      },
+    ],
+  };
+}
+
+export interface NewObjectInput {
+  kind: KindDef;
+  namespace: string;
+  name: string;
+  admitted: Admitted;
+  launchedBy: string;
+}
+
+export function newObject(state: MockState, input: NewObjectInput): NodusObject {
+  const { kind, namespace, name, admitted } = input;
+  const now = state.timestamp();
+  const client = clientMetadata(admitted.metadata);
+  const labels = { ...client.labels, [LABEL_CREATED_BY]: state.config.principal, [LABEL_LAUNCHED_BY]: input.launchedBy };
+  const finalizers = (client.finalizers ?? []).filter((f) => !isNodusKey(f));
+  if (kind.billable) finalizers.push(FINALIZER_BILLING);
+  const metadata: ObjectMeta = {
+    name,
+    ...(client.generateName ? { generateName: client.generateName } : {}),
+    namespace,
+    uid: state.newUid(kind.uidPrefix),
+    generation: 1,
+    creationTimestamp: now,
+    labels,
+    ...(client.annotations && Object.keys(client.annotations).length ? { annotations: client.annotations } : {}),
+    ...(finalizers.length ? { finalizers } : {}),
+    ...(client.ownerReferences?.length ? { ownerReferences: client.ownerReferences } : {}),
+  };
+  return { apiVersion: API_VERSION, kind: kind.kind, metadata, spec: admitted.spec, status: initialStatus(kind, admitted.spec, 1, now) };
+}
+
+/** Metadata for a new version: the client's settable fields, the server's nodus.dev/ keys and finalizers kept. */
+export function updatedMetadata(existing: ObjectMeta, incoming: Record<string, unknown>): ObjectMeta {
+  const client = clientMetadata(incoming);
+  const keepNodus = (current: Record<string, string> | undefined, next: Record<string, string> | undefined) => {
+    const out: Record<string, string> = {};
+    for (const [k, v] of Object.entries(next ?? {})) out[k] = v;
+    for (const [k, v] of Object.entries(current ?? {})) if (isNodusKey(k) && !(k in out) && k !== 'nodus.dev/restart-requested-at') out[k] = v;
+    return out;
+  };
+  const labels = keepNodus(existing.labels, client.labels);
+  const annotations = keepNodus(existing.annotations, client.annotations);
+  const finalizers = [
+    ...(client.finalizers ?? []).filter((f) => !isNodusKey(f)),
+    ...(existing.finalizers ?? []).filter((f) => isNodusKey(f)),
+  ];
+  const { labels: _l, annotations: _a, finalizers: _f, ownerReferences: _o, ...serverSet } = existing;
+  return {
+    ...serverSet,
+    labels,
+    ...(Object.keys(annotations).length ? { annotations } : {}),
+    ...(finalizers.length ? { finalizers } : {}),
+    ...(client.ownerReferences?.length ? { ownerReferences: client.ownerReferences } : {}),
+  };
+}

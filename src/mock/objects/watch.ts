@@ -1,0 +1,123 @@
+/**
+ * Watch: every change after the given resourceVersion, in order, as newline-separated JSON events.
+ * An object that stops matching the selector arrives as DELETED (and one that starts matching as ADDED);
+ * bookmarks carry the version reached; a resume point older than the kept history gets an ERROR 410 Expired.
+ * Each change is serialized once, however many watchers receive it.
+ */
+import type { NodusObject } from '../../shared/protocol.ts';
+import { baseHeaders, boolQuery, query, type Ctx } from '../http/context.ts';
+import { ApiFailure, statusBody } from '../http/errors.ts';
+import type { MockState } from '../state.ts';
+import type { Change } from '../store/store.ts';
+import { selectorFrom } from './list.ts';
+
+export interface WatchTarget {
+  resource: string;
+  namespace: string | undefined;
+  /** apiVersion and kind for BOOKMARK objects. */
+  apiVersion: string;
+  kind: string;
+}
+
+/** A watcher that falls this far behind is closed; it resumes from the last version it received. */
+const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
+const DEFAULT_TIMEOUT_SECONDS = 1800;
+
+function objectJson(change: Change): string {
+  return (change.json ??= JSON.stringify(change.object));
+}
+
+function previousAtVersion(change: Change): string {
+  const prev = change.previous!;
+  return JSON.stringify({ ...prev, metadata: { ...prev.metadata, resourceVersion: String(change.rv) } });
+}
+
+export function parseResourceVersion(raw: string | null): number | undefined {
+  if (raw === null || raw === '' || raw === '0') return undefined;
+  if (!/^\d{1,15}$/.test(raw)) {
+    throw new ApiFailure('BadRequest', `resourceVersion "${raw}" is not one this server issued`, {
+      fix: 'Watch from the metadata.resourceVersion of a list (or of the last event you received).',
+    });
+  }
+  return Number(raw);
+}
+
+export function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): void {
+  const selector = selectorFrom(ctx.url.searchParams);
+  const from = parseResourceVersion(query(ctx, 'resourceVersion'));
+  const bookmarks = boolQuery(ctx, 'allowWatchBookmarks');
+  const timeoutRaw = query(ctx, 'timeoutSeconds');
+  const timeoutSeconds = timeoutRaw === null ? DEFAULT_TIMEOUT_SECONDS : Number(timeoutRaw);
+  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds < 0) {
+    throw new ApiFailure('BadRequest', `timeoutSeconds must be a non-negative number, not "${timeoutRaw}"`);
+  }
+  const accept = ctx.req.headers.accept ?? '';
+  const contentType = accept.includes('application/x-ndjson') ? 'application/x-ndjson' : 'application/json';
+  const { res } = ctx;
+  const matches = (obj: NodusObject | undefined): boolean =>
+    !!obj && (target.namespace === undefined || obj.metadata.namespace === target.namespace) && (!selector || selector(obj));
+
+  res.writeHead(200, { ...baseHeaders(ctx), 'Content-Type': contentType, 'Transfer-Encoding': 'chunked' });
+  res.flushHeaders();
+
+  let closed = false;
+  let lastRv = from ?? state.store.resourceVersion;
+  const write = (line: string): void => {
+    if (closed) return;
+    res.write(line);
+    if (res.writableLength > MAX_BUFFERED_BYTES) close();
+  };
+  const deliver = (change: Change): void => {
+    if (change.resource !== target.resource) return;
+    lastRv = change.rv;
+    const now = matches(change.object);
+    const before = change.type !== 'ADDED' && matches(change.previous);
+    if (change.type === 'DELETED') {
+      if (before) write(`{"type":"DELETED","object":${objectJson(change)}}\n`);
+    } else if (now && before) write(`{"type":"MODIFIED","object":${objectJson(change)}}\n`);
+    else if (now) write(`{"type":"ADDED","object":${objectJson(change)}}\n`);
+    else if (before) write(`{"type":"DELETED","object":${previousAtVersion(change)}}\n`);
+  };
+
+  // Everything below runs in one tick: the backlog and the subscription cannot miss or repeat a change.
+  let backlog: Change[] = [];
+  if (from !== undefined) {
+    const since = state.store.changesSince(from);
+    if (!since) {
+      const expired = new ApiFailure('Expired', `too old resource version: ${from} (the oldest kept is ${state.store.oldestResumable})`, {
+        fix: 'List again and watch from the list\'s metadata.resourceVersion.',
+      });
+      res.end(`${JSON.stringify({ type: 'ERROR', object: statusBody(expired, ctx.requestId, ctx.origin) })}\n`);
+      return;
+    }
+    backlog = since;
+  } else {
+    for (const obj of state.store.list(target.resource, target.namespace)) {
+      if (!selector || selector(obj)) write(`{"type":"ADDED","object":${JSON.stringify(obj)}}\n`);
+    }
+  }
+  for (const change of backlog) deliver(change);
+  const unsubscribe = state.store.subscribe(deliver);
+
+  const bookmark = (): void => {
+    lastRv = Math.max(lastRv, state.store.resourceVersion);
+    write(`${JSON.stringify({ type: 'BOOKMARK', object: { kind: target.kind, apiVersion: target.apiVersion, metadata: { resourceVersion: String(lastRv) } } })}\n`);
+  };
+  const bookmarkTimer = bookmarks && state.config.bookmarkSeconds > 0 ? setInterval(bookmark, state.config.bookmarkSeconds * 1000) : undefined;
+  const timeoutTimer = timeoutSeconds > 0 ? setTimeout(() => close(), timeoutSeconds * 1000) : undefined;
+
+  function close(): void {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    if (bookmarkTimer) clearInterval(bookmarkTimer);
+    if (timeoutTimer) clearTimeout(timeoutTimer);
+    res.end();
+  }
+  res.on('close', close);
+  ctx.req.on('close', () => {
+    if (!res.writableEnded) close();
+  });
+  state.watchers.add(close);
+  res.on('close', () => state.watchers.delete(close));
+}

@@ -1,0 +1,236 @@
+/**
+ * Create, update, patch and delete of Nodus objects. Each returns a Reply (or throws an ApiFailure); the
+ * router writes it, and creates pass through the idempotency layer first.
+ */
+import type { NodusObject, StatusCause } from '../../shared/protocol.ts';
+import { diffFields, immutableCauses, show } from '../admission/spec.ts';
+import { estimateFor, rateCap, reviewEtag } from '../billing/pricing.ts';
+import { ApiFailure } from '../http/errors.ts';
+import type { KindDef } from '../kinds/index.ts';
+import type { UnknownFieldMode } from '../schema/schema.ts';
+import type { MockState } from '../state.ts';
+import { admit, launchedBy, newObject, updatedMetadata, type Admitted } from './build.ts';
+import { beginDelete, markDeleting, removeIfReleased, type Propagation } from './deletion.ts';
+import { observe } from './observe.ts';
+
+export interface Reply {
+  code: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface WriteRequest {
+  kind: KindDef;
+  namespace: string;
+  body: Record<string, unknown>;
+  dryRun: boolean;
+  mode: UnknownFieldMode;
+  ifMatch: string | undefined;
+  hasIdempotencyKey: boolean;
+  userAgent: string | undefined;
+  clientHeader: string | undefined;
+}
+
+function warningHeaders(warnings: string[]): Record<string, string> {
+  return warnings.length ? { Warning: warnings.map((w) => `299 - "${w.replace(/"/g, "'")}"`).join(', ') } : {};
+}
+
+/** The estimate and ETag for a billable spec; the rate at review time is remembered for the launch cap. */
+function review(state: MockState, kind: KindDef, spec: Record<string, unknown>) {
+  const estimate = estimateFor(kind, spec, state.priceBook, state.now());
+  if (!estimate) return undefined;
+  const etag = reviewEtag(kind, spec, state.priceBook.version);
+  return { estimate, etag };
+}
+
+function checkIfMatch(state: MockState, kind: KindDef, spec: Record<string, unknown>, ifMatch: string | undefined, name: string): string | undefined {
+  if (ifMatch === undefined) return undefined;
+  const current = reviewEtag(kind, spec, state.priceBook.version);
+  if (ifMatch === current) return current;
+  const reviewed = state.reviews.get(ifMatch);
+  const why = reviewed && reviewed.priceBookVersion !== state.priceBook.version
+    ? `the price book changed since the review (from version ${reviewed.priceBookVersion} to ${state.priceBook.version})`
+    : 'the spec differs from the one reviewed, or the price book changed since';
+  throw new ApiFailure('PreconditionFailed', `${kind.kind} "${name}" was not launched: ${why}; If-Match ${ifMatch} no longer matches ${current}`, {
+    details: { kind: kind.kind, name, group: 'nodus.dev' },
+    fix: 'Review again (dry-run), check the new estimate, and launch with the ETag it returns.',
+  });
+}
+
+function differences(existing: NodusObject, spec: Record<string, unknown>): StatusCause[] {
+  return diffFields(existing.spec ?? {}, spec, 'spec').map((d) => ({
+    field: d.field,
+    reason: 'FieldValueDuplicate',
+    message: `existing ${show(d.before)}, requested ${show(d.after)}`,
+  }));
+}
+
+function generatedName(state: MockState, kind: KindDef, namespace: string, prefix: string): string {
+  for (let i = 0; i < 16; i++) {
+    const name = `${prefix}${state.randomSuffix()}`;
+    if (!state.store.get(kind.plural, namespace, name)) return name;
+  }
+  throw new ApiFailure('AlreadyExists', `could not find a free name with prefix "${prefix}"`, { fix: 'Use a longer generateName prefix.' });
+}
+
+export function createObject(state: MockState, req: WriteRequest): Reply {
+  const { kind, namespace } = req;
+  const admitted = admit(state, kind, namespace, req.body, req.mode);
+  const meta = admitted.metadata;
+  let name = typeof meta.name === 'string' && meta.name !== '' ? meta.name : undefined;
+  if (!name && typeof meta.generateName === 'string' && meta.generateName !== '') {
+    if (!req.hasIdempotencyKey && !req.dryRun) {
+      throw new ApiFailure('BadRequest', `a create with metadata.generateName needs an Idempotency-Key header, so that a retry cannot create a second ${kind.kind}`, {
+        fix: 'Send the header "Idempotency-Key: <a new random value>" and reuse the same value when you retry this create.',
+      });
+    }
+    name = generatedName(state, kind, namespace, meta.generateName);
+  }
+  if (!name) {
+    throw new ApiFailure('Invalid', `${kind.kind} is invalid: metadata.name: is required: give a name, or set metadata.generateName`, {
+      details: { kind: kind.kind, group: 'nodus.dev', causes: [{ field: 'metadata.name', reason: 'FieldValueRequired', message: 'is required: give a name, or set metadata.generateName' }] },
+    });
+  }
+  const existing = state.store.get(kind.plural, namespace, name);
+  if (existing) return existingOnCreate(kind, existing, admitted);
+  const launchEtag = checkIfMatch(state, kind, admitted.spec, req.ifMatch, name);
+  const obj = newObject(state, { kind, namespace, name, admitted, launchedBy: launchedBy(req.userAgent, req.clientHeader) });
+  const reviewed = review(state, kind, admitted.spec);
+  if (reviewed) {
+    obj.status = { ...obj.status, estimate: reviewed.estimate, ...rateFields(state, admitted.spec, launchEtag, reviewed.estimate.rateUSDPerHour) };
+  }
+  const headers = { ...warningHeaders(admitted.warnings), ...(reviewed ? { ETag: reviewed.etag } : {}) };
+  if (req.dryRun) {
+    if (reviewed) state.rememberReview(reviewed.etag, reviewed.estimate.rateUSDPerHour);
+    return { code: 201, body: obj, headers };
+  }
+  return { code: 201, body: state.store.put(kind.plural, obj), headers };
+}
+
+/** Launch caps: placement.maxRateUSDPerHour if set, else the reviewed rate plus 10 % for a launch with If-Match. */
+function rateFields(state: MockState, spec: Record<string, unknown>, launchEtag: string | undefined, currentRate: string): Record<string, string> {
+  const explicit = (spec.placement as { maxRateUSDPerHour?: string } | undefined)?.maxRateUSDPerHour;
+  if (explicit) return { rateCapUSDPerHour: explicit };
+  if (!launchEtag) return {};
+  const reviewedRate = state.reviews.get(launchEtag)?.rate ?? currentRate;
+  return { reviewedRateUSDPerHour: reviewedRate, rateCapUSDPerHour: rateCap(reviewedRate) };
+}
+
+function existingOnCreate(kind: KindDef, existing: NodusObject, admitted: Admitted): Reply {
+  const name = existing.metadata.name ?? '';
+  if (existing.metadata.deletionTimestamp) {
+    throw new ApiFailure('AlreadyExists', `${kind.kind} "${name}" is being deleted; it can be created again once it is gone`, {
+      details: { kind: kind.kind, name, group: 'nodus.dev' },
+      fix: 'Wait until the object is gone (watch it, or kubectl wait --for=delete), then create it again.',
+    });
+  }
+  const causes = differences(existing, admitted.spec);
+  if (causes.length === 0) return { code: 200, body: existing };
+  throw new ApiFailure('AlreadyExists', `${kind.kind} "${name}" already exists with a different spec: ${causes.map((c) => c.field).join(', ')}`, {
+    details: { kind: kind.kind, name, group: 'nodus.dev', causes },
+  });
+}
+
+export interface UpdateRequest extends WriteRequest {
+  name: string;
+  /** Set by patch: the resourceVersion precondition was checked already (or absent). */
+  preconditionChecked?: boolean;
+}
+
+export function updateObject(state: MockState, req: UpdateRequest): Reply {
+  const { kind, namespace, name, body } = req;
+  const existing = state.store.get(kind.plural, namespace, name);
+  if (!existing) throw notFound(kind, namespace, name);
+  const meta = (body.metadata ?? {}) as Record<string, unknown>;
+  if (meta.name !== undefined && meta.name !== name) {
+    throw new ApiFailure('BadRequest', `the name in the body ("${String(meta.name)}") does not match the name in the path ("${name}")`, {
+      fix: 'Send the object to its own path; to rename, create a new object and delete the old one.',
+    });
+  }
+  if (!req.preconditionChecked) {
+    const rv = meta.resourceVersion;
+    if (rv === undefined || rv === '') {
+      throw new ApiFailure('Invalid', `${kind.kind} "${name}" is invalid: metadata.resourceVersion: must be specified for an update`, {
+        details: { kind: kind.kind, name, group: 'nodus.dev', causes: [{ field: 'metadata.resourceVersion', reason: 'FieldValueRequired', message: 'must be specified for an update: send the resourceVersion you read' }] },
+        fix: 'Read the object, change it, and send it back with the resourceVersion you read (or use a merge patch).',
+      });
+    }
+    if (String(rv) !== existing.metadata.resourceVersion) throw conflict(kind, name);
+  }
+  if (meta.uid !== undefined && meta.uid !== existing.metadata.uid) {
+    throw new ApiFailure('Conflict', `${kind.kind} "${name}": the uid in the body (${String(meta.uid)}) is not the stored object's (${existing.metadata.uid}); it was deleted and created again`, {
+      details: { kind: kind.kind, name, group: 'nodus.dev' },
+    });
+  }
+  const admitted = admit(state, kind, namespace, body, req.mode, existing);
+  const immutable = immutableCauses(kind, existing.spec ?? {}, admitted.spec);
+  if (immutable.length) {
+    throw new ApiFailure('FieldImmutable', `${kind.kind} "${name}": ${immutable.map((c) => `${c.field} ${c.message}`).join('; ')}`, {
+      details: { kind: kind.kind, name, group: 'nodus.dev', causes: immutable },
+    });
+  }
+  const specChanged = diffFields(existing.spec ?? {}, admitted.spec, 'spec').length > 0;
+  if (specChanged && existing.metadata.deletionTimestamp) {
+    throw new ApiFailure('Conflict', `${kind.kind} "${name}" is being deleted; its spec can no longer change`, {
+      details: { kind: kind.kind, name, group: 'nodus.dev' },
+      fix: 'Create a new object instead.',
+    });
+  }
+  if (specChanged) checkIfMatch(state, kind, admitted.spec, req.ifMatch, name);
+  const metadata = updatedMetadata(existing.metadata, admitted.metadata);
+  metadata.generation = (existing.metadata.generation ?? 1) + (specChanged ? 1 : 0);
+  const next: NodusObject = { ...existing, metadata, spec: admitted.spec };
+  next.status = observe(kind, existing, next, state.timestamp());
+  const reviewed = review(state, kind, admitted.spec);
+  const headers = { ...warningHeaders(admitted.warnings), ...(reviewed ? { ETag: reviewed.etag } : {}) };
+  if (req.dryRun) {
+    if (reviewed) {
+      state.rememberReview(reviewed.etag, reviewed.estimate.rateUSDPerHour);
+      next.status = { ...next.status, estimate: reviewed.estimate };
+    }
+    return { code: 200, body: next, headers };
+  }
+  const stored = state.store.put(kind.plural, next);
+  return { code: 200, body: removeIfReleased(state, kind, stored) ?? stored, headers };
+}
+
+export interface DeleteRequest {
+  kind: KindDef;
+  namespace: string;
+  name: string;
+  dryRun: boolean;
+  propagation: Propagation;
+  preconditions: { uid?: string; resourceVersion?: string };
+}
+
+export function deleteObject(state: MockState, req: DeleteRequest): Reply {
+  const { kind, namespace, name } = req;
+  const existing = state.store.get(kind.plural, namespace, name);
+  if (!existing) throw notFound(kind, namespace, name);
+  if (req.preconditions.uid !== undefined && req.preconditions.uid !== existing.metadata.uid) {
+    throw new ApiFailure('Conflict', `${kind.kind} "${name}": precondition failed: uid ${req.preconditions.uid} is not ${existing.metadata.uid}`, {
+      details: { kind: kind.kind, name, group: 'nodus.dev' },
+    });
+  }
+  if (req.preconditions.resourceVersion !== undefined && req.preconditions.resourceVersion !== existing.metadata.resourceVersion) {
+    throw conflict(kind, name);
+  }
+  if (req.dryRun) {
+    const preview = existing.metadata.finalizers?.length ? markDeleting(state, kind, existing) : existing;
+    return { code: 200, body: preview };
+  }
+  return { code: 200, body: beginDelete(state, kind, existing, req.propagation) };
+}
+
+export function notFound(kind: KindDef, namespace: string, name: string): ApiFailure {
+  return new ApiFailure('NotFound', `${kind.kind} "${name}" not found in project "${namespace}"`, {
+    details: { kind: kind.kind, name, group: 'nodus.dev' },
+    fix: `Check the name; list them with: kubectl get ${kind.plural}.nodus.dev -n ${namespace}`,
+  });
+}
+
+export function conflict(kind: KindDef, name: string): ApiFailure {
+  return new ApiFailure('Conflict', `Operation cannot be fulfilled on ${kind.plural}.nodus.dev "${name}": the object has been modified; please apply your changes to the latest version and try again`, {
+    details: { kind: kind.kind, name, group: 'nodus.dev' },
+  });
+}

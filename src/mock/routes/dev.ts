@@ -1,0 +1,121 @@
+/**
+ * Development controls under /_mock/ (never part of the real Nodus API): reset, the price book, bulk seeding and
+ * churn for benchmarks. They take the API key like every call.
+ */
+import type { NodusObject } from '../../shared/protocol.ts';
+import { admitSpec } from '../admission/spec.ts';
+import { ApiFailure, invalid } from '../http/errors.ts';
+import { kindByPlural, KINDS, type KindDef } from '../kinds/index.ts';
+import { isMoney } from '../money.ts';
+import { newObject, specContext } from '../objects/build.ts';
+import type { Reply } from '../objects/writes.ts';
+import type { MockState } from '../state.ts';
+import { newProject } from './projects.ts';
+
+export const MAX_SEED = 100_000;
+
+function kindOf(value: unknown): KindDef {
+  const text = String(value ?? '');
+  const kind = kindByPlural(text) ?? KINDS.find((k) => k.kind === text || k.singular === text.toLowerCase());
+  if (!kind || kind.publishedOnly) {
+    throw invalid({ kind: 'Seed' }, [{ field: 'kind', reason: 'FieldValueNotSupported', message: `"${text}" is not a kind you can create; use one of: ${KINDS.filter((k) => !k.publishedOnly).map((k) => k.kind).join(', ')}` }]);
+  }
+  return kind;
+}
+
+const TEMPLATES: Record<string, Record<string, unknown>> = {
+  Job: { image: 'nodus/python:3.12', command: ['python', 'bench.py'], resources: { cpu: 1, memoryGiB: 2 }, maxCostUSD: '1.00' },
+  Sandbox: { image: 'nodus/ubuntu:24.04', maxCostUSD: '2.00' },
+  Function: { image: 'nodus/node:22', handler: 'index.handler', maxCostUSD: '2.00' },
+  Volume: { sizeGiB: 10 },
+  Budget: { limitUSD: '100.00' },
+  Pipeline: { steps: [{ name: 'only', image: 'nodus/python:3.12' }] },
+};
+
+const PHASES = ['Queued', 'Running', 'Running', 'Succeeded', 'Failed'];
+
+function ensureProject(state: MockState, project: string): void {
+  if (!state.store.get('namespaces', '', project)) state.store.put('namespaces', newProject(state, project));
+}
+
+export function seed(state: MockState, body: Record<string, unknown>): Reply {
+  const project = String(body.project ?? 'default');
+  const kind = kindOf(body.kind);
+  const count = Number(body.count ?? 0);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_SEED) {
+    throw invalid({ kind: 'Seed' }, [{ field: 'count', reason: 'FieldValueInvalid', message: `must be a whole number from 1 to ${MAX_SEED}` }]);
+  }
+  if (project === 'nodus') throw new ApiFailure('Forbidden', 'project "nodus" is read-only');
+  ensureProject(state, project);
+  const admitted = admitSpec(kind, TEMPLATES[kind.kind], 'Strict', specContext(state, project));
+  const template = newObject(state, { kind, namespace: project, name: 'template', admitted: { metadata: {}, spec: admitted.spec, warnings: [] }, launchedBy: 'api' });
+  const prefix = String(body.prefix ?? `${kind.singular}-bulk`);
+  const start = state.store.count(kind.plural, project);
+  for (let i = 0; i < count; i++) {
+    const n = start + i;
+    const obj: NodusObject = {
+      ...template,
+      metadata: {
+        ...template.metadata,
+        name: `${prefix}-${String(n).padStart(6, '0')}`,
+        uid: state.newUid(kind.uidPrefix),
+        labels: { ...template.metadata.labels, shard: String(n % 10) },
+      },
+      status: kind.lifecycle === 'none' ? template.status : { ...template.status, phase: PHASES[n % PHASES.length] },
+    };
+    state.store.put(kind.plural, obj);
+  }
+  return { code: 201, body: { project, kind: kind.kind, created: count, resourceVersion: String(state.store.resourceVersion) } };
+}
+
+/** A steady stream of MODIFIED events: objects of the kind in the project get a new status.costUSD. */
+export function churn(state: MockState, body: Record<string, unknown>): Reply {
+  const project = String(body.project ?? 'default');
+  const kind = kindOf(body.kind);
+  const rate = Number(body.eventsPerSecond ?? 100);
+  const seconds = Number(body.seconds ?? 10);
+  if (!(rate > 0 && rate <= 100_000) || !(seconds > 0 && seconds <= 3600)) {
+    throw invalid({ kind: 'Churn' }, [{ field: 'eventsPerSecond', reason: 'FieldValueInvalid', message: 'eventsPerSecond must be 1 to 100000 and seconds 1 to 3600' }]);
+  }
+  const names = state.store.list(kind.plural, project).map((o) => o.metadata.name ?? '');
+  if (names.length === 0) throw new ApiFailure('NotFound', `there are no ${kind.plural} in project "${project}" to churn`, { fix: 'Seed some first with POST /_mock/seed.' });
+  const tickMs = 20;
+  const started = state.now();
+  const until = started + seconds * 1000;
+  let sent = 0;
+  let cursor = 0;
+  const tick = (): void => {
+    const now = state.now();
+    const due = Math.min(rate * seconds, Math.floor(((now - started) / 1000) * rate));
+    for (; sent < due; sent++) {
+      const name = names[cursor++ % names.length]!;
+      const current = state.store.get(kind.plural, project, name);
+      if (!current) continue;
+      const cents = (sent % 100000) + 1;
+      state.store.put(kind.plural, { ...current, status: { ...current.status, costUSD: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}` } });
+    }
+    if (now < until) state.later(tickMs, tick);
+  };
+  state.later(tickMs, tick);
+  return { code: 202, body: { project, kind: kind.kind, eventsPerSecond: rate, seconds, until: state.timestamp(until) } };
+}
+
+export function setPriceBook(state: MockState, body: Record<string, unknown>): Reply {
+  const causes = [];
+  if (body.version !== undefined && (typeof body.version !== 'string' || body.version === '')) causes.push({ field: 'version', reason: 'FieldValueInvalid', message: 'must be a non-empty string' });
+  const rates = body.rates;
+  if (rates !== undefined) {
+    if (typeof rates !== 'object' || rates === null || Array.isArray(rates)) causes.push({ field: 'rates', reason: 'FieldValueTypeInvalid', message: 'must be a map of SKU to a USD/h decimal string' });
+    else {
+      for (const [sku, value] of Object.entries(rates)) {
+        if (!isMoney(value)) causes.push({ field: `rates[${sku}]`, reason: 'FieldValueInvalid', message: `must be a decimal string such as "2.10", not ${JSON.stringify(value)}` });
+      }
+    }
+  }
+  if (causes.length) throw invalid({ kind: 'PriceBook' }, causes);
+  state.priceBook = {
+    version: (body.version as string | undefined) ?? state.priceBook.version,
+    rates: { ...state.priceBook.rates, ...(rates as Record<string, string> | undefined) },
+  };
+  return { code: 200, body: state.priceBook };
+}

@@ -1,0 +1,188 @@
+/**
+ * Discovery (`/api`, `/apis`, `/apis/nodus.dev/v1`), `/version`, and OpenAPI v3 with a schema per kind built from
+ * the same schemas the server validates with.
+ */
+import { createHash } from 'node:crypto';
+import { API_VERSION, GROUP, VERSION } from '../../shared/protocol.ts';
+import { KINDS, type KindDef } from '../kinds/index.ts';
+import type { Schema } from '../schema/schema.ts';
+import { mutablePaths } from '../schema/schema.ts';
+
+const NAMESPACE_VERBS = ['create', 'delete', 'get', 'list', 'watch'];
+const OBJECT_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];
+const READ_VERBS = ['get', 'list', 'watch'];
+
+export function versionInfo(release: string) {
+  return {
+    major: '1',
+    minor: '32',
+    gitVersion: 'v1.32.0-nodus',
+    gitCommit: release,
+    gitTreeState: 'clean',
+    buildDate: '2026-11-01T00:00:00Z',
+    goVersion: 'go1.23.0',
+    compiler: 'gc',
+    platform: 'linux/amd64',
+  };
+}
+
+export function apiVersions() {
+  return { kind: 'APIVersions', apiVersion: 'v1', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' }] };
+}
+
+export function coreResources() {
+  return {
+    kind: 'APIResourceList',
+    apiVersion: 'v1',
+    groupVersion: 'v1',
+    resources: [{ name: 'namespaces', singularName: 'namespace', namespaced: false, kind: 'Namespace', verbs: NAMESPACE_VERBS, shortNames: ['ns'] }],
+  };
+}
+
+function groupVersion() {
+  return { groupVersion: API_VERSION, version: VERSION };
+}
+
+export function apiGroup() {
+  return { kind: 'APIGroup', apiVersion: 'v1', name: GROUP, versions: [groupVersion()], preferredVersion: groupVersion() };
+}
+
+export function apiGroupList() {
+  return { kind: 'APIGroupList', apiVersion: 'v1', groups: [{ name: GROUP, versions: [groupVersion()], preferredVersion: groupVersion() }] };
+}
+
+export function groupResources() {
+  const resources = KINDS.flatMap((k) => {
+    const verbs = k.publishedOnly ? READ_VERBS : OBJECT_VERBS;
+    const main = { name: k.plural, singularName: k.singular, namespaced: true, kind: k.kind, verbs, shortNames: k.shortNames, categories: ['nodus'] };
+    const sub = [{ name: `${k.plural}/status`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] }];
+    if (k.lifecycle !== 'none') sub.push({ name: `${k.plural}/log`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] });
+    return [main, ...sub];
+  });
+  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: API_VERSION, resources };
+}
+
+function schemaName(kind: string): string {
+  return `dev.nodus.v1.${kind}`;
+}
+
+const objectMeta: Schema = {
+  type: 'object',
+  description: 'Standard object metadata. name is a DNS label of at most 63 characters, unique per project and kind; namespace is the project.',
+  properties: {
+    name: { type: 'string', description: 'A DNS label of at most 63 characters, unique within its project and kind.' },
+    generateName: { type: 'string', description: 'A prefix; the server adds a unique suffix. Needs an Idempotency-Key header.' },
+    namespace: { type: 'string', description: 'The project.' },
+    uid: { type: 'string', description: 'A stable id such as job_01j9...; set by the server.' },
+    resourceVersion: { type: 'string', description: 'Changes on every write; opaque. Send it with an update to make it conditional.' },
+    generation: { type: 'integer', description: 'Increases when the spec changes.' },
+    creationTimestamp: { type: 'string', format: 'date-time', description: 'When the object was created.' },
+    deletionTimestamp: { type: 'string', format: 'date-time', description: 'Set when a delete has begun; the object goes once its finalizers are gone.' },
+    labels: { type: 'object', additionalProperties: { type: 'string' }, description: 'Labels select objects. Keys under nodus.dev/ are set by Nodus.' },
+    annotations: { type: 'object', additionalProperties: { type: 'string' }, description: 'Annotations. Under nodus.dev/ only the request annotations (nodus.dev/restart-requested-at) may be set by clients.' },
+    finalizers: { type: 'array', items: { type: 'string' }, description: 'Cleanup still to happen before the object goes, such as nodus.dev/billing (clears once the final charge has posted).' },
+    ownerReferences: { type: 'array', items: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }, description: 'Objects this one belongs to (a Pipeline\'s Jobs).' },
+  },
+};
+
+export function kindSchema(kind: KindDef): Schema {
+  return {
+    type: 'object',
+    description: kind.description,
+    required: ['apiVersion', 'kind', 'metadata', 'spec'],
+    properties: {
+      apiVersion: { type: 'string', enum: [API_VERSION], description: `Always ${API_VERSION}.` },
+      kind: { type: 'string', enum: [kind.kind], description: `Always ${kind.kind}.` },
+      metadata: objectMeta,
+      spec: kind.spec,
+      status: kind.status,
+    },
+    'x-kubernetes-group-version-kind': [{ group: GROUP, version: VERSION, kind: kind.kind }],
+    'x-nodus-mutable-fields': mutablePaths(kind.spec, 'spec').map((m) => (m.rule === 'raise-only' ? `${m.path} (raise only)` : m.path)),
+  };
+}
+
+function listSchema(kind: KindDef): Schema {
+  return {
+    type: 'object',
+    description: `A page of ${kind.kind} objects.`,
+    properties: {
+      apiVersion: { type: 'string' },
+      kind: { type: 'string' },
+      metadata: { type: 'object', properties: { resourceVersion: { type: 'string' }, continue: { type: 'string' }, remainingItemCount: { type: 'integer' } } },
+      items: { type: 'array', items: { $ref: `#/components/schemas/${schemaName(kind.kind)}` } as unknown as Schema },
+    },
+    'x-kubernetes-group-version-kind': [{ group: GROUP, version: VERSION, kind: `${kind.kind}List` }],
+  };
+}
+
+function operations(kind: KindDef) {
+  const ref = { $ref: `#/components/schemas/${schemaName(kind.kind)}` };
+  const ok = (schema: unknown) => ({ description: 'OK', content: { 'application/json': { schema } } });
+  const gvk = { group: GROUP, version: VERSION, kind: kind.kind };
+  const param = (name: string, description: string) => ({ name, in: 'query', description, schema: { type: 'string' }, uniqueItems: true });
+  const common = [param('dryRun', 'All: run every check and store nothing.'), param('fieldValidation', 'Strict (default), Warn or Ignore for unknown fields.'), param('fieldManager', 'Who is making the change.')];
+  const op = (action: string, extra: Record<string, unknown> = {}) => ({ 'x-kubernetes-action': action, 'x-kubernetes-group-version-kind': gvk, ...extra });
+  const base = `/apis/${API_VERSION}/namespaces/{namespace}/${kind.plural}`;
+  const pathParams = [{ name: 'namespace', in: 'path', required: true, schema: { type: 'string' } }];
+  const nameParams = [...pathParams, { name: 'name', in: 'path', required: true, schema: { type: 'string' } }];
+  const listRef = { $ref: `#/components/schemas/${schemaName(kind.kind)}List` };
+  const collection: Record<string, unknown> = {
+    parameters: pathParams,
+    get: op('list', { operationId: `list${kind.kind}`, responses: { 200: ok(listRef) } }),
+  };
+  const item: Record<string, unknown> = { parameters: nameParams, get: op('get', { operationId: `read${kind.kind}`, responses: { 200: ok(ref) } }) };
+  if (!kind.publishedOnly) {
+    collection.post = op('post', { operationId: `create${kind.kind}`, parameters: common, requestBody: { content: { 'application/json': { schema: ref } } }, responses: { 200: ok(ref), 201: ok(ref) } });
+    item.put = op('put', { operationId: `replace${kind.kind}`, parameters: common, requestBody: { content: { 'application/json': { schema: ref } } }, responses: { 200: ok(ref) } });
+    item.patch = op('patch', {
+      operationId: `patch${kind.kind}`,
+      parameters: [...common, param('force', 'Force server-side apply.')],
+      requestBody: { content: { 'application/merge-patch+json': { schema: { type: 'object' } }, 'application/apply-patch+yaml': { schema: { type: 'object' } } } },
+      responses: { 200: ok(ref), 201: ok(ref) },
+    });
+    item.delete = op('delete', { operationId: `delete${kind.kind}`, parameters: [param('dryRun', 'All: check and delete nothing.'), param('propagationPolicy', 'Background, Foreground or Orphan.')], responses: { 200: ok(ref) } });
+  }
+  return { [base]: collection, [`${base}/{name}`]: item, [`/apis/${API_VERSION}/${kind.plural}`]: { get: op('list', { operationId: `list${kind.kind}ForAllNamespaces`, responses: { 200: ok(listRef) } }) } };
+}
+
+export function openApiGroup() {
+  const schemas: Record<string, unknown> = {};
+  let paths: Record<string, unknown> = {};
+  for (const kind of KINDS) {
+    schemas[schemaName(kind.kind)] = kindSchema(kind);
+    schemas[`${schemaName(kind.kind)}List`] = listSchema(kind);
+    paths = { ...paths, ...operations(kind) };
+  }
+  return { openapi: '3.0.0', info: { title: 'Nodus', version: VERSION, description: 'The Nodus resource API (the bundled mock).' }, paths, components: { schemas } };
+}
+
+export function openApiCore() {
+  return {
+    openapi: '3.0.0',
+    info: { title: 'Nodus core', version: 'v1' },
+    paths: {},
+    components: {
+      schemas: {
+        'io.k8s.api.core.v1.Namespace': {
+          type: 'object',
+          description: 'A project.',
+          properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: objectMeta, status: { type: 'object', properties: { phase: { type: 'string' } } } },
+          'x-kubernetes-group-version-kind': [{ group: '', version: 'v1', kind: 'Namespace' }],
+        },
+      },
+    },
+  };
+}
+
+let groupHash: string | undefined;
+
+export function openApiIndex() {
+  groupHash ??= createHash('sha256').update(JSON.stringify(openApiGroup())).digest('hex').slice(0, 32).toUpperCase();
+  return {
+    paths: {
+      [`apis/${API_VERSION}`]: { serverRelativeURL: `/openapi/v3/apis/${API_VERSION}?hash=${groupHash}` },
+      'api/v1': { serverRelativeURL: '/openapi/v3/api/v1?hash=CORE' },
+    },
+  };
+}

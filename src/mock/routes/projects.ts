@@ -1,0 +1,84 @@
+/**
+ * Projects are namespaces (`/api/v1/namespaces`): list, watch, get, create and delete. `default` and the
+ * read-only `nodus` cannot be deleted; deleting another deletes everything in it first.
+ */
+import { DEFAULT_PROJECT, PUBLIC_PROJECT, type NodusObject } from '../../shared/protocol.ts';
+import { checkMetadata, checkName, clientMetadata } from '../admission/metadata.ts';
+import { ApiFailure, invalid } from '../http/errors.ts';
+import { deleteProject } from '../objects/deletion.ts';
+import type { Reply } from '../objects/writes.ts';
+import type { MockState } from '../state.ts';
+
+export function projectNotFound(name: string): ApiFailure {
+  return new ApiFailure('NotFound', `project "${name}" not found`, {
+    details: { kind: 'Namespace', name },
+    fix: 'Check the project name; list projects with: kubectl get namespaces',
+  });
+}
+
+export function getProject(state: MockState, name: string): NodusObject {
+  const project = state.store.get('namespaces', '', name);
+  if (!project) throw projectNotFound(name);
+  return project;
+}
+
+/** The project must exist, and writes need one that is not read-only or being deleted. */
+export function requireProject(state: MockState, name: string, write: boolean): void {
+  const project = getProject(state, name);
+  if (!write) return;
+  if (name === PUBLIC_PROJECT) {
+    throw new ApiFailure('Forbidden', `project "${PUBLIC_PROJECT}" is read-only: it holds what Nodus publishes`, {
+      details: { kind: 'Namespace', name },
+      fix: 'Write to one of your own projects (such as "default"); reference published images as nodus/<name>:<tag>.',
+    });
+  }
+  if (project.metadata.deletionTimestamp) {
+    throw new ApiFailure('Forbidden', `project "${name}" is being deleted; nothing new can be created in it`, {
+      details: { kind: 'Namespace', name },
+      fix: 'Use another project, or wait until it is gone and create it again.',
+    });
+  }
+}
+
+export function newProject(state: MockState, name: string, labels: Record<string, string> = {}): NodusObject {
+  return {
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: { name, uid: state.newUid('prj'), creationTimestamp: state.timestamp(), labels: { 'kubernetes.io/metadata.name': name, ...labels } },
+    spec: { finalizers: ['kubernetes'] },
+    status: { phase: 'Active' },
+  };
+}
+
+export function createProject(state: MockState, body: Record<string, unknown>, dryRun: boolean): Reply {
+  if (body.kind !== undefined && body.kind !== 'Namespace') {
+    throw new ApiFailure('BadRequest', `the kind in the body ("${String(body.kind)}") is not Namespace`);
+  }
+  const meta = (body.metadata ?? {}) as Record<string, unknown>;
+  const check = checkMetadata(meta, 'Strict');
+  const causes = [...checkName(meta.name), ...check.causes];
+  if (causes.length) throw invalid({ kind: 'Namespace', name: meta.name as string | undefined }, causes);
+  const name = meta.name as string;
+  const labels = clientMetadata(meta).labels ?? {};
+  const existing = state.store.get('namespaces', '', name);
+  if (existing) {
+    if (existing.metadata.deletionTimestamp) {
+      throw new ApiFailure('AlreadyExists', `project "${name}" is being deleted; it can be created again once it is gone`, { details: { kind: 'Namespace', name } });
+    }
+    return { code: 200, body: existing };
+  }
+  const project = newProject(state, name, labels);
+  return { code: 201, body: dryRun ? project : state.store.put('namespaces', project) };
+}
+
+export function removeProject(state: MockState, name: string, dryRun: boolean): Reply {
+  const project = getProject(state, name);
+  if (name === DEFAULT_PROJECT || name === PUBLIC_PROJECT) {
+    throw new ApiFailure('Forbidden', `project "${name}" cannot be deleted`, {
+      details: { kind: 'Namespace', name },
+      fix: name === DEFAULT_PROJECT ? 'Every org keeps its default project; delete the objects in it instead.' : 'The project nodus is published by Nodus.',
+    });
+  }
+  if (dryRun) return { code: 200, body: project };
+  return { code: 200, body: deleteProject(state, project) };
+}

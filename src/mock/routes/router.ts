@@ -1,0 +1,243 @@
+/**
+ * Maps authenticated requests to handlers: discovery, OpenAPI, projects, Nodus objects and the dev controls.
+ */
+import { API_VERSION, GROUP, HEADER_IDEMPOTENCY_KEY, VERSION } from '../../shared/protocol.ts';
+import { readBody, requireObject } from '../http/body.ts';
+import { dryRunQuery, query, sendJson, type Ctx } from '../http/context.ts';
+import { ApiFailure } from '../http/errors.ts';
+import { kindByPlural, type KindDef } from '../kinds/index.ts';
+import type { UnknownFieldMode } from '../schema/schema.ts';
+import { loadBaseline, loadDemoData } from '../demo/demo-data.ts';
+import { withIdempotency } from '../objects/idempotency.ts';
+import { listObjects } from '../objects/list.ts';
+import { APPLY_PATCH, MERGE_PATCH, patchObject, unsupportedPatch } from '../objects/patch.ts';
+import { serveWatch } from '../objects/watch.ts';
+import { createObject, deleteObject, notFound, updateObject, type Reply, type WriteRequest } from '../objects/writes.ts';
+import type { Propagation } from '../objects/deletion.ts';
+import type { MockState } from '../state.ts';
+import { churn, seed, setPriceBook } from './dev.ts';
+import { apiGroup, apiGroupList, apiVersions, coreResources, groupResources, openApiCore, openApiGroup, openApiIndex } from './discovery.ts';
+import { createProject, getProject, removeProject, requireProject } from './projects.ts';
+
+const BODY_TYPES = ['application/json', 'application/yaml', 'application/x-yaml'] as const;
+const PATCH_BODY_TYPES = [MERGE_PATCH, APPLY_PATCH] as const;
+
+function methodNotAllowed(ctx: Ctx, allowed: string[]): ApiFailure {
+  return new ApiFailure('MethodNotAllowed', `${ctx.method} is not supported on ${ctx.url.pathname}; it takes ${allowed.join(', ')}`, {
+    fix: `Use ${allowed.join(' or ')}.`,
+  });
+}
+
+function notFoundPath(ctx: Ctx): ApiFailure {
+  return new ApiFailure('NotFound', `the path ${ctx.url.pathname} is not part of the Nodus API`, {
+    fix: `Objects live at /apis/${API_VERSION}/namespaces/{project}/{plural}[/{name}]; discovery at /apis/${API_VERSION} lists the kinds.`,
+  });
+}
+
+function reply(ctx: Ctx, r: Reply): void {
+  sendJson(ctx, r.code, r.body, r.headers);
+}
+
+function fieldValidation(ctx: Ctx): UnknownFieldMode {
+  const value = query(ctx, 'fieldValidation');
+  if (value === null || value === '' || value === 'Strict') return 'Strict';
+  if (value === 'Warn' || value === 'Ignore') return value;
+  throw new ApiFailure('BadRequest', `fieldValidation must be Strict, Warn or Ignore, not "${value}"`);
+}
+
+function isWatch(ctx: Ctx): boolean {
+  const v = query(ctx, 'watch');
+  return v === 'true' || v === '1';
+}
+
+async function objectBody(ctx: Ctx, types: readonly string[]): Promise<Record<string, unknown>> {
+  const { value } = await readBody(ctx.req, types);
+  return requireObject(value);
+}
+
+function writeRequest(ctx: Ctx, kind: KindDef, namespace: string, body: Record<string, unknown>): WriteRequest {
+  return {
+    kind,
+    namespace,
+    body,
+    dryRun: dryRunQuery(ctx),
+    mode: fieldValidation(ctx),
+    ifMatch: ctx.req.headers['if-match'],
+    hasIdempotencyKey: ctx.req.headers['idempotency-key'] !== undefined,
+    userAgent: ctx.req.headers['user-agent'],
+    clientHeader: ctx.req.headers['x-nodus-client'] as string | undefined,
+  };
+}
+
+/** Creates pass through the Idempotency-Key layer (not dry-runs: they store nothing). */
+function idempotent(state: MockState, ctx: Ctx, body: unknown, dryRun: boolean, run: () => Reply): Reply {
+  const key = ctx.req.headers[HEADER_IDEMPOTENCY_KEY.toLowerCase()] as string | undefined;
+  if (key === undefined || dryRun) return run();
+  return withIdempotency(state, {
+    key,
+    method: ctx.method,
+    path: ctx.url.pathname,
+    query: ctx.url.searchParams.toString(),
+    ifMatch: ctx.req.headers['if-match'],
+    body,
+    requestId: ctx.requestId,
+    origin: ctx.origin,
+  }, run);
+}
+
+async function deleteOptions(ctx: Ctx): Promise<{ dryRun: boolean; propagation: Propagation; preconditions: { uid?: string; resourceVersion?: string } }> {
+  const raw = ctx.req.headers['content-length'] !== '0' && (ctx.req.headers['content-length'] || ctx.req.headers['transfer-encoding'])
+    ? await objectBody(ctx, ['application/json', ''])
+    : {};
+  const dryRunBody = Array.isArray(raw.dryRun) ? raw.dryRun : [];
+  if (dryRunBody.some((v) => v !== 'All')) throw new ApiFailure('BadRequest', 'dryRun in DeleteOptions may only hold "All"');
+  const policy = (raw.propagationPolicy ?? query(ctx, 'propagationPolicy') ?? 'Background') as string;
+  if (!['Background', 'Foreground', 'Orphan'].includes(policy)) {
+    throw new ApiFailure('BadRequest', `propagationPolicy must be Background, Foreground or Orphan, not "${policy}"`);
+  }
+  const pre = (raw.preconditions ?? {}) as { uid?: string; resourceVersion?: string };
+  return { dryRun: dryRunQuery(ctx) || dryRunBody.length > 0, propagation: policy as Propagation, preconditions: pre };
+}
+
+async function routeObjects(state: MockState, ctx: Ctx, namespace: string, kind: KindDef, name?: string, sub?: string): Promise<void> {
+  const write = !['GET', 'HEAD'].includes(ctx.method);
+  requireProject(state, namespace, write);
+  if (write && kind.publishedOnly) {
+    throw new ApiFailure('Forbidden', `${kind.kind} objects are published by Nodus and cannot be written`, { fix: `Reference them from your objects as nodus/<name>:<tag>; list them with kubectl get ${kind.plural} -n nodus.` });
+  }
+  if (name === undefined) {
+    if (ctx.method === 'GET' && isWatch(ctx)) return serveWatch(state, ctx, { resource: kind.plural, namespace, apiVersion: API_VERSION, kind: kind.kind });
+    if (ctx.method === 'GET') return sendJson(ctx, 200, listObjects(state, { resource: kind.plural, namespace, listKind: `${kind.kind}List`, apiVersion: API_VERSION, params: ctx.url.searchParams }));
+    if (ctx.method === 'POST') {
+      const body = await objectBody(ctx, BODY_TYPES);
+      const req = writeRequest(ctx, kind, namespace, body);
+      return reply(ctx, idempotent(state, ctx, body, req.dryRun, () => createObject(state, req)));
+    }
+    throw methodNotAllowed(ctx, ['GET', 'POST']);
+  }
+  if (sub !== undefined) {
+    if (sub !== 'status' && !(sub === 'log' && kind.lifecycle !== 'none')) throw notFoundPath(ctx);
+    if (ctx.method !== 'GET') {
+      throw new ApiFailure('MethodNotAllowed', `${sub} is read-only: status is written by Nodus only`, { fix: 'Change spec instead; Nodus updates status as it acts on it.' });
+    }
+    const obj = state.store.get(kind.plural, namespace, name);
+    if (!obj) throw notFound(kind, namespace, name);
+    if (sub === 'status') return sendJson(ctx, 200, obj);
+    throw new ApiFailure('NotFound', `${kind.kind} "${name}" has no logs yet`, { fix: 'Logs appear once the object has started running.' });
+  }
+  switch (ctx.method) {
+    case 'GET': {
+      const obj = state.store.get(kind.plural, namespace, name);
+      if (!obj) throw notFound(kind, namespace, name);
+      return sendJson(ctx, 200, obj);
+    }
+    case 'PUT': {
+      const body = await objectBody(ctx, BODY_TYPES);
+      return reply(ctx, updateObject(state, { ...writeRequest(ctx, kind, namespace, body), name }));
+    }
+    case 'PATCH': {
+      const type = (ctx.req.headers['content-type'] ?? '').split(';')[0]!.trim();
+      if (!(PATCH_BODY_TYPES as readonly string[]).includes(type)) {
+        ctx.req.resume();
+        throw unsupportedPatch(type);
+      }
+      const body = await objectBody(ctx, PATCH_BODY_TYPES);
+      const req = { ...writeRequest(ctx, kind, namespace, body), name, patchType: type, fieldManager: query(ctx, 'fieldManager') };
+      return reply(ctx, patchObject(state, req));
+    }
+    case 'DELETE': {
+      const options = await deleteOptions(ctx);
+      return reply(ctx, deleteObject(state, { kind, namespace, name, ...options }));
+    }
+    default:
+      throw methodNotAllowed(ctx, ['GET', 'PUT', 'PATCH', 'DELETE']);
+  }
+}
+
+async function routeProjects(state: MockState, ctx: Ctx, name?: string): Promise<void> {
+  if (name === undefined) {
+    if (ctx.method === 'GET' && isWatch(ctx)) return serveWatch(state, ctx, { resource: 'namespaces', namespace: undefined, apiVersion: 'v1', kind: 'Namespace' });
+    if (ctx.method === 'GET') return sendJson(ctx, 200, listObjects(state, { resource: 'namespaces', namespace: undefined, listKind: 'NamespaceList', apiVersion: 'v1', params: ctx.url.searchParams }));
+    if (ctx.method === 'POST') {
+      const body = await objectBody(ctx, BODY_TYPES);
+      const dryRun = dryRunQuery(ctx);
+      return reply(ctx, idempotent(state, ctx, body, dryRun, () => createProject(state, body, dryRun)));
+    }
+    throw methodNotAllowed(ctx, ['GET', 'POST']);
+  }
+  if (ctx.method === 'GET') return sendJson(ctx, 200, getProject(state, name));
+  if (ctx.method === 'DELETE') {
+    const options = await deleteOptions(ctx);
+    return reply(ctx, removeProject(state, name, options.dryRun));
+  }
+  throw methodNotAllowed(ctx, ['GET', 'DELETE']);
+}
+
+async function routeDev(state: MockState, ctx: Ctx, action: string): Promise<void> {
+  if (!state.config.devControls) throw notFoundPath(ctx);
+  if (action === 'price-book' && ctx.method === 'GET') return sendJson(ctx, 200, state.priceBook);
+  if (ctx.method !== 'POST') throw methodNotAllowed(ctx, action === 'price-book' ? ['GET', 'POST'] : ['POST']);
+  const body = ctx.req.headers['content-length'] === '0' ? {} : requireObject((await readBody(ctx.req, ['application/json', ''])).value ?? {});
+  switch (action) {
+    case 'reset':
+      state.reset();
+      if (state.config.demoData) loadDemoData(state);
+      else loadBaseline(state);
+      return sendJson(ctx, 200, { reset: true, resourceVersion: String(state.store.resourceVersion) });
+    case 'price-book':
+      return reply(ctx, setPriceBook(state, body));
+    case 'seed':
+      return reply(ctx, seed(state, body));
+    case 'churn':
+      return reply(ctx, churn(state, body));
+    default:
+      throw notFoundPath(ctx);
+  }
+}
+
+function readOnly(ctx: Ctx, body: () => unknown): void {
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw methodNotAllowed(ctx, ['GET']);
+  sendJson(ctx, 200, body());
+}
+
+export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
+  const parts = ctx.url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const [p0, p1, p2, p3, p4, p5, p6, p7, ...rest] = parts;
+  if (p0 === 'api') {
+    if (parts.length === 1) return readOnly(ctx, apiVersions);
+    if (p1 === 'v1' && parts.length === 2) return readOnly(ctx, coreResources);
+    if (p1 === 'v1' && p2 === 'namespaces' && parts.length <= 4) return routeProjects(state, ctx, p3);
+  }
+  if (p0 === 'apis') {
+    if (parts.length === 1) return readOnly(ctx, apiGroupList);
+    if (p1 === GROUP && parts.length === 2) return readOnly(ctx, apiGroup);
+    if (p1 === GROUP && p2 === VERSION) {
+      if (parts.length === 3) return readOnly(ctx, groupResources);
+      if (p3 === 'namespaces' && p4 !== undefined && p5 !== undefined && rest.length === 0) {
+        const kind = kindByPlural(p5);
+        if (!kind) throw unknownKind(p5);
+        return routeObjects(state, ctx, p4, kind, p6, p7);
+      }
+      if (p3 !== undefined && parts.length === 4 && p3 !== 'namespaces') {
+        const kind = kindByPlural(p3);
+        if (!kind) throw unknownKind(p3);
+        if (ctx.method !== 'GET') throw methodNotAllowed(ctx, ['GET']);
+        if (isWatch(ctx)) return serveWatch(state, ctx, { resource: kind.plural, namespace: undefined, apiVersion: API_VERSION, kind: kind.kind });
+        return sendJson(ctx, 200, listObjects(state, { resource: kind.plural, namespace: undefined, listKind: `${kind.kind}List`, apiVersion: API_VERSION, params: ctx.url.searchParams }));
+      }
+    }
+  }
+  if (p0 === 'openapi' && p1 === 'v3') {
+    if (parts.length === 2) return readOnly(ctx, openApiIndex);
+    if (p2 === 'apis' && p3 === GROUP && p4 === VERSION && parts.length === 5) return readOnly(ctx, openApiGroup);
+    if (p2 === 'api' && p3 === 'v1' && parts.length === 4) return readOnly(ctx, openApiCore);
+  }
+  if (p0 === '_mock' && p1 !== undefined && parts.length === 2) return routeDev(state, ctx, p1);
+  throw notFoundPath(ctx);
+}
+
+function unknownKind(plural: string): ApiFailure {
+  return new ApiFailure('NotFound', `the server does not serve a resource "${plural}" in ${API_VERSION}`, {
+    fix: `List the kinds with GET /apis/${API_VERSION} (kubectl api-resources --api-group=${GROUP}).`,
+  });
+}

@@ -1,0 +1,165 @@
+/**
+ * The mock Nodus API: a real HTTP server speaking the Kubernetes wire protocol for Nodus kinds.
+ * This module (and all of src/mock) runs in Node only; it imports src/shared and never the console.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { timingSafeEqual } from 'node:crypto';
+import { HEADER_REQUEST_ID } from '../shared/protocol.ts';
+import { configFromEnv, defaultConfig, type MockConfig } from './config.ts';
+import { loadBaseline, loadDemoData } from './demo/demo-data.ts';
+import { sendFailure, sendJson, sendText, type Ctx } from './http/context.ts';
+import { ApiFailure } from './http/errors.ts';
+import { routeApi } from './routes/router.ts';
+import { errorIndex, errorPage, isReason } from './routes/docs.ts';
+import { versionInfo } from './routes/discovery.ts';
+import { MockState } from './state.ts';
+import { ensureCertificate } from './tls.ts';
+
+export interface MockServer {
+  url: string;
+  port: number;
+  /** The HTTPS address, when the server was started with a tlsPort. */
+  tlsUrl: string | undefined;
+  certPath: string | undefined;
+  state: MockState;
+  close: () => Promise<void>;
+}
+
+function authorized(req: IncomingMessage, apiKey: string): boolean {
+  const header = req.headers.authorization ?? '';
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  if (!match) return false;
+  const given = Buffer.from(match[1]!.trim());
+  const expected = Buffer.from(apiKey);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+function preflight(ctx: Ctx): void {
+  ctx.res.writeHead(204, {
+    [HEADER_REQUEST_ID]: ctx.requestId,
+    'Access-Control-Allow-Origin': ctx.req.headers.origin ?? '*',
+    'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
+    'Access-Control-Allow-Headers': 'Authorization, Content-Type, If-Match, Idempotency-Key, X-Nodus-Client, Accept',
+    'Access-Control-Max-Age': '600',
+    Vary: 'Origin',
+  });
+  ctx.res.end();
+}
+
+export function readiness(state: MockState) {
+  return { ready: true, release: state.config.release, degraded: [] as string[], failing: null as string | null };
+}
+
+/** Paths anyone may read: health, version and the error reference. */
+function servePublic(state: MockState, ctx: Ctx): boolean {
+  const path = ctx.url.pathname;
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return false;
+  if (path === '/healthz' || path === '/livez') {
+    sendText(ctx, 200, 'ok');
+    return true;
+  }
+  if (path === '/readyz') {
+    const ready = readiness(state);
+    sendJson(ctx, ready.ready ? 200 : 503, ready);
+    return true;
+  }
+  if (path === '/version') {
+    sendJson(ctx, 200, versionInfo(state.config.release));
+    return true;
+  }
+  if (path === '/docs/errors' || path === '/docs/errors/') {
+    sendText(ctx, 200, errorIndex(), 'text/html; charset=utf-8');
+    return true;
+  }
+  const doc = /^\/docs\/errors\/([A-Za-z]+)$/.exec(path);
+  if (doc && isReason(doc[1]!)) {
+    sendText(ctx, 200, errorPage(doc[1]), 'text/html; charset=utf-8');
+    return true;
+  }
+  return false;
+}
+
+async function handle(state: MockState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const host = req.headers.host ?? `${state.config.host}:${state.config.port}`;
+  const ctx: Ctx = {
+    req,
+    res,
+    url: new URL(req.url ?? '/', `http://${host}`),
+    method: (req.method ?? 'GET').toUpperCase(),
+    requestId: state.newRequestId(),
+    origin: `${(req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'}://${host}`,
+  };
+  try {
+    if (ctx.method === 'OPTIONS') return preflight(ctx);
+    if (servePublic(state, ctx)) return;
+    if (!authorized(req, state.config.apiKey)) {
+      req.resume();
+      throw new ApiFailure('Unauthorized', req.headers.authorization ? 'the API key is not valid' : 'no API key was sent', {
+        fix: 'Send "Authorization: Bearer <your API key>"; the bundled mock\'s demo key is nodus-dev-key.',
+      });
+    }
+    await routeApi(state, ctx);
+  } catch (error) {
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (error instanceof ApiFailure) return sendFailure(ctx, error);
+    console.error(`[${ctx.requestId}] ${ctx.method} ${ctx.url.pathname}:`, error);
+    sendFailure(ctx, new ApiFailure('InternalError', `the server failed to handle ${ctx.method} ${ctx.url.pathname}`));
+  }
+}
+
+export function createState(config: MockConfig): MockState {
+  const state = new MockState(config);
+  if (config.demoData) loadDemoData(state);
+  else loadBaseline(state);
+  return state;
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise<number>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** Starts a mock server; port 0 picks a free one. */
+export async function startMockServer(overrides: Partial<MockConfig> = {}): Promise<MockServer> {
+  const config = defaultConfig(overrides);
+  const state = createState(config);
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    void handle(state, req, res);
+  };
+  const options = { keepAliveTimeout: 65_000, requestTimeout: 0 };
+  const servers: Server[] = [createServer(options, onRequest)];
+  const port = await listen(servers[0]!, config.port, config.host);
+  let tlsUrl: string | undefined;
+  let certPath: string | undefined;
+  if (config.tlsPort !== null) {
+    const certificate = ensureCertificate(config.tlsDir);
+    const tls = createTlsServer({ ...options, key: certificate.key, cert: certificate.cert }, onRequest);
+    servers.push(tls);
+    tlsUrl = `https://${config.host}:${await listen(tls, config.tlsPort, config.host)}`;
+    certPath = certificate.certPath;
+  }
+  return {
+    url: `http://${config.host}:${port}`,
+    port,
+    tlsUrl,
+    certPath,
+    state,
+    close: async () => {
+      for (const close of [...state.watchers]) close();
+      state.reset();
+      await Promise.all(servers.map((server) => new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      })));
+    },
+  };
+}
+
+export { configFromEnv };

@@ -1,0 +1,131 @@
+/**
+ * Everything one mock server holds: the store, the price book, reviews handed out, idempotency records, list
+ * snapshots and pending finalizations. Handlers get it passed in; nothing here is module-global, so tests can
+ * run many servers in one process.
+ */
+import { randomBytes } from 'node:crypto';
+import { ulid } from 'ulid';
+import type { NodusObject } from '../shared/protocol.ts';
+import { defaultPriceBook, type PriceBook } from './billing/pricing.ts';
+import type { MockConfig } from './config.ts';
+import { Store } from './store/store.ts';
+
+export interface StoredResponse {
+  fingerprint: string;
+  code: number;
+  headers: Record<string, string>;
+  body: unknown;
+  time: number;
+}
+
+export interface ListSnapshot {
+  id: string;
+  rv: string;
+  items: NodusObject[];
+  created: number;
+}
+
+const SNAPSHOT_TTL_MS = 5 * 60 * 1000;
+const SNAPSHOT_LIMIT = 64;
+const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+const IDEMPOTENCY_LIMIT = 100_000;
+const REVIEW_LIMIT = 10_000;
+
+export class MockState {
+  readonly config: MockConfig;
+  store: Store;
+  priceBook: PriceBook = defaultPriceBook();
+  /** The hourly rate each review ETag was issued at, so a launch can be capped at it plus 10 %. */
+  readonly reviews = new Map<string, { rate: string; priceBookVersion: string }>();
+  readonly idempotency = new Map<string, StoredResponse>();
+  readonly snapshots = new Map<string, ListSnapshot>();
+  readonly timers = new Set<NodeJS.Timeout>();
+  /** Closers of the open watches, so that stopping the server ends them. */
+  readonly watchers = new Set<() => void>();
+
+  constructor(config: MockConfig) {
+    this.config = config;
+    this.store = new Store({ historySeconds: config.historySeconds, historyLimit: config.historyLimit });
+  }
+
+  now(): number {
+    return Date.now();
+  }
+
+  timestamp(ms = this.now()): string {
+    return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+
+  newUid(prefix: string): string {
+    return `${prefix}_${ulid().toLowerCase()}`;
+  }
+
+  newRequestId(): string {
+    return `req_${ulid().toLowerCase()}`;
+  }
+
+  /** Five characters from the alphabet Kubernetes uses for generateName (no vowels, no look-alikes). */
+  randomSuffix(): string {
+    const alphabet = 'bcdfghjklmnpqrstvwxz2456789';
+    const bytes = randomBytes(5);
+    return [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
+  }
+
+  rememberReview(etag: string, rate: string): void {
+    this.reviews.delete(etag);
+    this.reviews.set(etag, { rate, priceBookVersion: this.priceBook.version });
+    if (this.reviews.size > REVIEW_LIMIT) this.reviews.delete(this.reviews.keys().next().value!);
+  }
+
+  saveSnapshot(snapshot: ListSnapshot): void {
+    this.snapshots.set(snapshot.id, snapshot);
+    const oldest = this.now() - SNAPSHOT_TTL_MS;
+    for (const [id, s] of this.snapshots) {
+      if (s.created < oldest || this.snapshots.size > SNAPSHOT_LIMIT) this.snapshots.delete(id);
+      else break;
+    }
+  }
+
+  snapshot(id: string): ListSnapshot | undefined {
+    const s = this.snapshots.get(id);
+    if (s && s.created < this.now() - SNAPSHOT_TTL_MS) {
+      this.snapshots.delete(id);
+      return undefined;
+    }
+    return s;
+  }
+
+  idempotent(key: string): StoredResponse | undefined {
+    const record = this.idempotency.get(key);
+    if (record && record.time < this.now() - IDEMPOTENCY_TTL_MS) {
+      this.idempotency.delete(key);
+      return undefined;
+    }
+    return record;
+  }
+
+  rememberResponse(key: string, response: StoredResponse): void {
+    this.idempotency.set(key, response);
+    if (this.idempotency.size > IDEMPOTENCY_LIMIT) this.idempotency.delete(this.idempotency.keys().next().value!);
+  }
+
+  later(ms: number, task: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      task();
+    }, ms);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  /** Back to an empty org (the caller reloads demo data); versions keep increasing across a reset. */
+  reset(): void {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.store.clear();
+    this.priceBook = defaultPriceBook();
+    this.reviews.clear();
+    this.idempotency.clear();
+    this.snapshots.clear();
+  }
+}

@@ -1,0 +1,206 @@
+/**
+ * The Nodus wire protocol: the shapes that cross HTTP between the API (or the bundled mock) and any client.
+ * Both the mock server and the console import this module; it imports nothing and holds no behaviour beyond
+ * constants, so that neither side drags the other's code along.
+ */
+
+export const GROUP = 'nodus.dev';
+export const VERSION = 'v1';
+export const API_VERSION = `${GROUP}/${VERSION}`;
+
+/** The demo key the bundled mock accepts unless configured otherwise. */
+export const DEMO_API_KEY = 'nodus-dev-key';
+/** The read-only project that holds what Nodus publishes (base images). */
+export const PUBLIC_PROJECT = 'nodus';
+export const DEFAULT_PROJECT = 'default';
+
+export const LABEL_CREATED_BY = 'nodus.dev/created-by';
+export const LABEL_LAUNCHED_BY = 'nodus.dev/launched-by';
+export const ANNOTATION_RESTART_REQUESTED_AT = 'nodus.dev/restart-requested-at';
+export const FINALIZER_BILLING = 'nodus.dev/billing';
+
+/** Response and request headers with a meaning in the protocol. */
+export const HEADER_REQUEST_ID = 'X-Request-Id';
+export const HEADER_IDEMPOTENCY_KEY = 'Idempotency-Key';
+export const HEADER_IDEMPOTENT_REPLAYED = 'Idempotent-Replayed';
+
+export interface ObjectMeta {
+  name?: string;
+  generateName?: string;
+  namespace?: string;
+  uid?: string;
+  resourceVersion?: string;
+  generation?: number;
+  creationTimestamp?: string;
+  deletionTimestamp?: string;
+  deletionGracePeriodSeconds?: number;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  finalizers?: string[];
+  ownerReferences?: OwnerReference[];
+}
+
+export interface OwnerReference {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  uid: string;
+  controller?: boolean;
+  blockOwnerDeletion?: boolean;
+}
+
+export interface Condition {
+  type: string;
+  status: 'True' | 'False' | 'Unknown';
+  reason: string;
+  message: string;
+  lastTransitionTime: string;
+  observedGeneration?: number;
+}
+
+export interface Estimate {
+  /** Expected total cost of the run, a decimal string in USD. */
+  costUSD: string;
+  /** What is held on the card when the object starts. */
+  firstHoldUSD: string;
+  rateUSDPerHour: string;
+  /** When the object is expected to start running (RFC 3339). */
+  startTime: string;
+  priceBookVersion: string;
+}
+
+/** Every phase any kind can show; the same words mean the same thing on every kind. */
+export type Phase =
+  | 'Queued'
+  | 'Provisioning'
+  | 'Pending'
+  | 'Starting'
+  | 'Running'
+  | 'Succeeded'
+  | 'Failed'
+  | 'Cancelled'
+  | 'Stopped'
+  | 'Suspended'
+  | 'Cancelling'
+  | 'Terminating'
+  | 'Active'
+  | 'Available';
+
+export interface ObjectStatus {
+  phase?: Phase | string;
+  conditions?: Condition[];
+  observedGeneration?: number;
+  estimate?: Estimate;
+  [field: string]: unknown;
+}
+
+export interface NodusObject<Spec = Record<string, unknown>> {
+  apiVersion: string;
+  kind: string;
+  metadata: ObjectMeta;
+  spec?: Spec;
+  status?: ObjectStatus;
+}
+
+export interface ListMeta {
+  resourceVersion: string;
+  continue?: string;
+  remainingItemCount?: number;
+}
+
+export interface ObjectList<T = NodusObject> {
+  apiVersion: string;
+  kind: string;
+  metadata: ListMeta;
+  items: T[];
+}
+
+export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
+
+export interface WatchEvent<T = NodusObject> {
+  type: WatchEventType;
+  /** For ERROR events this is a Status. */
+  object: T | Status;
+}
+
+export interface StatusCause {
+  /** Dotted path of the field, e.g. `spec.image` or `metadata.name`. */
+  field?: string;
+  reason?: string;
+  message: string;
+}
+
+export interface StatusDetails {
+  name?: string;
+  group?: string;
+  kind?: string;
+  uid?: string;
+  causes?: StatusCause[];
+  retryAfterSeconds?: number;
+}
+
+/** The error reasons of the Nodus API and their HTTP codes (see shared/DESIGN.md). */
+export const REASON_CODES = {
+  BadRequest: 400,
+  Unauthorized: 401,
+  Forbidden: 403,
+  NotFound: 404,
+  MethodNotAllowed: 405,
+  NotAcceptable: 406,
+  AlreadyExists: 409,
+  Conflict: 409,
+  Expired: 410,
+  PreconditionFailed: 412,
+  RequestEntityTooLarge: 413,
+  UnsupportedMediaType: 415,
+  Invalid: 422,
+  FieldImmutable: 422,
+  IdempotencyKeyReused: 422,
+  TooManyRequests: 429,
+  InternalError: 500,
+  ServiceUnavailable: 503,
+} as const;
+
+export type Reason = keyof typeof REASON_CODES;
+
+/** A Kubernetes Status, plus the Nodus fields `fix`, `docs` and `requestId`. */
+export interface Status {
+  kind: 'Status';
+  apiVersion: 'v1';
+  metadata: Record<string, never>;
+  status: 'Failure' | 'Success';
+  code: number;
+  reason: Reason | string;
+  message: string;
+  details?: StatusDetails;
+  /** What to do next. */
+  fix?: string;
+  /** A page that explains this error code. */
+  docs?: string;
+  /** Quote this to support. */
+  requestId?: string;
+}
+
+export function isStatus(value: unknown): value is Status {
+  return typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'Status';
+}
+
+/** Readiness as `/readyz` reports it. */
+export interface Readiness {
+  ready: boolean;
+  /** The commit the server runs. */
+  release: string;
+  /** Checks that fail without making the server unready. */
+  degraded: string[];
+  /** The check that made the server unready, if any. */
+  failing: string | null;
+}
+
+/** A Kubernetes namespace, which Nodus calls a project. */
+export interface Project {
+  apiVersion: 'v1';
+  kind: 'Namespace';
+  metadata: ObjectMeta;
+  spec?: { finalizers?: string[] };
+  status?: { phase: 'Active' | 'Terminating' };
+}

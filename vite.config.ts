@@ -1,0 +1,30 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+/** Where the dev server forwards API calls: the bundled mock unless NODUS_MOCK_PORT says otherwise. */
+const mockTarget = `http://127.0.0.1:${process.env.NODUS_MOCK_PORT ?? 8001}`;
+
+/** The API's top-level paths. The console's own routes (/projects/...) never start with one of these. */
+const API_PREFIXES = ['api', 'apis', 'openapi', 'version', 'healthz', 'readyz', 'docs', '_mock'];
+
+const toMock: ProxyOptions = {
+  target: mockTarget,
+  // Keep the browser's Host so links the API builds from it (Status.docs) point back through this proxy.
+  changeOrigin: false,
+  // Watches are long chunked responses: no timeout, and websockets pass through too.
+  ws: true,
+  timeout: 0,
+  proxyTimeout: 0,
+};
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  server: {
+    port: 5173,
+    strictPort: true,
+    // Anchored so that `/api` does not also catch, say, `/apiary`, and `/docs` not `/docsite`.
+    proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [`^/${prefix}(?:[/?]|$)`, toMock])),
+  },
+  preview: { port: 4173, strictPort: true },
+});
