@@ -1,64 +1,72 @@
 /**
- * The client against real HTTP: a throwaway node:http server stands in for answers the mock API never gives
- * (HTML from a proxy, paginated lists with a fixed shape), and a closed port gives a real network failure.
+ * The client against real HTTP. The real mock API answers everything it can (Status errors, paged lists, auth);
+ * a throwaway node:http server stands in only for what the API never sends (an HTML page from a proxy), and a
+ * closed port gives a real network failure.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockServer, type MockServer } from '../mock/server.ts';
+import { DEMO_API_KEY, type NodusObject } from '../shared/protocol.ts';
 import { ApiError } from './api-error.ts';
 import { createApiClient } from './client.ts';
 
-const seenAuth: (string | undefined)[] = [];
-const server = createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://x');
-  seenAuth.push(req.headers.authorization);
-  res.setHeader('X-Request-Id', 'req-test');
-  if (url.pathname === '/html') {
-    res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>bad gateway</h1>');
-  } else if (url.pathname === '/status') {
-    res.writeHead(403, { 'content-type': 'application/json' }).end(
-      JSON.stringify({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code: 403, reason: 'Forbidden', message: 'read-only', fix: 'Use another project.' }),
-    );
-  } else if (url.pathname === '/pages') {
-    const page = Number(url.searchParams.get('continue') ?? '0');
-    const next = page < 2 ? String(page + 1) : undefined;
-    res.writeHead(200, { 'content-type': 'application/json' }).end(
-      JSON.stringify({ apiVersion: 'v1', kind: 'ThingList', metadata: { resourceVersion: `rv${page}`, continue: next }, items: [{ n: page, limit: url.searchParams.get('limit') }] }),
-    );
-  } else {
-    res.writeHead(404).end();
-  }
+const proxy = createServer((_req, res) => {
+  res.setHeader('X-Request-Id', 'req-proxy');
+  res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>bad gateway</h1>');
 });
 
-let baseUrl = '';
+let mock: MockServer;
+let proxyUrl = '';
 beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  mock = await startMockServer({ port: 0 });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  await mock.close();
+  await new Promise<void>((resolve) => proxy.close(() => resolve()));
+});
 
 describe('createApiClient', () => {
-  it('sends the key as a bearer header and throws the Status the server sent', async () => {
-    const client = createApiClient({ baseUrl, apiKey: 'k-1' });
-    const err = await client.get('/status').catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ code: 403, reason: 'Forbidden', fix: 'Use another project.', requestId: 'req-test', fromServer: true });
-    expect(seenAuth.at(-1)).toBe('Bearer k-1');
+  it('sends the key as a bearer header and returns typed objects', async () => {
+    const client = createApiClient({ baseUrl: mock.url, apiKey: DEMO_API_KEY });
+    const job = await client.get<NodusObject>('/apis/nodus.dev/v1/namespaces/default/jobs/train-a');
+    expect(job.metadata.name).toBe('train-a');
   });
 
-  it('turns an HTML error page into an ApiError with the response request id', async () => {
-    const client = createApiClient({ baseUrl, apiKey: () => undefined });
-    const err = await client.get('/html').catch((e: unknown) => e);
-    expect(err).toMatchObject({ code: 502, reason: 'InternalError', requestId: 'req-test', fromServer: false });
-    expect(seenAuth.at(-1)).toBeUndefined();
+  it('throws the Status the API sent, with its reason, fix, docs and requestId', async () => {
+    const client = createApiClient({ baseUrl: mock.url, apiKey: DEMO_API_KEY });
+    const err = await client
+      .request('/apis/nodus.dev/v1/namespaces/nodus/jobs', { method: 'POST', body: { metadata: { name: 'x' }, spec: { image: 'nodus/python:3.12' } } })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ code: 403, reason: 'Forbidden', fromServer: true });
+    const apiError = err as ApiError;
+    expect(apiError.message).toContain('read-only');
+    expect(apiError.fix).toContain('your own projects');
+    expect(apiError.docs).toMatch(/\/docs\/errors\/Forbidden$/);
+    expect(apiError.requestId).toMatch(/^req_/);
+  });
+
+  it('throws Unauthorized when the key is wrong or missing', async () => {
+    const client = createApiClient({ baseUrl: mock.url, apiKey: () => undefined });
+    await expect(client.get('/apis/nodus.dev/v1/jobs')).rejects.toMatchObject({ code: 401, reason: 'Unauthorized' });
   });
 
   it('follows continue tokens and returns one list', async () => {
-    const client = createApiClient({ baseUrl, apiKey: 'k' });
-    const list = await client.list<{ n: number; limit: string }>('/pages', { limit: 2 });
-    expect(list.items.map((i) => i.n)).toEqual([0, 1, 2]);
-    expect(list.items.every((i) => i.limit === '2')).toBe(true);
-    expect(list.metadata).toEqual({ resourceVersion: 'rv0' });
+    const client = createApiClient({ baseUrl: mock.url, apiKey: DEMO_API_KEY });
+    const list = await client.list<NodusObject>('/apis/nodus.dev/v1/jobs', { limit: 2 });
+    const direct = await client.get<{ items: NodusObject[] }>('/apis/nodus.dev/v1/jobs', { params: { limit: 1000 } });
+    expect(list.items.length).toBeGreaterThan(2);
+    expect(list.items.map((i) => i.metadata.uid)).toEqual(direct.items.map((i) => i.metadata.uid));
+    expect(list.metadata.continue).toBeUndefined();
+  });
+
+  it('turns an HTML error page into an ApiError with the response request id', async () => {
+    const client = createApiClient({ baseUrl: proxyUrl, apiKey: 'k' });
+    const err = await client.get('/apis/nodus.dev/v1/jobs').catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 502, reason: 'InternalError', requestId: 'req-proxy', fromServer: false });
   });
 
   it('reports a refused connection as a NetworkError', async () => {

@@ -1,0 +1,38 @@
+/**
+ * The import boundaries hold: ESLint refuses the imports that would tie the mock, the API client and the UI
+ * together (see eslint.config.js).
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+async function restricted(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('import boundaries', () => {
+  it('keeps console code out of the mock API', async () => {
+    expect(await restricted('src/mock/x.ts', "import { x } from '../features/resources/index.ts';\nexport { x };\n")).toHaveLength(1);
+    expect(await restricted('src/mock/x.ts', "import { useState } from 'react';\nexport { useState };\n")).toHaveLength(1);
+    expect(await restricted('src/mock/x.ts', "import { API_VERSION } from '../shared/protocol.ts';\nexport { API_VERSION };\n")).toHaveLength(0);
+  });
+
+  it('keeps server code and UI out of the API client', async () => {
+    expect(await restricted('src/api/x.ts', "import { startMockServer } from '../mock/server.ts';\nexport { startMockServer };\n")).toHaveLength(1);
+    expect(await restricted('src/api/x.ts', "import { ErrorPanel } from '../components/ui/error-panel.tsx';\nexport { ErrorPanel };\n")).toHaveLength(1);
+    expect(await restricted('src/api/x.ts', "import { useStore } from 'zustand';\nexport { useStore };\n")).toHaveLength(1);
+  });
+
+  it('keeps the UI off the server and imports flowing one way', async () => {
+    expect(await restricted('src/features/a/b.tsx', "import { MockState } from '../../mock/state.ts';\nexport { MockState };\n")).toHaveLength(1);
+    expect(await restricted('src/features/a/b.tsx', "import { readFileSync } from 'node:fs';\nexport { readFileSync };\n")).toHaveLength(1);
+    expect(await restricted('src/components/ui/c.tsx', "import { x } from '../../features/resources/index.ts';\nexport { x };\n")).toHaveLength(1);
+    expect(await restricted('src/features/a/b.tsx', "import { router } from '../../app/router.tsx';\nexport { router };\n")).toHaveLength(1);
+  });
+
+  it('keeps the shared protocol free of imports', async () => {
+    expect(await restricted('src/shared/x.ts', "import { x } from '../mock/state.ts';\nexport { x };\n")).toHaveLength(1);
+  });
+});
