@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Two suites: unit tests sit beside the code; the API contract suite starts the mock on a free port and talks HTTP.
+// Three suites: unit tests sit beside the code; the API contract suite starts the mock on a free port and talks HTTP;
+// the kubectl suite runs the real kubectl against a mock on a free HTTPS port.
 export default defineConfig({
   test: {
     projects: [
@@ -8,7 +9,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
-          exclude: ['src/mock/contract/**'],
+          exclude: ['src/mock/contract/**', 'src/mock/kubectl/**'],
           environment: 'node',
         },
       },
@@ -18,6 +19,15 @@ export default defineConfig({
           include: ['src/mock/contract/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'kubectl',
+          include: ['src/mock/kubectl/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
     ],

@@ -15,8 +15,22 @@ export interface MockConfig {
   bookmarkSeconds: number;
   /** Seconds from a delete until the billing finalizer clears (until the lifecycle controller does it). */
   finalizeSeconds: number;
-  /** Load the demo organisation at start and on reset. */
+  /**
+   * How fast simulated time runs for the lifecycle controller, logs and billing: 1 looks real in a demo,
+   * tests use 20 or more so that objects move through their phases in a second or two.
+   */
+  speed: number;
+  /** Let hourly rates drift (without a new price book version). */
+  priceDrift: boolean;
+  /** Run the lifecycle controller (phases, charges, finalizers). */
+  controller: boolean;
+  /** Load the demo organisation at start (into an empty data directory only) and on reset. */
   demoData: boolean;
+  /**
+   * Where the state is kept (NODUS_MOCK_DATA): every acknowledged write survives a crash and a restart. Unset,
+   * the state is in memory and each start begins from the demo data.
+   */
+  dataDir: string | undefined;
   /** Serve the /_mock/ development controls. */
   devControls: boolean;
   release: string;
@@ -41,11 +55,25 @@ export function defaultConfig(overrides: Partial<MockConfig> = {}): MockConfig {
     historyLimit: 1_000_000,
     bookmarkSeconds: 30,
     finalizeSeconds: 2,
+    speed: 1,
+    priceDrift: false,
+    controller: true,
     demoData: true,
+    dataDir: undefined,
     devControls: true,
     release: 'dev',
     ...overrides,
   };
+}
+
+/**
+ * The /_mock/ controls (reset, faults, seed, churn, price book) are for development and tests: on by default,
+ * off with NODUS_MOCK_DEV_CONTROLS=0, and always off with NODUS_MOCK_MODE=production, which nothing overrides.
+ */
+function devControlsFrom(env: NodeJS.ProcessEnv): boolean {
+  const mode = env.NODUS_MOCK_MODE || 'development';
+  if (mode !== 'development' && mode !== 'production') throw new Error(`NODUS_MOCK_MODE must be "development" or "production", not "${mode}"`);
+  return mode === 'development' && env.NODUS_MOCK_DEV_CONTROLS !== '0';
 }
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MockConfig {
@@ -59,8 +87,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MockConfig 
     historySeconds: num(env.NODUS_MOCK_HISTORY_SECONDS, base.historySeconds),
     bookmarkSeconds: num(env.NODUS_MOCK_BOOKMARK_SECONDS, base.bookmarkSeconds),
     finalizeSeconds: num(env.NODUS_MOCK_FINALIZE_SECONDS, base.finalizeSeconds),
+    speed: num(env.NODUS_MOCK_SPEED, base.speed) || base.speed,
+    priceDrift: env.NODUS_MOCK_PRICE_DRIFT !== '0',
     demoData: env.NODUS_MOCK_DEMO !== '0',
-    devControls: env.NODUS_MOCK_DEV_CONTROLS !== '0',
+    dataDir: env.NODUS_MOCK_DATA || undefined,
+    devControls: devControlsFrom(env),
     release: env.NODUS_MOCK_RELEASE || base.release,
   });
 }

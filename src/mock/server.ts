@@ -11,10 +11,13 @@ import { configFromEnv, defaultConfig, type MockConfig } from './config.ts';
 import { loadBaseline, loadDemoData } from './demo/demo-data.ts';
 import { sendFailure, sendJson, sendText, type Ctx } from './http/context.ts';
 import { ApiFailure } from './http/errors.ts';
+import { injectFaults } from './faults/faults.ts';
 import { routeApi } from './routes/router.ts';
 import { errorIndex, errorPage, isReason } from './routes/docs.ts';
 import { versionInfo } from './routes/discovery.ts';
 import { MockState } from './state.ts';
+import { openDurableState } from './persist/durable-state.ts';
+import { startController } from './controller/controller.ts';
 import { ensureCertificate } from './tls.ts';
 
 export interface MockServer {
@@ -48,8 +51,10 @@ function preflight(ctx: Ctx): void {
   ctx.res.end();
 }
 
+/** Healthy unless the readyz fault (POST /_mock/faults) says a check is degraded or failing. */
 export function readiness(state: MockState) {
-  return { ready: true, release: state.config.release, degraded: [] as string[], failing: null as string | null };
+  const { degraded, failing } = state.faults.settings.readyz;
+  return { ready: failing === null, release: state.config.release, degraded: [...degraded], failing };
 }
 
 /** Paths anyone may read: health, version and the error reference. */
@@ -93,6 +98,7 @@ async function handle(state: MockState, req: IncomingMessage, res: ServerRespons
   };
   try {
     if (ctx.method === 'OPTIONS') return preflight(ctx);
+    await injectFaults(state, ctx);
     if (servePublic(state, ctx)) return;
     if (!authorized(req, state.config.apiKey)) {
       req.resume();
@@ -114,8 +120,10 @@ async function handle(state: MockState, req: IncomingMessage, res: ServerRespons
 
 export function createState(config: MockConfig): MockState {
   const state = new MockState(config);
-  if (config.demoData) loadDemoData(state);
-  else loadBaseline(state);
+  const seed = () => (config.demoData ? loadDemoData(state) : loadBaseline(state));
+  // With a data directory, demo data goes only into an empty one: a restart keeps what was there.
+  if (config.dataDir) openDurableState(state, config.dataDir, seed);
+  else seed();
   return state;
 }
 
@@ -130,6 +138,7 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 export async function startMockServer(overrides: Partial<MockConfig> = {}): Promise<MockServer> {
   const config = defaultConfig(overrides);
   const state = createState(config);
+  const stopController = config.controller ? startController(state) : () => undefined;
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     void handle(state, req, res);
   };
@@ -152,12 +161,16 @@ export async function startMockServer(overrides: Partial<MockConfig> = {}): Prom
     certPath,
     state,
     close: async () => {
+      stopController();
       for (const close of [...state.watchers]) close();
-      state.reset();
       await Promise.all(servers.map((server) => new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
       })));
+      // Once no request can write any more (or a write would be acknowledged unsaved), and before the reset,
+      // which must not reach the disk.
+      await state.durability?.close();
+      state.reset();
     },
   };
 }

@@ -8,6 +8,7 @@ import { ulid } from 'ulid';
 import type { NodusObject } from '../shared/protocol.ts';
 import { defaultPriceBook, type PriceBook } from './billing/pricing.ts';
 import type { MockConfig } from './config.ts';
+import { noFaults, type Faults } from './faults/model.ts';
 import { Store } from './store/store.ts';
 
 export interface StoredResponse {
@@ -25,6 +26,23 @@ export interface ListSnapshot {
   created: number;
 }
 
+export interface Review {
+  rate: string;
+  priceBookVersion: string;
+}
+
+/**
+ * Keeps the state on disk when NODUS_MOCK_DATA is set (persist/durable-state.ts). The store tells it of every
+ * object change; MockState tells it of what it holds outside the store.
+ */
+export interface Durability {
+  response(key: string, response: StoredResponse): void;
+  review(etag: string, review: Review): void;
+  reset(): void;
+  flushed(): Promise<void>;
+  close(): Promise<void>;
+}
+
 const SNAPSHOT_TTL_MS = 5 * 60 * 1000;
 const SNAPSHOT_LIMIT = 64;
 const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
@@ -35,13 +53,19 @@ export class MockState {
   readonly config: MockConfig;
   store: Store;
   priceBook: PriceBook = defaultPriceBook();
+  /** What /_mock/faults injects; cleared by DELETE /_mock/faults and by reset. */
+  faults: Faults = noFaults();
+  /** The rates as last set (by default or POST /_mock/price-book); drift stays within a band around them. */
+  baseRates: Record<string, string> = { ...defaultPriceBook().rates };
+  lastDrift: number | undefined;
   /** The hourly rate each review ETag was issued at, so a launch can be capped at it plus 10 %. */
-  readonly reviews = new Map<string, { rate: string; priceBookVersion: string }>();
+  readonly reviews = new Map<string, Review>();
   readonly idempotency = new Map<string, StoredResponse>();
   readonly snapshots = new Map<string, ListSnapshot>();
   readonly timers = new Set<NodeJS.Timeout>();
   /** Closers of the open watches, so that stopping the server ends them. */
   readonly watchers = new Set<() => void>();
+  durability: Durability | undefined;
 
   constructor(config: MockConfig) {
     this.config = config;
@@ -73,7 +97,9 @@ export class MockState {
 
   rememberReview(etag: string, rate: string): void {
     this.reviews.delete(etag);
-    this.reviews.set(etag, { rate, priceBookVersion: this.priceBook.version });
+    const review = { rate, priceBookVersion: this.priceBook.version };
+    this.reviews.set(etag, review);
+    this.durability?.review(etag, review);
     if (this.reviews.size > REVIEW_LIMIT) this.reviews.delete(this.reviews.keys().next().value!);
   }
 
@@ -106,7 +132,16 @@ export class MockState {
 
   rememberResponse(key: string, response: StoredResponse): void {
     this.idempotency.set(key, response);
+    this.durability?.response(key, response);
     if (this.idempotency.size > IDEMPOTENCY_LIMIT) this.idempotency.delete(this.idempotency.keys().next().value!);
+  }
+
+  /**
+   * Resolves once every change made so far is on disk (at once when the state is kept in memory): a write's
+   * response waits for it, so that an acknowledged write survives a crash.
+   */
+  flushed(): Promise<void> {
+    return this.durability ? this.durability.flushed() : Promise.resolve();
   }
 
   later(ms: number, task: () => void): void {
@@ -120,12 +155,16 @@ export class MockState {
 
   /** Back to an empty org (the caller reloads demo data); versions keep increasing across a reset. */
   reset(): void {
+    this.durability?.reset();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.store.clear();
     this.priceBook = defaultPriceBook();
+    this.baseRates = { ...this.priceBook.rates };
+    this.lastDrift = undefined;
     this.reviews.clear();
     this.idempotency.clear();
     this.snapshots.clear();
+    this.faults = noFaults();
   }
 }

@@ -67,6 +67,20 @@ export interface Estimate {
   /** When the object is expected to start running (RFC 3339). */
   startTime: string;
   priceBookVersion: string;
+  /** How the launch would leave each Budget that covers it (present on reviews of billable kinds). */
+  budgets?: BudgetImpact[];
+}
+
+export interface BudgetImpact {
+  name: string;
+  limitUSD: string;
+  spentUSD: string;
+  remainingUSD: string;
+  /** What would be left after this launch's expected cost; negative when it would go over. */
+  remainingAfterUSD: string;
+  wouldExceed: boolean;
+  /** Block refuses such a launch; Alert lets it go with a warning. */
+  enforcement: 'Block' | 'Alert';
 }
 
 /** Every phase any kind can show; the same words mean the same thing on every kind. */

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Estimate } from '../../shared/protocol.ts';
 import type { KindDef, Usage } from '../kinds/index.ts';
+import { queueSeconds } from '../controller/timing.ts';
 import { formatMoney, minMoney, multiply, parseMoney, roundToCents, type Micros } from '../money.ts';
 
 export interface PriceBook {
@@ -45,20 +46,7 @@ export function hourlyRate(usage: Usage, book: PriceBook): Micros {
   return usage.spot ? multiply(total, SPOT_FACTOR) : total;
 }
 
-/** How long until capacity of this shape is expected to be free. */
-function queueSeconds(usage: Usage): number {
-  if (usage.gpuCount === 0) return usage.cpu > 0 ? 30 : 5;
-  switch (usage.gpuType) {
-    case 'H100':
-      return 15 * 60;
-    case 'A100-80GB':
-      return 5 * 60;
-    default:
-      return 60;
-  }
-}
-
-export function estimateFor(kind: KindDef, spec: Record<string, unknown>, book: PriceBook, now: number): Estimate | undefined {
+export function estimateFor(kind: KindDef, spec: Record<string, unknown>, book: PriceBook, now: number, speed = 1): Estimate | undefined {
   if (!kind.billable || !kind.usage) return undefined;
   const usage = kind.usage(spec);
   const hourly = hourlyRate(usage, book);
@@ -68,7 +56,7 @@ export function estimateFor(kind: KindDef, spec: Record<string, unknown>, book: 
     costUSD: formatMoney(roundToCents(bounded(multiply(hourly, usage.hours)))),
     firstHoldUSD: formatMoney(roundToCents(bounded(multiply(hourly, Math.min(1, usage.hours))))),
     rateUSDPerHour: formatMoney(hourly),
-    startTime: new Date(now + queueSeconds(usage) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    startTime: new Date(now + (queueSeconds(usage) / speed) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z'),
     priceBookVersion: book.version,
   };
 }

@@ -40,6 +40,7 @@ describe('dry-run', () => {
       rateUSDPerHour: '8.188',
       startTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
       priceBookVersion: '2026-11-01',
+      budgets: [expect.objectContaining({ name: 'monthly', limitUSD: '500.00', wouldExceed: false, enforcement: 'Block' })],
     });
     expect((await api.get(`${JOBS}/dry`)).status).toBe(404);
     const invalid = await api.post(`${JOBS}?dryRun=All`, job('dry', { resources: { gpu: { count: 2 } } }));

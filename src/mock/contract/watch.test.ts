@@ -1,8 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { NodusObject, ObjectList, Status } from '../../shared/protocol.ts';
-import { JOBS, job, openWatch, withMockApi } from './harness.ts';
+import { JOBS as DEFAULT_JOBS, job, openWatch, withMockApi } from './harness.ts';
 
 const api = withMockApi({ bookmarkSeconds: 0.2 });
+// A project of its own, so that the demo objects the controller moves elsewhere send no events here.
+const JOBS = '/apis/nodus.dev/v1/namespaces/watched-project/jobs';
+const BUDGETS = '/apis/nodus.dev/v1/namespaces/watched-project/budgets';
+
+beforeEach(async () => {
+  expect((await api.post('/api/v1/namespaces', { metadata: { name: 'watched-project' } })).status).toBe(201);
+});
 
 async function listRv(path = JOBS): Promise<string> {
   return (await api.get<ObjectList>(path)).body.metadata.resourceVersion;
@@ -14,7 +21,7 @@ describe('watch', () => {
     const watch = await openWatch(api, `${JOBS}?watch=true&resourceVersion=${rv}`);
     await api.post(JOBS, job('w-a'));
     await api.patch(`${JOBS}/w-a`, { metadata: { labels: { step: '1' } } });
-    await api.post('/apis/nodus.dev/v1/namespaces/default/budgets', { metadata: { name: 'other-kind' }, spec: { limitUSD: '1.00' } });
+    await api.post(BUDGETS, { metadata: { name: 'other-kind' }, spec: { limitUSD: '1.00' } });
     await api.del(`${JOBS}/w-a`);
     // Delete: MODIFIED (deletionTimestamp), MODIFIED (finalizer cleared), DELETED.
     const events = await watch.next(5);
@@ -74,7 +81,7 @@ describe('watch', () => {
   it('sends a BOOKMARK at the set interval with allowWatchBookmarks=true', async () => {
     const rv = await listRv();
     const watch = await openWatch(api, `${JOBS}?watch=true&resourceVersion=${rv}&allowWatchBookmarks=true`);
-    await api.post('/apis/nodus.dev/v1/namespaces/default/budgets', { metadata: { name: 'bm' }, spec: { limitUSD: '1.00' } });
+    await api.post(BUDGETS, { metadata: { name: 'bm' }, spec: { limitUSD: '1.00' } });
     const [bookmark] = await watch.next(1);
     watch.close();
     expect(bookmark!.type).toBe('BOOKMARK');
@@ -112,17 +119,17 @@ describe('watch history', () => {
   const short = withMockApi({ historySeconds: 1 }, { fresh: false });
 
   it('sends an ERROR event with a 410 Expired Status for a resume point older than the kept history', async () => {
-    const rv = (await short.get<ObjectList>(JOBS)).body.metadata.resourceVersion;
-    await short.post(JOBS, job('old-1'));
+    const rv = (await short.get<ObjectList>(DEFAULT_JOBS)).body.metadata.resourceVersion;
+    await short.post(DEFAULT_JOBS, job('old-1'));
     // History is kept for one second: wait until the change above has aged out of it.
     await expect.poll(async () => {
-      await short.post(JOBS, job(`tick-${Date.now()}`));
-      const watch = await openWatch(short, `${JOBS}?watch=true&resourceVersion=${rv}`);
+      await short.post(DEFAULT_JOBS, job(`tick-${Date.now()}`));
+      const watch = await openWatch(short, `${DEFAULT_JOBS}?watch=true&resourceVersion=${rv}`);
       const [first] = await watch.next(1);
       watch.close();
       return first!.type;
     }, { timeout: 5000, interval: 300 }).toBe('ERROR');
-    const watch = await openWatch(short, `${JOBS}?watch=true&resourceVersion=${rv}`);
+    const watch = await openWatch(short, `${DEFAULT_JOBS}?watch=true&resourceVersion=${rv}`);
     const [event] = await watch.next(1);
     await watch.ended;
     const st = event!.object as Status;

@@ -8,6 +8,7 @@ import { estimateFor } from '../billing/pricing.ts';
 import { kindByPlural } from '../kinds/index.ts';
 import { initialStatus, newObject, specContext } from '../objects/build.ts';
 import { markDeleting } from '../objects/deletion.ts';
+import { ANNOTATION_RUN_SECONDS, ANNOTATION_STUCK } from '../controller/timing.ts';
 import { newProject } from '../routes/projects.ts';
 import type { MockState } from '../state.ts';
 
@@ -15,6 +16,7 @@ interface Seed {
   plural: string;
   name: string;
   labels?: Record<string, string>;
+  annotations?: Record<string, string>;
   spec: Record<string, unknown>;
   phase?: string;
   message?: string;
@@ -38,15 +40,17 @@ const gpu = (type: string, count: number) => ({ cpu: 8 * count, memoryGiB: 64 * 
 
 const PROJECTS: Record<string, Seed[]> = {
   default: [
-    { plural: 'jobs', name: 'train-a', labels: { app: 'trainer' }, spec: { image: 'nodus/pytorch:2.8-cuda12.8', command: ['python', 'train.py'], maxCostUSD: '40.00' }, phase: 'Running', costUSD: '3.12', ageMinutes: 42 },
+    { plural: 'jobs', name: 'train-a', labels: { app: 'trainer' }, annotations: { [ANNOTATION_RUN_SECONDS]: '10800' }, spec: { image: 'nodus/pytorch:2.8-cuda12.8', command: ['python', 'train.py'], maxCostUSD: '40.00' }, phase: 'Running', costUSD: '3.12', ageMinutes: 42 },
     { plural: 'jobs', name: 'hello-world', spec: { image: 'nodus/python:3.12', command: ['python', '-c', 'print("hello")'], resources: { cpu: 1, memoryGiB: 2 }, maxCostUSD: '1.00' }, phase: 'Succeeded', costUSD: '0.01', ageMinutes: 600 },
+    // Its log has exactly 1,000,000 lines (src/mock/logs): for tests and benchmarks of long logs.
+    { plural: 'jobs', name: 'log-flood', labels: { app: 'load-test', 'mock.nodus.dev/log-lines': '1000000' }, spec: { image: 'nodus/python:3.12', command: ['python', 'flood.py'], resources: { cpu: 1, memoryGiB: 2 }, maxCostUSD: '1.00' }, phase: 'Succeeded', costUSD: '0.02', ageMinutes: 90 },
     { plural: 'jobs', name: 'etl-nightly', labels: { app: 'etl', schedule: 'nightly' }, spec: { image: 'nodus/python:3.12', command: ['python', 'etl.py'], resources: { cpu: 16, memoryGiB: 64 }, maxCostUSD: '15.00' }, phase: 'Queued', ageMinutes: 2 },
     { plural: 'sandboxes', name: 'dev', labels: { owner: 'ana' }, spec: { image: 'nodus/pytorch:2.8-cuda12.8', resources: gpu('L4', 1), ports: [{ port: 8888 }], maxCostUSD: '30.00' }, phase: 'Running', costUSD: '6.40', ageMinutes: 300 },
     { plural: 'volumes', name: 'datasets', spec: { sizeGiB: 500, storageClass: 'standard' }, phase: 'Running', costUSD: '1.83', ageMinutes: 20000 },
     { plural: 'budgets', name: 'monthly', spec: { limitUSD: '500.00', period: 'Monthly' }, status: { spentUSD: '212.47', remainingUSD: '287.53' } },
   ],
   nlp: [
-    { plural: 'jobs', name: 'finetune-llama', labels: { team: 'nlp', app: 'trainer' }, spec: { image: 'nodus/pytorch:2.8-cuda12.8', command: ['torchrun', '--nproc-per-node=8', 'finetune.py'], resources: gpu('H100', 8), maxCostUSD: '400.00', timeoutSeconds: 43200 }, phase: 'Running', costUSD: '187.55', ageMinutes: 190 },
+    { plural: 'jobs', name: 'finetune-llama', labels: { team: 'nlp', app: 'trainer' }, annotations: { [ANNOTATION_RUN_SECONDS]: '40000' }, spec: { image: 'nodus/pytorch:2.8-cuda12.8', command: ['torchrun', '--nproc-per-node=8', 'finetune.py'], resources: gpu('H100', 8), maxCostUSD: '400.00', timeoutSeconds: 43200 }, phase: 'Running', costUSD: '187.55', ageMinutes: 190 },
     { plural: 'jobs', name: 'eval-mmlu', labels: { team: 'nlp', app: 'eval' }, spec: { image: 'nodus/vllm:0.9-cuda12.8', command: ['python', 'eval.py', '--suite', 'mmlu'], resources: gpu('A100-80GB', 2), maxCostUSD: '60.00' }, phase: 'Provisioning', ageMinutes: 3 },
     { plural: 'jobs', name: 'tokenize-corpus', labels: { team: 'nlp', app: 'etl' }, spec: { image: 'nodus/python:3.12', command: ['python', 'tokenize.py'], resources: { cpu: 32, memoryGiB: 128 }, maxCostUSD: '20.00' }, phase: 'Succeeded', costUSD: '4.71', ageMinutes: 1440 },
     { plural: 'jobs', name: 'distill-7b', labels: { team: 'nlp', app: 'trainer' }, spec: { image: 'nodus/pytorch:2.8-cuda12.8', command: ['python', 'distill.py'], resources: gpu('H100', 4), maxCostUSD: '120.00' }, phase: 'Failed', message: 'The process exited with code 137: out of memory on GPU 2 (CUDA error: out of memory). Lower the batch size or ask for more GPUs.', costUSD: '38.20', ageMinutes: 720 },
@@ -58,9 +62,9 @@ const PROJECTS: Record<string, Seed[]> = {
     { plural: 'budgets', name: 'nlp-monthly', labels: { team: 'nlp' }, spec: { limitUSD: '5000.00', period: 'Monthly', alertThresholds: [50, 90] }, status: { spentUSD: '3911.08', remainingUSD: '1088.92' } },
   ],
   vision: [
-    { plural: 'jobs', name: 'train-detector', labels: { team: 'vision', app: 'trainer' }, spec: { image: 'nodus/pytorch:2.7-cuda12.6', command: ['python', 'train_det.py'], resources: gpu('A100-80GB', 4), maxCostUSD: '150.00' }, phase: 'Running', costUSD: '61.04', ageMinutes: 400 },
-    { plural: 'jobs', name: 'augment-coco', labels: { team: 'vision', app: 'etl' }, spec: { image: 'nodus/python:3.12', command: ['python', 'augment.py'], maxCostUSD: '5.00' }, phase: 'Queued', message: 'The hourly rate is above the reviewed estimate; waiting for capacity at or below the cap.', ageMinutes: 12 },
-    { plural: 'jobs', name: 'old-baseline', labels: { team: 'vision', app: 'trainer' }, spec: { image: 'nodus/pytorch:2.7-cuda12.6', command: ['python', 'baseline.py'], resources: gpu('T4', 1), maxCostUSD: '8.00' }, phase: 'Cancelling', costUSD: '7.11', ageMinutes: 2000, deleting: true },
+    { plural: 'jobs', name: 'train-detector', labels: { team: 'vision', app: 'trainer' }, annotations: { [ANNOTATION_RUN_SECONDS]: '30000' }, spec: { image: 'nodus/pytorch:2.7-cuda12.6', command: ['python', 'train_det.py'], resources: gpu('A100-80GB', 4), maxCostUSD: '150.00' }, phase: 'Running', costUSD: '61.04', ageMinutes: 400 },
+    { plural: 'jobs', name: 'augment-coco', labels: { team: 'vision', app: 'etl' }, spec: { image: 'nodus/python:3.12', command: ['python', 'augment.py'], maxCostUSD: '5.00' }, phase: 'Queued', ageMinutes: 12, status: { reviewedRateUSDPerHour: '0.09', rateCapUSDPerHour: '0.099' } },
+    { plural: 'jobs', name: 'old-baseline', labels: { team: 'vision', app: 'trainer' }, annotations: { [ANNOTATION_STUCK]: 'true' }, spec: { image: 'nodus/pytorch:2.7-cuda12.6', command: ['python', 'baseline.py'], resources: gpu('T4', 1), maxCostUSD: '8.00' }, phase: 'Cancelling', costUSD: '7.11', ageMinutes: 2000, deleting: true },
     { plural: 'sandboxes', name: 'label-studio', labels: { team: 'vision' }, spec: { image: 'nodus/python:3.12', ports: [{ port: 8080, public: true }], maxCostUSD: '25.00', state: 'Stopped' }, phase: 'Stopped', costUSD: '9.70', ageMinutes: 5000 },
     { plural: 'sandboxes', name: 'notebook-kim', labels: { team: 'vision', owner: 'kim' }, spec: { image: 'nodus/jax:0.6-cuda12.8', resources: gpu('L4', 1), maxCostUSD: '15.00' }, phase: 'Starting', ageMinutes: 1 },
     { plural: 'functions', name: 'classify', labels: { team: 'vision' }, spec: { image: 'nodus/pytorch:2.8-cuda12.8', handler: 'app.classify', resources: gpu('T4', 1), maxReplicas: 4, maxCostUSD: '40.00', state: 'Stopped' }, phase: 'Stopped', costUSD: '18.00', ageMinutes: 12000 },
@@ -104,7 +108,7 @@ function addSeed(state: MockState, namespace: string, seed: Seed): void {
     kind,
     namespace,
     name: seed.name,
-    admitted: { metadata: { labels: seed.labels ?? {} }, spec: admitted.spec, warnings: [] },
+    admitted: { metadata: { labels: seed.labels ?? {}, ...(seed.annotations ? { annotations: seed.annotations } : {}) }, spec: admitted.spec, warnings: [] },
     launchedBy: seed.plural === 'functions' ? 'cli' : 'console',
   });
   obj.metadata.creationTimestamp = at;
@@ -116,6 +120,7 @@ function addSeed(state: MockState, namespace: string, seed: Seed): void {
     status.costUSD = seed.costUSD ?? '0.00';
     const estimate = estimateFor(kind, admitted.spec, state.priceBook, created);
     if (estimate) status.estimate = estimate;
+    if (!['Queued', 'Pending', 'Provisioning', 'Starting'].includes(phase)) status.startTime = state.timestamp(created + 60_000);
     if (FINISHED.has(phase) && seed.plural !== 'volumes') {
       status.completionTime = state.timestamp(created + Math.min(seed.ageMinutes ?? 60, 30) * 60_000);
     }

@@ -158,6 +158,22 @@ export const estimateSchema: Schema = {
     rateUSDPerHour: money('Hourly rate at the time of the estimate.'),
     startTime: { type: 'string', format: 'date-time', description: 'When the object is expected to start running.' },
     priceBookVersion: { type: 'string', description: 'The price book the estimate was computed from.' },
+    budgets: {
+      type: 'array',
+      description: 'How the launch would leave each Budget of the project that covers it.',
+      items: {
+        type: 'object',
+        properties: {
+          name: { type: 'string', description: 'The Budget.' },
+          limitUSD: money('Its limit per period.'),
+          spentUSD: money('Spent this period.'),
+          remainingUSD: money('Left this period.'),
+          remainingAfterUSD: { type: 'string', description: 'Left after this launch\'s expected cost; negative when it would go over.' },
+          wouldExceed: { type: 'boolean', description: 'The launch would go over the Budget.' },
+          enforcement: { type: 'string', enum: ['Block', 'Alert'], description: 'Block refuses such a launch; Alert warns.' },
+        },
+      },
+    },
   },
 };
 
@@ -179,6 +195,11 @@ export const RUN_PHASES = ['Queued', 'Provisioning', 'Running', 'Succeeded', 'Fa
 export const LONG_PHASES = ['Pending', 'Starting', 'Running', 'Stopped', 'Suspended', 'Failed', 'Terminating'] as const;
 
 export const billingStatus: Record<string, Schema> = {
+  lastPhaseTransitionTime: { type: 'string', format: 'date-time', description: 'When the phase last changed.' },
+  lastChargeTime: { type: 'string', format: 'date-time', description: 'Charges have posted up to this time.' },
+  activeSeconds: { type: 'integer', description: 'Simulated seconds spent Running before the current stretch.' },
+  reviewedRateUSDPerHour: money('The hourly rate at review, for a launch with If-Match.'),
+  restartRequestHandled: { type: 'string', description: 'The last value of the annotation nodus.dev/restart-requested-at that was acted on.' },
   estimate: estimateSchema,
   costUSD: money('Spent so far.'),
   rateUSDPerHour: money('The hourly rate the object runs at.'),

@@ -1,11 +1,13 @@
 /**
  * Deleting: an object with finalizers gets a deletionTimestamp and the phase Cancelling or Terminating, and goes
- * only once its finalizers are gone. Until the lifecycle controller posts final charges, the billing finalizer
- * clears after a settable delay (`finalizeSeconds`). Deleting a project deletes everything in it first.
+ * only once its finalizers are gone. The lifecycle controller posts the final charge and then clears the billing
+ * finalizer (see controller/finalize.ts). Deleting a project deletes everything in it first.
  */
-import { FINALIZER_BILLING, type Condition, type NodusObject } from '../../shared/protocol.ts';
+import type { Condition, NodusObject } from '../../shared/protocol.ts';
 import { KINDS, type KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
+import { accrue } from '../controller/charges.ts';
+import { postSpend } from '../controller/commit.ts';
 
 export type Propagation = 'Background' | 'Foreground' | 'Orphan';
 
@@ -48,18 +50,16 @@ export function beginDelete(state: MockState, kind: KindDef, obj: NodusObject, p
     return gone;
   }
   if (obj.metadata.deletionTimestamp) return obj;
-  const stored = state.store.put(kind.plural, markDeleting(state, kind, obj));
-  if (stored.metadata.finalizers?.includes(FINALIZER_BILLING)) {
-    state.later(state.config.finalizeSeconds * 1000, () => clearBilling(state, kind, namespace, name, stored.metadata.uid));
+  const marked = markDeleting(state, kind, obj);
+  // The work stops now: bill the running stretch up to this moment; the finalizer clears once it has posted.
+  if (typeof marked.status?.lastChargeTime === 'string') {
+    const status = accrue(state, kind, marked, state.now(), true).status;
+    delete status.lastChargeTime;
+    marked.status = status;
   }
+  const stored = state.store.put(kind.plural, marked);
+  postSpend(state, kind, obj, stored);
   return stored;
-}
-
-function clearBilling(state: MockState, kind: KindDef, namespace: string, name: string, uid: string | undefined): void {
-  const current = state.store.get(kind.plural, namespace, name);
-  if (!current || current.metadata.uid !== uid) return;
-  const finalizers = (current.metadata.finalizers ?? []).filter((f) => f !== FINALIZER_BILLING);
-  removeIfReleased(state, kind, state.store.put(kind.plural, { ...current, metadata: { ...current.metadata, finalizers } }));
 }
 
 /** Removes a deleting object whose last finalizer is gone. */

@@ -7,6 +7,7 @@
 import type { NodusObject } from '../../shared/protocol.ts';
 import { baseHeaders, boolQuery, query, type Ctx } from '../http/context.ts';
 import { ApiFailure, statusBody } from '../http/errors.ts';
+import { watchFault } from '../faults/faults.ts';
 import type { MockState } from '../state.ts';
 import type { Change } from '../store/store.ts';
 import { selectorFrom } from './list.ts';
@@ -17,6 +18,8 @@ export interface WatchTarget {
   /** apiVersion and kind for BOOKMARK objects. */
   apiVersion: string;
   kind: string;
+  /** What an event carries instead of the object (kubectl get -w asks for one-row Tables); the object when absent. */
+  render?: (obj: NodusObject) => unknown;
 }
 
 /** A watcher that falls this far behind is closed; it resumes from the last version it received. */
@@ -27,9 +30,9 @@ function objectJson(change: Change): string {
   return (change.json ??= JSON.stringify(change.object));
 }
 
-function previousAtVersion(change: Change): string {
+function previousAtVersion(change: Change): NodusObject {
   const prev = change.previous!;
-  return JSON.stringify({ ...prev, metadata: { ...prev.metadata, resourceVersion: String(change.rv) } });
+  return { ...prev, metadata: { ...prev.metadata, resourceVersion: String(change.rv) } };
 }
 
 export function parseResourceVersion(raw: string | null): number | undefined {
@@ -61,22 +64,26 @@ export function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): voi
   res.flushHeaders();
 
   let closed = false;
+  const fault = watchFault(state, ctx);
   let lastRv = from ?? state.store.resourceVersion;
   const write = (line: string): void => {
-    if (closed) return;
+    if (closed || fault.dropped) return;
     res.write(line);
     if (res.writableLength > MAX_BUFFERED_BYTES) close();
+    else fault.sent(res);
   };
+  const event = (type: string, obj: NodusObject, json?: string): string =>
+    `{"type":"${type}","object":${target.render ? JSON.stringify(target.render(obj)) : json ?? JSON.stringify(obj)}}\n`;
   const deliver = (change: Change): void => {
     if (change.resource !== target.resource) return;
     lastRv = change.rv;
     const now = matches(change.object);
     const before = change.type !== 'ADDED' && matches(change.previous);
     if (change.type === 'DELETED') {
-      if (before) write(`{"type":"DELETED","object":${objectJson(change)}}\n`);
-    } else if (now && before) write(`{"type":"MODIFIED","object":${objectJson(change)}}\n`);
-    else if (now) write(`{"type":"ADDED","object":${objectJson(change)}}\n`);
-    else if (before) write(`{"type":"DELETED","object":${previousAtVersion(change)}}\n`);
+      if (before) write(event('DELETED', change.object, objectJson(change)));
+    } else if (now && before) write(event('MODIFIED', change.object, objectJson(change)));
+    else if (now) write(event('ADDED', change.object, objectJson(change)));
+    else if (before) write(event('DELETED', previousAtVersion(change)));
   };
 
   // Everything below runs in one tick: the backlog and the subscription cannot miss or repeat a change.
@@ -93,7 +100,7 @@ export function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): voi
     backlog = since;
   } else {
     for (const obj of state.store.list(target.resource, target.namespace)) {
-      if (!selector || selector(obj)) write(`{"type":"ADDED","object":${JSON.stringify(obj)}}\n`);
+      if (!selector || selector(obj)) write(event('ADDED', obj));
     }
   }
   for (const change of backlog) deliver(change);

@@ -4,7 +4,9 @@
  */
 import type { NodusObject, StatusCause } from '../../shared/protocol.ts';
 import { diffFields, immutableCauses, show } from '../admission/spec.ts';
+import { budgetImpact, checkBudgets } from '../billing/budgets.ts';
 import { estimateFor, rateCap, reviewEtag } from '../billing/pricing.ts';
+import { parseMoney } from '../money.ts';
 import { ApiFailure } from '../http/errors.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { UnknownFieldMode } from '../schema/schema.ts';
@@ -12,6 +14,7 @@ import type { MockState } from '../state.ts';
 import { admit, launchedBy, newObject, updatedMetadata, type Admitted } from './build.ts';
 import { beginDelete, markDeleting, removeIfReleased, type Propagation } from './deletion.ts';
 import { observe } from './observe.ts';
+import { postSpend } from '../controller/commit.ts';
 
 export interface Reply {
   code: number;
@@ -37,7 +40,7 @@ function warningHeaders(warnings: string[]): Record<string, string> {
 
 /** The estimate and ETag for a billable spec; the rate at review time is remembered for the launch cap. */
 function review(state: MockState, kind: KindDef, spec: Record<string, unknown>) {
-  const estimate = estimateFor(kind, spec, state.priceBook, state.now());
+  const estimate = estimateFor(kind, spec, state.priceBook, state.now(), state.config.speed);
   if (!estimate) return undefined;
   const etag = reviewEtag(kind, spec, state.priceBook.version);
   return { estimate, etag };
@@ -96,10 +99,15 @@ export function createObject(state: MockState, req: WriteRequest): Reply {
   const launchEtag = checkIfMatch(state, kind, admitted.spec, req.ifMatch, name);
   const obj = newObject(state, { kind, namespace, name, admitted, launchedBy: launchedBy(req.userAgent, req.clientHeader) });
   const reviewed = review(state, kind, admitted.spec);
+  const warnings = [...admitted.warnings];
   if (reviewed) {
+    const impacts = budgetImpact(state, namespace, obj.metadata.labels ?? {}, parseMoney(reviewed.estimate.costUSD));
+    if (impacts.length) reviewed.estimate.budgets = impacts;
+    for (const i of impacts.filter((x) => x.wouldExceed)) warnings.push(`this launch would go over Budget ${i.name} (${i.remainingUSD} left, expected cost ${reviewed.estimate.costUSD})`);
+    if (!req.dryRun) checkBudgets(kind.kind, name, impacts, reviewed.estimate.costUSD);
     obj.status = { ...obj.status, estimate: reviewed.estimate, ...rateFields(state, admitted.spec, launchEtag, reviewed.estimate.rateUSDPerHour) };
   }
-  const headers = { ...warningHeaders(admitted.warnings), ...(reviewed ? { ETag: reviewed.etag } : {}) };
+  const headers = { ...warningHeaders(warnings), ...(reviewed ? { ETag: reviewed.etag } : {}) };
   if (req.dryRun) {
     if (reviewed) state.rememberReview(reviewed.etag, reviewed.estimate.rateUSDPerHour);
     return { code: 201, body: obj, headers };
@@ -180,7 +188,7 @@ export function updateObject(state: MockState, req: UpdateRequest): Reply {
   const metadata = updatedMetadata(existing.metadata, admitted.metadata);
   metadata.generation = (existing.metadata.generation ?? 1) + (specChanged ? 1 : 0);
   const next: NodusObject = { ...existing, metadata, spec: admitted.spec };
-  next.status = observe(kind, existing, next, state.timestamp());
+  next.status = observe(state, kind, next);
   const reviewed = review(state, kind, admitted.spec);
   const headers = { ...warningHeaders(admitted.warnings), ...(reviewed ? { ETag: reviewed.etag } : {}) };
   if (req.dryRun) {
@@ -191,6 +199,7 @@ export function updateObject(state: MockState, req: UpdateRequest): Reply {
     return { code: 200, body: next, headers };
   }
   const stored = state.store.put(kind.plural, next);
+  postSpend(state, kind, existing, stored);
   return { code: 200, body: removeIfReleased(state, kind, stored) ?? stored, headers };
 }
 

@@ -11,6 +11,7 @@ import { newObject, specContext } from '../objects/build.ts';
 import type { Reply } from '../objects/writes.ts';
 import type { MockState } from '../state.ts';
 import { newProject } from './projects.ts';
+import { LABEL_BENCH } from '../controller/timing.ts';
 
 export const MAX_SEED = 100_000;
 
@@ -59,7 +60,7 @@ export function seed(state: MockState, body: Record<string, unknown>): Reply {
         ...template.metadata,
         name: `${prefix}-${String(n).padStart(6, '0')}`,
         uid: state.newUid(kind.uidPrefix),
-        labels: { ...template.metadata.labels, shard: String(n % 10) },
+        labels: { ...template.metadata.labels, shard: String(n % 10), [LABEL_BENCH]: 'true' },
       },
       status: kind.lifecycle === 'none' ? template.status : { ...template.status, phase: PHASES[n % PHASES.length] },
     };
@@ -117,5 +118,6 @@ export function setPriceBook(state: MockState, body: Record<string, unknown>): R
     version: (body.version as string | undefined) ?? state.priceBook.version,
     rates: { ...state.priceBook.rates, ...(rates as Record<string, string> | undefined) },
   };
+  state.baseRates = { ...state.baseRates, ...(rates as Record<string, string> | undefined) };
   return { code: 200, body: state.priceBook };
 }

@@ -1,6 +1,6 @@
 /**
- * Discovery (`/api`, `/apis`, `/apis/nodus.dev/v1`), `/version`, and OpenAPI v3 with a schema per kind built from
- * the same schemas the server validates with.
+ * Discovery (`/api`, `/apis`, `/apis/nodus.dev/v1`, and the aggregated form of the first two), `/version`, and
+ * OpenAPI v3 with a schema per kind built from the same schemas the server validates with.
  */
 import { createHash } from 'node:crypto';
 import { API_VERSION, GROUP, VERSION } from '../../shared/protocol.ts';
@@ -60,6 +60,33 @@ export function groupResources() {
     return [main, ...sub];
   });
   return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: API_VERSION, resources };
+}
+
+/**
+ * Aggregated discovery (apidiscovery.k8s.io v2, and v2beta1 for older clients): every group, version and resource
+ * of `/api` or `/apis` in one answer, which kubectl asks for first (with the Accept type
+ * `application/json;g=apidiscovery.k8s.io;v=v2;as=APIGroupDiscoveryList`) instead of one request per group.
+ * It lists the same facts as the documents above.
+ */
+export function aggregatedDiscovery(root: 'api' | 'apis', version: string) {
+  const kindRef = (group: string, kind: string) => ({ group, version: VERSION, kind });
+  const namespaces = {
+    resource: 'namespaces', responseKind: kindRef('', 'Namespace'), scope: 'Cluster', singularResource: 'namespace', verbs: NAMESPACE_VERBS, shortNames: ['ns'],
+  };
+  const nodus = KINDS.map((k) => ({
+    resource: k.plural,
+    responseKind: kindRef(GROUP, k.kind),
+    scope: 'Namespaced',
+    singularResource: k.singular,
+    verbs: k.publishedOnly ? READ_VERBS : OBJECT_VERBS,
+    shortNames: k.shortNames,
+    categories: ['nodus'],
+    subresources: (k.lifecycle === 'none' ? ['status'] : ['status', 'log']).map((sub) => ({ subresource: sub, responseKind: kindRef(GROUP, k.kind), verbs: ['get'] })),
+  }));
+  const group = root === 'api'
+    ? { metadata: { creationTimestamp: null }, versions: [{ version: 'v1', resources: [namespaces], freshness: 'Current' }] }
+    : { metadata: { name: GROUP, creationTimestamp: null }, versions: [{ version: VERSION, resources: nodus, freshness: 'Current' }] };
+  return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${version}`, metadata: {}, items: [group] };
 }
 
 function schemaName(kind: string): string {

@@ -15,8 +15,12 @@ import { serveWatch } from '../objects/watch.ts';
 import { createObject, deleteObject, notFound, updateObject, type Reply, type WriteRequest } from '../objects/writes.ts';
 import type { Propagation } from '../objects/deletion.ts';
 import type { MockState } from '../state.ts';
+import { clearFaults, getFaults, setFaults } from '../faults/faults.ts';
+import { serveLog } from '../logs/serve.ts';
 import { churn, seed, setPriceBook } from './dev.ts';
-import { apiGroup, apiGroupList, apiVersions, coreResources, groupResources, openApiCore, openApiGroup, openApiIndex } from './discovery.ts';
+import { aggregatedDiscovery, apiGroup, apiGroupList, apiVersions, coreResources, groupResources, openApiCore, openApiGroup, openApiIndex } from './discovery.ts';
+import { sendDiscovery, sendList, sendObject, tableWatch } from '../kubectl/negotiate.ts';
+import { NAMESPACE_COLUMNS } from '../kubectl/table.ts';
 import { createProject, getProject, removeProject, requireProject } from './projects.ts';
 
 const BODY_TYPES = ['application/json', 'application/yaml', 'application/x-yaml'] as const;
@@ -34,7 +38,9 @@ function notFoundPath(ctx: Ctx): ApiFailure {
   });
 }
 
-function reply(ctx: Ctx, r: Reply): void {
+/** Every write answers through here: with NODUS_MOCK_DATA, only once what it changed is on disk. */
+async function reply(state: MockState, ctx: Ctx, r: Reply): Promise<void> {
+  await state.flushed();
   sendJson(ctx, r.code, r.body, r.headers);
 }
 
@@ -106,34 +112,36 @@ async function routeObjects(state: MockState, ctx: Ctx, namespace: string, kind:
     throw new ApiFailure('Forbidden', `${kind.kind} objects are published by Nodus and cannot be written`, { fix: `Reference them from your objects as nodus/<name>:<tag>; list them with kubectl get ${kind.plural} -n nodus.` });
   }
   if (name === undefined) {
-    if (ctx.method === 'GET' && isWatch(ctx)) return serveWatch(state, ctx, { resource: kind.plural, namespace, apiVersion: API_VERSION, kind: kind.kind });
-    if (ctx.method === 'GET') return sendJson(ctx, 200, listObjects(state, { resource: kind.plural, namespace, listKind: `${kind.kind}List`, apiVersion: API_VERSION, params: ctx.url.searchParams }));
+    if (ctx.method === 'GET' && isWatch(ctx)) return serveWatch(state, ctx, tableWatch(ctx, { resource: kind.plural, namespace, apiVersion: API_VERSION, kind: kind.kind }, kind.columns, () => state.now()));
+    if (ctx.method === 'GET') return sendList(ctx, listObjects(state, { resource: kind.plural, namespace, listKind: `${kind.kind}List`, apiVersion: API_VERSION, params: ctx.url.searchParams }), kind.columns, state.now());
     if (ctx.method === 'POST') {
       const body = await objectBody(ctx, BODY_TYPES);
       const req = writeRequest(ctx, kind, namespace, body);
-      return reply(ctx, idempotent(state, ctx, body, req.dryRun, () => createObject(state, req)));
+      return reply(state, ctx, idempotent(state, ctx, body, req.dryRun, () => createObject(state, req)));
     }
     throw methodNotAllowed(ctx, ['GET', 'POST']);
   }
   if (sub !== undefined) {
     if (sub !== 'status' && !(sub === 'log' && kind.lifecycle !== 'none')) throw notFoundPath(ctx);
     if (ctx.method !== 'GET') {
-      throw new ApiFailure('MethodNotAllowed', `${sub} is read-only: status is written by Nodus only`, { fix: 'Change spec instead; Nodus updates status as it acts on it.' });
+      throw sub === 'log'
+        ? new ApiFailure('MethodNotAllowed', 'logs are read-only: GET them, with follow=true to stream', { fix: 'Use GET.' })
+        : new ApiFailure('MethodNotAllowed', 'status is read-only: it is written by Nodus only', { fix: 'Change spec instead; Nodus updates status as it acts on it.' });
     }
     const obj = state.store.get(kind.plural, namespace, name);
     if (!obj) throw notFound(kind, namespace, name);
     if (sub === 'status') return sendJson(ctx, 200, obj);
-    throw new ApiFailure('NotFound', `${kind.kind} "${name}" has no logs yet`, { fix: 'Logs appear once the object has started running.' });
+    return serveLog(state, ctx, kind, obj);
   }
   switch (ctx.method) {
     case 'GET': {
       const obj = state.store.get(kind.plural, namespace, name);
       if (!obj) throw notFound(kind, namespace, name);
-      return sendJson(ctx, 200, obj);
+      return sendObject(ctx, obj, kind.columns, state.now());
     }
     case 'PUT': {
       const body = await objectBody(ctx, BODY_TYPES);
-      return reply(ctx, updateObject(state, { ...writeRequest(ctx, kind, namespace, body), name }));
+      return reply(state, ctx, updateObject(state, { ...writeRequest(ctx, kind, namespace, body), name }));
     }
     case 'PATCH': {
       const type = (ctx.req.headers['content-type'] ?? '').split(';')[0]!.trim();
@@ -143,11 +151,11 @@ async function routeObjects(state: MockState, ctx: Ctx, namespace: string, kind:
       }
       const body = await objectBody(ctx, PATCH_BODY_TYPES);
       const req = { ...writeRequest(ctx, kind, namespace, body), name, patchType: type, fieldManager: query(ctx, 'fieldManager') };
-      return reply(ctx, patchObject(state, req));
+      return reply(state, ctx, patchObject(state, req));
     }
     case 'DELETE': {
       const options = await deleteOptions(ctx);
-      return reply(ctx, deleteObject(state, { kind, namespace, name, ...options }));
+      return reply(state, ctx, deleteObject(state, { kind, namespace, name, ...options }));
     }
     default:
       throw methodNotAllowed(ctx, ['GET', 'PUT', 'PATCH', 'DELETE']);
@@ -156,40 +164,48 @@ async function routeObjects(state: MockState, ctx: Ctx, namespace: string, kind:
 
 async function routeProjects(state: MockState, ctx: Ctx, name?: string): Promise<void> {
   if (name === undefined) {
-    if (ctx.method === 'GET' && isWatch(ctx)) return serveWatch(state, ctx, { resource: 'namespaces', namespace: undefined, apiVersion: 'v1', kind: 'Namespace' });
-    if (ctx.method === 'GET') return sendJson(ctx, 200, listObjects(state, { resource: 'namespaces', namespace: undefined, listKind: 'NamespaceList', apiVersion: 'v1', params: ctx.url.searchParams }));
+    if (ctx.method === 'GET' && isWatch(ctx)) return serveWatch(state, ctx, tableWatch(ctx, { resource: 'namespaces', namespace: undefined, apiVersion: 'v1', kind: 'Namespace' }, NAMESPACE_COLUMNS, () => state.now()));
+    if (ctx.method === 'GET') return sendList(ctx, listObjects(state, { resource: 'namespaces', namespace: undefined, listKind: 'NamespaceList', apiVersion: 'v1', params: ctx.url.searchParams }), NAMESPACE_COLUMNS, state.now());
     if (ctx.method === 'POST') {
       const body = await objectBody(ctx, BODY_TYPES);
       const dryRun = dryRunQuery(ctx);
-      return reply(ctx, idempotent(state, ctx, body, dryRun, () => createProject(state, body, dryRun)));
+      return reply(state, ctx, idempotent(state, ctx, body, dryRun, () => createProject(state, body, dryRun)));
     }
     throw methodNotAllowed(ctx, ['GET', 'POST']);
   }
-  if (ctx.method === 'GET') return sendJson(ctx, 200, getProject(state, name));
+  if (ctx.method === 'GET') return sendObject(ctx, getProject(state, name), NAMESPACE_COLUMNS, state.now());
   if (ctx.method === 'DELETE') {
     const options = await deleteOptions(ctx);
-    return reply(ctx, removeProject(state, name, options.dryRun));
+    return reply(state, ctx, removeProject(state, name, options.dryRun));
   }
   throw methodNotAllowed(ctx, ['GET', 'DELETE']);
 }
 
 async function routeDev(state: MockState, ctx: Ctx, action: string): Promise<void> {
-  if (!state.config.devControls) throw notFoundPath(ctx);
+  if (!state.config.devControls) {
+    throw new ApiFailure('NotFound', `${ctx.url.pathname} is not served: the /_mock/ development controls are off on this server`, {
+      fix: 'Start the mock for development or tests (without NODUS_MOCK_MODE=production or NODUS_MOCK_DEV_CONTROLS=0) to use /_mock/.',
+    });
+  }
   if (action === 'price-book' && ctx.method === 'GET') return sendJson(ctx, 200, state.priceBook);
-  if (ctx.method !== 'POST') throw methodNotAllowed(ctx, action === 'price-book' ? ['GET', 'POST'] : ['POST']);
+  if (action === 'faults' && ctx.method === 'GET') return reply(state, ctx, getFaults(state));
+  if (action === 'faults' && ctx.method === 'DELETE') return reply(state, ctx, clearFaults(state));
+  if (ctx.method !== 'POST') throw methodNotAllowed(ctx, action === 'price-book' ? ['GET', 'POST'] : action === 'faults' ? ['GET', 'POST', 'DELETE'] : ['POST']);
   const body = ctx.req.headers['content-length'] === '0' ? {} : requireObject((await readBody(ctx.req, ['application/json', ''])).value ?? {});
   switch (action) {
     case 'reset':
       state.reset();
       if (state.config.demoData) loadDemoData(state);
       else loadBaseline(state);
-      return sendJson(ctx, 200, { reset: true, resourceVersion: String(state.store.resourceVersion) });
+      return reply(state, ctx, { code: 200, body: { reset: true, resourceVersion: String(state.store.resourceVersion) } });
     case 'price-book':
-      return reply(ctx, setPriceBook(state, body));
+      return reply(state, ctx, setPriceBook(state, body));
     case 'seed':
-      return reply(ctx, seed(state, body));
+      return reply(state, ctx, seed(state, body));
     case 'churn':
-      return reply(ctx, churn(state, body));
+      return reply(state, ctx, churn(state, body));
+    case 'faults':
+      return reply(state, ctx, setFaults(state, body));
     default:
       throw notFoundPath(ctx);
   }
@@ -200,16 +216,22 @@ function readOnly(ctx: Ctx, body: () => unknown): void {
   sendJson(ctx, 200, body());
 }
 
+/** `/api` and `/apis` answer in the aggregated form when the client asks for it (kubectl does). */
+function readDiscovery(ctx: Ctx, legacy: () => unknown, root: 'api' | 'apis'): void {
+  if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw methodNotAllowed(ctx, ['GET']);
+  sendDiscovery(ctx, legacy, (version) => aggregatedDiscovery(root, version));
+}
+
 export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
   const parts = ctx.url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const [p0, p1, p2, p3, p4, p5, p6, p7, ...rest] = parts;
   if (p0 === 'api') {
-    if (parts.length === 1) return readOnly(ctx, apiVersions);
+    if (parts.length === 1) return readDiscovery(ctx, apiVersions, 'api');
     if (p1 === 'v1' && parts.length === 2) return readOnly(ctx, coreResources);
     if (p1 === 'v1' && p2 === 'namespaces' && parts.length <= 4) return routeProjects(state, ctx, p3);
   }
   if (p0 === 'apis') {
-    if (parts.length === 1) return readOnly(ctx, apiGroupList);
+    if (parts.length === 1) return readDiscovery(ctx, apiGroupList, 'apis');
     if (p1 === GROUP && parts.length === 2) return readOnly(ctx, apiGroup);
     if (p1 === GROUP && p2 === VERSION) {
       if (parts.length === 3) return readOnly(ctx, groupResources);
@@ -222,8 +244,8 @@ export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
         const kind = kindByPlural(p3);
         if (!kind) throw unknownKind(p3);
         if (ctx.method !== 'GET') throw methodNotAllowed(ctx, ['GET']);
-        if (isWatch(ctx)) return serveWatch(state, ctx, { resource: kind.plural, namespace: undefined, apiVersion: API_VERSION, kind: kind.kind });
-        return sendJson(ctx, 200, listObjects(state, { resource: kind.plural, namespace: undefined, listKind: `${kind.kind}List`, apiVersion: API_VERSION, params: ctx.url.searchParams }));
+        if (isWatch(ctx)) return serveWatch(state, ctx, tableWatch(ctx, { resource: kind.plural, namespace: undefined, apiVersion: API_VERSION, kind: kind.kind }, kind.columns, () => state.now()));
+        return sendList(ctx, listObjects(state, { resource: kind.plural, namespace: undefined, listKind: `${kind.kind}List`, apiVersion: API_VERSION, params: ctx.url.searchParams }), kind.columns, state.now());
       }
     }
   }

@@ -23,6 +23,9 @@ export interface Change {
 
 export type ChangeListener = (change: Change) => void;
 
+/** Told of every change before any watcher is, when the mock keeps its state on disk (persist/durable-state.ts). */
+export type ChangeJournal = (change: Change) => void;
+
 export interface StoreOptions {
   /** How long changes are kept for watches to resume from. */
   historySeconds: number;
@@ -44,6 +47,7 @@ export class Store {
   /** Every change at or below this version has been dropped from history. */
   private compactedRv = 0;
   private readonly listeners = new Set<ChangeListener>();
+  private journal: ChangeJournal | undefined;
   private readonly options: StoreOptions;
   private readonly now: () => number;
 
@@ -73,6 +77,12 @@ export class Store {
 
   get(resource: string, namespace: string, name: string): NodusObject | undefined {
     return this.tables.get(resource)?.get(key(namespace, name));
+  }
+
+  /** The objects of a resource in no particular order, as a snapshot safe to write to while iterating. */
+  values(resource: string): NodusObject[] {
+    const table = this.tables.get(resource);
+    return table ? [...table.values()] : [];
   }
 
   count(resource: string, namespace?: string): number {
@@ -159,7 +169,39 @@ export class Store {
     return this.listeners.size;
   }
 
+  setJournal(journal: ChangeJournal | undefined): void {
+    this.journal = journal;
+  }
+
+  /** Every object of every resource, for a snapshot on disk. */
+  *entries(): Generator<[string, NodusObject]> {
+    for (const [resource, table] of this.tables) for (const obj of table.values()) yield [resource, obj];
+  }
+
+  /** Puts back an object read from disk as it was: no new version, no change for watches. */
+  restore(resource: string, object: NodusObject): void {
+    const table = this.table(resource);
+    const k = key(object.metadata.namespace ?? '', object.metadata.name ?? '');
+    if (!table.has(k)) this.sorted.set(resource, undefined);
+    table.set(k, object);
+  }
+
+  /** Drops an object while replaying a deletion read from disk. */
+  forget(resource: string, namespace: string, name: string): void {
+    if (this.tables.get(resource)?.delete(key(namespace, name))) this.sorted.set(resource, undefined);
+  }
+
+  /**
+   * Continues after a restart from `rv`: later writes get higher versions, and a watch cannot resume from an
+   * earlier one (the changes before the restart are not kept), so it gets 410 Expired and lists again.
+   */
+  resume(rv: number): void {
+    this.rv = Math.max(this.rv, rv);
+    this.compactedRv = this.rv;
+  }
+
   private record(change: Change): void {
+    this.journal?.(change);
     this.history.push(change);
     this.trim();
     for (const listener of this.listeners) listener(change);

@@ -1,0 +1,105 @@
+/**
+ * Budgets: each charge posts into the Budgets of the object's project that cover it (all objects, or those
+ * matching spec.selector.matchLabels); a launch that would go over a blocking Budget is refused, and a review
+ * (dry-run) shows how much of each Budget is left.
+ */
+import type { BudgetImpact, NodusObject, ObjectStatus } from '../../shared/protocol.ts';
+import { ApiFailure } from '../http/errors.ts';
+import { formatMoney, parseMoney, type Micros } from '../money.ts';
+import type { MockState } from '../state.ts';
+
+const PERIOD_MS: Record<string, number> = { Daily: 86_400_000, Weekly: 7 * 86_400_000, Monthly: 30 * 86_400_000 };
+
+interface BudgetSpec {
+  limitUSD: string;
+  period?: string;
+  enforcement?: string;
+  state?: string;
+  selector?: { matchLabels?: Record<string, string> };
+}
+
+function covers(budget: NodusObject, labels: Record<string, string>): boolean {
+  const spec = budget.spec as unknown as BudgetSpec;
+  const wanted = spec.selector?.matchLabels ?? {};
+  return Object.entries(wanted).every(([k, v]) => labels[k] === v);
+}
+
+function active(budget: NodusObject): boolean {
+  return (budget.spec as unknown as BudgetSpec).state !== 'Suspended' && !budget.metadata.deletionTimestamp;
+}
+
+function spent(budget: NodusObject): Micros {
+  const value = budget.status?.spentUSD;
+  return typeof value === 'string' ? parseMoney(value) : 0n;
+}
+
+function withSpend(budget: NodusObject, amount: Micros): ObjectStatus {
+  const spec = budget.spec as unknown as BudgetSpec;
+  const limit = parseMoney(spec.limitUSD);
+  const total = amount;
+  const remaining = limit > total ? limit - total : 0n;
+  const phase = spec.state === 'Suspended' ? 'Suspended' : total >= limit ? 'Exceeded' : 'Active';
+  return { ...budget.status, spentUSD: formatMoney(total), remainingUSD: formatMoney(remaining), phase };
+}
+
+/** Posts a charge of `amount` for `obj` into the Budgets that cover it. */
+export function recordSpend(state: MockState, obj: NodusObject, amount: Micros): void {
+  const namespace = obj.metadata.namespace ?? '';
+  const labels = obj.metadata.labels ?? {};
+  for (const budget of state.store.list('budgets', namespace)) {
+    if (!active(budget) || !covers(budget, labels)) continue;
+    state.store.put('budgets', { ...budget, status: withSpend(budget, spent(budget) + amount) });
+  }
+}
+
+/** Starts a new period for Budgets whose period has ended; recomputes remaining after a limit change. */
+export function refreshBudget(state: MockState, budget: NodusObject, now: number): NodusObject | undefined {
+  const spec = budget.spec as unknown as BudgetSpec;
+  const start = typeof budget.status?.periodStart === 'string' ? Date.parse(budget.status.periodStart) : now;
+  const length = PERIOD_MS[spec.period ?? 'Monthly'] ?? PERIOD_MS.Monthly!;
+  if (now - start >= length) {
+    return { ...budget, status: { ...withSpend(budget, 0n), periodStart: state.timestamp(now) } };
+  }
+  const next = withSpend(budget, spent(budget));
+  const changed = next.remainingUSD !== budget.status?.remainingUSD || next.phase !== budget.status?.phase;
+  return changed ? { ...budget, status: { ...next, observedGeneration: budget.metadata.generation ?? 1 } } : undefined;
+}
+
+/** What a launch expected to cost `cost` would do to each Budget that covers it. */
+export function budgetImpact(state: MockState, namespace: string, labels: Record<string, string>, cost: Micros): BudgetImpact[] {
+  return state.store
+    .list('budgets', namespace)
+    .filter((b) => active(b) && covers(b, labels))
+    .map((budget) => {
+      const spec = budget.spec as unknown as BudgetSpec;
+      const limit = parseMoney(spec.limitUSD);
+      const used = spent(budget);
+      const remaining = limit > used ? limit - used : 0n;
+      const after = remaining - cost;
+      return {
+        name: budget.metadata.name ?? '',
+        limitUSD: formatMoney(limit),
+        spentUSD: formatMoney(used),
+        remainingUSD: formatMoney(remaining),
+        remainingAfterUSD: formatMoney(after),
+        wouldExceed: after < 0n,
+        enforcement: spec.enforcement === 'Alert' ? 'Alert' : 'Block',
+      };
+    });
+}
+
+/** Refuses a launch that would go over a blocking Budget. */
+export function checkBudgets(kind: string, name: string, impacts: BudgetImpact[], cost: string): void {
+  const blocking = impacts.filter((i) => i.wouldExceed && i.enforcement === 'Block');
+  if (blocking.length === 0) return;
+  const first = blocking[0]!;
+  throw new ApiFailure('Forbidden', `launching ${kind} "${name}" (expected cost ${cost}) would go over Budget "${first.name}": ${first.remainingUSD} of ${first.limitUSD} is left this period`, {
+    details: {
+      kind,
+      name,
+      group: 'nodus.dev',
+      causes: blocking.map((i) => ({ field: 'spec.maxCostUSD', reason: 'BudgetExceeded', message: `Budget "${i.name}" has ${i.remainingUSD} left of ${i.limitUSD}; this launch is expected to cost ${cost}` })),
+    },
+    fix: 'Lower spec.maxCostUSD or the resources so the estimate fits, raise the Budget\'s spec.limitUSD, or launch in another project.',
+  });
+}

@@ -1,0 +1,118 @@
+/**
+ * The real kubectl reading from the mock: `get` with its filters and outputs, `get -w`, `get --raw`, and the
+ * discovery it needs first (`api-resources`, `explain`, `version`).
+ */
+import { describe, expect, it } from 'vitest';
+import { jobYaml, withKubectl } from './harness.ts';
+
+// The controller is off in this file, so the demo objects keep the phases the assertions name.
+const k = withKubectl({ controller: false });
+
+/** The rows of kubectl's table output, split on runs of spaces (a cell may be empty, so go by the header). */
+function rows(stdout: string): Record<string, string>[] {
+  const [header = '', ...lines] = stdout.trimEnd().split('\n');
+  const starts = [...header.matchAll(/\S+/g)].map((m) => ({ name: m[0], at: m.index }));
+  return lines.map((line) => Object.fromEntries(starts.map((s, i) => [s.name, line.slice(s.at, starts[i + 1]?.at).trim()])));
+}
+
+describe('kubectl get', () => {
+  it('prints the kind\'s columns and Age, computed by the server', async () => {
+    const res = await k.run(['get', 'jobs']);
+    expect(res.stderr).toBe('');
+    expect(res.stdout.split('\n')[0]).toMatch(/^NAME\s+PHASE\s+GPU\s+COST\s+AGE$/);
+    expect(rows(res.stdout)).toContainEqual({ NAME: 'train-a', PHASE: 'Running', GPU: '', COST: '3.12', AGE: '42m' });
+    const wide = await k.run(['get', 'jobs', '-o', 'wide']);
+    expect(wide.stdout.split('\n')[0]).toMatch(/^NAME\s+PHASE\s+GPU\s+GPUS\s+COST\s+MAX\s+AGE$/);
+  });
+
+  it('lists every project with -A, filters with -l and --field-selector', async () => {
+    const all = rows((await k.run(['get', 'jobs.nodus.dev', '-A'])).stdout);
+    expect(all).toContainEqual(expect.objectContaining({ NAMESPACE: 'nlp', NAME: 'finetune-llama', PHASE: 'Running', GPU: 'H100' }));
+    expect(new Set(all.map((r) => r.NAMESPACE))).toEqual(new Set(['default', 'nlp', 'vision']));
+    const labelled = rows((await k.run(['get', 'jobs', '-A', '-l', 'app=trainer,team!=vision'])).stdout).map((r) => r.NAME).sort();
+    expect(labelled).toEqual(['distill-7b', 'finetune-llama', 'train-a']);
+    const running = rows((await k.run(['get', 'jobs', '-A', '--field-selector', 'status.phase=Running'])).stdout);
+    expect(running.length).toBeGreaterThan(0);
+    expect(running.every((r) => r.PHASE === 'Running')).toBe(true);
+    const none = await k.run(['get', 'jobs', '-n', 'nlp', '--field-selector', 'metadata.name=nope']);
+    expect(none.stderr).toContain('No resources found in nlp namespace.');
+  });
+
+  it('prints objects with -o yaml, labels with --show-labels, and projects as namespaces', async () => {
+    const yaml = await k.run(['get', 'job', 'train-a', '-o', 'yaml']);
+    expect(yaml.stdout).toMatch(/^apiVersion: nodus\.dev\/v1\nkind: Job\n/);
+    expect(yaml.stdout).toContain('maxCostUSD: "40.00"');
+    expect(yaml.stdout).toContain('phase: Running');
+    const labels = await k.run(['get', 'job', 'train-a', '--show-labels']);
+    expect(labels.stdout).toContain('app=trainer');
+    const ns = rows((await k.run(['get', 'namespaces'])).stdout);
+    expect(ns).toContainEqual(expect.objectContaining({ NAME: 'nodus', STATUS: 'Active' }));
+  });
+
+  it('follows changes with -w and quits when the server closes the stream', async () => {
+    const watch = k.start(['get', 'jobs', '-w']);
+    try {
+      await watch.printed(/train-a\s+Running/);
+      await k.api('POST', '/apis/nodus.dev/v1/namespaces/default/jobs', { apiVersion: 'nodus.dev/v1', kind: 'Job', metadata: { name: 'watched' }, spec: { image: 'nodus/python:3.12' } });
+      await watch.printed(/watched\s+Queued/);
+      await k.api('PATCH', '/apis/nodus.dev/v1/namespaces/default/jobs/watched', { spec: { state: 'Suspended' } });
+      await watch.printed(/watched\s+Suspended/);
+      // The header is printed once: later events carry no column definitions.
+      expect(watch.output().match(/^NAME/gm)).toHaveLength(1);
+      for (const close of [...k.server().state.watchers]) close();
+      expect(await watch.exited).toBe(0);
+    } finally {
+      watch.child.kill();
+    }
+  });
+
+  it('reads a log path with get --raw', async () => {
+    const res = await k.run(['get', '--raw', '/apis/nodus.dev/v1/namespaces/default/jobs/hello-world/log?tailLines=2']);
+    expect(res.code).toBe(0);
+    const lines = res.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('hello-world succeeded');
+  });
+
+  it('reads an object path with get --raw, and shows the server\'s Status on a bad one', async () => {
+    const res = await k.run(['get', '--raw', '/apis/nodus.dev/v1/namespaces/default/jobs/train-a']);
+    expect(JSON.parse(res.stdout)).toMatchObject({ kind: 'Job', metadata: { name: 'train-a' } });
+    const missing = await k.run(['get', 'job', 'nope']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('Error from server (NotFound): Job "nope" not found in project "default"');
+  });
+});
+
+describe('discovery for kubectl', () => {
+  it('api-resources lists the Nodus kinds from aggregated discovery alone', async () => {
+    const res = await k.run(['api-resources', '-v=6']);
+    const table = rows(res.stdout);
+    expect(table).toContainEqual({ NAME: 'jobs', SHORTNAMES: 'nj', APIVERSION: 'nodus.dev/v1', NAMESPACED: 'true', KIND: 'Job' });
+    expect(table).toContainEqual({ NAME: 'namespaces', SHORTNAMES: 'ns', APIVERSION: 'v1', NAMESPACED: 'false', KIND: 'Namespace' });
+    expect(table.map((r) => r.KIND)).toEqual(expect.arrayContaining(['Sandbox', 'Function', 'Volume', 'Budget', 'Pipeline', 'Image']));
+    // One request for /api and one for /apis: no per-group-version round trips, as with legacy discovery.
+    expect(res.stderr).toMatch(/https:\/\/127\.0\.0\.1:\d+\/apis\?timeout=32s/);
+    expect(res.stderr).not.toContain('/apis/nodus.dev/v1?');
+  });
+
+  it('explain shows a kind\'s fields and their documentation', async () => {
+    const res = await k.run(['explain', 'jobs.nodus.dev.spec']);
+    expect(res.stdout).toMatch(/GROUP:\s+nodus\.dev\nKIND:\s+Job\nVERSION:\s+v1/);
+    expect(res.stdout).toContain('What the Job runs and what it may spend.');
+    expect(res.stdout).toMatch(/maxCostUSD\s+<string>/);
+    expect(res.stdout).toMatch(/image\s+<string> -required-/);
+    const deep = await k.run(['explain', 'jobs.spec.resources.gpu', '--api-version=nodus.dev/v1']);
+    expect(deep.code).toBe(0);
+    expect(deep.stdout).toContain('FIELD: gpu');
+  });
+
+  it('reports the server as Kubernetes 1.32 (the dispatcher picks its kubectl by it)', async () => {
+    const res = await k.run(['version', '-o', 'json']);
+    expect(JSON.parse(res.stdout).serverVersion).toMatchObject({ major: '1', minor: '32' });
+  });
+
+  it('creates from a manifest with no client-side schema (create -f)', async () => {
+    const res = await k.run(['create', '-f', k.file('created.yaml', jobYaml('created-one'))]);
+    expect(res.stdout.trim()).toBe('job.nodus.dev/created-one created');
+  });
+});
