@@ -62,8 +62,9 @@ describe('lifecycle of run-to-completion kinds', () => {
 
   it('shows Cancelling while a delete waits for the final charge, then the object goes', async () => {
     await api.post(JOBS, job('life-del', { resources: { gpu: { type: 'H100', count: 8 } } }, quick(100000)));
-    await expect.poll(() => phaseOf(`${JOBS}/life-del`), { timeout: 10_000 }).toBe('Running');
-    const rv = (await api.get<NodusObject>(`${JOBS}/life-del`)).body.metadata.resourceVersion;
+    await expect.poll(async () => Number((await api.get<NodusObject>(`${JOBS}/life-del`)).body.status?.costUSD), { timeout: 10_000 }).toBeGreaterThan(0);
+    const running = (await api.get<NodusObject>(`${JOBS}/life-del`)).body;
+    const rv = running.metadata.resourceVersion;
     const watch = await openWatch(api, `${JOBS}?watch=true&resourceVersion=${rv}&fieldSelector=metadata.name%3Dlife-del`);
     const deleted = await api.del<NodusObject>(`${JOBS}/life-del`);
     expect(deleted.body.status?.phase).toBe('Cancelling');
@@ -75,8 +76,9 @@ describe('lifecycle of run-to-completion kinds', () => {
     const billed = (last.object as NodusObject).status?.conditions?.find((c) => c.type === 'Billed');
     expect(billed).toMatchObject({ status: 'True', reason: 'FinalChargePosted' });
     expect((last.object as NodusObject).metadata.finalizers ?? []).not.toContain('nodus.dev/billing');
-    // The final charge covers the run up to the delete.
-    expect(Number((last.object as NodusObject).status?.costUSD)).toBeGreaterThan(0);
+    // The final charge covers the run up to the delete: never less than what had posted while it ran.
+    expect(Number((last.object as NodusObject).status?.costUSD)).toBeGreaterThanOrEqual(Number(running.status?.costUSD));
+    expect(billed?.message).toContain(String((last.object as NodusObject).status?.costUSD));
   });
 });
 

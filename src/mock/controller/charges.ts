@@ -6,7 +6,7 @@
 import type { NodusObject, ObjectStatus } from '../../shared/protocol.ts';
 import { hourlyRate } from '../billing/pricing.ts';
 import type { KindDef } from '../kinds/index.ts';
-import { formatMoney, multiply, parseMoney, type Micros } from '../money.ts';
+import { formatMoney, multiply, parseMoney, roundToCents, type Micros } from '../money.ts';
 import type { MockState } from '../state.ts';
 
 const CENT = 100n;
@@ -48,7 +48,9 @@ export function accrue(state: MockState, kind: KindDef, obj: NodusObject, until:
     return { status, capped: max !== undefined && cost >= max, charged: 0n };
   }
   const hours = ((until - since) / 3_600_000) * state.config.speed;
-  let amount = multiply(rate, hours);
+  const exact = multiply(rate, hours);
+  // Charges post in whole cents; the time a partial cent stands for stays unbilled until the next charge.
+  let amount = final ? roundToCents(exact) : (exact / CENT) * CENT;
   if (amount < CENT && !final) return { status, capped: max !== undefined && cost >= max, charged: 0n };
   let capped = false;
   if (max !== undefined && cost + amount >= max) {
@@ -56,7 +58,8 @@ export function accrue(state: MockState, kind: KindDef, obj: NodusObject, until:
     capped = true;
   }
   status.costUSD = formatMoney(cost + amount);
-  status.lastChargeTime = new Date(until).toISOString();
+  const billedMs = final || capped || rate === 0n ? until - since : Math.round(((Number(amount) / Number(rate)) * 3_600_000) / state.config.speed);
+  status.lastChargeTime = new Date(Math.min(until, since + billedMs)).toISOString();
   return { status, capped, charged: amount };
 }
 

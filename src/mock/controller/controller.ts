@@ -16,26 +16,71 @@ import { isBench } from './timing.ts';
 
 export const TICK_MS = 100;
 
-/** One pass over every object; returns how many it changed. */
-export function reconcile(state: MockState, now = state.now()): number {
+const SETTLED = new Set(['Succeeded', 'Failed', 'Cancelled']);
+const MOVING = KINDS.filter((k) => k.lifecycle !== 'none');
+
+function needsWork(obj: NodusObject): boolean {
+  return !isBench(obj) && (!!obj.metadata.deletionTimestamp || !SETTLED.has(String(obj.status?.phase ?? '')));
+}
+
+/**
+ * The objects the controller must look at: not finished, or being deleted, and not bulk benchmark objects. Kept
+ * up to date from the store's change stream, so a tick costs what is moving, not what exists (50,000 finished or
+ * seeded objects cost nothing).
+ */
+export class Workset {
+  private readonly keys = new Map<string, { plural: string; namespace: string; name: string }>();
+  private readonly unsubscribe: () => void;
+
+  constructor(state: MockState) {
+    for (const kind of MOVING) state.store.forEach(kind.plural, (obj) => this.note(kind.plural, obj, false));
+    this.unsubscribe = state.store.subscribe((change) => {
+      if (kindByPlural(change.resource)?.lifecycle === 'none' || change.resource === 'namespaces') return;
+      this.note(change.resource, change.object, change.type === 'DELETED');
+    });
+  }
+
+  private note(plural: string, obj: NodusObject, gone: boolean): void {
+    const namespace = obj.metadata.namespace ?? '';
+    const name = obj.metadata.name ?? '';
+    const key = `${plural}/${namespace}/${name}`;
+    if (!gone && needsWork(obj)) this.keys.set(key, { plural, namespace, name });
+    else this.keys.delete(key);
+  }
+
+  entries(): { plural: string; namespace: string; name: string }[] {
+    return [...this.keys.values()];
+  }
+
+  get size(): number {
+    return this.keys.size;
+  }
+
+  close(): void {
+    this.unsubscribe();
+  }
+}
+
+/** One pass over the objects that can move; returns how many it changed. */
+export function reconcile(state: MockState, work: Workset | undefined = undefined, now = state.now()): number {
   let changed = 0;
   driftRates(state, now);
-  for (const kind of KINDS) {
-    if (kind.lifecycle === 'none') continue;
-    for (const obj of state.store.values(kind.plural)) {
-      if (isBench(obj)) continue;
-      if (obj.metadata.deletionTimestamp) {
-        if (finalize(state, kind, obj, now)) changed++;
-        continue;
-      }
-      const next = kind.kind === 'Pipeline' ? stepPipeline(state, kind, obj, now) : stepObject(state, kind, obj, now);
-      if (!next) continue;
-      // A step may have stored other objects (a Pipeline's Jobs) meanwhile; only write if ours is unchanged.
-      const current = state.store.get(kind.plural, obj.metadata.namespace ?? '', obj.metadata.name ?? '');
-      if (current?.metadata.resourceVersion !== obj.metadata.resourceVersion) continue;
-      commit(state, kind, obj, withObserved(next));
-      changed++;
+  const targets = work ? work.entries() : MOVING.flatMap((k) => state.store.values(k.plural).map((o) => ({ plural: k.plural, namespace: o.metadata.namespace ?? '', name: o.metadata.name ?? '' })));
+  for (const target of targets) {
+    const kind = kindByPlural(target.plural)!;
+    const obj = state.store.get(target.plural, target.namespace, target.name);
+    if (!obj || isBench(obj)) continue;
+    if (obj.metadata.deletionTimestamp) {
+      if (finalize(state, kind, obj, now)) changed++;
+      continue;
     }
+    const next = kind.kind === 'Pipeline' ? stepPipeline(state, kind, obj, now) : stepObject(state, kind, obj, now);
+    if (!next) continue;
+    // A step may have stored other objects (a Pipeline's Jobs) meanwhile; only write if ours is unchanged.
+    const current = state.store.get(kind.plural, target.namespace, target.name);
+    if (current?.metadata.resourceVersion !== obj.metadata.resourceVersion) continue;
+    commit(state, kind, obj, withObserved(next));
+    changed++;
   }
   const budgets = kindByPlural('budgets')!;
   for (const budget of state.store.values('budgets')) {
@@ -55,11 +100,12 @@ function withObserved(obj: NodusObject): NodusObject {
 /** Starts ticking; returns a stop function. */
 export function startController(state: MockState): () => void {
   let running = false;
+  const work = new Workset(state);
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     try {
-      reconcile(state);
+      reconcile(state, work);
     } catch (error) {
       console.error('controller tick failed:', error);
     } finally {
@@ -67,5 +113,8 @@ export function startController(state: MockState): () => void {
     }
   }, TICK_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    work.close();
+  };
 }

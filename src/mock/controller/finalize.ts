@@ -12,7 +12,8 @@ import { isoSeconds, setCondition } from './status.ts';
 import { ANNOTATION_STUCK } from './timing.ts';
 
 export function finalize(state: MockState, kind: KindDef, obj: NodusObject, now: number): boolean {
-  const deletedAt = Date.parse(obj.metadata.deletionTimestamp ?? '');
+  // deletionTimestamp has whole seconds: count from the end of that second, so the wait is never shorter than asked.
+  const deletedAt = Date.parse(obj.metadata.deletionTimestamp ?? '') + 999;
   if (!obj.metadata.finalizers?.includes(FINALIZER_BILLING) || obj.metadata.annotations?.[ANNOTATION_STUCK]) return false;
   if (now - deletedAt < state.config.finalizeSeconds * 1000) return false;
   // The running stretch was billed when the delete began (see beginDelete); what is left is to post it.

@@ -188,7 +188,7 @@ export function updateObject(state: MockState, req: UpdateRequest): Reply {
   const metadata = updatedMetadata(existing.metadata, admitted.metadata);
   metadata.generation = (existing.metadata.generation ?? 1) + (specChanged ? 1 : 0);
   const next: NodusObject = { ...existing, metadata, spec: admitted.spec };
-  next.status = observe(state, kind, next);
+  next.status = observe(state, kind, existing, next);
   const reviewed = review(state, kind, admitted.spec);
   const headers = { ...warningHeaders(admitted.warnings), ...(reviewed ? { ETag: reviewed.etag } : {}) };
   if (req.dryRun) {

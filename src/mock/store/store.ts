@@ -79,6 +79,14 @@ export class Store {
     return this.tables.get(resource)?.get(key(namespace, name));
   }
 
+  /**
+   * Visits the objects of a resource without copying them (the controller's hot path). Writes during the visit
+   * are safe: a Map iterator sees replaced values, skips deleted keys and visits added ones.
+   */
+  forEach(resource: string, visit: (obj: NodusObject) => void): void {
+    this.tables.get(resource)?.forEach((obj) => visit(obj));
+  }
+
   /** The objects of a resource in no particular order, as a snapshot safe to write to while iterating. */
   values(resource: string): NodusObject[] {
     const table = this.tables.get(resource);
