@@ -16,6 +16,26 @@ const toMock: ProxyOptions = {
   ws: true,
   timeout: 0,
   proxyTimeout: 0,
+  configure: (proxy) => {
+    proxy.on('proxyRes', (proxyRes, req, res) => {
+      // A response the API broke off (a dropped watch, a restarted mock) must break off for the browser too;
+      // the proxy would otherwise keep the browser's side open and the console would wait on a dead stream.
+      proxyRes.on('close', () => {
+        if (proxyRes.complete) return;
+        // Close once what was already relayed has gone out (destroy would drop it), without the last chunk: the
+        // browser sees a broken body, as it would without the proxy.
+        if (res.socket) res.socket.destroySoon();
+        else res.destroy();
+      });
+      // The proxy sends headers only with the first body chunk, so a quiet watch would look unanswered (the
+      // console shows "Connecting…") until its first event. It copies them onto `res` right after this event.
+      if (/[?&]watch=(?:true|1)(?:&|$)/.test(req.url ?? '')) {
+        process.nextTick(() => {
+          if (!res.headersSent) res.flushHeaders();
+        });
+      }
+    });
+  },
 };
 
 export default defineConfig({

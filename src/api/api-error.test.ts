@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorFromResponse, reasonForCode } from './api-error.ts';
+import { ApiError, errorFromResponse, parseRetryAfter, reasonForCode } from './api-error.ts';
 
 const notFound = {
   kind: 'Status',
@@ -95,5 +95,23 @@ describe('reasonForCode', () => {
     expect(reasonForCode(503)).toBe('ServiceUnavailable');
     expect(reasonForCode(504)).toBe('InternalError');
     expect(reasonForCode(418)).toBe('Unknown');
+  });
+});
+
+describe('Retry-After', () => {
+  it('is read from the header, which a proxy may send without a Status', () => {
+    const err = errorFromResponse(
+      response({ httpStatus: 503, statusText: 'Service Unavailable', headers: new Headers({ 'Retry-After': '7' }), bodyText: 'busy' }),
+    );
+    expect(err).toMatchObject({ code: 503, reason: 'ServiceUnavailable', retryAfterSeconds: 7 });
+  });
+
+  it('takes either form of the header: seconds or an HTTP date', () => {
+    const now = Date.parse('2025-01-10T12:00:00Z');
+    expect(parseRetryAfter('3', now)).toBe(3);
+    expect(parseRetryAfter('Fri, 10 Jan 2025 12:00:05 GMT', now)).toBe(5);
+    expect(parseRetryAfter('Fri, 10 Jan 2025 11:00:00 GMT', now)).toBe(0);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 });

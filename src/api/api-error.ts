@@ -22,13 +22,19 @@ export class ApiError extends Error {
   /** Link to the page that explains this error (resolved against the API base URL). */
   readonly docs: string | undefined;
   readonly requestId: string | undefined;
+  /** How long the server asked the client to wait (the Retry-After header, or the Status's details). */
   readonly retryAfterSeconds: number | undefined;
+  /**
+   * Set on a failed create that was sent with an Idempotency-Key: its outcome may be unknown (the connection
+   * broke after the server committed), and repeating the same request with this key finishes it safely.
+   */
+  idempotencyKey: string | undefined;
   /** The Status as received, or as synthesized by the client. */
   readonly status: Status;
   /** True when `status` came from the server rather than from the client. */
   readonly fromServer: boolean;
 
-  constructor(status: Status, options: { requestId?: string | null; fromServer: boolean; baseUrl?: string }) {
+  constructor(status: Status, options: { requestId?: string | null; fromServer: boolean; baseUrl?: string; retryAfterSeconds?: number }) {
     super(status.message);
     this.status = status;
     this.code = status.code;
@@ -37,13 +43,31 @@ export class ApiError extends Error {
     this.fix = status.fix;
     this.docs = resolveDocs(status.docs, options.baseUrl);
     this.requestId = status.requestId ?? options.requestId ?? undefined;
-    this.retryAfterSeconds = status.details?.retryAfterSeconds;
+    this.retryAfterSeconds = options.retryAfterSeconds ?? status.details?.retryAfterSeconds;
+    this.idempotencyKey = undefined;
     this.fromServer = options.fromServer;
   }
 }
 
 export function isApiError(value: unknown): value is ApiError {
   return value instanceof ApiError;
+}
+
+/**
+ * Any failure as an ApiError, for code that shows or stores one kind of error. Something thrown that is not an
+ * ApiError is a bug in the console; it keeps its message so that it can still be reported.
+ */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  const status = synthesizedStatus({
+    code: 0,
+    reason: 'InternalError',
+    message: `The console failed: ${message}`,
+    fix: 'Reload the page; if it happens again, report what you did.',
+    requestId: null,
+  });
+  return new ApiError(status, { fromServer: false });
 }
 
 /** What the client knows about a failed (or unparseable) HTTP answer. */
@@ -63,11 +87,13 @@ export interface FailedResponse {
  */
 export function errorFromResponse(res: FailedResponse): ApiError {
   const requestId = res.headers.get(HEADER_REQUEST_ID);
+  const retryAfterSeconds = parseRetryAfter(res.headers.get('Retry-After'));
+  const retryAfter = retryAfterSeconds === undefined ? {} : { retryAfterSeconds };
   const parsed = tryParseJson(res.bodyText);
   if (isStatus(parsed)) {
     return new ApiError(
       { ...parsed, code: parsed.code || res.httpStatus },
-      { requestId, fromServer: true, ...baseUrlOption(res.baseUrl) },
+      { requestId, fromServer: true, ...baseUrlOption(res.baseUrl), ...retryAfter },
     );
   }
   const ok = res.httpStatus >= 200 && res.httpStatus < 300;
@@ -86,7 +112,21 @@ export function errorFromResponse(res: FailedResponse): ApiError {
       : 'A proxy or gateway between the console and the Nodus API may have answered. Check that the API is running and reachable, then retry.',
     requestId,
   });
-  return new ApiError(status, { requestId, fromServer: false, ...baseUrlOption(res.baseUrl) });
+  return new ApiError(status, { requestId, fromServer: false, ...baseUrlOption(res.baseUrl), ...retryAfter });
+}
+
+/** The ApiError for a Status that arrived inside a 200 body: a watch's ERROR event (410 Expired, say). */
+export function errorFromStatus(status: Status, options: { requestId?: string | null; baseUrl?: string } = {}): ApiError {
+  return new ApiError(status, { requestId: options.requestId, fromServer: true, ...baseUrlOption(options.baseUrl) });
+}
+
+/** Retry-After in seconds, from either form the header may take (delta-seconds or an HTTP date). */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 /** The ApiError for a request that got no HTTP answer (DNS, refused connection, CORS, offline). */
@@ -100,6 +140,31 @@ export function networkError(method: string, url: string, cause: unknown): ApiEr
     requestId: null,
   });
   return new ApiError(status, { fromServer: false });
+}
+
+/** The ApiError for a watch whose connection broke after it had started: the caller resumes from where it was. */
+export function connectionLost(url: string, cause: unknown): ApiError {
+  const detail = cause instanceof Error && cause.message ? ` (${cause.message})` : '';
+  const status = synthesizedStatus({
+    code: 0,
+    reason: CLIENT_REASONS.NetworkError,
+    message: `The watch of ${url} lost its connection${detail}.`,
+    fix: 'Nothing to do: the console resumes from the last version it saw. If it keeps happening, check the network or a proxy that closes long requests.',
+    requestId: null,
+  });
+  return new ApiError(status, { fromServer: false });
+}
+
+/** The ApiError for a 200 answer whose body broke the protocol midway (a watch line that is not an event). */
+export function invalidStreamError(url: string, detail: string, requestId: string | null): ApiError {
+  const status = synthesizedStatus({
+    code: 200,
+    reason: CLIENT_REASONS.InvalidResponse,
+    message: `The watch stream of ${url} sent ${detail}, which is not a watch event.`,
+    fix: 'Check that the console points at a Nodus API and not at another web server; the console watches again by itself.',
+    requestId,
+  });
+  return new ApiError(status, { requestId, fromServer: false });
 }
 
 function synthesizedStatus(s: {

@@ -75,7 +75,8 @@ describe('createApiClient', () => {
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const client = createApiClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: 'k' });
-    const err = await client.get('/healthz').catch((e: unknown) => e);
+    // One attempt: reads are otherwise retried on a refused connection (retry.test.ts).
+    const err = await client.get('/healthz', { retry: false }).catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 0, reason: 'NetworkError' });
     expect((err as ApiError).message).toContain(`127.0.0.1:${port}/healthz`);
   });

@@ -1,10 +1,14 @@
 /**
  * createApiClient: the typed fetch wrapper every API call goes through. It adds the bearer key, turns every
- * failure into an ApiError, and follows `continue` tokens so callers get whole lists.
+ * failure into an ApiError, follows `continue` tokens so callers get whole lists, retries what is safe to retry
+ * (retry.ts) and opens watch streams (watch.ts).
  * May import: src/shared only.
  */
-import type { ObjectList } from '../shared/protocol.ts';
-import { ApiError, errorFromResponse, networkError } from './api-error.ts';
+import { ulid } from 'ulid';
+import { HEADER_IDEMPOTENCY_KEY, HEADER_REQUEST_ID, type NodusObject, type ObjectList } from '../shared/protocol.ts';
+import { ApiError, errorFromResponse, invalidStreamError, networkError } from './api-error.ts';
+import { withRetry, type RetryOptions } from './retry.ts';
+import { watchStream, type WatchStream } from './watch.ts';
 
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 
@@ -15,6 +19,18 @@ export interface RequestOptions {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * Reads (GET, HEAD) are retried on a connection error, 429 and 503 for up to 5 minutes; `false` asks for one
+   * attempt (a health probe), an object tunes the policy or listens to each retry. Writes are retried only with
+   * an `idempotencyKey`, or when the caller passes `retry` knowing the write is safe to repeat (a dry-run).
+   */
+  retry?: boolean | RetryOptions;
+  /**
+   * Sent as the Idempotency-Key header. The server answers a repeat of the same request with the first answer,
+   * so a create with a key is retried like a read; an error that escapes carries the key (`idempotencyKey`) to
+   * finish the create later with the same call.
+   */
+  idempotencyKey?: string;
 }
 
 export interface ListOptions {
@@ -22,6 +38,23 @@ export interface ListOptions {
   /** Page size asked of the server; the client follows `continue` until the list is whole. */
   limit?: number;
   signal?: AbortSignal;
+  /** Each page is retried on its own (a 503 on page 37 does not start the list again); see RequestOptions. */
+  retry?: boolean | RetryOptions;
+}
+
+export interface WatchOptions {
+  /** labelSelector, fieldSelector: the same as the list the watch follows. */
+  params?: QueryParams;
+  /** Changes after this version (a list's metadata.resourceVersion, or the last event's); omit for ADDED of all. */
+  resourceVersion?: string;
+  /** Periodic BOOKMARK events carrying the version reached, to resume from. On unless false. */
+  allowWatchBookmarks?: boolean;
+  /** Ask the server to end the stream after this long. */
+  timeoutSeconds?: number;
+  /** Aborting ends the request, before or after it has opened. */
+  signal?: AbortSignal;
+  /** Opening the stream is retried like a read; a stream that breaks later is the caller's to resume. */
+  retry?: boolean | RetryOptions;
 }
 
 export interface ApiClientConfig {
@@ -38,6 +71,8 @@ export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
   list<T>(path: string, options?: ListOptions): Promise<ObjectList<T>>;
+  /** Resolves once the server has answered 200 and streams from then on; rejects with an ApiError otherwise. */
+  watch<T = NodusObject>(path: string, options?: WatchOptions): Promise<WatchStream<T>>;
 }
 
 export const DEFAULT_PAGE_SIZE = 500;
@@ -47,26 +82,48 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   const doFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const readKey = typeof config.apiKey === 'function' ? config.apiKey : () => config.apiKey as string;
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
-    const method = (options.method ?? 'GET').toUpperCase();
-    const url = buildUrl(baseUrl, path, options.params);
-    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  /** The headers of every call, the key read afresh each time so that a changed key applies at once. */
+  function headersFor(extra: Record<string, string> | undefined): Record<string, string> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...extra };
     const key = readKey();
     if (key) headers.Authorization = `Bearer ${key}`;
+    return headers;
+  }
+
+  async function send(method: string, url: string, init: Omit<RequestInit, 'method'>): Promise<Response> {
+    try {
+      return await doFetch(url, { ...init, method });
+    } catch (cause) {
+      // A cancelled request is not an API error; let the caller (TanStack Query) see the abort as such.
+      if (init.signal?.aborted) throw cause;
+      throw networkError(method, url, cause);
+    }
+  }
+
+  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    const method = (options.method ?? 'GET').toUpperCase();
+    const safe = method === 'GET' || method === 'HEAD' || options.idempotencyKey !== undefined;
+    const retry = options.retry ?? safe;
+    const once = () => requestOnce<T>(method, path, options);
+    try {
+      return retry === false ? await once() : await withRetry(once, { ...(retry === true ? {} : retry), signal: options.signal });
+    } catch (error) {
+      if (error instanceof ApiError && options.idempotencyKey !== undefined) error.idempotencyKey = options.idempotencyKey;
+      throw error;
+    }
+  }
+
+  async function requestOnce<T>(method: string, path: string, options: RequestOptions): Promise<T> {
+    const url = buildUrl(baseUrl, path, options.params);
+    const headers = headersFor(options.headers);
+    if (options.idempotencyKey !== undefined) headers[HEADER_IDEMPOTENCY_KEY] = options.idempotencyKey;
     let body: string | undefined;
     if (options.body !== undefined) {
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
       headers['Content-Type'] ??= 'application/json';
     }
 
-    let response: Response;
-    try {
-      response = await doFetch(url, { method, headers, body, signal: options.signal });
-    } catch (cause) {
-      // A cancelled request is not an API error; let the caller (TanStack Query) see the abort as such.
-      if (options.signal?.aborted) throw cause;
-      throw networkError(method, url, cause);
-    }
+    const response = await send(method, url, { headers, body, signal: options.signal });
 
     let text: string;
     try {
@@ -99,6 +156,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       const page: ObjectList<T> = await request<ObjectList<T>>(path, {
         params: { ...options.params, limit, continue: token },
         signal: options.signal,
+        ...(options.retry === undefined ? {} : { retry: options.retry }),
       });
       first ??= page;
       items.push(...(page.items ?? []));
@@ -113,12 +171,44 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return { ...first, metadata: { resourceVersion: first.metadata?.resourceVersion ?? '' }, items };
   }
 
+  async function watch<T>(path: string, options: WatchOptions = {}): Promise<WatchStream<T>> {
+    const url = buildUrl(baseUrl, path, {
+      ...options.params,
+      watch: true,
+      resourceVersion: options.resourceVersion,
+      allowWatchBookmarks: options.allowWatchBookmarks ?? true,
+      timeoutSeconds: options.timeoutSeconds,
+    });
+    const open = async (): Promise<{ response: Response; body: ReadableStream<Uint8Array> }> => {
+      const response = await send('GET', url, { headers: headersFor(undefined), signal: options.signal });
+      if (response.ok && response.body) return { response, body: response.body };
+      let bodyText = '';
+      try {
+        bodyText = await response.text();
+      } catch (cause) {
+        if (options.signal?.aborted) throw cause;
+        throw networkError('GET', url, cause);
+      }
+      if (response.ok) throw invalidStreamError(url, 'no body', response.headers.get(HEADER_REQUEST_ID));
+      throw errorFromResponse({ method: 'GET', url, httpStatus: response.status, statusText: response.statusText, headers: response.headers, bodyText, baseUrl });
+    };
+    const retry = options.retry ?? true;
+    const { response, body } = retry === false ? await open() : await withRetry(open, { ...(retry === true ? {} : retry), signal: options.signal });
+    return watchStream<T>(body, { url, requestId: response.headers.get(HEADER_REQUEST_ID), baseUrl, signal: options.signal });
+  }
+
   return {
     baseUrl,
     request,
     get: (path, options) => request(path, { ...options, method: 'GET' }),
     list,
+    watch,
   };
+}
+
+/** A fresh Idempotency-Key: send it with a create, and again with every retry of that same create. */
+export function newIdempotencyKey(): string {
+  return ulid();
 }
 
 export function buildUrl(baseUrl: string, path: string, params?: QueryParams): string {

@@ -1,10 +1,24 @@
 /**
- * The public face of src/api: the HTTP client, its error type and the path builders.
+ * The public face of src/api: the HTTP client, its error type, retries, watch streams and the path builders.
  * May import: src/shared only (see README.md in this folder).
  */
-export { createApiClient, buildUrl, DEFAULT_PAGE_SIZE } from './client.ts';
-export type { ApiClient, ApiClientConfig, ListOptions, QueryParams, RequestOptions } from './client.ts';
-export { ApiError, CLIENT_REASONS, errorFromResponse, isApiError, networkError, reasonForCode } from './api-error.ts';
+export { createApiClient, buildUrl, newIdempotencyKey, DEFAULT_PAGE_SIZE } from './client.ts';
+export type { ApiClient, ApiClientConfig, ListOptions, QueryParams, RequestOptions, WatchOptions } from './client.ts';
+export {
+  ApiError,
+  CLIENT_REASONS,
+  errorFromResponse,
+  errorFromStatus,
+  isApiError,
+  networkError,
+  parseRetryAfter,
+  reasonForCode,
+  toApiError,
+} from './api-error.ts';
+export { DEFAULT_RETRY_POLICY, backoffDelay, isRetryable, sleep, withRetry } from './retry.ts';
+export type { RetryInfo, RetryOptions, RetryPolicy } from './retry.ts';
+export { readWatchEvents } from './watch.ts';
+export type { WatchObjectEvent, WatchObjectEventType, WatchStream } from './watch.ts';
 export { kindsFromDiscovery } from './discovery.ts';
 export type { APIResource, APIResourceList, KindInfo } from './discovery.ts';
 export { NODUS_GROUP_VERSION, groupVersionPath, namespacesPath, resourcePath } from './paths.ts';

@@ -1,9 +1,27 @@
 /** Providers every page needs. A fresh QueryClient per mount keeps tests independent. */
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { apiClient } from '../lib/api-client.ts';
+import { useApiKeyStore } from '../lib/api-key-store.ts';
 import { createQueryClient } from '../lib/query-client.ts';
+import { createWatchRegistry } from '../lib/watch/index.ts';
+import { WatchRegistryProvider } from '../lib/watch/use-list-watch.tsx';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  // The live lists (src/lib/watch): one registry for the app, so every view of a list shares one watch.
+  const [watches] = useState(() => createWatchRegistry({ client: apiClient }));
+  // What the watches hold was read with the old key: list it again with the new one, as queries are.
+  useEffect(
+    () =>
+      useApiKeyStore.subscribe((now, before) => {
+        if (now.apiKey !== before.apiKey) watches.reset();
+      }),
+    [watches],
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <WatchRegistryProvider registry={watches}>{children}</WatchRegistryProvider>
+    </QueryClientProvider>
+  );
 }

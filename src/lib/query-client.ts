@@ -1,4 +1,4 @@
-/** QueryClient defaults: retry only what may succeed on its own (no answer, 429, 5xx), never a 4xx. */
+/** QueryClient defaults: retry a 5xx the API client does not already retry, never a 4xx. */
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/index.ts';
 
@@ -7,7 +7,10 @@ const MAX_RETRIES = 2;
 export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= MAX_RETRIES) return false;
   if (!isApiError(error)) return false;
-  return error.code === 0 || error.code === 429 || error.code >= 500;
+  // The API client already retried network errors, 429 and 503 for up to five minutes (src/api/retry.ts):
+  // retrying those again here would only stack the waits.
+  if (error.code === 0 || error.code === 429 || error.code === 503) return false;
+  return error.code >= 500;
 }
 
 export function retryDelay(failureCount: number, error: unknown): number {

@@ -18,7 +18,7 @@ export interface Column {
   header: string;
   align?: 'left' | 'right';
   render: (object: NodusObject, context: ColumnContext) => ReactNode;
-  visible?: (items: NodusObject[]) => boolean;
+  visible?: (items: readonly NodusObject[]) => boolean;
 }
 
 const phaseColumn: Column = {
@@ -93,7 +93,7 @@ const KIND_COLUMNS: Record<string, Column[]> = {
 };
 
 /** The Name column is the row header and is rendered by the table itself. */
-export function columnsFor(kind: KindInfo, items: NodusObject[]): Column[] {
+export function columnsFor(kind: KindInfo, items: readonly NodusObject[]): Column[] {
   const columns = [phaseColumn, ...(KIND_COLUMNS[kind.kind] ?? []), costColumn, maxCostColumn, ageColumn];
   return columns.filter((c) => !c.visible || c.visible(items));
 }

@@ -111,8 +111,11 @@ export function watchFault(state: MockState, ctx: Ctx): WatchFault {
       faults.injected.droppedWatches++;
       // End the socket once what was written has gone out, without the chunked body's last chunk: the client
       // gets every event sent so far and then a broken connection, not a stream that finished.
-      if (res.socket) res.socket.destroySoon();
-      else res.destroy();
+      // The cut waits a moment: a browser that sees the connection end together with the last chunk may drop that
+      // chunk (ERR_INCOMPLETE_CHUNKED_ENCODING), and the point is a drop after N delivered events, not N-1.
+      const socket = res.socket;
+      const cut = setTimeout(() => (socket ? socket.destroySoon() : res.destroy()), 50);
+      cut.unref();
     },
   };
   return fault;

@@ -1,20 +1,36 @@
-/** One kind's list in a project, with its loading, empty and error states. */
+/**
+ * One kind's objects in a project, live: a shared watch lists them, then applies every change as it happens.
+ * Loading, empty and error states as before; a strip above the table says how current the list is.
+ */
 import type { KindInfo } from '../../../api/index.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { FolderIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { titleCase } from '../../../lib/format.ts';
-import { useObjects } from '../api/list-objects.ts';
+import { useWatchedList } from '../api/use-watched-list.ts';
 import { ObjectTable } from './object-table.tsx';
+import { WatchStatus } from './watch-status.tsx';
 
 export function KindPanel({ kind, project }: { kind: KindInfo; project: string }) {
-  const objects = useObjects(kind, project);
+  const objects = useWatchedList(kind, project);
   const title = titleCase(kind.plural);
 
-  if (objects.isPending) {
+  if (!objects.synced && objects.status === 'stale') {
+    return (
+      <ErrorPanel
+        embedded
+        error={objects.error}
+        title={`Could not list ${kind.plural} in ${project}`}
+        onRetry={objects.retry}
+        retrying={false}
+      />
+    );
+  }
+  if (!objects.synced) {
     return (
       <div aria-label={`Loading ${kind.plural}`} aria-busy="true" className="space-y-3 p-4">
+        {objects.status === 'reconnecting' || objects.error ? <WatchStatus list={objects} /> : null}
         {[0, 1, 2, 3, 4].map((i) => (
           <div key={i} className="flex items-center gap-6">
             <Skeleton className="h-4 w-1/3" />
@@ -25,23 +41,21 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string }
       </div>
     );
   }
-  if (objects.isError) {
-    return (
-      <ErrorPanel
-        embedded
-        error={objects.error}
-        title={`Could not list ${kind.plural} in ${project}`}
-        onRetry={() => void objects.refetch()}
-        retrying={objects.isFetching}
-      />
-    );
-  }
-  if (objects.data.items.length === 0) {
-    return (
-      <EmptyState title={`No ${kind.plural} in ${project}`} icon={<FolderIcon className="size-6" />}>
-        When a {kind.kind} is created in this project, it will be listed here.
-      </EmptyState>
-    );
-  }
-  return <ObjectTable kind={kind} items={objects.data.items} label={title} />;
+  return (
+    <>
+      <div className="flex items-center justify-between gap-4 border-b border-slate-100 px-4 py-2">
+        <p className="text-xs text-slate-500 tabular-nums">
+          {objects.items.length} {objects.items.length === 1 ? kind.kind : kind.plural}
+        </p>
+        <WatchStatus list={objects} />
+      </div>
+      {objects.items.length === 0 ? (
+        <EmptyState title={`No ${kind.plural} in ${project}`} icon={<FolderIcon className="size-6" />}>
+          When a {kind.kind} is created in this project, it will appear here.
+        </EmptyState>
+      ) : (
+        <ObjectTable kind={kind} items={objects.items} label={title} />
+      )}
+    </>
+  );
 }

@@ -1,10 +1,16 @@
-/** One link per kind, each with the count of objects the API listed, so the URL always names the kind shown. */
+/**
+ * One link per kind, each with the count of objects the API listed, so the URL always names the kind shown.
+ * The selected kind's count comes from the live watch its table uses (the same one, shared); the others are
+ * listed once, because each open watch holds one of the browser's six HTTP/1.1 connections to the API.
+ */
+import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import type { KindInfo } from '../../../api/index.ts';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { titleCase } from '../../../lib/format.ts';
-import { useObjects } from '../api/list-objects.ts';
+import { objectsQueryOptions } from '../api/list-objects.ts';
+import { useWatchedList } from '../api/use-watched-list.ts';
 
 export function KindTabs({ kinds, project, selected, kindHref }: {
   kinds: KindInfo[];
@@ -22,7 +28,6 @@ export function KindTabs({ kinds, project, selected, kindHref }: {
 }
 
 function KindTab({ kind, project, active, href }: { kind: KindInfo; project: string; active: boolean; href: string }) {
-  const objects = useObjects(kind, project);
   return (
     <Link
       to={href}
@@ -33,23 +38,44 @@ function KindTab({ kind, project, active, href }: { kind: KindInfo; project: str
       )}
     >
       {titleCase(kind.plural)}
-      {objects.isPending ? (
-        <span className="h-4 w-5 animate-pulse rounded-full bg-slate-200">
-          <span className="sr-only">loading</span>
-        </span>
-      ) : objects.isError ? (
-        <AlertIcon aria-label="failed to load" role="img" aria-hidden={false} className="size-4 text-rose-500" />
-      ) : (
-        <span
-          data-testid="kind-count"
-          className={clsx(
-            'rounded-full px-1.5 py-0.5 text-xs tabular-nums',
-            active ? 'bg-indigo-50 text-indigo-600' : 'bg-slate-100 text-slate-600',
-          )}
-        >
-          {objects.data.items.length}
-        </span>
-      )}
+      {active ? <LiveCount kind={kind} project={project} /> : <ListedCount kind={kind} project={project} />}
     </Link>
   );
+}
+
+function LiveCount({ kind, project }: { kind: KindInfo; project: string }) {
+  const objects = useWatchedList(kind, project);
+  if (objects.synced) return <Count active value={objects.items.length} />;
+  return objects.status === 'stale' ? <Failed /> : <Pending />;
+}
+
+function ListedCount({ kind, project }: { kind: KindInfo; project: string }) {
+  // Listed again whenever the tab stops being the selected one, so it does not fall back to an older count.
+  const objects = useQuery({ ...objectsQueryOptions(kind, project), staleTime: 0 });
+  if (objects.isPending) return <Pending />;
+  if (objects.isError) return <Failed />;
+  return <Count active={false} value={objects.data.items.length} />;
+}
+
+function Count({ active, value }: { active: boolean; value: number }) {
+  return (
+    <span
+      data-testid="kind-count"
+      className={clsx('rounded-full px-1.5 py-0.5 text-xs tabular-nums', active ? 'bg-indigo-50 text-indigo-600' : 'bg-slate-100 text-slate-600')}
+    >
+      {value}
+    </span>
+  );
+}
+
+function Pending() {
+  return (
+    <span className="h-4 w-5 animate-pulse rounded-full bg-slate-200">
+      <span className="sr-only">loading</span>
+    </span>
+  );
+}
+
+function Failed() {
+  return <AlertIcon aria-label="failed to load" role="img" aria-hidden={false} className="size-4 text-rose-500" />;
 }

@@ -5,7 +5,7 @@ import { useNow } from '../../../lib/use-now.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { columnsFor } from '../kind-columns.tsx';
 
-export function ObjectTable({ kind, items, label }: { kind: KindInfo; items: NodusObject[]; label: string }) {
+export function ObjectTable({ kind, items, label }: { kind: KindInfo; items: readonly NodusObject[]; label: string }) {
   const now = useNow();
   const columns = columnsFor(kind, items);
   return (

@@ -1,0 +1,56 @@
+/**
+ * Whether what a table shows is current: live, reconnecting (since when, how often, why) or stale (updates
+ * stopped, with a way to retry). Small on purpose; the table redesign decides where it finally sits.
+ */
+import { clsx } from 'clsx';
+import { formatAge } from '../../../lib/format.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import type { WatchedList } from '../api/use-watched-list.ts';
+
+type WatchState = Pick<WatchedList, 'status' | 'since' | 'attempt' | 'error' | 'retry'>;
+
+const DOT: Record<WatchState['status'], string> = {
+  live: 'bg-emerald-500',
+  loading: 'bg-slate-300 animate-pulse',
+  reconnecting: 'bg-amber-500 animate-pulse',
+  stale: 'bg-rose-500',
+};
+
+export function WatchStatus({ list }: { list: WatchState }) {
+  const now = useNow(1000);
+  const since = list.since === undefined ? '' : formatAge(new Date(list.since).toISOString(), now);
+  const why = list.error ? `${list.error.reason}: ${list.error.message}` : undefined;
+  return (
+    <div role="status" aria-label="Watch status" title={why} className="flex items-center gap-2 text-xs text-slate-500">
+      <span aria-hidden="true" className={clsx('size-2 rounded-full', DOT[list.status])} />
+      {list.status === 'live' ? <span className="font-medium text-emerald-700">Live</span> : null}
+      {list.status === 'loading' ? (
+        <span>
+          Connecting…
+          {list.attempt > 0 ? ` attempt ${list.attempt + 1}` : ''}
+          {list.error ? ` · ${list.error.reason}` : ''}
+        </span>
+      ) : null}
+      {list.status === 'reconnecting' ? (
+        <span>
+          <span className="font-medium text-amber-700">Reconnecting</span>
+          {since ? ` for ${since}` : ''}
+          {list.attempt > 1 ? ` · attempt ${list.attempt}` : ''}
+          {list.error ? ` · ${list.error.reason}` : ''}
+        </span>
+      ) : null}
+      {list.status === 'stale' ? (
+        <>
+          <span>
+            <span className="font-medium text-rose-700">Stale</span>
+            {since ? ` · no updates for ${since}` : ''}
+            {list.error ? ` · ${list.error.reason}` : ''}
+          </span>
+          <button type="button" onClick={list.retry} className="font-medium text-indigo-600 hover:text-indigo-500">
+            Retry
+          </button>
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * The React binding of the watches: the app creates one WatchRegistry and provides it here, so views find it
+ * without a module-global, and `useListWatch` reads one watch with useSyncExternalStore. The rest of this
+ * folder knows nothing of React.
+ */
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import type { NodusObject } from '../../shared/protocol.ts';
+import type { ListWatchSnapshot } from './list-watch.ts';
+import type { WatchRegistry } from './registry.ts';
+import type { WatchTarget } from './target.ts';
+
+const WatchRegistryContext = createContext<WatchRegistry | null>(null);
+
+/** Provides `registry` below, and closes its watches when the provider unmounts. */
+export function WatchRegistryProvider({ registry, children }: { registry: WatchRegistry; children: ReactNode }) {
+  useEffect(() => () => registry.closeAll(), [registry]);
+  return <WatchRegistryContext.Provider value={registry}>{children}</WatchRegistryContext.Provider>;
+}
+
+export function useWatchRegistry(): WatchRegistry {
+  const registry = useContext(WatchRegistryContext);
+  if (!registry) {
+    throw new Error('useWatchRegistry needs a <WatchRegistryProvider> above it (src/app/provider.tsx provides one for the console).');
+  }
+  return registry;
+}
+
+export interface ListWatchView<T> extends ListWatchSnapshot<T> {
+  /** Retries now: after `stale`, or to skip the wait while reconnecting. */
+  retry: () => void;
+}
+
+/**
+ * The live list of a target. Every component that asks for the same target shares one watch; the watch opens
+ * with the first of them and closes after the last unmounts. Re-renders at most once per animation frame, and
+ * only when the list or its status changed.
+ */
+export function useListWatch<T extends NodusObject = NodusObject>(target: WatchTarget): ListWatchView<T> {
+  const registry = useWatchRegistry();
+  const watch = registry.get<T>(target);
+  const snapshot = useSyncExternalStore(watch.subscribe, watch.getSnapshot, watch.getSnapshot);
+  return useMemo(() => ({ ...snapshot, retry: () => watch.retry() }), [snapshot, watch]);
+}
