@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Three suites: unit tests sit beside the code; the API contract suite starts the mock on a free port and talks HTTP;
-// the kubectl suite runs the real kubectl against a mock on a free HTTPS port.
+// Four suites: unit tests sit beside the code; the API contract suite starts the mock on a free port and talks HTTP;
+// the build suite checks the built console (bundle budget); the kubectl suite runs the real kubectl against a mock.
 export default defineConfig({
   test: {
     projects: [
@@ -19,6 +19,15 @@ export default defineConfig({
           include: ['src/mock/contract/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
+        },
+      },
+      {
+        // Checks on the built console (the bundle budget): each runs a real `vite build` in memory.
+        test: {
+          name: 'build',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
         },
       },
       {

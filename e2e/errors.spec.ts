@@ -65,16 +65,27 @@ async function readAnswer(res: Response): Promise<Answer | undefined> {
   }
 }
 
-test('a wrong API key shows the Unauthorized Status, and the right key recovers', async ({ page, request }) => {
+test('a 401 asks for a key; the page shows the Unauthorized Status until a key the API accepts is given', async ({ page, request }) => {
   const expected = await apiStatus(request, '/api/v1/namespaces', 'not-a-key');
   expect(expected).toMatchObject({ httpStatus: 401, reason: 'Unauthorized' });
 
   const ui = new ConsolePage(page);
+  const { shell } = ui;
   await ui.goto('/projects/default');
-  await expect(ui.projectLink('default')).toBeVisible();
+  await expect(shell.kindLink('jobs')).toHaveText(/\d/);
+  await expect(shell.keyPrompt).toBeHidden();
 
   await ui.useApiKey('not-a-key');
-  const panel = ui.errorPanel('Could not list projects');
+  await expect(shell.keyPrompt).toBeVisible();
+  await expect(shell.keyPrompt).toContainText('answered 401 Unauthorized');
+  await expect(shell.keyPrompt).toContainText('does not accept the key');
+
+  // Not now: the page says what failed, as the API said it.
+  await shell.keyPrompt.getByRole('button', { name: 'Not now' }).click();
+  await expect(shell.keyPrompt).toBeHidden();
+  await expect(shell.resourcesNav.getByRole('alert', { name: 'Could not discover the kinds' })).toContainText('Unauthorized');
+  const list = await shell.openProjectSwitcher();
+  const panel = list.getByRole('alert', { name: 'Could not list projects' });
   await expect(panel).toBeVisible();
   await expect(panel.getByText('Unauthorized', { exact: true })).toBeVisible();
   await expect(panel.getByText(expected.message, { exact: true })).toBeVisible();
@@ -82,7 +93,14 @@ test('a wrong API key shows the Unauthorized Status, and the right key recovers'
   await expect(panel.getByTestId('request-id')).toHaveText(/\S+/);
   await expect(panel.getByRole('button', { name: 'Copy request ID' })).toBeVisible();
 
-  await ui.useApiKey(DEMO_API_KEY);
-  await expect(ui.projectLink('default')).toBeVisible();
+  // Another wrong key asks again; the right one, given in the prompt, brings everything back.
+  await page.keyboard.press('Escape');
+  await ui.useApiKey('still-not-a-key');
+  await expect(shell.keyPrompt).toBeVisible();
+  await shell.keyPrompt.getByLabel('API key').fill(DEMO_API_KEY);
+  await shell.keyPrompt.getByRole('button', { name: 'Use key' }).click();
+  await expect(shell.keyPrompt).toBeHidden();
+  await expect(shell.kindLink('jobs')).toHaveText(/\d/);
+  await expect(ui.kindCount('jobs')).toBeVisible();
   await expect(ui.errorPanel()).toHaveCount(0);
 });

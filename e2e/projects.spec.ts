@@ -1,4 +1,4 @@
-/** The first page: projects from the API in the sidebar, and a project's objects per kind from discovery. */
+/** The first page: projects from the API in the top bar's switcher, and a project's objects per kind from discovery. */
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { NodusObject } from '../src/shared/protocol.ts';
 import { ConsolePage } from './pages/console-page.ts';
@@ -7,7 +7,7 @@ import { apiKinds, apiObjects, apiProjects, type DiscoveredKind } from './suppor
 /** Phases after which the controller no longer moves an object, so the UI and the API agree on them. */
 const SETTLED = new Set(['Succeeded', 'Failed', 'Cancelled', 'Stopped', 'Suspended', 'Active', 'Available']);
 
-test('lists the projects the API returns, with default selected', async ({ page, request }) => {
+test('the project switcher lists the projects the API returns, with default selected', async ({ page, request }) => {
   const projects = await apiProjects(request);
   expect(projects).toContain('default');
   expect(projects.length).toBeGreaterThan(1);
@@ -17,11 +17,15 @@ test('lists the projects the API returns, with default selected', async ({ page,
 
   await expect(page).toHaveURL(/\/projects\/default$/);
   await expect(ui.heading()).toHaveText('default');
-  await expect(ui.projectNav.getByRole('link')).toHaveCount(projects.length);
+  await expect(ui.shell.projectButton).toHaveAccessibleName('Project: default');
+  const list = await ui.shell.openProjectSwitcher();
+  // Every project, and the "All projects" view first.
+  await expect(list.getByRole('link')).toHaveCount(projects.length + 1);
+  await expect(list.getByRole('link').first()).toHaveText('All projects');
   for (const project of projects) {
-    await expect(ui.projectLink(project)).toBeVisible();
+    await expect(list.getByRole('link', { name: new RegExp(`^${project}\\b`) })).toBeVisible();
   }
-  await expect(ui.projectLink('default')).toHaveAttribute('aria-current', 'page');
+  await expect(list.getByRole('link', { name: /^default\b/ })).toHaveAttribute('aria-current', 'page');
 });
 
 test('clicking a project shows its objects per kind, with names and phases from the API', async ({ page, request }) => {
@@ -37,7 +41,7 @@ test('clicking a project shows its objects per kind, with names and phases from 
 
   const ui = new ConsolePage(page);
   await ui.goto('/');
-  await ui.projectLink(project).click();
+  await ui.shell.switchProject(project);
   await expect(page).toHaveURL(new RegExp(`/projects/${project}$`));
   await expect(ui.heading()).toHaveText(project);
 

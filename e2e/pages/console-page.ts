@@ -1,21 +1,18 @@
-/** Page object for the console's first page: the project sidebar, the kind tabs and the object table. */
+/** Page object for a project's page: the shell around it, the kind tabs and the object table. */
 import type { Locator, Page } from '@playwright/test';
+import { Shell, titleCase } from './shell.ts';
 
 export class ConsolePage {
-  readonly projectNav: Locator;
+  readonly shell: Shell;
   readonly kindNav: Locator;
 
   constructor(readonly page: Page) {
-    this.projectNav = page.getByRole('navigation', { name: 'Projects' });
+    this.shell = new Shell(page);
     this.kindNav = page.getByRole('navigation', { name: 'Kinds' });
   }
 
   async goto(path = '/') {
     await this.page.goto(path);
-  }
-
-  projectLink(project: string): Locator {
-    return this.projectNav.getByRole('link', { name: new RegExp(`^${escapeRegExp(project)}\\b`) });
   }
 
   heading(): Locator {
@@ -24,7 +21,7 @@ export class ConsolePage {
 
   /** The tab of a kind, named by its plural as discovery spells it ("sandboxes" → "Sandboxes 3"). */
   kindTab(plural: string): Locator {
-    return this.kindNav.getByRole('link', { name: new RegExp(`^${escapeRegExp(titleCase(plural))}\\b`) });
+    return this.kindNav.getByRole('link', { name: new RegExp(`^${titleCase(plural)}\\b`) });
   }
 
   kindCount(plural: string): Locator {
@@ -43,22 +40,12 @@ export class ConsolePage {
     return this.page.getByText(`No ${plural} in ${project}`, { exact: true });
   }
 
-  /** Sets the in-memory API key through the sidebar form. */
+  /** Sets the in-memory API key of the context in use. */
   async useApiKey(key: string) {
-    await this.page.getByRole('button', { name: 'Change API key' }).click();
-    await this.page.getByLabel('API key').fill(key);
-    await this.page.getByRole('button', { name: 'Use key' }).click();
+    await this.shell.useApiKey(key);
   }
 
   errorPanel(name?: string | RegExp): Locator {
     return name ? this.page.getByRole('alert', { name }) : this.page.getByRole('alert');
   }
-}
-
-function titleCase(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

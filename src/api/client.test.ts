@@ -19,7 +19,7 @@ const proxy = createServer((_req, res) => {
 let mock: MockServer;
 let proxyUrl = '';
 beforeAll(async () => {
-  mock = await startMockServer({ port: 0 });
+  mock = await startMockServer({ port: 0, controller: false });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
 });

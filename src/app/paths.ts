@@ -1,6 +1,13 @@
-/** URL builders for the console's own routes: the URL holds the project and the kind, so views can be shared. */
+/**
+ * URL builders for the console's own routes. The URL holds the project (or all of them), the kind and the
+ * object; filters ride in the query (`?q=`), so any view can be bookmarked and shared.
+ */
+const seg = encodeURIComponent;
+
 export const paths = {
   home: () => '/',
-  project: (project: string, plural?: string) =>
-    `/projects/${encodeURIComponent(project)}${plural ? `/${encodeURIComponent(plural)}` : ''}`,
+  projects: () => '/projects',
+  project: (project: string, plural?: string) => `/projects/${seg(project)}${plural ? `/${seg(plural)}` : ''}`,
+  object: (project: string, plural: string, name: string) => `/projects/${seg(project)}/${seg(plural)}/${seg(name)}`,
+  allProjects: (plural?: string) => `/all${plural ? `/${seg(plural)}` : ''}`,
 };

@@ -2,7 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { apiClient } from '../lib/api-client.ts';
-import { useApiKeyStore } from '../lib/api-key-store.ts';
+import { useConnectionStore } from '../lib/connection-store.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { createWatchRegistry } from '../lib/watch/index.ts';
 import { WatchRegistryProvider } from '../lib/watch/use-list-watch.tsx';
@@ -11,13 +11,15 @@ export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   // The live lists (src/lib/watch): one registry for the app, so every view of a list shares one watch.
   const [watches] = useState(() => createWatchRegistry({ client: apiClient }));
-  // What the watches hold was read with the old key: list it again with the new one, as queries are.
+  // What the watches and queries hold was read with the old key or from another context's API: read it again.
   useEffect(
     () =>
-      useApiKeyStore.subscribe((now, before) => {
-        if (now.apiKey !== before.apiKey) watches.reset();
+      useConnectionStore.subscribe((now, before) => {
+        if (now.generation === before.generation) return;
+        watches.reset();
+        void queryClient.resetQueries({ queryKey: ['nodus'] });
       }),
-    [watches],
+    [watches, queryClient],
   );
   return (
     <QueryClientProvider client={queryClient}>

@@ -2,8 +2,11 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { DEFAULT_PROJECT } from '../shared/protocol.ts';
 import { paths } from './paths.ts';
+import { AllProjectsRoute } from './routes/all-projects.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
+import { ObjectRoute } from './routes/object.tsx';
 import { ProjectRoute } from './routes/project.tsx';
+import { ProjectsRoute } from './routes/projects.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
@@ -15,7 +18,10 @@ function createRouter() {
       children: [
         // Every org has the project "default", so the first page is its objects.
         { index: true, element: <Navigate to={paths.project(DEFAULT_PROJECT)} replace /> },
+        { path: 'projects', element: <ProjectsRoute /> },
         { path: 'projects/:project/:plural?', element: <ProjectRoute /> },
+        { path: 'projects/:project/:plural/:name', element: <ObjectRoute /> },
+        { path: 'all/:plural?', element: <AllProjectsRoute /> },
         { path: '*', element: <NotFoundRoute /> },
       ],
     },

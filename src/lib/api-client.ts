@@ -1,9 +1,33 @@
-/** The console's one API client; it reads the key from the in-memory store on every request. */
-import { createApiClient } from '../api/index.ts';
-import { useApiKeyStore } from './api-key-store.ts';
-import { config } from './config.ts';
+/**
+ * The console's one API client. It follows the context in use (connection-store.ts): requests go to that
+ * context's API URL with its key, read afresh on every request, and every call is recorded for the Support
+ * panel through the `fetch` it is given (call-log/record-fetch.ts).
+ */
+import { createApiClient, type ApiClient } from '../api/index.ts';
+import { useCallLog } from './call-log/call-log-store.ts';
+import { createRecordingFetch } from './call-log/record-fetch.ts';
+import { activeApiKey, activeContext, useConnectionStore } from './connection-store.ts';
 
-export const apiClient = createApiClient({
-  baseUrl: config.apiBaseUrl,
-  apiKey: () => useApiKeyStore.getState().apiKey || undefined,
-});
+const recordingFetch = createRecordingFetch(() => useCallLog.getState());
+
+const clients = new Map<string, ApiClient>();
+
+function current(): ApiClient {
+  const baseUrl = activeContext(useConnectionStore.getState()).apiUrl;
+  let client = clients.get(baseUrl);
+  if (!client) {
+    client = createApiClient({ baseUrl, apiKey: () => activeApiKey(useConnectionStore.getState()) || undefined, fetch: recordingFetch });
+    clients.set(baseUrl, client);
+  }
+  return client;
+}
+
+export const apiClient: ApiClient = {
+  get baseUrl() {
+    return current().baseUrl;
+  },
+  request: (path, options) => current().request(path, options),
+  get: (path, options) => current().get(path, options),
+  list: (path, options) => current().list(path, options),
+  watch: (path, options) => current().watch(path, options),
+};

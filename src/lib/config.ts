@@ -10,7 +10,3 @@ export const config = {
   initialApiKey: import.meta.env.VITE_NODUS_API_KEY || (import.meta.env.DEV ? DEMO_API_KEY : ''),
 } as const;
 
-/** A human label for where the console sends its requests. */
-export function apiEndpointLabel(): string {
-  return config.apiBaseUrl || (typeof window === 'undefined' ? 'same origin' : window.location.origin);
-}

@@ -33,6 +33,11 @@ export interface MockConfig {
   dataDir: string | undefined;
   /** Serve the /_mock/ development controls. */
   devControls: boolean;
+  /**
+   * A watch whose unsent output grows past this many bytes (its client reads too slowly) is closed, so one slow
+   * reader cannot hold the server's memory; the client resumes from the last version it received.
+   */
+  watchBufferBytes: number;
   release: string;
 }
 
@@ -61,6 +66,7 @@ export function defaultConfig(overrides: Partial<MockConfig> = {}): MockConfig {
     demoData: true,
     dataDir: undefined,
     devControls: true,
+    watchBufferBytes: 32 * 1024 * 1024,
     release: 'dev',
     ...overrides,
   };

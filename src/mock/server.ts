@@ -11,6 +11,7 @@ import { configFromEnv, defaultConfig, type MockConfig } from './config.ts';
 import { loadBaseline, loadDemoData } from './demo/demo-data.ts';
 import { sendFailure, sendJson, sendText, type Ctx } from './http/context.ts';
 import { ApiFailure } from './http/errors.ts';
+import { answerOutsideHandlers } from './http/outside-handlers.ts';
 import { injectFaults } from './faults/faults.ts';
 import { routeApi } from './routes/router.ts';
 import { errorIndex, errorPage, isReason } from './routes/docs.ts';
@@ -86,17 +87,45 @@ function servePublic(state: MockState, ctx: Ctx): boolean {
   return false;
 }
 
+/**
+ * The request's URL. A Host header that is no host (`[`, `a b`) must not fail the request, let alone reject a
+ * promise nobody awaits (which ends the process): our own address stands in for it.
+ */
+function requestUrl(req: IncomingMessage, ownHost: string): { url: URL; host: string } | undefined {
+  for (const host of [req.headers.host, ownHost]) {
+    if (host === undefined) continue;
+    try {
+      return { url: new URL(req.url ?? '/', `http://${host}`), host };
+    } catch {
+      // try the next host
+    }
+  }
+  return undefined;
+}
+
 async function handle(state: MockState, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const host = req.headers.host ?? `${state.config.host}:${state.config.port}`;
+  const ownHost = `${state.config.host}:${state.config.port}`;
+  const target = requestUrl(req, ownHost);
+  const host = target?.host ?? ownHost;
   const ctx: Ctx = {
     req,
     res,
-    url: new URL(req.url ?? '/', `http://${host}`),
+    url: target?.url ?? new URL(`http://${ownHost}/`),
     method: (req.method ?? 'GET').toUpperCase(),
     requestId: state.newRequestId(),
     origin: `${(req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'}://${host}`,
   };
   try {
+    if (req.headers.host === undefined && req.httpVersionMinor >= 1) {
+      req.resume();
+      throw new ApiFailure('BadRequest', 'an HTTP/1.1 request must carry a Host header', { fix: 'Send "Host: <the server\'s host and port>", as every HTTP client does.' });
+    }
+    if (!target) {
+      req.resume();
+      throw new ApiFailure('BadRequest', `the request target ${JSON.stringify((req.url ?? '').slice(0, 200))} is not a URL path`, {
+        fix: 'Send a path such as /apis/nodus.dev/v1/namespaces/default/jobs, percent-encoding what is not a letter or digit.',
+      });
+    }
     if (ctx.method === 'OPTIONS') return preflight(ctx);
     await injectFaults(state, ctx);
     if (servePublic(state, ctx)) return;
@@ -108,7 +137,8 @@ async function handle(state: MockState, req: IncomingMessage, res: ServerRespons
     }
     await routeApi(state, ctx);
   } catch (error) {
-    if (res.headersSent) {
+    // Headers gone, or the connection broke under a body being read (the parser's clientError answers that).
+    if (res.headersSent || (error as { code?: string }).code === 'ECONNRESET') {
       res.destroy();
       return;
     }
@@ -142,9 +172,11 @@ export async function startMockServer(overrides: Partial<MockConfig> = {}): Prom
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     void handle(state, req, res);
   };
-  const options = { keepAliveTimeout: 65_000, requestTimeout: 0 };
+  // requireHostHeader: Node would refuse a request without Host by itself, with a bare 400; handle() says why.
+  const options = { keepAliveTimeout: 65_000, requestTimeout: 0, requireHostHeader: false };
   const servers: Server[] = [createServer(options, onRequest)];
   const port = await listen(servers[0]!, config.port, config.host);
+  answerOutsideHandlers(servers[0]!, `http://${config.host}:${port}`, () => state.newRequestId(), onRequest);
   let tlsUrl: string | undefined;
   let certPath: string | undefined;
   if (config.tlsPort !== null) {
@@ -152,6 +184,7 @@ export async function startMockServer(overrides: Partial<MockConfig> = {}): Prom
     const tls = createTlsServer({ ...options, key: certificate.key, cert: certificate.cert }, onRequest);
     servers.push(tls);
     tlsUrl = `https://${config.host}:${await listen(tls, config.tlsPort, config.host)}`;
+    answerOutsideHandlers(tls, tlsUrl, () => state.newRequestId(), onRequest);
     certPath = certificate.certPath;
   }
   return {

@@ -5,7 +5,8 @@ import { CheckIcon, CopyIcon } from './icons.tsx';
 
 type CopyState = 'idle' | 'copied' | 'failed';
 
-export function CopyButton({ value, label, className }: { value: string; label: string; className?: string }) {
+/** `text` is the visible word when idle ("Copy" unless given); `label` names the button for assistive tech. */
+export function CopyButton({ value, label, text = 'Copy', className }: { value: string; label: string; text?: string; className?: string }) {
   const [state, setState] = useState<CopyState>('idle');
 
   useEffect(() => {
@@ -42,7 +43,7 @@ export function CopyButton({ value, label, className }: { value: string; label: 
         )}
       >
         {state === 'copied' ? <CheckIcon className="size-3.5" /> : <CopyIcon className="size-3.5" />}
-        <span aria-hidden="true">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Select to copy' : 'Copy'}</span>
+        <span aria-hidden="true">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Select to copy' : text}</span>
       </button>
       <span role="status" className="sr-only">
         {state === 'copied' ? 'Copied to clipboard' : state === 'failed' ? 'Could not copy; select the text instead' : ''}

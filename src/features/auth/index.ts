@@ -1,1 +1,2 @@
-export { ConnectionInfo } from './components/connection-info.tsx';
+export { ContextSwitcher } from './components/context-switcher.tsx';
+export { KeyPrompt } from './components/key-prompt.tsx';

@@ -25,6 +25,9 @@ const SERVER_FIELDS = new Set([
 const CLIENT_FIELDS = new Set(['name', 'generateName', 'namespace', 'labels', 'annotations', 'finalizers', 'ownerReferences']);
 
 export function checkName(name: unknown, field = 'metadata.name'): StatusCause[] {
+  if (name !== undefined && name !== null && typeof name !== 'string') {
+    return [{ field, reason: 'FieldValueTypeInvalid', message: `must be a string, not ${Array.isArray(name) ? 'an array' : typeof name}` }];
+  }
   if (typeof name !== 'string' || name === '') return [{ field, reason: 'FieldValueRequired', message: 'is required: give a name, or set metadata.generateName' }];
   const causes: StatusCause[] = [];
   if (name.length > 63) causes.push({ field, reason: 'FieldValueTooLong', message: `must be at most 63 characters, not ${name.length}` });

@@ -53,7 +53,7 @@ describe('kinds, projects and demo data', () => {
     expect((await api.post(`/apis/nodus.dev/v1/namespaces/research/jobs`, job('a'))).status).toBe(201);
     const deleted = await api.del('/api/v1/namespaces/research');
     expect(deleted.status).toBe(200);
-    await expect.poll(async () => (await api.get('/api/v1/namespaces/research')).status).toBe(404);
+    await expect.poll(async () => (await api.get('/api/v1/namespaces/research')).status, { timeout: 10_000 }).toBe(404);
     expect((await api.get('/apis/nodus.dev/v1/namespaces/research/jobs')).status).toBe(404);
   });
 

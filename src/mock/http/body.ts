@@ -1,9 +1,11 @@
 /**
- * Reading request bodies: at most 1 MiB, JSON or YAML by Content-Type, and parse errors that say where.
+ * Reading request bodies: at most 1 MiB of UTF-8, JSON or YAML by Content-Type, at most MAX_DEPTH deep, and parse
+ * errors that say where.
  */
 import type { IncomingMessage } from 'node:http';
 import { parseDocument } from 'yaml';
-import { ApiFailure } from './errors.ts';
+import { checkShape, checkYamlLimits, decodeUtf8, firstDuplicateKey, MAX_DEPTH } from './body-limits.ts';
+import { ApiFailure, clip } from './errors.ts';
 import { findJsonProblem } from './json-position.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -66,17 +68,35 @@ export function parseJson(text: string): unknown {
 }
 
 export function parseYaml(text: string): unknown {
-  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: true });
+  checkYamlLimits(text);
+  // logLevel: what a client sends must not write to the server's log (yaml warns of collection keys, for one).
+  const doc = parseDocument(text, { prettyErrors: false, uniqueKeys: false, logLevel: 'error' });
   const error = doc.errors[0];
+  const duplicate = error ? undefined : firstDuplicateKey(doc);
+  if (duplicate) {
+    const where = lineColumn(text, duplicate.offset);
+    throw new ApiFailure('BadRequest', `the request body is not valid YAML: Map keys must be unique ("${clip(duplicate.key, 100)}" again) at line ${where.line}, column ${where.column}`, {
+      fix: 'Fix the YAML at the position given and send it again.',
+    });
+  }
   if (error) {
     const pos = error.linePos?.[0];
     const where = pos ? { line: pos.line, column: pos.col } : lineColumn(text, error.pos[0]);
-    const detail = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '');
+    const first = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '');
+    // The parser recurses; what overflowed it is nesting, which the client can fix once told so.
+    const detail = /call stack/i.test(first) ? `it nests more than ${MAX_DEPTH} levels deep` : first;
     throw new ApiFailure('BadRequest', `the request body is not valid YAML: ${detail} at line ${where.line}, column ${where.column}`, {
       fix: 'Fix the YAML at the position given and send it again.',
     });
   }
-  return doc.toJS({ maxAliasCount: 100 });
+  try {
+    return doc.toJS({ maxAliasCount: 100 });
+  } catch (cause) {
+    // The alias budget ("billion laughs"): yaml throws rather than expanding exponentially.
+    throw new ApiFailure('BadRequest', `the request body's YAML aliases expand too far (${(cause as Error).message})`, {
+      fix: 'Write the values out, or use fewer aliases (*name) of large anchors (&name).',
+    });
+  }
 }
 
 /**
@@ -91,8 +111,9 @@ export async function readBody(req: IncomingMessage, accepted: readonly string[]
       fix: `Set Content-Type to ${accepted[0]}.`,
     });
   }
-  const text = raw.toString('utf8');
+  const text = decodeUtf8(raw);
   const value = type.endsWith('yaml') ? parseYaml(text) : parseJson(text);
+  checkShape(value);
   return { value, type };
 }
 

@@ -49,6 +49,34 @@ export class ApiFailure extends Error {
   }
 }
 
+/**
+ * How much of what a client sent a Status echoes back: a body of 50,000 bad keys (or a 500 KB name) must not come
+ * back as a 35 MB error. The first causes say what to fix; a last one says how many more there were.
+ */
+export const MAX_CAUSES = 50;
+const MAX_MESSAGE = 8 * 1024;
+const MAX_CAUSE_TEXT = 1024;
+
+export function clip(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… (${text.length - max} more characters)`;
+}
+
+function clipDetails(details: StatusDetails | undefined): StatusDetails | undefined {
+  if (!details) return details;
+  // The name comes from the body as it was sent, which may be no string at all ({"name": {"$ne": 1}}).
+  const { name, ...rest } = details;
+  const out: StatusDetails = { ...rest, ...(typeof name === 'string' ? { name: clip(name, MAX_CAUSE_TEXT) } : {}) };
+  if (details.causes) {
+    out.causes = details.causes.slice(0, MAX_CAUSES).map((c) => ({
+      ...c,
+      ...(c.field !== undefined ? { field: clip(c.field, MAX_CAUSE_TEXT) } : {}),
+      message: clip(c.message, MAX_CAUSE_TEXT),
+    }));
+    if (details.causes.length > MAX_CAUSES) out.causes.push({ message: `and ${details.causes.length - MAX_CAUSES} more problems like these` });
+  }
+  return out;
+}
+
 /** A 422 Invalid listing each bad field. */
 export function invalid(
   target: { kind: string; name?: string | undefined; group?: string | undefined },
@@ -56,7 +84,8 @@ export function invalid(
   fix?: string,
 ): ApiFailure {
   const what = `${target.kind}${target.name ? ` "${target.name}"` : ''}`;
-  const message = `${what} is invalid: ${causes.map((c) => (c.field ? `${c.field}: ${c.message}` : c.message)).join('; ')}`;
+  const listed = causes.slice(0, MAX_CAUSES).map((c) => (c.field ? `${c.field}: ${c.message}` : c.message)).join('; ');
+  const message = `${what} is invalid: ${listed}${causes.length > MAX_CAUSES ? `; and ${causes.length - MAX_CAUSES} more` : ''}`;
   return new ApiFailure('Invalid', message, {
     details: { kind: target.kind, ...(target.name ? { name: target.name } : {}), ...(target.group ? { group: target.group } : {}), causes },
     ...(fix ? { fix } : {}),
@@ -65,8 +94,8 @@ export function invalid(
 
 export function statusBody(failure: ApiFailure, requestId: string, docsBase: string): Status {
   const details = failure.retryAfterSeconds !== undefined
-    ? { ...failure.details, retryAfterSeconds: failure.retryAfterSeconds }
-    : failure.details;
+    ? { ...clipDetails(failure.details), retryAfterSeconds: failure.retryAfterSeconds }
+    : clipDetails(failure.details);
   return {
     kind: 'Status',
     apiVersion: 'v1',
@@ -74,9 +103,9 @@ export function statusBody(failure: ApiFailure, requestId: string, docsBase: str
     status: 'Failure',
     code: failure.code,
     reason: failure.reason,
-    message: failure.message,
+    message: clip(failure.message, MAX_MESSAGE),
     ...(details ? { details } : {}),
-    fix: failure.fix,
+    fix: clip(failure.fix, MAX_MESSAGE),
     docs: `${docsBase}/docs/errors/${failure.reason}`,
     requestId,
   };

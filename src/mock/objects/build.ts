@@ -91,7 +91,7 @@ export function admit(
   const spec = admitSpec(kind, body.spec, mode, specContext(state, namespace));
   causes.push(...spec.causes);
   warnings.push(...spec.warnings);
-  if (causes.length) throw invalid({ kind: kind.kind, name: metadata.name as string | undefined, group: 'nodus.dev' }, causes);
+  if (causes.length) throw invalid({ kind: kind.kind, name: typeof metadata.name === 'string' ? metadata.name : undefined, group: 'nodus.dev' }, causes);
   return { metadata, spec: spec.spec, warnings };
 }
 

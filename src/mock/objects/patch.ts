@@ -3,6 +3,7 @@
  * (`application/apply-patch+yaml`). Other patch types are refused with 415.
  */
 import { ApiFailure } from '../http/errors.ts';
+import { setField } from '../schema/schema.ts';
 import type { MockState } from '../state.ts';
 import { conflict, createObject, notFound, updateObject, type Reply, type WriteRequest } from './writes.ts';
 
@@ -22,7 +23,8 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   const out: Record<string, unknown> = isObject(target) ? { ...target } : {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) delete out[key];
-    else out[key] = mergePatch(out[key], value);
+    // A "__proto__" or "constructor" key merges as the field it names, never into Object.prototype's.
+    else setField(out, key, mergePatch(Object.hasOwn(out, key) ? out[key] : undefined, value));
   }
   return out;
 }

@@ -22,9 +22,9 @@ export interface WatchTarget {
   render?: (obj: NodusObject) => unknown;
 }
 
-/** A watcher that falls this far behind is closed; it resumes from the last version it received. */
-const MAX_BUFFERED_BYTES = 32 * 1024 * 1024;
 const DEFAULT_TIMEOUT_SECONDS = 1800;
+/** setTimeout fires at once (with a warning) past 2^31 - 1 ms; a longer timeoutSeconds means "about never". */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 function objectJson(change: Change): string {
   return (change.json ??= JSON.stringify(change.object));
@@ -64,12 +64,16 @@ export function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): voi
   res.flushHeaders();
 
   let closed = false;
+  // Declared before the first write: a write may close the watch at once (a backlog over the buffer limit), and
+  // close() must then find these, not a binding it cannot reach yet (which threw, and cut the stream off empty).
+  const held: { unsubscribe?: () => void; bookmarkTimer?: NodeJS.Timeout; timeoutTimer?: NodeJS.Timeout } = {};
   const fault = watchFault(state, ctx);
   let lastRv = from ?? state.store.resourceVersion;
   const write = (line: string): void => {
     if (closed || fault.dropped) return;
     res.write(line);
-    if (res.writableLength > MAX_BUFFERED_BYTES) close();
+    // A watcher that falls this far behind is closed; it resumes from the last version it received.
+    if (res.writableLength > state.config.watchBufferBytes) close();
     else fault.sent(res);
   };
   const event = (type: string, obj: NodusObject, json?: string): string =>
@@ -89,9 +93,15 @@ export function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): voi
   // Everything below runs in one tick: the backlog and the subscription cannot miss or repeat a change.
   let backlog: Change[] = [];
   if (from !== undefined) {
-    const since = state.store.changesSince(from);
+    // A version this server has not reached (forged, or from before a crash lost it) would wait for changes that
+    // are older than it; like one too old, the client's way out is to list again.
+    const ahead = from > state.store.resourceVersion;
+    const since = ahead ? undefined : state.store.changesSince(from);
     if (!since) {
-      const expired = new ApiFailure('Expired', `too old resource version: ${from} (the oldest kept is ${state.store.oldestResumable})`, {
+      const why = ahead
+        ? `resource version ${from} is newer than any this server has issued (the latest is ${state.store.resourceVersion})`
+        : `too old resource version: ${from} (the oldest kept is ${state.store.oldestResumable})`;
+      const expired = new ApiFailure('Expired', why, {
         fix: 'List again and watch from the list\'s metadata.resourceVersion.',
       });
       res.end(`${JSON.stringify({ type: 'ERROR', object: statusBody(expired, ctx.requestId, ctx.origin) })}\n`);
@@ -104,21 +114,23 @@ export function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): voi
     }
   }
   for (const change of backlog) deliver(change);
-  const unsubscribe = state.store.subscribe(deliver);
+  // Cut off by its own backlog: what was written still goes out, and the client resumes from its last event.
+  if (closed) return;
+  held.unsubscribe = state.store.subscribe(deliver);
 
   const bookmark = (): void => {
     lastRv = Math.max(lastRv, state.store.resourceVersion);
     write(`${JSON.stringify({ type: 'BOOKMARK', object: { kind: target.kind, apiVersion: target.apiVersion, metadata: { resourceVersion: String(lastRv) } } })}\n`);
   };
-  const bookmarkTimer = bookmarks && state.config.bookmarkSeconds > 0 ? setInterval(bookmark, state.config.bookmarkSeconds * 1000) : undefined;
-  const timeoutTimer = timeoutSeconds > 0 ? setTimeout(() => close(), timeoutSeconds * 1000) : undefined;
+  if (bookmarks && state.config.bookmarkSeconds > 0) held.bookmarkTimer = setInterval(bookmark, state.config.bookmarkSeconds * 1000);
+  if (timeoutSeconds > 0) held.timeoutTimer = setTimeout(() => close(), Math.min(timeoutSeconds * 1000, MAX_TIMER_MS));
 
   function close(): void {
     if (closed) return;
     closed = true;
-    unsubscribe();
-    if (bookmarkTimer) clearInterval(bookmarkTimer);
-    if (timeoutTimer) clearTimeout(timeoutTimer);
+    held.unsubscribe?.();
+    if (held.bookmarkTimer) clearInterval(held.bookmarkTimer);
+    if (held.timeoutTimer) clearTimeout(held.timeoutTimer);
     res.end();
   }
   res.on('close', close);

@@ -57,7 +57,7 @@ export function createProject(state: MockState, body: Record<string, unknown>, d
   const meta = (body.metadata ?? {}) as Record<string, unknown>;
   const check = checkMetadata(meta, 'Strict');
   const causes = [...checkName(meta.name), ...check.causes];
-  if (causes.length) throw invalid({ kind: 'Namespace', name: meta.name as string | undefined }, causes);
+  if (causes.length) throw invalid({ kind: 'Namespace', name: typeof meta.name === 'string' ? meta.name : undefined }, causes);
   const name = meta.name as string;
   const labels = clientMetadata(meta).labels ?? {};
   const existing = state.store.get('namespaces', '', name);

@@ -222,8 +222,19 @@ function readDiscovery(ctx: Ctx, legacy: () => unknown, root: 'api' | 'apis'): v
   sendDiscovery(ctx, legacy, (version) => aggregatedDiscovery(root, version));
 }
 
+/** A path segment as the client meant it; `%E0%A4` (half a character) or a bare `%` is the client's mistake. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new ApiFailure('BadRequest', `the path segment "${segment.slice(0, 100)}" holds a malformed percent-encoding`, {
+      fix: 'Percent-encode each byte of UTF-8 as %XX, and a literal "%" as %25.',
+    });
+  }
+}
+
 export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
-  const parts = ctx.url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const parts = ctx.url.pathname.split('/').filter(Boolean).map(decodeSegment);
   const [p0, p1, p2, p3, p4, p5, p6, p7, ...rest] = parts;
   if (p0 === 'api') {
     if (parts.length === 1) return readDiscovery(ctx, apiVersions, 'api');

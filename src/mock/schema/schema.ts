@@ -3,6 +3,7 @@
  * and what /openapi/v3 publishes. One source, so the console's editor, kubectl explain and the server agree.
  */
 import type { StatusCause } from '../../shared/protocol.ts';
+import { MAX_CAUSES } from '../http/errors.ts';
 
 export type Mutability = 'any' | 'raise-only';
 
@@ -158,14 +159,17 @@ function walkObject(
   const props = schema.properties ?? {};
   for (const [key, child] of Object.entries(value)) {
     const childPath = path ? `${path}.${key}` : key;
-    const childSchema = props[key] ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
+    // Own properties only: "toString" or "constructor" in a body is an unknown field, not Object.prototype's.
+    const childSchema = (Object.hasOwn(props, key) ? props[key] : undefined) ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
     if (childSchema) {
       if (child === null) continue; // null clears a field, as merge patches do
-      out[key] = walk(childSchema, child, childPath, mode, causes, warnings);
+      setField(out, key, walk(childSchema, child, childPath, mode, causes, warnings));
     } else if (schema.additionalProperties === true || schema['x-kubernetes-preserve-unknown-fields']) {
-      out[key] = child;
+      setField(out, key, child);
     } else if (mode === 'Strict') {
-      causes.push({ field: childPath, reason: 'FieldValueUnknown', message: `unknown field "${key}"${suggest(key, Object.keys(props))}` });
+      // Only the causes a Status will show get a suggestion (errors.ts); 50,000 unknown keys need no 50,000.
+      const hint = causes.length < MAX_CAUSES ? suggest(key, Object.keys(props)) : '';
+      causes.push({ field: childPath, reason: 'FieldValueUnknown', message: `unknown field "${key}"${hint}` });
     } else {
       if (mode === 'Warn') warnings.push(`unknown field "${childPath}"`);
     }
@@ -184,12 +188,20 @@ function walkObject(
   return out;
 }
 
+/** `out[key] = value`, except that a key "__proto__" (JSON.parse makes it an own key) stays a key, not a prototype. */
+export function setField(out: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  else out[key] = value;
+}
+
 function hasNestedDefaults(schema: Schema): boolean {
   return Object.values(schema.properties ?? {}).some((p) => p.default !== undefined);
 }
 
 /** "did you mean" for a mistyped field name, by edit distance. */
 function suggest(key: string, known: string[]): string {
+  // A typo is short; measuring the distance of a 500 KB key to every field would stall the server for nothing.
+  if (key.length > 64) return '';
   let best: string | undefined;
   let bestDistance = 3;
   for (const candidate of known) {

@@ -106,7 +106,8 @@ export function parseFieldSelector(text: string | null, extra: Record<string, (o
     const match = /^([A-Za-z.]+)\s*(==|=|!=)\s*(.*)$/.exec(term);
     if (!match) throw bad(text, `cannot read "${term}"`, 'fieldSelector');
     const [, field, op, value] = match as unknown as [string, string, string, string];
-    const read = fields[field];
+    // Own keys only: "valueOf" or "constructor" would otherwise find Object.prototype's, and throw at match time.
+    const read = Object.hasOwn(fields, field) ? fields[field] : undefined;
     if (!read) {
       throw new ApiFailure('BadRequest', `field label not supported: "${field}"`, {
         fix: `Select on one of: ${Object.keys(fields).join(', ')}.`,

@@ -13,6 +13,8 @@ export function projectsQueryOptions() {
   return queryOptions({
     queryKey: ['nodus', 'projects', 'list'] as const,
     queryFn: ({ signal }) => getProjects(signal),
+    // A deleted project stays Terminating until everything in it is gone: follow it until it has.
+    refetchInterval: (query) => (query.state.data?.some((p) => p.status?.phase === 'Terminating') ? 1000 : 30_000),
   });
 }
 

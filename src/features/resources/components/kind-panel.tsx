@@ -1,61 +1,155 @@
 /**
- * One kind's objects in a project, live: a shared watch lists them, then applies every change as it happens.
- * Loading, empty and error states as before; a strip above the table says how current the list is.
+ * One kind's objects in a project (or in all of them), live: the filters, how current the list is, what is
+ * ticked, and the table. The label selector and the phase go to the API (a new watch per selector); the sort
+ * and the text filter are applied here. All of them live in the URL.
  */
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KindInfo } from '../../../api/index.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { FolderIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { titleCase } from '../../../lib/format.ts';
+import type { NodusObject } from '../../../shared/protocol.ts';
 import { useWatchedList } from '../api/use-watched-list.ts';
-import { ObjectTable } from './object-table.tsx';
-import { WatchStatus } from './watch-status.tsx';
+import { useSelection } from '../hooks/use-selection.ts';
+import { useTableParams } from '../hooks/use-table-params.ts';
+import { useTableView } from '../hooks/use-table-view.ts';
+import { kindTraits, tableColumns } from '../kinds/registry.tsx';
+import { checkLabelSelector, hasLabel, withLabel } from '../table/label-selector.ts';
+import { phaseFieldSelector } from '../table/view-params.ts';
+import { objectHref } from '../object-href.ts';
+import { BulkActions } from './bulk-actions.tsx';
+import { LabelFilterContext, type LabelFilter } from './cells.tsx';
+import { ResourceTable } from './resource-table.tsx';
+import { TableToolbar } from './table-toolbar.tsx';
+import { ReconnectNote, WatchStatus } from './watch-status.tsx';
+import { formatCount } from '../table/format-count.ts';
 
-export function KindPanel({ kind, project }: { kind: KindInfo; project: string }) {
-  const objects = useWatchedList(kind, project);
-  const title = titleCase(kind.plural);
+export function KindPanel({ kind, project }: { kind: KindInfo; project: string | undefined }) {
+  const { params, set } = useTableParams();
+  const check = checkLabelSelector(params.labels);
+  // A selector that does not read (a hand-edited URL) is not sent: the box says what is wrong with it.
+  const labelSelector = check.ok && check.selector ? check.selector : undefined;
+  const objects = useWatchedList(kind, project, { labelSelector, fieldSelector: phaseFieldSelector(params.phase) });
+  const columns = useMemo(() => tableColumns(kind, project === undefined), [kind, project]);
+  const query = useDeferredValue(params.q);
+  const sort = useMemo(() => ({ column: params.sort, desc: params.desc }), [params.sort, params.desc]);
+  const view = useTableView(objects.items, objects.synced, columns, sort, query);
+  const selection = useSelection();
+  // Bulk actions read the objects when a dialog opens, not on every render: no 50,000-long prop changes per frame.
+  const itemsRef = useRef(objects.items);
+  useLayoutEffect(() => {
+    itemsRef.current = objects.items;
+  });
+  const currentItems = useCallback(() => itemsRef.current, []);
 
-  if (!objects.synced && objects.status === 'stale') {
-    return (
-      <ErrorPanel
-        embedded
-        error={objects.error}
-        title={`Could not list ${kind.plural} in ${project}`}
-        onRetry={objects.retry}
-        retrying={false}
-      />
-    );
+  // Ticks belong to one filtered list: a new filter starts with none.
+  const filterKey = `${labelSelector ?? ''}\n${params.phase}\n${query}`;
+  const [tickedFor, setTickedFor] = useState(filterKey);
+  if (filterKey !== tickedFor) {
+    setTickedFor(filterKey);
+    selection.clear();
   }
-  if (!objects.synced) {
-    return (
+
+  const labelFilter = useMemo<LabelFilter>(
+    () => ({ add: (key, value) => set({ labels: withLabel(params.labels, key, value) }), has: (key, value) => hasLabel(params.labels, key, value) }),
+    [params.labels, set],
+  );
+  const onSort = (column: string) => {
+    const firstDesc = columns.find((c) => c.id === column)?.firstDesc ?? false;
+    set(column === params.sort ? { desc: !params.desc } : { sort: column, desc: firstDesc });
+  };
+  const hrefOf = useMemo(() => (o: NodusObject) => objectHref(kind, o), [kind]);
+  const where = project ?? 'any project';
+  // Only what the status shows: a prop holding the 50,000 items would be walked by React's dev-mode profiling.
+  const { status, since, attempt, error, retry } = objects;
+  const watchState = useMemo(() => ({ status, since, attempt, error, retry }), [status, since, attempt, error, retry]);
+  const filtered = !!labelSelector || !!params.phase;
+  const shown = view.rows.length;
+  const total = objects.items.length;
+
+  let body;
+  if (!objects.synced && objects.status === 'stale') {
+    body = <ErrorPanel embedded error={objects.error} title={`Could not list ${kind.plural} in ${where}`} onRetry={objects.retry} retrying={false} />;
+  } else if (!objects.synced) {
+    body = (
       <div aria-label={`Loading ${kind.plural}`} aria-busy="true" className="space-y-3 p-4">
-        {objects.status === 'reconnecting' || objects.error ? <WatchStatus list={objects} /> : null}
-        {[0, 1, 2, 3, 4].map((i) => (
+        {[0, 1, 2, 3, 4, 5].map((i) => (
           <div key={i} className="flex items-center gap-6">
-            <Skeleton className="h-4 w-1/3" />
+            <Skeleton className="h-4 w-4" />
+            <Skeleton className="h-4 w-1/4" />
             <Skeleton className="h-4 w-20" />
             <Skeleton className="ml-auto h-4 w-10" />
           </div>
         ))}
       </div>
     );
+  } else if (total === 0 && !filtered) {
+    body = (
+      <EmptyState title={`No ${kind.plural} in ${where}`} icon={<FolderIcon className="size-6" />}>
+        When a {kind.kind} is created{project ? ' in this project' : ''}, it will appear here.
+      </EmptyState>
+    );
+  } else if (shown === 0) {
+    body = (
+      <EmptyState title={`No ${kind.plural} match these filters`}>
+        <button type="button" onClick={() => set({ q: '', labels: '', phase: '' })} className="font-medium text-indigo-600 hover:text-indigo-500">
+          Clear filters
+        </button>
+      </EmptyState>
+    );
+  } else {
+    body = (
+      <LabelFilterContext.Provider value={labelFilter}>
+        <ResourceTable
+          kind={kind}
+          label={titleCase(kind.plural)}
+          rows={view.rows}
+          version={view.version}
+          columns={columns}
+          sort={sort}
+          onSort={onSort}
+          selection={selection}
+          flash={view.flash}
+          hrefOf={hrefOf}
+        />
+      </LabelFilterContext.Provider>
+    );
   }
+
   return (
-    <>
-      <div className="flex items-center justify-between gap-4 border-b border-slate-100 px-4 py-2">
-        <p className="text-xs text-slate-500 tabular-nums">
-          {objects.items.length} {objects.items.length === 1 ? kind.kind : kind.plural}
-        </p>
-        <WatchStatus list={objects} />
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 border-b border-slate-200 px-3 py-2.5">
+        <TableToolbar params={params} phases={kindTraits(kind).phases} plural={kind.plural} set={set} />
+        <div className="flex h-8 items-center gap-3">
+          <ReconnectNote list={{ status: objects.status, reconnects: objects.reconnects, relists: objects.relists }} />
+          <WatchStatus list={watchState} />
+        </div>
       </div>
-      {objects.items.length === 0 ? (
-        <EmptyState title={`No ${kind.plural} in ${project}`} icon={<FolderIcon className="size-6" />}>
-          When a {kind.kind} is created in this project, it will appear here.
-        </EmptyState>
-      ) : (
-        <ObjectTable kind={kind} items={objects.items} label={title} />
-      )}
-    </>
+      <div className="flex min-h-9 items-center justify-between gap-4 border-b border-slate-100 bg-slate-50/60 px-3 py-1">
+        <p aria-label="Count" className="text-xs text-slate-500 tabular-nums">
+          {objects.synced ? (
+            <>
+              <span className="font-medium text-slate-700">{formatCount(total)}</span> {total === 1 ? kind.singular : kind.plural}
+              {filtered ? ' matching the selectors' : ''}
+              {shown !== total ? (
+                <>
+                  {' · '}
+                  <span className="font-medium text-slate-700">{formatCount(shown)}</span> shown
+                </>
+              ) : null}
+              {since !== undefined && status !== 'live' ? (
+                <span className="text-amber-700"> · as of {new Date(since).toLocaleTimeString('en-GB')}</span>
+              ) : null}
+            </>
+          ) : (
+            'Listing…'
+          )}
+        </p>
+        <BulkActions kind={kind} items={currentItems} selection={selection} />
+      </div>
+      {body}
+    </div>
   );
 }

@@ -24,18 +24,19 @@ export function ProjectResources({ project, plural, kindHref }: ProjectResources
   const kind = kinds.data?.find((k) => k.plural === selected);
 
   return (
-    <div className="mx-auto max-w-6xl px-8 py-8">
+    // Fills the page's height so the table scrolls inside its card with the header and filters in view.
+    <div className="flex h-full min-h-[32rem] flex-col px-6 pt-5 pb-4">
       <ProjectHeader project={project} />
 
       {kinds.isPending ? (
-        <div aria-label="Loading kinds" className="mt-6 flex gap-4 border-b border-slate-200 pb-3">
+        <div aria-label="Loading kinds" className="mt-4 flex gap-4 border-b border-slate-200 pb-3">
           {[0, 1, 2, 3, 4, 5].map((i) => (
             <Skeleton key={i} className="h-5 w-20" />
           ))}
         </div>
       ) : kinds.isError ? (
         <ErrorPanel
-          className="mt-6"
+          className="mt-4"
           error={kinds.error}
           title="Could not discover the kinds of the Nodus API"
           onRetry={() => void kinds.refetch()}
@@ -43,10 +44,13 @@ export function ProjectResources({ project, plural, kindHref }: ProjectResources
         />
       ) : (
         <>
-          <div className="mt-6 border-b border-slate-200">
+          <div className="mt-3 border-b border-slate-200">
             <KindTabs kinds={kinds.data} project={project} selected={selected} kindHref={kindHref} />
           </div>
-          <section aria-label={kind ? `${kind.plural} in ${project}` : 'Objects'} className="mt-6 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+          <section
+            aria-label={kind ? `${kind.plural} in ${project}` : 'Objects'}
+            className="mt-4 flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+          >
             {kind ? (
               <KindPanel key={`${project}/${kind.plural}`} kind={kind} project={project} />
             ) : (
@@ -69,7 +73,7 @@ function ProjectHeader({ project }: { project: string }) {
       <div className="min-w-0">
         <p className="text-xs font-medium uppercase tracking-wider text-slate-500">Project</p>
         <div className="mt-1 flex items-center gap-3">
-          <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{project}</h1>
+          <h1 className="truncate text-xl font-semibold tracking-tight text-slate-900">{project}</h1>
           {project === PUBLIC_PROJECT ? (
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-slate-200 ring-inset">
               Read-only · published by Nodus

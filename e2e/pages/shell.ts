@@ -1,0 +1,75 @@
+/**
+ * Page object for the shell around every page: the top bar (context, project switcher, palette, health,
+ * support), the Resources navigation and the overlays (palette, Support panel, the key prompt).
+ */
+import type { Locator, Page } from '@playwright/test';
+
+export class Shell {
+  readonly contextButton: Locator;
+  readonly projectButton: Locator;
+  readonly healthButton: Locator;
+  readonly supportButton: Locator;
+  readonly resourcesNav: Locator;
+  readonly palette: Locator;
+  readonly paletteInput: Locator;
+  readonly supportPanel: Locator;
+  readonly keyPrompt: Locator;
+
+  constructor(readonly page: Page) {
+    this.contextButton = page.getByRole('button', { name: /^Context:/ });
+    this.projectButton = page.getByRole('button', { name: /^Project:/ });
+    this.healthButton = page.getByRole('button', { name: /^API health:/ });
+    this.supportButton = page.getByRole('button', { name: /^Support/ });
+    this.resourcesNav = page.getByRole('navigation', { name: 'Resources' });
+    this.palette = page.getByRole('dialog', { name: 'Command palette' });
+    this.paletteInput = this.palette.getByRole('combobox');
+    this.supportPanel = page.getByRole('dialog', { name: 'Support' });
+    this.keyPrompt = page.getByRole('dialog', { name: 'API key needed' });
+  }
+
+  /** A kind in the navigation, named by its plural ("Jobs 7"). */
+  kindLink(plural: string): Locator {
+    return this.resourcesNav.getByRole('link', { name: new RegExp(`^${titleCase(plural)}\\b`) });
+  }
+
+  projectsLink(): Locator {
+    return this.resourcesNav.getByRole('link', { name: 'Projects', exact: true });
+  }
+
+  /** Opens the switcher and returns its list of projects (a navigation named Projects). */
+  async openProjectSwitcher(): Promise<Locator> {
+    await this.projectButton.click();
+    return this.page.getByRole('dialog', { name: 'Switch project' }).getByRole('navigation', { name: 'Projects' });
+  }
+
+  async switchProject(project: string): Promise<void> {
+    const list = await this.openProjectSwitcher();
+    await list.getByRole('link', { name: new RegExp(`^${escapeRegExp(project)}\\b`) }).click();
+  }
+
+  async openPalette(): Promise<void> {
+    await this.page.keyboard.press('Control+k');
+    await this.paletteInput.waitFor();
+  }
+
+  paletteOption(name: string | RegExp): Locator {
+    return this.palette.getByRole('option', { name });
+  }
+
+  /** Through the context menu's "Change API key": the key goes to memory only. */
+  async useApiKey(key: string): Promise<void> {
+    await this.contextButton.click();
+    await this.page.getByRole('button', { name: 'Change API key' }).click();
+    const form = this.page.getByRole('dialog', { name: /^API key for/ });
+    await form.getByLabel('API key').fill(key);
+    await form.getByRole('button', { name: 'Use key' }).click();
+  }
+}
+
+export function titleCase(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

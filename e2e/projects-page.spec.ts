@@ -1,0 +1,96 @@
+/**
+ * The projects page: counts per kind and spend as the API gives them, a filter in the URL, creating a project,
+ * deleting one only after typing its name, and the read-only project nodus with its Images and no write.
+ */
+import { expect, test } from '@playwright/test';
+import { ProjectsPage } from './pages/projects-page.ts';
+import { apiKinds, apiObjects } from './support/nodus-api.ts';
+import { createBudget, createProject, listAll, projectExists, uniqueName } from './support/mock-writes.ts';
+import { formatUnitsUSD, parseUSD } from '../src/lib/money.ts';
+
+test('each project shows its count per kind and what it spent', async ({ page, request }) => {
+  const project = uniqueName('counts');
+  await createProject(request, project);
+  await createBudget(request, project, 'one');
+  await createBudget(request, project, 'two');
+  const kinds = await apiKinds(request);
+
+  // Charges only ever add up, so what the page shows lies between two reads of the API around it.
+  const spentIn = async (name: string) => {
+    const lists = await Promise.all(kinds.map((k) => listAll(request, k.plural)));
+    return lists.flat().filter((o) => o.metadata.namespace === name).reduce((sum, o) => sum + (parseUSD(o.status?.costUSD) ?? 0), 0);
+  };
+  const before = await spentIn('nlp');
+
+  const ui = new ProjectsPage(page);
+  await ui.goto();
+  for (const kind of kinds) {
+    await expect(ui.count(project, kind.plural)).toHaveText(kind.plural === 'budgets' ? '2' : '0');
+  }
+  await expect(ui.spent(project)).toHaveText('$0.00');
+
+  await expect(ui.spent('nlp')).toHaveText(/^\$[\d,]+\.\d{2,4}$/);
+  const shown = parseUSD(((await ui.spent('nlp').textContent()) ?? '').replace(/[$,]/g, '')) ?? -1;
+  const after = await spentIn('nlp');
+  expect(before).toBeGreaterThan(0);
+  expect(shown, `${formatUnitsUSD(before)} ≤ shown ≤ ${formatUnitsUSD(after)}`).toBeGreaterThanOrEqual(before);
+  expect(shown).toBeLessThanOrEqual(after);
+
+  // A count opens that kind in that project.
+  await ui.count(project, 'budgets').click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${project}/budgets$`));
+});
+
+test('the read-only project nodus shows its Images and offers no write', async ({ page, request }) => {
+  const images = await apiObjects(request, 'nodus', 'images');
+  expect(images.length).toBeGreaterThan(0);
+  const ui = new ProjectsPage(page);
+  await ui.goto('?q=nodus');
+  await expect(ui.filter).toHaveValue('nodus');
+  await expect(ui.table.getByRole('row')).toHaveCount(2);
+  const row = ui.row('nodus');
+  await expect(row).toContainText('read-only');
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await expect(ui.count('nodus', 'images')).toHaveText(String(images.length));
+  await ui.count('nodus', 'images').click();
+  await expect(page).toHaveURL(/\/projects\/nodus\/images$/);
+  await expect(page.getByRole('table', { name: 'Images' }).getByRole('row')).toHaveCount(images.length + 1);
+});
+
+test('create a project, then delete it only after typing its name', async ({ page, request }) => {
+  const project = uniqueName('made');
+  const ui = new ProjectsPage(page);
+  await ui.goto();
+  await expect(ui.table).toBeVisible();
+
+  await ui.create(project);
+  await expect(page.getByRole('dialog', { name: 'New project' })).toBeHidden();
+  await expect(ui.row(project)).toBeVisible();
+  expect(await projectExists(request, project)).toBe(true);
+
+  await ui.deleteButton(project).click();
+  const dialog = ui.deleteDialog(project);
+  const confirm = dialog.getByRole('button', { name: 'Delete project' });
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(`Type ${project} to confirm`).fill(project.slice(0, -1));
+  await expect(confirm).toBeDisabled();
+  await dialog.getByLabel(`Type ${project} to confirm`).fill(project);
+  await confirm.click();
+  await expect(dialog).toBeHidden();
+
+  // Terminating first, then gone, without a reload.
+  await expect(ui.row(project)).toHaveCount(0, { timeout: 15_000 });
+  await expect.poll(() => projectExists(request, project)).toBe(false);
+});
+
+test('a name the API would refuse is caught before it is sent; default cannot be deleted', async ({ page }) => {
+  const ui = new ProjectsPage(page);
+  await ui.goto();
+  await page.getByRole('button', { name: 'New project' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New project' });
+  await dialog.getByLabel('Project name').fill('Not_A_Label');
+  await expect(dialog.getByText(/Lowercase letters, digits and dashes; it starts/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Create project' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ui.deleteButton('default')).toBeDisabled();
+});

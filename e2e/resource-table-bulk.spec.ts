@@ -1,0 +1,144 @@
+/**
+ * Selecting rows (a click, a shift-click range, every row shown) and acting on them: bulk suspend (a merge
+ * patch of spec.state) and bulk delete, each confirmed by a dialog that says what will happen, then reported
+ * per object, failures with the API's error and requestId. And the keyboard: j/k or arrows move, Space
+ * ticks, Enter opens.
+ */
+import { expect, test } from '@playwright/test';
+import { ResourceTablePage } from './pages/resource-table.ts';
+import { NodusApi } from './support/resource-table-api.ts';
+
+test('a shift-click range of Jobs is suspended after a confirmation that names them', async ({ page, request }) => {
+  const api = new NodusApi(request);
+  const project = await api.newProject('rt-suspend');
+  for (const name of ['j-1', 'j-2', 'j-3', 'j-4']) await api.job(project, name);
+  const ui = new ResourceTablePage(page, 'jobs');
+  await ui.goto(project);
+  await ui.expectNames(['j-1', 'j-2', 'j-3', 'j-4']);
+
+  await ui.selectBox('j-1').click();
+  await ui.selectBox('j-3').click({ modifiers: ['Shift'] });
+  await expect(ui.table.getByRole('row', { selected: true })).toHaveCount(3);
+  await expect(ui.row('j-4')).toHaveAttribute('aria-selected', 'false');
+  await expect(ui.selected).toContainText('3 selected');
+
+  await ui.bulk('Suspend').click();
+  const dialog = ui.dialog('Suspend 3 jobs?');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('spec.state: Suspended');
+  await expect(dialog.getByRole('listitem')).toHaveText(['j-1', 'j-2', 'j-3'].map((n) => new RegExp(`^${n}`)));
+  await dialog.getByRole('button', { name: 'Suspend 3 jobs' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('3 done');
+  await expect(dialog.getByRole('img', { name: 'done' })).toHaveCount(3);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(ui.selected).toBeHidden();
+
+  const states = Object.fromEntries((await api.list(project, 'jobs')).map((j) => [j.metadata.name, j.spec?.state]));
+  expect(states).toEqual({ 'j-1': 'Suspended', 'j-2': 'Suspended', 'j-3': 'Suspended', 'j-4': 'Running' });
+  await ui.columns();
+  await expect(ui.cell('j-2', 'Phase')).toHaveText('Suspended', { timeout: 15_000 });
+});
+
+test('every row shown is deleted after a confirmation that explains the billing finalizer', async ({ page, request }) => {
+  const api = new NodusApi(request);
+  const project = await api.newProject('rt-delete');
+  for (const name of ['keep-1', 'del-1', 'del-2']) await api.job(project, name);
+  const ui = new ResourceTablePage(page, 'jobs');
+  await ui.goto(project);
+  await ui.expectNames(['del-1', 'del-2', 'keep-1']);
+
+  await ui.textFilter.fill('del');
+  await ui.expectNames(['del-1', 'del-2']);
+  await ui.selectAll.check();
+  await expect(ui.selected).toContainText('2 selected');
+  await ui.bulk('Delete').click();
+
+  const dialog = ui.dialog('Delete 2 jobs?');
+  await expect(dialog).toContainText('cannot be undone');
+  await expect(dialog).toContainText('nodus.dev/billing finalizer: they stay listed as Cancelling until their final charge posts');
+  await expect(dialog.getByRole('listitem')).toHaveCount(2);
+  await dialog.getByRole('button', { name: 'Delete 2 jobs' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('2 done');
+  await expect(dialog.getByRole('listitem', { name: 'del-1' })).toContainText('Deleting: Cancelling until the final charge posts');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // They linger while the final charge posts, then go; the one not shown was not touched.
+  await ui.textFilter.fill('');
+  await ui.expectNames(['keep-1'], 20_000);
+  expect(await api.names(project, 'jobs')).toEqual(['keep-1']);
+});
+
+test('a failed delete shows the API error with its requestId, and stays ticked to try again', async ({ page, request }) => {
+  const api = new NodusApi(request);
+  const project = await api.newProject('rt-fail');
+  await api.budget(project, 'stubborn');
+  const ui = new ResourceTablePage(page, 'budgets');
+  await ui.goto(project);
+  await ui.expectNames(['stubborn']);
+  await ui.selectBox('stubborn').check();
+  await ui.bulk('Delete').click();
+  const dialog = ui.dialog('Delete 1 budget?');
+  // Budgets have no billing finalizer: nothing is said about one.
+  await expect(dialog).not.toContainText('finalizer');
+  try {
+    await api.setFaults({ errorRate: 1, errorCode: 503, retryAfterSeconds: 1, verbs: ['delete'] });
+    await dialog.getByRole('button', { name: 'Delete 1 budget' }).click();
+    await expect(dialog.getByRole('status').first()).toHaveText('0 done, 1 failed');
+  } finally {
+    await api.clearFaults();
+  }
+  const error = dialog.getByRole('alert');
+  await expect(error).toContainText('ServiceUnavailable');
+  await expect(error.getByTestId('request-id')).toHaveText(/\S{6,}/);
+  await expect(error.getByRole('button', { name: 'Copy request ID' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(ui.selected).toContainText('1 selected');
+  expect(await api.names(project, 'budgets')).toEqual(['stubborn']);
+});
+
+test('deleting a Pipeline says its Jobs go too; Cancel changes nothing', async ({ page, request }) => {
+  const api = new NodusApi(request);
+  const project = await api.newProject('rt-pipe');
+  await api.create(project, 'pipelines', { metadata: { name: 'nightly' }, spec: { steps: [{ name: 'only', image: 'nodus/python:3.12' }] } });
+  const ui = new ResourceTablePage(page, 'pipelines');
+  await ui.goto(project);
+  await ui.selectBox('nightly').check();
+  await ui.bulk('Delete').click();
+  const dialog = ui.dialog('Delete 1 pipeline?');
+  await expect(dialog).toContainText('Deleting a Pipeline also deletes the Jobs it started.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(await api.names(project, 'pipelines')).toEqual(['nightly']);
+});
+
+test('a kind without a suspend state offers no suspend', async ({ page }) => {
+  const ui = new ResourceTablePage(page, 'images');
+  await ui.goto('nodus');
+  await ui.table.getByRole('checkbox', { name: /^Select (?!all)/ }).first().check();
+  await expect(ui.bulk('Suspend')).toBeDisabled();
+  await expect(ui.bulk('Suspend')).toHaveAttribute('title', 'Image has no state that suspends it');
+});
+
+test('the keyboard moves through the rows, ticks them and opens one', async ({ page, request }) => {
+  const api = new NodusApi(request);
+  const project = await api.newProject('rt-keys');
+  for (const name of ['k-a', 'k-b', 'k-c']) await api.budget(project, name);
+  const ui = new ResourceTablePage(page, 'budgets');
+  await ui.goto(project);
+  await ui.expectNames(['k-a', 'k-b', 'k-c']);
+
+  await page.keyboard.press('j');
+  await expect(ui.row('k-a')).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('j');
+  await expect(ui.row('k-c')).toBeFocused();
+  await page.keyboard.press('k');
+  await expect(ui.row('k-b')).toBeFocused();
+  await page.keyboard.press(' ');
+  await expect(ui.row('k-b')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Escape');
+  await expect(ui.row('k-b')).toHaveAttribute('aria-selected', 'false');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/projects/${project}/budgets/k-b$`));
+});

@@ -1,0 +1,146 @@
+/**
+ * Sort and filters: the label selector is checked in the browser and sent to the API as `labelSelector`, the
+ * phase as `fieldSelector=status.phase=…`; label chips add to the selector; text filters in the browser. All of
+ * it lives in the URL, so it survives a reload and Back undoes it.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { ResourceTablePage } from './pages/resource-table.ts';
+import { NodusApi } from './support/resource-table-api.ts';
+
+/** The selectors of every watch the page opens on budgets, as the API received them. */
+function watchedSelectors(page: Page): { label: (string | null)[]; field: (string | null)[] } {
+  const seen = { label: [] as (string | null)[], field: [] as (string | null)[] };
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (!url.pathname.endsWith('/budgets') || url.searchParams.get('watch') !== 'true') return;
+    seen.label.push(url.searchParams.get('labelSelector'));
+    seen.field.push(url.searchParams.get('fieldSelector'));
+  });
+  return seen;
+}
+
+test('a label selector narrows the rows on the server, survives a reload, and refuses what it cannot read', async ({ page, request }) => {
+  const api = new NodusApi(request);
+  const project = await api.newProject('rt-labels');
+  await api.budget(project, 'nlp-a', '1.00', { team: 'nlp', tier: 'gold' });
+  await api.budget(project, 'nlp-b', '2.00', { team: 'nlp' });
+  await api.budget(project, 'vision', '3.00', { team: 'vision' });
+  const seen = watchedSelectors(page);
+  const ui = new ResourceTablePage(page, 'budgets');
+  await ui.goto(project);
+  await ui.expectNames(['nlp-a', 'nlp-b', 'vision']);
+
+  await ui.applyLabelSelector('team=nlp');
+  await ui.expectNames(['nlp-a', 'nlp-b']);
+  await expect(page).toHaveURL(/[?&]labels=team%3Dnlp(&|$)/);
+  expect(seen.label).toContain('team=nlp');
+  await expect(ui.count).toHaveText('2 budgets matching the selectors');
+
+  // A new object that matches arrives on the narrowed watch; one that does not, does not.
+  await api.budget(project, 'nlp-c', '4.00', { team: 'nlp' });
+  await api.budget(project, 'vision-2', '4.00', { team: 'vision' });
+  await ui.expectNames(['nlp-a', 'nlp-b', 'nlp-c']);
+
+  await page.reload();
+  await expect(ui.labelSelector).toHaveValue('team=nlp');
+  await ui.expectNames(['nlp-a', 'nlp-b', 'nlp-c']);
+
+  // Not a selector: said so under the box, and nothing is sent.
+  const sent = seen.label.length;
+  await ui.applyLabelSelector('team in (nlp');
+  await expect(ui.labelSelector).toHaveAttribute('aria-invalid', 'true');
+  await expect(ui.labelSelector).toHaveAccessibleDescription(/parentheses do not pair up.*key in \(a,b\)/);
+  await expect(page).toHaveURL(/[?&]labels=team%3Dnlp(&|$)/);
+  await ui.expectNames(['nlp-a', 'nlp-b', 'nlp-c']);
+  expect(seen.label.slice(sent)).not.toContain('team in (nlp');
+  // Fixed, the message goes and the selector applies.
+  await ui.applyLabelSelector('team in (nlp,vision),tier');
+  await expect(ui.labelSelector).not.toHaveAttribute('aria-invalid');
+  await ui.expectNames(['nlp-a']);
+
+  // Back returns to the previous selector.
+  await page.goBack();
+  await expect(ui.labelSelector).toHaveValue('team=nlp');
+  await ui.expectNames(['nlp-a', 'nlp-b', 'nlp-c']);
+});
+
+test('clicking a label chip filters by that label', async ({ page, request }) => {
+  const api = new NodusApi(request);
+  const project = await api.newProject('rt-chips');
+  await api.budget(project, 'one', '1.00', { app: 'trainer' });
+  await api.budget(project, 'two', '2.00', { app: 'eval' });
+  const ui = new ResourceTablePage(page, 'budgets');
+  await ui.goto(project);
+  await ui.expectNames(['one', 'two']);
+
+  await ui.row('two').getByRole('button', { name: 'Filter by label app=eval' }).click();
+  await expect(ui.labelSelector).toHaveValue('app=eval');
+  await ui.expectNames(['two']);
+  await expect(ui.chip('app', 'eval')).toHaveAttribute('aria-pressed', 'true');
+  // The chip did not open the object.
+  await expect(page).toHaveURL(new RegExp(`/projects/${project}/budgets\\?labels=app%3Deval$`));
+});
+
+test('the phase filter is a field selector, and survives a reload', async ({ page, request }) => {
+  const api = new NodusApi(request);
+  const project = await api.newProject('rt-phase');
+  await api.budget(project, 'on', '1.00');
+  await api.budget(project, 'off', '1.00', undefined, 'Suspended');
+  const seen = watchedSelectors(page);
+  const ui = new ResourceTablePage(page, 'budgets');
+  await ui.goto(project);
+  await ui.expectNames(['off', 'on']);
+
+  await ui.phase.selectOption('Suspended');
+  await ui.expectNames(['off']);
+  expect(seen.field).toContain('status.phase=Suspended');
+  await expect(page).toHaveURL(/[?&]phase=Suspended(&|$)/);
+
+  // An object that takes the phase joins the rows; the server sends it as it starts to match.
+  await api.patch(project, 'budgets', 'on', { spec: { state: 'Suspended' } });
+  await ui.expectNames(['off', 'on']);
+
+  await page.reload();
+  await expect(ui.phase).toHaveValue('Suspended');
+  await ui.expectNames(['off', 'on']);
+});
+
+test('sort by any column and filter by text, kept in the URL; Back and Forward step through them', async ({ page, request }) => {
+  const api = new NodusApi(request);
+  const project = await api.newProject('rt-sort');
+  await api.budget(project, 'alpha', '30.00');
+  await api.budget(project, 'bravo', '10.00');
+  await api.budget(project, 'charlie', '20.00');
+  const ui = new ResourceTablePage(page, 'budgets');
+  await ui.goto(project);
+  await expect.poll(() => ui.names()).toEqual(['alpha', 'bravo', 'charlie']);
+  await expect(ui.columnHeader('Name')).toHaveAttribute('aria-sort', 'ascending');
+
+  await ui.sortBy('Limit');
+  // Money sorts biggest first on the first click.
+  await expect.poll(() => ui.names()).toEqual(['alpha', 'charlie', 'bravo']);
+  await expect(ui.columnHeader('Limit')).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/[?&]sort=-limit(&|$)/);
+  await ui.sortBy('Limit');
+  await expect.poll(() => ui.names()).toEqual(['bravo', 'charlie', 'alpha']);
+
+  await ui.textFilter.fill('a');
+  await expect.poll(() => ui.names()).toEqual(['bravo', 'charlie', 'alpha']);
+  await ui.textFilter.fill('ar');
+  await expect.poll(() => ui.names()).toEqual(['charlie']);
+  await expect(ui.count).toHaveText('3 budgets · 1 shown');
+  await expect(page).toHaveURL(/[?&]q=ar(&|$)/);
+
+  await page.reload();
+  await expect(ui.textFilter).toHaveValue('ar');
+  await expect.poll(() => ui.names()).toEqual(['charlie']);
+
+  // The text filter replaced its history entry; Back undoes the second sort, then the first.
+  await page.goBack();
+  await expect(ui.textFilter).toHaveValue('');
+  await expect.poll(() => ui.names()).toEqual(['alpha', 'charlie', 'bravo']);
+  await page.goBack();
+  await expect.poll(() => ui.names()).toEqual(['alpha', 'bravo', 'charlie']);
+  await page.goForward();
+  await expect.poll(() => ui.names()).toEqual(['alpha', 'charlie', 'bravo']);
+});

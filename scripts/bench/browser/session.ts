@@ -1,0 +1,104 @@
+/**
+ * One browser run: a fresh context and page with the collector injected, the table opened, and what the
+ * scenarios ask of the page (milestones, frames, long tasks, the JS heap over CDP). Scenario files stay short.
+ */
+import { readFileSync } from 'node:fs';
+import type { BrowserContext, CDPSession, Page } from '@playwright/test';
+import { epochNow } from '../env/mock.ts';
+import { MB, percentile } from '../stats.ts';
+import type { BenchContext } from '../types.ts';
+import { TablePage } from './page-object.ts';
+
+const COLLECTOR = readFileSync(new URL('./collector.js', import.meta.url), 'utf8');
+
+export interface Marks {
+  firstRow?: number;
+  firstRowPainted?: number;
+  allListed?: number;
+  allListedPainted?: number;
+}
+
+export interface Session {
+  page: Page;
+  table: TablePage;
+  cdp: CDPSession;
+  close: () => Promise<void>;
+}
+
+export async function openSession(ctx: BenchContext): Promise<Session> {
+  if (!ctx.browser || !ctx.console) throw new Error('a browser scenario ran without a browser or a console');
+  const context: BrowserContext = await ctx.browser.newContext({ baseURL: ctx.console.url, viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const config = TablePage.collectorConfig('jobs', ctx.plan.size);
+  await page.addInitScript({ content: `window.__benchConfig = ${JSON.stringify(config)};` });
+  await page.addInitScript({ content: COLLECTOR });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  return { page, table: new TablePage(page, ctx.project, 'jobs'), cdp, close: () => context.close() };
+}
+
+export function marks(page: Page): Promise<Marks> {
+  return page.evaluate(() => window.__bench.marks());
+}
+
+/** Opens the table and waits until every object is listed and painted. */
+export async function openTable(session: Session, timeoutMs: number): Promise<Marks> {
+  await session.table.open();
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const now = await marks(session.page);
+    if (now.allListedPainted !== undefined && now.firstRowPainted !== undefined) return now;
+    if (Date.now() > deadline) {
+      throw new Error(`the table did not list every Job within ${timeoutMs / 1000} s (marks: ${JSON.stringify(now)}); do the selectors in scripts/bench/browser/page-object.ts still match the console?`);
+    }
+    await session.page.waitForTimeout(100);
+  }
+}
+
+/** The JS heap after a full GC, as DevTools' Performance panel reads it. */
+export async function heapAfterGc(session: Session): Promise<{ heapMB: number; nodes: number }> {
+  await session.cdp.send('HeapProfiler.collectGarbage');
+  const { metrics } = await session.cdp.send('Performance.getMetrics');
+  const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? Number.NaN;
+  return { heapMB: metric('JSHeapUsedSize') / MB, nodes: metric('Nodes') };
+}
+
+export interface FrameStats {
+  frames: number;
+  p95: number;
+  over50: number;
+  longTasks: number;
+  longestTask: number;
+  loafs: number;
+  worstLoafBlocking: number;
+}
+
+/** Frame intervals (rAF), Long Tasks and Long Animation Frames between two times of the page's clock. */
+export async function frameStats(page: Page, start: number, end: number): Promise<FrameStats> {
+  const data = await page.evaluate(([from]) => ({ frames: window.__bench.frames(from), tasks: window.__bench.longTasks(from), loafs: window.__bench.loafs(from) }), [start]);
+  const times = data.frames.filter((t) => t <= end);
+  const intervals = times.slice(1).map((t, i) => t - times[i]!);
+  const tasks = data.tasks.filter((t) => t.start <= end);
+  const loafs = data.loafs.filter((t) => t.start <= end);
+  return {
+    frames: intervals.length,
+    p95: percentile(intervals, 95),
+    over50: intervals.filter((i) => i > 50).length,
+    longTasks: tasks.length,
+    longestTask: Math.max(0, ...tasks.map((t) => t.duration)),
+    loafs: loafs.length,
+    worstLoafBlocking: Math.max(0, ...loafs.map((l) => l.blocking)),
+  };
+}
+
+/** page clock (epoch ms) − this process's clock, from the round trip with the least delay. */
+export async function clockOffset(page: Page): Promise<number> {
+  let best = { rtt: Infinity, offset: 0 };
+  for (let i = 0; i < 5; i++) {
+    const before = epochNow();
+    const inPage = await page.evaluate(() => window.__bench.timeOrigin() + window.__bench.now());
+    const after = epochNow();
+    if (after - before < best.rtt) best = { rtt: after - before, offset: inPage - (before + after) / 2 };
+  }
+  return best.offset;
+}

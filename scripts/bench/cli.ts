@@ -1,0 +1,91 @@
+/**
+ * `npm run bench -- [options]`: what to measure and at what size. The plan scales every scenario from these
+ * options in one place, so that --quick (what CI runs to prove the benchmark still works) exercises exactly the
+ * code of a full run, only smaller.
+ */
+import { parseArgs } from 'node:util';
+
+export interface BenchOptions {
+  size: number;
+  runs: number;
+  quick: boolean;
+  only: string[] | undefined;
+  out: string;
+}
+
+export interface BenchPlan extends BenchOptions {
+  /** The browser scenario's churn: events/s for this many seconds (the issue: 2,000/s for 30 s). */
+  churnRate: number;
+  churnSeconds: number;
+  /** The mock's own watch fan-out: this many watchers, asked for this rate for this long. */
+  watchers: number;
+  watchersRate: number;
+  watchersSeconds: number;
+  /** The watch-cache comparison: events per burst and bursts per run. */
+  burstEvents: number;
+  bursts: number;
+  /** Frames a top-to-bottom scroll takes (one step per frame). */
+  scrollFrames: number;
+  /** Lines of the followed log. */
+  logLines: number;
+  /** How long opening the table may take before the scenario fails (a selector that no longer matches). */
+  openTimeoutMs: number;
+}
+
+export const USAGE = `npm run bench -- [--size N] [--runs N] [--quick] [--only a,b] [--out FILE]
+
+  --size N     objects seeded (default 50000)
+  --runs N     runs per scenario; figures are medians (default 3)
+  --quick      1,000 objects, 1 run, short churn: proves the benchmark works (CI); timings mean little
+  --only IDS   scenarios to run, comma-separated (see the table's first column)
+  --out FILE   JSON results (default bench-results/bench.json; a Markdown table is written beside it)`;
+
+function whole(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
+  return n;
+}
+
+export function parseOptions(argv: string[]): BenchOptions | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      size: { type: 'string' },
+      runs: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    strict: true,
+  });
+  if (values.help) return 'help';
+  const quick = values.quick ?? false;
+  return {
+    quick,
+    // The mock's /_mock/seed takes up to 100,000 a call; more would only be slower to seed, not different.
+    size: whole('size', values.size, quick ? 1_000 : 50_000, 1, 1_000_000),
+    runs: whole('runs', values.runs, quick ? 1 : 3, 1, 50),
+    only: values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+    out: values.out ?? 'bench-results/bench.json',
+  };
+}
+
+export function planFor(options: BenchOptions): BenchPlan {
+  const quick = options.quick;
+  return {
+    ...options,
+    churnRate: 2_000,
+    churnSeconds: quick ? 2 : 30,
+    watchers: 10,
+    watchersRate: quick ? 2_000 : 5_000,
+    watchersSeconds: quick ? 1 : 5,
+    // Kept under the mock's 32 MB per-watcher buffer (about 1.1 KB per Job event), so a replay is never cut.
+    burstEvents: quick ? 1_000 : 20_000,
+    bursts: quick ? 1 : 5,
+    scrollFrames: quick ? 30 : 300,
+    logLines: quick ? 10_000 : 1_000_000,
+    openTimeoutMs: quick ? 30_000 : 180_000,
+  };
+}

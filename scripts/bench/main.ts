@@ -1,0 +1,71 @@
+/**
+ * `npm run bench`: the performance benchmark of issue 7. Starts its own mock API (in a child process) with
+ * `--size` seeded Jobs, and, when a browser scenario is selected, a production build of the console served by
+ * `vite preview` (with the same /api proxy as the dev server) and Debian's Chromium; runs every scenario `--runs`
+ * times, prints the medians beside their targets, and writes JSON (`--out`) and a Markdown table. See
+ * docs/PERFORMANCE.md. Exit code 1 when a scenario failed (not when a target is missed: CI never asserts timings).
+ */
+import type { Browser } from '@playwright/test';
+import { parseOptions, planFor, USAGE } from './cli.ts';
+import { launchBrowser } from './env/browser.ts';
+import { startConsole, type ConsoleServer } from './env/console-server.ts';
+import { startMock, type MockHandle } from './env/mock.ts';
+import { describeMachine, writeResults } from './report/json.ts';
+import { printTable } from './report/table.ts';
+import { comparisons, runScenario, type ScenarioResult } from './runner.ts';
+import { SCENARIOS } from './scenarios/index.ts';
+import type { BenchContext } from './types.ts';
+
+const PROJECT = 'bench';
+
+const options = parseOptions(process.argv.slice(2));
+if (options === 'help') {
+  console.log(USAGE);
+  process.exit(0);
+}
+const plan = planFor(options);
+const unknown = (plan.only ?? []).filter((id) => !SCENARIOS.some((s) => s.id === id));
+if (unknown.length) {
+  console.error(`unknown scenario(s): ${unknown.join(', ')}; there are: ${SCENARIOS.map((s) => s.id).join(', ')}`);
+  process.exit(2);
+}
+const selected = SCENARIOS.filter((s) => !plan.only || plan.only.includes(s.id));
+const started = performance.now();
+const log = (message: string) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${message}`);
+
+let mock: MockHandle | undefined;
+let consoleServer: ConsoleServer | undefined;
+let browser: Browser | undefined;
+let chromiumVersion: string | undefined;
+const results: ScenarioResult[] = [];
+try {
+  // History for the largest churn a scenario makes, with room to spare; older changes are never resumed from.
+  mock = await startMock({ historyLimit: Math.max(2 * plan.burstEvents, plan.churnRate * plan.churnSeconds) + 10_000, speed: 50 });
+  log(`mock API at ${mock.url} (kubectl: ${mock.tlsUrl}); seeding ${plan.size.toLocaleString('en')} Jobs in project "${PROJECT}"`);
+  const seedStarted = performance.now();
+  await mock.api.seedJobs(PROJECT, plan.size);
+  log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
+  if (selected.some((s) => s.needsConsole || s.needsBrowser)) {
+    consoleServer = await startConsole({ mockPort: mock.port, log });
+    log(`console (production build, vite preview) at ${consoleServer.url}`);
+  }
+  if (selected.some((s) => s.needsBrowser)) {
+    browser = await launchBrowser();
+    chromiumVersion = `Chromium ${browser.version()}`;
+    log(chromiumVersion);
+  }
+  const ctx: BenchContext = { plan, mock, project: PROJECT, console: consoleServer, browser, log };
+  for (const scenario of selected) results.push(await runScenario(scenario, ctx));
+  results.push(...comparisons(results));
+} finally {
+  await browser?.close().catch(() => undefined);
+  await consoleServer?.close().catch(() => undefined);
+  await mock?.close().catch(() => undefined);
+}
+
+console.log('');
+printTable(results, (line) => console.log(line));
+for (const r of results) for (const note of r.notes) console.log(`  ${r.id}: ${note}`);
+const md = writeResults(plan.out, plan, describeMachine(chromiumVersion), results);
+console.log(`\nwritten to ${plan.out} and ${md} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+process.exitCode = results.some((r) => r.status === 'failed') ? 1 : 0;

@@ -1,0 +1,54 @@
+/**
+ * Our watch cache (src/lib/watch ListWatch) as the console runs it, with a timer in place of animation frames
+ * (Node has none): events are queued on arrival and applied in a flush every 16 ms. An event counts as applied
+ * when the flush that applied it has run and notified its subscriber, which reads the snapshot (the items array is
+ * rebuilt, as it is for a view), so the figure includes that cost.
+ */
+import { createApiClient } from '../../../../src/api/index.ts';
+import { ListWatch } from '../../../../src/lib/watch/list-watch.ts';
+import { timerScheduler } from '../../../../src/lib/watch/scheduler.ts';
+import type { CacheClient, CacheTarget } from './cache-client.ts';
+
+export function ourCache(target: CacheTarget): CacheClient {
+  const client = createApiClient({ baseUrl: target.url, apiKey: target.apiKey });
+  const watch = new ListWatch({
+    client,
+    target: { group: 'nodus.dev', version: 'v1', plural: 'jobs', namespace: target.project },
+    scheduler: timerScheduler(16),
+    pageSize: target.pageSize,
+  });
+  let onFlush: (() => void) | undefined;
+  watch.subscribe(() => {
+    watch.getSnapshot();
+    onFlush?.();
+  });
+  const until = (done: () => boolean): Promise<void> =>
+    new Promise((resolve, reject) => {
+      onFlush = () => {
+        const snapshot = watch.getSnapshot();
+        if (snapshot.status === 'stale') reject(snapshot.error ?? new Error('the watch went stale'));
+        else if (done()) {
+          onFlush = undefined;
+          resolve();
+        }
+      };
+    });
+  return {
+    name: 'ours (src/lib/watch)',
+    async start() {
+      const live = until(() => watch.getSnapshot().status === 'live');
+      watch.start();
+      await live;
+    },
+    async stop() {
+      watch.stop();
+    },
+    async resume(events) {
+      const base = watch.receivedEvents;
+      const applied = until(() => watch.receivedEvents - base >= events);
+      watch.start();
+      await applied;
+    },
+    size: () => watch.getSnapshot().items.length,
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * One watch cache in a process of its own, driven by its parent (watch-cache.ts) over IPC: each cache gets a fresh
+ * V8 (no JIT warmed by the other, no garbage left by it) and a core apart from the mock. Steps: list and watch,
+ * report the list time and the heap holding the objects; then, per burst, resume and report how long the burst
+ * took to apply.
+ */
+import { DEMO_API_KEY } from '../../../src/shared/protocol.ts';
+import { baselineReader } from './caches/baseline.ts';
+import type { CacheClient } from './caches/cache-client.ts';
+import { clientNodeCache } from './caches/client-node.ts';
+import { ourCache } from './caches/ours.ts';
+
+export type ParentMessage = { type: 'burst'; events: number } | { type: 'exit' };
+export type ChildMessage =
+  | { type: 'synced'; name: string; listMs: number; heapMB: number; objects: number }
+  | { type: 'applied'; ms: number }
+  | { type: 'failed'; message: string };
+
+const [which, url, project, pageSize] = process.argv.slice(2);
+const target = { url: url ?? '', apiKey: DEMO_API_KEY, project: project ?? '', pageSize: Number(pageSize ?? 500) };
+const cache: CacheClient = which === 'client-node' ? clientNodeCache(target) : which === 'baseline' ? baselineReader(target) : ourCache(target);
+
+const send = (message: ChildMessage): void => {
+  process.send?.(message);
+};
+
+function heapAfterGc(): number {
+  // Started with --expose-gc: the heap that holds the objects, not garbage from parsing them.
+  (globalThis as { gc?: () => void }).gc?.();
+  return process.memoryUsage().heapUsed / 2 ** 20;
+}
+
+try {
+  const started = performance.now();
+  await cache.start();
+  const listMs = performance.now() - started;
+  await cache.stop();
+  send({ type: 'synced', name: cache.name, listMs, heapMB: heapAfterGc(), objects: cache.size() });
+} catch (error) {
+  send({ type: 'failed', message: String(error) });
+  process.exit(1);
+}
+
+process.on('message', (message: ParentMessage) => {
+  if (message.type === 'exit') process.exit(0);
+  void (async () => {
+    try {
+      const started = performance.now();
+      await cache.resume(message.events);
+      const ms = performance.now() - started;
+      await cache.stop();
+      send({ type: 'applied', ms });
+    } catch (error) {
+      send({ type: 'failed', message: String(error) });
+    }
+  })();
+});
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,27 @@
+/** Every scenario, in the order they run and print: the mock, the peers, then the console in the browser. */
+import { bundleSize } from '../browser/scenarios/bundle-size.ts';
+import { churnLag } from '../browser/scenarios/churn-lag.ts';
+import { followLog } from '../browser/scenarios/follow-log.ts';
+import { heapListed } from '../browser/scenarios/heap.ts';
+import { openTableScenario as openTable } from '../browser/scenarios/open-table.ts';
+import { scrollTable } from '../browser/scenarios/scroll.ts';
+import { sortFilter } from '../browser/scenarios/sort-filter.ts';
+import { kubectlGet } from '../peers/kubectl-get.ts';
+import { watchCache } from '../peers/watch-cache.ts';
+import type { Scenario } from '../types.ts';
+import { mockList } from './mock-list.ts';
+import { mockWatchers } from './mock-watchers.ts';
+
+export const SCENARIOS: Scenario[] = [
+  mockList,
+  mockWatchers,
+  kubectlGet,
+  watchCache,
+  openTable,
+  scrollTable,
+  churnLag,
+  sortFilter,
+  heapListed,
+  followLog,
+  bundleSize,
+];

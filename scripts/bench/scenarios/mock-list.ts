@@ -1,0 +1,44 @@
+/**
+ * The mock API itself, listing: every seeded Job in pages of 1,000 (the API's largest page), read and parsed the
+ * way a client would. The mock must never be what limits the console, so this is the floor under every list figure.
+ */
+import { HEADERS } from '../env/mock.ts';
+import { MB, percentile } from '../stats.ts';
+import type { RunOutcome, Scenario } from '../types.ts';
+
+export const mockList: Scenario = {
+  id: 'mock-list',
+  title: 'mock API: list every Job in pages of 1,000',
+  async run(ctx): Promise<RunOutcome> {
+    const { mock, project, plan } = ctx;
+    const pageTimes: number[] = [];
+    let token: string | undefined;
+    let total = 0;
+    let bytes = 0;
+    const started = performance.now();
+    do {
+      const pageStarted = performance.now();
+      const query = `limit=1000${token ? `&continue=${encodeURIComponent(token)}` : ''}`;
+      const res = await fetch(`${mock.url}${mock.api.jobsPath(project)}?${query}`, { headers: HEADERS });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`list page: ${res.status} ${text}`);
+      const page = JSON.parse(text) as { items: unknown[]; metadata: { continue?: string } };
+      pageTimes.push(performance.now() - pageStarted);
+      bytes += Buffer.byteLength(text);
+      total += page.items.length;
+      token = page.metadata.continue || undefined;
+    } while (token);
+    const elapsed = performance.now() - started;
+    if (total !== plan.size) throw new Error(`listed ${total} Jobs, expected ${plan.size}`);
+    return {
+      figures: [
+        { id: 'total', label: `list ${plan.size.toLocaleString('en')} (pages of 1,000)`, unit: 'ms', value: elapsed },
+        { id: 'page-p50', label: 'page p50', unit: 'ms', value: percentile(pageTimes, 50) },
+        { id: 'page-p95', label: 'page p95', unit: 'ms', value: percentile(pageTimes, 95) },
+        { id: 'rate', label: 'objects listed per second', unit: '/s', value: (total / elapsed) * 1000 },
+        { id: 'payload', label: 'payload', unit: 'MiB', value: bytes / MB },
+      ],
+      notes: [`${pageTimes.length} pages, read and JSON.parsed by fetch in the benchmark's process (the mock runs in its own)`],
+    };
+  },
+};

@@ -1,0 +1,70 @@
+/**
+ * The bundle budget (issue 7), deterministic, part of `npm test`: a real `vite build` of the console, then the
+ * table route's initial JavaScript must be at most 200 kB gzip and hold no Monaco. The checker itself is tested
+ * on made-up bundles, so that a Monaco import reaching the first view, or a lazy route, is known to be caught.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, test } from 'vitest';
+import { budgetViolations, initialJavaScript, TABLE_ROUTE_MODULE, type ChunkInfo } from './bundle-budget.ts';
+import { buildConsole } from './build-console.ts';
+
+const ROUTE = `/repo/${TABLE_ROUTE_MODULE}`;
+const MONACO = '/repo/node_modules/monaco-editor/esm/vs/editor/editor.api.js';
+
+function chunk(fileName: string, moduleIds: string[], extra: Partial<ChunkInfo> = {}): ChunkInfo {
+  return { type: 'chunk', fileName, code: `/* ${fileName} */ ${'x'.repeat(100)}`, isEntry: false, isDynamicEntry: false, imports: [], moduleIds, ...extra };
+}
+
+describe('the initial JavaScript of the table route', () => {
+  test('in the real build: at most 200 kB gzip, and no Monaco', async () => {
+    const output = await buildConsole({});
+    const js = initialJavaScript(output);
+    expect(budgetViolations(js)).toEqual([]);
+    expect(js.files.length).toBeGreaterThan(0);
+    // The bundler names the modules in each chunk, which is how a Monaco module would be seen.
+    const modules = output.flatMap((o) => ('moduleIds' in o ? (o as ChunkInfo).moduleIds : []));
+    expect(modules.some((id) => /[\\/]node_modules[\\/]react-dom[\\/]/.test(id))).toBe(true);
+  }, 60_000);
+
+  test('counts the entry and its static imports, not what is loaded lazily', () => {
+    const js = initialJavaScript([
+      chunk('index.js', ['/repo/src/main.tsx', ROUTE], { isEntry: true, imports: ['vendor.js'] }),
+      chunk('vendor.js', ['/repo/node_modules/react/index.js']),
+      chunk('editor.js', [MONACO], { isDynamicEntry: true }),
+      { type: 'asset' },
+    ]);
+    expect(js.files.map((f) => f.fileName).sort()).toEqual(['index.js', 'vendor.js']);
+    expect(js.monacoModules).toEqual([]);
+    expect(budgetViolations(js)).toEqual([]);
+  });
+
+  test('fails when Monaco reaches the initial chunks, however indirectly', () => {
+    const js = initialJavaScript([
+      chunk('index.js', [ROUTE], { isEntry: true, imports: ['shared.js'] }),
+      chunk('shared.js', ['/repo/src/x.ts'], { imports: ['monaco.js'] }),
+      chunk('monaco.js', [MONACO, '/repo/node_modules/@monaco-editor/react/dist/index.mjs']),
+    ]);
+    expect(js.monacoModules).toHaveLength(2);
+    expect(budgetViolations(js).join('\n')).toMatch(/Monaco is in the table route's initial JavaScript/);
+  });
+
+  test('a lazy table route counts its own chunk and what it imports', () => {
+    const js = initialJavaScript([
+      chunk('index.js', ['/repo/src/main.tsx'], { isEntry: true }),
+      chunk('project.js', [ROUTE], { isDynamicEntry: true, imports: ['monaco.js'] }),
+      chunk('monaco.js', [MONACO]),
+      chunk('other-route.js', ['/repo/src/app/routes/other.tsx'], { isDynamicEntry: true }),
+    ]);
+    expect(js.files.map((f) => f.fileName).sort()).toEqual(['index.js', 'monaco.js', 'project.js']);
+    expect(budgetViolations(js)).toHaveLength(1);
+  });
+
+  test('fails over 200 kB gzip, and when the route module is not found at all', () => {
+    const big = chunk('index.js', [ROUTE], { isEntry: true });
+    // Hashes gzip poorly (hex: about half), so 640 kB of them stay well over the budget.
+    big.code = Array.from({ length: 10_000 }, (_, i) => createHash('sha256').update(String(i)).digest('hex')).join('');
+    expect(budgetViolations(initialJavaScript([big])).join('\n')).toMatch(/over the budget of 200 kB/);
+    const moved = initialJavaScript([chunk('index.js', ['/repo/src/main.tsx'], { isEntry: true })]);
+    expect(budgetViolations(moved).join('\n')).toMatch(/is not in the build/);
+  });
+});

@@ -1,0 +1,80 @@
+/**
+ * A button that opens a small panel below it (switchers, the health details). Closes on Escape, on a click
+ * outside and when the caller's content calls `close`; focus goes back to the button. Plain React: no popover
+ * library is installed.
+ */
+import { clsx } from 'clsx';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+export interface PopoverProps {
+  /** The panel's accessible name. */
+  label: string;
+  /** The button's content; its text is the button's accessible name unless `buttonLabel` is given. */
+  button: ReactNode;
+  buttonLabel?: string;
+  buttonClassName?: string;
+  panelClassName?: string;
+  align?: 'left' | 'right';
+  children: (close: () => void) => ReactNode;
+}
+
+export function Popover({ label, button, buttonLabel, buttonClassName, panelClassName, align = 'left', children }: PopoverProps) {
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      trigger.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    trigger.current?.focus();
+  };
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={trigger}
+        type="button"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        aria-haspopup="dialog"
+        aria-label={buttonLabel}
+        onClick={() => setOpen((o) => !o)}
+        className={buttonClassName}
+      >
+        {button}
+      </button>
+      {open ? (
+        <div
+          id={panelId}
+          role="dialog"
+          aria-label={label}
+          className={clsx(
+            'absolute top-full z-40 mt-2 rounded-lg border border-slate-200 bg-white text-slate-900 shadow-lg ring-1 ring-slate-900/5',
+            align === 'right' ? 'right-0' : 'left-0',
+            panelClassName,
+          )}
+        >
+          {children(close)}
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * The top bar's health pill, fed by /readyz: ready, degraded (which checks), failing (which check) or
+ * unreachable, and the release the API runs. The panel behind it says what each state means for the user.
+ */
+import { clsx } from 'clsx';
+import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
+import { RefreshIcon } from '../../../components/ui/icons.tsx';
+import { Popover } from '../../../components/ui/popover.tsx';
+import { formatAge } from '../../../lib/format.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { healthLevel, useHealth, type HealthLevel } from '../api/get-readiness.ts';
+
+const LEVELS: Record<HealthLevel, { label: string; dot: string; pill: string; meaning: string }> = {
+  ready: { label: 'Healthy', dot: 'bg-emerald-500', pill: 'text-emerald-700', meaning: 'Every check passes.' },
+  degraded: {
+    label: 'Degraded',
+    dot: 'bg-amber-500',
+    pill: 'border-amber-200 bg-amber-50 text-amber-800',
+    meaning: 'The API serves requests, but some checks fail: what depends on them may be slow or out of date.',
+  },
+  failing: {
+    label: 'Failing',
+    dot: 'bg-rose-500 animate-pulse',
+    pill: 'border-rose-200 bg-rose-50 text-rose-700',
+    meaning: 'The API is not ready: requests may fail until the failing check recovers. The console retries reads by itself.',
+  },
+  unreachable: {
+    label: 'Unreachable',
+    dot: 'bg-rose-500',
+    pill: 'border-rose-200 bg-rose-50 text-rose-700',
+    meaning: 'The console gets no answer from the API.',
+  },
+  checking: { label: 'Checking…', dot: 'bg-slate-300 animate-pulse', pill: 'text-slate-500', meaning: 'Asking the API how it is.' },
+};
+
+export function HealthIndicator() {
+  const health = useHealth();
+  const level = healthLevel(health);
+  const look = LEVELS[level];
+  const now = useNow(1000);
+  // Which checks, right in the pill: the first thing support asks.
+  const checks = level === 'failing' ? health.data?.failing : level === 'degraded' ? health.data?.degraded.join(', ') : undefined;
+
+  return (
+    <Popover
+      label="API health"
+      align="right"
+      buttonLabel={`API health: ${look.label}${checks ? ` (${checks})` : ''}`}
+      buttonClassName={clsx(
+        'inline-flex h-8 items-center gap-2 rounded-md border border-transparent px-2.5 text-sm font-medium hover:bg-slate-100',
+        look.pill,
+      )}
+      button={
+        <>
+          <span aria-hidden="true" className={clsx('size-2 rounded-full', look.dot)} />
+          <span>{look.label}</span>
+          {checks ? <span className="max-w-40 truncate font-mono text-xs font-normal opacity-80">{checks}</span> : null}
+        </>
+      }
+      panelClassName="w-80"
+    >
+      {() => (
+        <div className="text-sm">
+          <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
+            <p className="flex items-center gap-2 font-semibold">
+              <span aria-hidden="true" className={clsx('size-2 rounded-full', look.dot)} />
+              API {look.label.toLowerCase()}
+            </p>
+            <button
+              type="button"
+              onClick={() => void health.refetch()}
+              className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100"
+            >
+              <RefreshIcon className={clsx('size-3.5', health.isFetching && 'animate-spin')} />
+              Check now
+            </button>
+          </div>
+          <div className="space-y-3 px-4 py-3">
+            <p className="text-slate-600">{look.meaning}</p>
+            {level === 'unreachable' ? <ErrorPanel error={health.error} compact /> : null}
+            {health.data && level !== 'unreachable' ? (
+              <dl className="space-y-1.5 text-xs">
+                {health.data.failing ? <Check name={health.data.failing} state="failing" /> : null}
+                {health.data.degraded.map((check) => (
+                  <Check key={check} name={check} state="degraded" />
+                ))}
+                <div className="flex justify-between gap-2 pt-1">
+                  <dt className="text-slate-500">Release</dt>
+                  <dd className="font-mono text-slate-800">{health.data.release || '—'}</dd>
+                </div>
+                <div className="flex justify-between gap-2">
+                  <dt className="text-slate-500">Checked</dt>
+                  <dd className="text-slate-800">{formatAge(new Date(health.data.checkedAt).toISOString(), now)} ago</dd>
+                </div>
+              </dl>
+            ) : null}
+          </div>
+        </div>
+      )}
+    </Popover>
+  );
+}
+
+function Check({ name, state }: { name: string; state: 'degraded' | 'failing' }) {
+  return (
+    <div className="flex items-center justify-between gap-2">
+      <dt className="font-mono text-slate-800">{name}</dt>
+      <dd className={clsx('rounded px-1.5 py-0.5 font-medium', state === 'failing' ? 'bg-rose-50 text-rose-700' : 'bg-amber-50 text-amber-800')}>
+        {state}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+/**
+ * The left navigation: the projects page, then every kind discovery lists, with how many objects of it the
+ * project (or every project) holds. Named "Resources" so it is not mistaken for a page's own kind tabs.
+ */
+import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { isApiError, type KindInfo } from '../../../api/index.ts';
+import { AlertIcon, GridIcon } from '../../../components/ui/icons.tsx';
+import { titleCase } from '../../../lib/format.ts';
+import { useObjectCount } from '../api/count-objects.ts';
+import { KindIcon } from '../kind-icons.tsx';
+
+export interface KindNavProps {
+  kinds: { data: readonly KindInfo[] | undefined; error: unknown; isPending: boolean; retry: () => void };
+  /** Undefined: all projects. */
+  project: string | undefined;
+  kindHref: (plural: string) => string;
+  projectsHref: string;
+  /** The kind shown, also when the URL names none (the page picks the first). */
+  selected: string | undefined;
+}
+
+export function KindNav({ kinds, project, kindHref, projectsHref, selected }: KindNavProps) {
+  return (
+    <nav aria-label="Resources" className="space-y-6 px-3 py-4">
+      <ul>
+        <li>
+          <Item to={projectsHref} end icon={<GridIcon className="size-4" />}>Projects</Item>
+        </li>
+      </ul>
+      <div>
+        <h2 className="mb-1.5 flex items-baseline justify-between gap-2 px-2 text-[11px] font-semibold uppercase tracking-wider text-slate-500">
+          Resources
+          <span className="truncate font-mono text-[11px] font-normal normal-case tracking-normal text-slate-500">{project ?? 'all projects'}</span>
+        </h2>
+        {kinds.isPending ? (
+          <ul aria-label="Loading kinds" className="space-y-1.5 px-2">
+            {[0, 1, 2, 3, 4, 5].map((i) => (
+              <li key={i} className="h-7 animate-pulse rounded-md bg-slate-800/70" />
+            ))}
+          </ul>
+        ) : kinds.error || !kinds.data ? (
+          <KindsFailed error={kinds.error} retry={kinds.retry} />
+        ) : (
+          <ul className="space-y-0.5">
+            {kinds.data.map((kind) => (
+              <li key={kind.plural}>
+                <Item to={kindHref(kind.plural)} active={kind.plural === selected} icon={<KindIcon kind={kind.kind} className="size-4" />}>
+                  <span className="truncate">{titleCase(kind.plural)}</span>
+                  <NavCount kind={kind} project={project} />
+                </Item>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </nav>
+  );
+}
+
+function Item({ to, end, active, icon, children }: { to: string; end?: boolean; active?: boolean; icon: ReactNode; children: ReactNode }) {
+  const look = (current: boolean) =>
+    clsx(
+      'group flex items-center gap-2.5 rounded-md px-2 py-1.5 text-sm transition-colors',
+      current ? 'bg-slate-800 font-medium text-white' : 'text-slate-300 hover:bg-slate-800/60 hover:text-white',
+    );
+  const content = (
+    <>
+      <span className="text-slate-500 group-aria-[current=page]:text-indigo-400">{icon}</span>
+      {children}
+    </>
+  );
+  // A kind is current when it is shown, which the URL alone does not say (no kind in it: the first is shown).
+  if (active !== undefined) {
+    return (
+      <Link to={to} aria-current={active ? 'page' : undefined} className={look(active)}>
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <NavLink to={to} end={end} className={({ isActive }) => look(isActive)}>
+      {content}
+    </NavLink>
+  );
+}
+
+/** A short note: the page beside it shows the whole error (reason, fix, requestId) in its own panel. */
+function KindsFailed({ error, retry }: { error: unknown; retry: () => void }) {
+  const reason = isApiError(error) ? error.reason : 'Error';
+  return (
+    <div role="alert" aria-label="Could not discover the kinds" title={error instanceof Error ? error.message : undefined} className="mx-2 rounded-md border border-rose-500/30 bg-rose-500/10 px-3 py-2 text-xs">
+      <p className="flex items-center gap-1.5 font-medium text-rose-200">
+        <AlertIcon className="size-4" />
+        Kinds unavailable
+      </p>
+      <p className="mt-0.5 font-mono text-rose-300">{reason}</p>
+      <button type="button" onClick={retry} className="mt-1.5 font-medium text-rose-100 underline-offset-2 hover:underline">
+        Retry
+      </button>
+    </div>
+  );
+}
+
+function NavCount({ kind, project }: { kind: KindInfo; project: string | undefined }) {
+  const count = useObjectCount(kind, project);
+  if (count.isError) return <AlertIcon role="img" aria-hidden={false} aria-label="count failed" className="ml-auto size-4 text-rose-400" />;
+  return (
+    <span className="ml-auto min-w-6 rounded-full bg-slate-800 px-1.5 text-center text-[11px] font-medium tabular-nums text-slate-400 group-aria-[current=page]:bg-slate-700 group-aria-[current=page]:text-slate-200">
+      {count.data ?? '·'}
+    </span>
+  );
+}

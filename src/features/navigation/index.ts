@@ -1,0 +1,2 @@
+export { KindNav } from './components/kind-nav.tsx';
+export { KindIcon } from './kind-icons.tsx';

@@ -1,0 +1,1 @@
+export { ObjectSummary } from './components/object-summary.tsx';

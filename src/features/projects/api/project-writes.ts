@@ -1,0 +1,42 @@
+/**
+ * Create and delete a project (`/api/v1/namespaces`). A create by name is safe to repeat, and is sent with an
+ * Idempotency-Key so a retry after a lost answer finishes it. A delete is never retried blindly: the project
+ * goes Terminating while what it holds is stopped and charged, then vanishes.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { namespacesPath, newIdempotencyKey } from '../../../api/index.ts';
+import { apiClient } from '../../../lib/api-client.ts';
+import type { Project } from '../../../shared/protocol.ts';
+import { projectsQueryOptions } from './get-projects.ts';
+import { projectStatsQueryKey } from './project-stats.ts';
+
+export function createProject(name: string): Promise<Project> {
+  return apiClient.request<Project>(namespacesPath(), {
+    method: 'POST',
+    body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name } },
+    idempotencyKey: newIdempotencyKey(),
+  });
+}
+
+export function deleteProject(name: string): Promise<Project> {
+  return apiClient.request<Project>(`${namespacesPath()}/${encodeURIComponent(name)}`, { method: 'DELETE' });
+}
+
+function useRefreshProjects() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: projectsQueryOptions().queryKey }),
+      queryClient.invalidateQueries({ queryKey: projectStatsQueryKey() }),
+    ]);
+}
+
+export function useCreateProject() {
+  const refresh = useRefreshProjects();
+  return useMutation({ mutationFn: createProject, onSuccess: refresh });
+}
+
+export function useDeleteProject() {
+  const refresh = useRefreshProjects();
+  return useMutation({ mutationFn: deleteProject, onSuccess: refresh });
+}

@@ -1,0 +1,180 @@
+/**
+ * The resource table: any kind's objects, sorted and filtered (TableView), with only the rows in view in the
+ * DOM (@tanstack/react-virtual, fixed row height, so nothing is measured). Keyboard: arrows or j/k move, Page
+ * Up/Down, Home and End jump, Enter opens, Space or x ticks (Shift for a range), Escape clears the ticks. The row
+ * under the cursor stays mounted and focused however far it scrolls, so the keyboard never loses its place.
+ */
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useNavigate } from 'react-router';
+import type { KindInfo } from '../../../api/index.ts';
+import { isControlTarget, useHotkeys } from '../../../lib/use-hotkeys.ts';
+import type { NodusObject } from '../../../shared/protocol.ts';
+import type { Selection } from '../hooks/use-selection.ts';
+import type { Column } from '../kinds/registry.tsx';
+import type { RowFlash } from '../table/row-flash.ts';
+import { objectKey } from '../table/snapshot-diff.ts';
+import { TableHeader, gridTemplate } from './table-header.tsx';
+import { ROW_HEIGHT, TableRow } from './table-row.tsx';
+
+export interface ResourceTableProps {
+  kind: KindInfo;
+  label: string;
+  rows: readonly NodusObject[];
+  /** Changes whenever `rows` (an array updated in place) does. */
+  version: number;
+  columns: readonly Column[];
+  sort: { column: string; desc: boolean };
+  onSort: (column: string) => void;
+  selection: Selection;
+  flash: RowFlash;
+  hrefOf: (object: NodusObject) => string;
+}
+
+const HEADER_HEIGHT = 34;
+
+export function ResourceTable({ kind, label, rows, version, columns, sort, onSort, selection, flash, hrefOf }: ResourceTableProps) {
+  const navigate = useNavigate();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [activeId, setActiveId] = useState<string | undefined>(undefined);
+  const focusActive = useRef(false);
+
+  // Callbacks handed to memoised rows read the latest values through refs, so they never change.
+  const latest = useRef({ rows, selection });
+  useLayoutEffect(() => {
+    latest.current = { rows, selection };
+  });
+  const onToggle = useCallback((id: string, range: boolean) => latest.current.selection.toggle(id, range, latest.current.rows), []);
+  const onOpen = useCallback((href: string) => void navigate(href), [navigate]);
+  const onActivate = useCallback((id: string) => setActiveId(id), []);
+
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `rows` is updated in place; `version` says when.
+  const activeIndex = useMemo(() => (activeId === undefined ? -1 : rows.findIndex((o) => objectKey(o) === activeId)), [rows, version, activeId]);
+
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (activeIndex >= 0 && !indexes.includes(activeIndex)) indexes.push(activeIndex);
+      return indexes.sort((a, b) => a - b);
+    },
+    [activeIndex],
+  );
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    scrollMargin: HEADER_HEIGHT,
+    scrollPaddingStart: HEADER_HEIGHT,
+    // The default key (the index) keeps the virtualizer's measurements, an O(rows) pass, from being redone on
+    // every render; rows are keyed by uid where React needs it (below). Sizes are fixed, so nothing is cached
+    // per key.
+    rangeExtractor,
+    // Scrolling re-renders in React's own batch instead of synchronously inside every scroll event; the
+    // overscan (12 rows either side) covers the frame that takes.
+    useFlushSync: false,
+  });
+
+  useLayoutEffect(() => {
+    if (!focusActive.current || activeIndex < 0) return;
+    focusActive.current = false;
+    virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
+    scrollRef.current?.querySelector<HTMLElement>(`[data-uid="${CSS.escape(activeId ?? '')}"]`)?.focus({ preventScroll: true });
+  }, [activeIndex, activeId, virtualizer]);
+
+  // A row that left (deleted, filtered out) no longer holds the cursor.
+  useEffect(() => {
+    if (activeId !== undefined && activeIndex < 0) setActiveId(undefined);
+  }, [activeId, activeIndex]);
+
+  function move(to: number) {
+    if (rows.length === 0) return;
+    const index = Math.max(0, Math.min(rows.length - 1, to));
+    focusActive.current = true;
+    setActiveId(objectKey(rows[index]!));
+  }
+
+  const active = activeIndex >= 0 ? rows[activeIndex] : undefined;
+  const page = () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 2);
+  const onRow = (e: KeyboardEvent) => active !== undefined && !isControlTarget(e.target) && !(e.target instanceof HTMLInputElement);
+  // Document-wide like the console's other lists (src/lib/use-hotkeys.ts): never while typing in a field, never
+  // under a modal dialog.
+  useHotkeys(
+    [
+      { key: 'ArrowDown', handler: () => move(activeIndex + 1) },
+      { key: 'j', handler: () => move(activeIndex + 1) },
+      { key: 'ArrowUp', handler: () => move(activeIndex < 0 ? 0 : activeIndex - 1) },
+      { key: 'k', handler: () => move(activeIndex < 0 ? 0 : activeIndex - 1) },
+      { key: 'PageDown', handler: () => move(activeIndex + page()) },
+      { key: 'PageUp', handler: () => move(activeIndex - page()) },
+      { key: 'Home', handler: () => move(0) },
+      { key: 'End', handler: () => move(rows.length - 1) },
+      { key: 'Enter', when: onRow, handler: () => void navigate(hrefOf(active!)) },
+      { key: ' ', when: onRow, handler: (e) => selection.toggle(objectKey(active!), e.shiftKey, rows) },
+      { key: 'x', when: onRow, handler: (e) => selection.toggle(objectKey(active!), e.shiftKey, rows) },
+      { key: 'Escape', when: () => selection.ids.size > 0, handler: () => selection.clear() },
+    ],
+    rows.length > 0,
+  );
+
+  const template = useMemo(() => gridTemplate(columns), [columns]);
+  const items = virtualizer.getVirtualItems();
+  const tabStop = activeIndex < 0 ? 0 : -1;
+
+  return (
+    <div
+      role="table"
+      aria-label={label}
+      aria-rowcount={rows.length + 1}
+      aria-multiselectable="true"
+      className="flex min-h-0 flex-1 flex-col text-[13px]"
+      style={{ '--cols': template.columns } as CSSProperties}
+    >
+      <div
+        ref={scrollRef}
+        tabIndex={tabStop}
+        aria-label={`${label}: use the arrow keys or j and k to move, Enter to open, Space to select`}
+        onFocus={(e) => {
+          if (e.target === e.currentTarget && rows.length > 0 && activeIndex < 0) move(0);
+        }}
+        className="relative min-h-0 flex-1 overflow-auto outline-none focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:ring-inset"
+      >
+        <TableHeader
+          kind={kind}
+          columns={columns}
+          sort={sort}
+          onSort={onSort}
+          rows={rows}
+          version={version}
+          selection={selection}
+          height={HEADER_HEIGHT}
+          minWidth={template.minWidth}
+        />
+        <div role="rowgroup" style={{ height: rows.length * ROW_HEIGHT, minWidth: template.minWidth }} className="relative">
+          {items.map((item) => {
+            const object = rows[item.index];
+            if (!object) return null;
+            const id = objectKey(object);
+            return (
+              <TableRow
+                key={id}
+                object={object}
+                id={id}
+                index={item.index}
+                selected={selection.ids.has(id)}
+                active={id === activeId}
+                columns={columns}
+                href={hrefOf(object)}
+                flash={flash}
+                onToggle={onToggle}
+                onOpen={onOpen}
+                onActivate={onActivate}
+              />
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+/**
+ * One row of the resource table. Memoised on the object itself: under a stream of events only the rows whose
+ * object changed render again. Its highlight after a change is played on the element by RowFlash, outside
+ * React; the row only registers its element.
+ */
+import { clsx } from 'clsx';
+import { memo, useCallback, type ChangeEvent } from 'react';
+import { Link } from 'react-router';
+import type { NodusObject } from '../../../shared/protocol.ts';
+import type { Column } from '../kinds/registry.tsx';
+import type { RowFlash } from '../table/row-flash.ts';
+
+export const ROW_HEIGHT = 36;
+
+export interface RowProps {
+  object: NodusObject;
+  id: string;
+  /** Position among the rows shown, from 0. */
+  index: number;
+  selected: boolean;
+  active: boolean;
+  columns: readonly Column[];
+  href: string;
+  flash: RowFlash;
+  /** Stable callbacks (the table keeps them in refs), so they never break the memo. */
+  onToggle: (id: string, range: boolean) => void;
+  onOpen: (href: string) => void;
+  onActivate: (id: string) => void;
+}
+
+export const TableRow = memo(function TableRow({ object, id, index, selected, active, columns, href, flash, onToggle, onOpen, onActivate }: RowProps) {
+  const name = object.metadata.name ?? '';
+  const register = useCallback(
+    (element: HTMLDivElement | null) => {
+      if (!element) return;
+      flash.attach(id, element);
+      return () => flash.detach(id, element);
+    },
+    [flash, id],
+  );
+  const deleting = object.metadata.deletionTimestamp !== undefined;
+
+  return (
+    <div
+      ref={register}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      data-uid={id}
+      data-active={active || undefined}
+      tabIndex={active ? 0 : -1}
+      onFocus={(e) => {
+        if (e.target === e.currentTarget) onActivate(id);
+      }}
+      onClick={(e) => {
+        // Links, chips and the checkbox do their own thing.
+        if ((e.target as HTMLElement).closest('a, button, input, label')) return;
+        onOpen(href);
+      }}
+      // Placed by index (not by a measured offset), so a row renders again only when its index changes.
+      style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
+      className={clsx(
+        // Contained: a row's style and layout never reach the others, so scrolling lays out only new rows.
+        'absolute inset-x-0 top-0 grid cursor-pointer items-center [contain:layout_style_paint] border-b border-slate-100 outline-none [grid-template-columns:var(--cols)]',
+        selected ? 'bg-indigo-50/70 hover:bg-indigo-50' : 'bg-white hover:bg-slate-50',
+        active && 'shadow-[inset_2px_0_0_var(--color-indigo-500)] focus-visible:bg-indigo-50/40',
+        deleting && 'text-slate-400',
+      )}
+    >
+      <div role="cell" className="flex items-center justify-center">
+        <input
+          type="checkbox"
+          checked={selected}
+          aria-label={`Select ${name}`}
+          onChange={(e: ChangeEvent<HTMLInputElement>) => {
+            onToggle(id, (e.nativeEvent as MouseEvent).shiftKey === true);
+            // The row, not the box, keeps the focus: the keyboard goes on from here (keys are ignored in inputs).
+            e.currentTarget.closest<HTMLElement>('[role="row"]')?.focus({ preventScroll: true });
+          }}
+          tabIndex={-1}
+          className="size-3.5 cursor-pointer rounded border-slate-300 accent-indigo-600"
+        />
+      </div>
+      <div role="rowheader" className="flex min-w-0 items-center gap-2 pr-3">
+        <Link to={href} tabIndex={-1} className={clsx('truncate font-medium hover:text-indigo-600 hover:underline', deleting ? 'text-slate-400 line-through decoration-slate-300' : 'text-slate-900')}>
+          {name}
+        </Link>
+      </div>
+      {columns.map((column) => (
+        <div key={column.id} role="cell" className={clsx('flex min-w-0 items-center px-3 whitespace-nowrap', column.align === 'right' && 'justify-end')}>
+          {column.render(object)}
+        </div>
+      ))}
+    </div>
+  );
+});

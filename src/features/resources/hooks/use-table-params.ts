@@ -1,0 +1,25 @@
+/**
+ * The table's sort and filters, read from and written to the URL's search params (view-params.ts says how).
+ * Choices someone may want to step back from (a sort, a selector, a phase) push a history entry; the text
+ * filter replaces the current one, so typing a word is not ten steps of Back.
+ */
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { readTableParams, writeTableParams, type TableParams } from '../table/view-params.ts';
+
+export interface TableParamsApi {
+  params: TableParams;
+  set: (change: Partial<TableParams>, options?: { replace?: boolean }) => void;
+}
+
+export function useTableParams(): TableParamsApi {
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo(() => readTableParams(search), [search]);
+  const set = useCallback(
+    (change: Partial<TableParams>, options?: { replace?: boolean }) => {
+      setSearch((current) => writeTableParams(current, change), { replace: options?.replace ?? false });
+    },
+    [setSearch],
+  );
+  return { params, set };
+}

@@ -1,0 +1,59 @@
+/**
+ * The React binding of TableView: the rows for a watch snapshot, a sort and a text filter, worked out once per
+ * snapshot (not per render), plus the RowFlash that marks the rows whose objects just changed.
+ */
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { NodusObject } from '../../../shared/protocol.ts';
+import { nameSortValue, type Column } from '../kinds/registry.tsx';
+import { RowFlash } from '../table/row-flash.ts';
+import { textMatcher, warmSearchTexts } from '../table/search.ts';
+import { objectKey } from '../table/snapshot-diff.ts';
+import { TableView, type ViewResult, type ViewSpec } from '../table/table-view.ts';
+
+export function useTableView(
+  items: readonly NodusObject[],
+  /** Whether `items` is a whole list (the watch's `synced`): until then nothing counts as a change. */
+  synced: boolean,
+  columns: readonly Column[],
+  sort: { column: string; desc: boolean },
+  query: string,
+): ViewResult<NodusObject> & { flash: RowFlash } {
+  const [view] = useState(() => new TableView<NodusObject>());
+  const [flash] = useState(() => new RowFlash());
+  useEffect(() => () => flash.dispose(), [flash]);
+
+  const spec = useMemo((): ViewSpec<NodusObject> => {
+    const column = columns.find((c) => c.id === sort.column && c.sortValue);
+    const key = column?.sortValue ?? nameSortValue;
+    const sortId = `${column?.id ?? 'name'}\n${sort.desc}`;
+    return { id: `${sortId}\n${query}`, key, desc: sort.desc, match: textMatcher(query), narrowing: { sort: sortId, query } };
+  }, [columns, sort.column, sort.desc, query]);
+
+  // TableView.update is idempotent for the same snapshot and spec, so calling it while rendering is safe even
+  // when React renders twice.
+  const result = useMemo(() => view.update(items, spec), [view, items, spec]);
+
+  // Once a whole list is in, prepare the text filter in idle time (once per table; later versions of objects
+  // are prepared when a filter first needs them).
+  const warm = useRef<(() => void) | undefined>(undefined);
+  useEffect(() => {
+    if (synced && !warm.current) warm.current = warmSearchTexts(items);
+  }, [synced, items]);
+  useEffect(
+    () => () => {
+      warm.current?.();
+      warm.current = undefined;
+    },
+    [],
+  );
+
+  // Before paint, so the highlight starts in the frame the new values appear. The first whole list (and the
+  // first after a new selector opened another watch) arrives all at once: that is loading, not change.
+  const wasSynced = useRef(false);
+  useLayoutEffect(() => {
+    if (wasSynced.current && result.changed.length > 0) flash.mark(result.changed.map(objectKey));
+    wasSynced.current = synced;
+  }, [result, flash, synced]);
+
+  return { ...result, flash };
+}

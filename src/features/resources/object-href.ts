@@ -1,0 +1,11 @@
+/**
+ * Where an object opens: `/projects/:project/:plural/:name` (the route is in src/app/router.tsx). Built here
+ * because features may not import the app's path helpers.
+ */
+import type { KindInfo } from '../../api/index.ts';
+import type { NodusObject } from '../../shared/protocol.ts';
+
+export function objectHref(kind: Pick<KindInfo, 'plural'>, object: NodusObject): string {
+  const project = encodeURIComponent(object.metadata.namespace ?? '');
+  return `/projects/${project}/${encodeURIComponent(kind.plural)}/${encodeURIComponent(object.metadata.name ?? '')}`;
+}

@@ -1,0 +1,76 @@
+/**
+ * The brief highlight of a row whose object just changed, kept out of React: rendering 50,000 rows' worth of
+ * "recently changed" state would re-render rows every frame under churn. The table tells it which objects
+ * changed; it remembers until when each one glows, and animates the row elements that are mounted (rows that
+ * scroll into view while still glowing pick up the rest of it). The row carries `data-changed` meanwhile.
+ */
+
+export const FLASH_MS = 1400;
+
+/** Amber, held for a moment, then faded into the row's own background (the implicit last keyframe). */
+const KEYFRAMES: Keyframe[] = [
+  { backgroundColor: 'rgb(255 247 219)', boxShadow: 'inset 3px 0 0 rgb(251 191 36)', offset: 0 },
+  { backgroundColor: 'rgb(255 247 219)', boxShadow: 'inset 3px 0 0 rgb(251 191 36)', offset: 0.2 },
+];
+
+export class RowFlash {
+  private readonly until = new Map<string, number>();
+  private readonly elements = new Map<string, HTMLElement>();
+  private sweep: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly now: () => number = () => performance.now()) {}
+
+  /** These objects changed just now. */
+  mark(ids: Iterable<string>): void {
+    const end = this.now() + FLASH_MS;
+    for (const id of ids) {
+      this.until.set(id, end);
+      const element = this.elements.get(id);
+      if (element) play(element, FLASH_MS);
+    }
+    this.sweep ??= setTimeout(() => this.forgetExpired(), FLASH_MS);
+  }
+
+  /** A row element was mounted: it glows for what is left of its object's highlight. */
+  attach(id: string, element: HTMLElement): void {
+    this.elements.set(id, element);
+    const left = (this.until.get(id) ?? 0) - this.now();
+    if (left > 50) play(element, left, FLASH_MS - left);
+  }
+
+  detach(id: string, element: HTMLElement): void {
+    if (this.elements.get(id) === element) this.elements.delete(id);
+  }
+
+  isGlowing(id: string): boolean {
+    return (this.until.get(id) ?? 0) > this.now();
+  }
+
+  dispose(): void {
+    clearTimeout(this.sweep);
+    this.until.clear();
+    this.elements.clear();
+  }
+
+  private forgetExpired(): void {
+    this.sweep = undefined;
+    const now = this.now();
+    for (const [id, end] of this.until) if (end <= now) this.until.delete(id);
+    if (this.until.size > 0) this.sweep = setTimeout(() => this.forgetExpired(), FLASH_MS / 2);
+  }
+}
+
+function play(element: HTMLElement, duration: number, elapsed = 0): void {
+  element.dataset.changed = 'true';
+  // Web Animations fade from the highlight back to the row's own background (the implicit end keyframe).
+  if (typeof element.animate !== 'function') return;
+  for (const running of element.getAnimations()) if (running.id === 'row-flash') running.cancel();
+  const animation = element.animate(KEYFRAMES, { duration: duration + elapsed, easing: 'ease-out', id: 'row-flash' });
+  animation.currentTime = elapsed;
+  animation.onfinish = () => {
+    delete element.dataset.changed;
+  };
+  animation.oncancel = () => {
+    if (!element.getAnimations().some((a) => a.id === 'row-flash' && a.playState === 'running')) delete element.dataset.changed;
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * The table's rows stay exactly what sorting and filtering everything afresh would give, however the watch's
+ * snapshots change (the real ObjectIndex makes them, so their order is the watch's), while only changed
+ * objects are moved and the rows array is never replaced.
+ */
+import { describe, expect, it } from 'vitest';
+import type { WatchObjectEvent } from '../../../api/index.ts';
+import { ObjectIndex } from '../../../lib/watch/object-index.ts';
+import type { NodusObject } from '../../../shared/protocol.ts';
+import { diffById, diffSnapshots } from './snapshot-diff.ts';
+import { compareKeys, TableView, tiebreak, type ViewSpec } from './table-view.ts';
+
+let rv = 0;
+function job(name: string, cost: number | undefined, phase = 'Running', namespace = 'p'): NodusObject {
+  return {
+    apiVersion: 'nodus.dev/v1',
+    kind: 'Job',
+    metadata: { name, namespace, uid: `job_${namespace}_${name}`, resourceVersion: String(++rv) },
+    status: { phase, ...(cost === undefined ? {} : { costUSD: cost.toFixed(2) }) },
+  };
+}
+
+const byCost = (desc: boolean, match?: (o: NodusObject) => boolean): ViewSpec<NodusObject> => ({
+  id: `cost:${desc}:${match ? 'f' : ''}`,
+  key: (o) => (o.status?.costUSD === undefined ? undefined : Number(o.status.costUSD)),
+  desc,
+  match,
+});
+
+function expected(items: readonly NodusObject[], spec: ViewSpec<NodusObject>): NodusObject[] {
+  return items.filter((o) => !spec.match || spec.match(o)).sort((a, b) => compareKeys(spec.key(a), spec.key(b), spec.desc) || tiebreak(a, b));
+}
+
+/** A seeded PRNG, so a failure can be replayed. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('TableView', () => {
+  it('sorts with blanks last, then by name', () => {
+    const view = new TableView<NodusObject>();
+    const items = [job('c', 2), job('a', undefined), job('b', 2), job('d', 1)];
+    expect(view.update(items, byCost(false)).rows.map((o) => o.metadata.name)).toEqual(['d', 'b', 'c', 'a']);
+    expect(view.update(items, byCost(true)).rows.map((o) => o.metadata.name)).toEqual(['b', 'c', 'd', 'a']);
+  });
+
+  it('returns the same result for the same snapshot and spec, and reports no change on the first one', () => {
+    const view = new TableView<NodusObject>();
+    const items = [job('a', 1)];
+    const spec = byCost(false);
+    const first = view.update(items, spec);
+    expect(first.changed).toEqual([]);
+    expect(view.update(items, { ...spec })).toBe(first);
+  });
+
+  for (const seed of [1, 2, 3, 4, 5]) {
+    it(`matches a full sort after every flush of random events (seed ${seed})`, () => {
+      const draw = random(seed);
+      const index = new ObjectIndex<NodusObject>();
+      index.replace(Array.from({ length: 400 }, (_, i) => job(`job-${String(i).padStart(4, '0')}`, i % 7 === 0 ? undefined : Math.floor(draw() * 50))));
+      const cheap = (o: NodusObject) => Number(o.status?.costUSD ?? 99) < 25;
+      const specs = [byCost(false), byCost(true, cheap)];
+      const views = specs.map(() => new TableView<NodusObject>());
+      const arrays = views.map((v, i) => v.update(index.values(), specs[i]!).rows);
+      let next = 400;
+      for (let flush = 0; flush < 60; flush++) {
+        const live = index.values();
+        for (let e = Math.floor(draw() * 30); e > 0; e--) {
+          const r = draw();
+          const target = live[Math.floor(draw() * live.length)];
+          let event: WatchObjectEvent<NodusObject>;
+          if (r < 0.15 || !target) event = { type: 'ADDED', object: job(`new-${next++}`, Math.floor(draw() * 50)) };
+          else if (r < 0.3) event = { type: 'DELETED', object: target };
+          else event = { type: 'MODIFIED', object: job(target.metadata.name!, draw() < 0.1 ? undefined : Math.floor(draw() * 50)) };
+          index.queue(event);
+        }
+        index.applyPending();
+        // A relist now and then: the same objects in another order, most of them unchanged.
+        if (flush % 17 === 16) index.replace([...index.values()].reverse());
+        views.forEach((view, i) => {
+          const result = view.update(index.values(), specs[i]!);
+          expect(result.rows).toBe(arrays[i]);
+          expect(result.rows.map((o) => o.metadata.uid)).toEqual(expected(index.values(), specs[i]!).map((o) => o.metadata.uid));
+        });
+      }
+    });
+  }
+
+  it('reports what arrived or changed, not what left', () => {
+    const view = new TableView<NodusObject>();
+    const a = job('a', 1);
+    const b = job('b', 2);
+    view.update([a, b], byCost(false));
+    const a2 = job('a', 5);
+    const c = job('c', 3);
+    expect(view.update([a2, c], byCost(false)).changed).toEqual([c, a2]);
+  });
+});
+
+describe('diffSnapshots', () => {
+  it('walks watch-ordered snapshots, and falls back to uids when the order changed', () => {
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((n) => job(n, 1)) as [NodusObject, NodusObject, NodusObject, NodusObject];
+    const b2 = job('b', 2);
+    expect(diffSnapshots([a, b, c], [b2, c, d])).toEqual({ added: [d], removed: [a], modified: [[b, b2]] });
+    expect(diffSnapshots([a, b, c], [c, b2, a])).toEqual(diffById([a, b, c], [c, b2, a]));
+    expect(diffById([a, b, c], [c, b2, a])).toEqual({ added: [], removed: [], modified: [[b, b2]] });
+  });
+});
+
+describe('TableView narrowing', () => {
+  it('narrows in place when a query is typed further, and matches a full filter', () => {
+    const items = ['train-a', 'train-b', 'eval-a', 'tokenize', 'trainer'].map((n, i) => job(n, i));
+    const spec = (query: string): ViewSpec<NodusObject> => ({
+      id: `cost\n${query}`,
+      key: (o) => Number(o.status?.costUSD),
+      desc: false,
+      match: query ? (o) => o.metadata.name!.includes(query) : undefined,
+      narrowing: { sort: 'cost', query },
+    });
+    const view = new TableView<NodusObject>();
+    const rows = view.update(items, spec('')).rows;
+    for (const query of ['t', 'tr', 'tra', 'train', 'train-']) {
+      const result = view.update(items, spec(query));
+      expect(result.rows).toBe(rows);
+      expect(result.rows.map((o) => o.metadata.name)).toEqual(expected(items, spec(query)).map((o) => o.metadata.name));
+    }
+    // Deleting characters widens the rows again: everything is filtered afresh.
+    expect(view.update(items, spec('t')).rows.map((o) => o.metadata.name)).toEqual(['train-a', 'train-b', 'tokenize', 'trainer']);
+  });
+});

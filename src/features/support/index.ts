@@ -1,0 +1,2 @@
+export { SupportButton } from './components/support-button.tsx';
+export { SupportPanel } from './components/support-panel.tsx';

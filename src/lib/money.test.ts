@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatUnitsUSD, parseUSD, sumUSD } from './money.ts';
+
+describe('money', () => {
+  it('reads decimal strings as whole ten-thousandths of a dollar', () => {
+    expect(parseUSD('40.00')).toBe(400_000);
+    expect(parseUSD('0.0425')).toBe(425);
+    expect(parseUSD('7')).toBe(70_000);
+    expect(parseUSD('1.5')).toBe(15_000);
+    expect(parseUSD('-1.00')).toBeUndefined();
+    expect(parseUSD(1.5)).toBeUndefined();
+    expect(parseUSD('1e3')).toBeUndefined();
+  });
+
+  it('adds exactly where floats would drift', () => {
+    // 0.1 + 0.2 in floats is 0.30000000000000004.
+    expect(formatUnitsUSD(sumUSD(['0.10', '0.20']))).toBe('$0.30');
+    const many = Array.from({ length: 1000 }, () => '0.01');
+    expect(formatUnitsUSD(sumUSD(many))).toBe('$10.00');
+    expect(formatUnitsUSD(sumUSD(['187.55', '38.20', undefined, 'n/a', '0.0425']))).toBe('$225.7925');
+  });
+
+  it('prints cents at least, with thousands separators', () => {
+    expect(formatUnitsUSD(0)).toBe('$0.00');
+    expect(formatUnitsUSD(12_345_678_900)).toBe('$1,234,567.89');
+    expect(formatUnitsUSD(5_000)).toBe('$0.50');
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * Keyboard shortcuts for the whole page: ⌘K / Ctrl+K (the command palette), `/` (the filter of the page) and
+ * keys that move through a list. Single keys never fire while the user types in a field.
+ */
+import { useEffect, useRef } from 'react';
+
+export function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+export interface Hotkey {
+  /** `KeyboardEvent.key`, compared case-insensitively for letters. */
+  key: string;
+  /** ⌘ on macOS, Ctrl elsewhere. */
+  mod?: boolean;
+  /** Fires only when this says so (the key is left to the page otherwise). */
+  when?: (event: KeyboardEvent) => boolean;
+  handler: (event: KeyboardEvent) => void;
+}
+
+/** Listens on the document while mounted; the latest handlers are used without re-subscribing. */
+export function useHotkeys(hotkeys: Hotkey[], enabled = true): void {
+  const latest = useRef(hotkeys);
+  useEffect(() => {
+    latest.current = hotkeys;
+  });
+  useEffect(() => {
+    if (!enabled) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.altKey) return;
+      const mod = event.metaKey || event.ctrlKey;
+      for (const hotkey of latest.current) {
+        if (hotkey.key.toLowerCase() !== event.key.toLowerCase() || !!hotkey.mod !== mod) continue;
+        if (!hotkey.mod && isTypingTarget(event.target)) continue;
+        // A modal dialog (the palette, a confirmation) owns the keyboard while it is open.
+        if (!hotkey.mod && document.querySelector('dialog[open]')) continue;
+        if (hotkey.when && !hotkey.when(event)) continue;
+        event.preventDefault();
+        hotkey.handler(event);
+        return;
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [enabled]);
+}
+
+/** Buttons and links act on Enter themselves. */
+export function isControlTarget(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.closest('a[href], button, [role="button"]') !== null;
+}
+
+/** `/`: focus the filter of the page (the first search field in the main area). */
+export function focusPageFilter(): void {
+  const field = document.querySelector<HTMLInputElement>('main input[type="search"]');
+  field?.focus();
+  field?.select();
+}
