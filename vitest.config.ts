@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/bench/**/*.test.ts'],
           exclude: ['src/mock/contract/**', 'src/mock/kubectl/**'],
           environment: 'node',
         },
@@ -25,7 +25,7 @@ export default defineConfig({
         // Checks on the built console (the bundle budget): each runs a real `vite build` in memory.
         test: {
           name: 'build',
-          include: ['scripts/**/*.test.ts'],
+          include: ['scripts/budget/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
         },

@@ -5,6 +5,7 @@
  * times, prints the medians beside their targets, and writes JSON (`--out`) and a Markdown table. See
  * docs/PERFORMANCE.md. Exit code 1 when a scenario failed (not when a target is missed: CI never asserts timings).
  */
+import { cpus, loadavg } from 'node:os';
 import type { Browser } from '@playwright/test';
 import { parseOptions, planFor, USAGE } from './cli.ts';
 import { launchBrowser } from './env/browser.ts';
@@ -18,7 +19,13 @@ import type { BenchContext } from './types.ts';
 
 const PROJECT = 'bench';
 
-const options = parseOptions(process.argv.slice(2));
+let options: ReturnType<typeof parseOptions>;
+try {
+  options = parseOptions(process.argv.slice(2));
+} catch (error) {
+  console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+  process.exit(2);
+}
 if (options === 'help') {
   console.log(USAGE);
   process.exit(0);
@@ -31,7 +38,9 @@ if (unknown.length) {
 }
 const selected = SCENARIOS.filter((s) => !plan.only || plan.only.includes(s.id));
 const started = performance.now();
+const loadAtStart = loadavg()[0] ?? 0;
 const log = (message: string) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${message}`);
+if (loadAtStart > cpus().length) log(`this machine is busy (load average ${loadAtStart.toFixed(1)} on ${cpus().length} cores): every figure will be noisy`);
 
 let mock: MockHandle | undefined;
 let consoleServer: ConsoleServer | undefined;
@@ -66,6 +75,6 @@ try {
 console.log('');
 printTable(results, (line) => console.log(line));
 for (const r of results) for (const note of r.notes) console.log(`  ${r.id}: ${note}`);
-const md = writeResults(plan.out, plan, describeMachine(chromiumVersion), results);
+const md = writeResults(plan.out, plan, describeMachine(chromiumVersion, loadAtStart), results);
 console.log(`\nwritten to ${plan.out} and ${md} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 process.exitCode = results.some((r) => r.status === 'failed') ? 1 : 0;

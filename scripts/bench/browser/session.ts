@@ -8,6 +8,7 @@ import { epochNow } from '../env/mock.ts';
 import { MB, percentile } from '../stats.ts';
 import type { BenchContext } from '../types.ts';
 import { TablePage } from './page-object.ts';
+import type { BenchWindow } from './collector-types.ts';
 
 const COLLECTOR = readFileSync(new URL('./collector.js', import.meta.url), 'utf8');
 
@@ -20,6 +21,8 @@ export interface Marks {
 
 export interface Session {
   page: Page;
+  /** Uncaught errors in the page (the console's or the collector's), for a failure to show. */
+  errors: string[];
   table: TablePage;
   cdp: CDPSession;
   close: () => Promise<void>;
@@ -32,13 +35,15 @@ export async function openSession(ctx: BenchContext): Promise<Session> {
   const config = TablePage.collectorConfig('jobs', ctx.plan.size);
   await page.addInitScript({ content: `window.__benchConfig = ${JSON.stringify(config)};` });
   await page.addInitScript({ content: COLLECTOR });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
-  return { page, table: new TablePage(page, ctx.project, 'jobs'), cdp, close: () => context.close() };
+  return { page, errors, table: new TablePage(page, ctx.project, 'jobs'), cdp, close: () => context.close() };
 }
 
 export function marks(page: Page): Promise<Marks> {
-  return page.evaluate(() => window.__bench.marks());
+  return page.evaluate(() => (window as unknown as BenchWindow).__bench.marks());
 }
 
 /** Opens the table and waits until every object is listed and painted. */
@@ -49,7 +54,9 @@ export async function openTable(session: Session, timeoutMs: number): Promise<Ma
     const now = await marks(session.page);
     if (now.allListedPainted !== undefined && now.firstRowPainted !== undefined) return now;
     if (Date.now() > deadline) {
-      throw new Error(`the table did not list every Job within ${timeoutMs / 1000} s (marks: ${JSON.stringify(now)}); do the selectors in scripts/bench/browser/page-object.ts still match the console?`);
+      const shot = 'bench-results/open-table-failure.png';
+      await session.page.screenshot({ path: shot }).catch(() => undefined);
+      throw new Error(`the table did not list every Job within ${timeoutMs / 1000} s (marks: ${JSON.stringify(now)}; page errors: ${JSON.stringify(session.errors)}; screenshot: ${shot}); do the selectors in scripts/bench/browser/page-object.ts still match the console?`);
     }
     await session.page.waitForTimeout(100);
   }
@@ -75,7 +82,7 @@ export interface FrameStats {
 
 /** Frame intervals (rAF), Long Tasks and Long Animation Frames between two times of the page's clock. */
 export async function frameStats(page: Page, start: number, end: number): Promise<FrameStats> {
-  const data = await page.evaluate(([from]) => ({ frames: window.__bench.frames(from), tasks: window.__bench.longTasks(from), loafs: window.__bench.loafs(from) }), [start]);
+  const data = await page.evaluate(([from]) => ({ frames: (window as unknown as BenchWindow).__bench.frames(from), tasks: (window as unknown as BenchWindow).__bench.longTasks(from), loafs: (window as unknown as BenchWindow).__bench.loafs(from) }), [start]);
   const times = data.frames.filter((t) => t <= end);
   const intervals = times.slice(1).map((t, i) => t - times[i]!);
   const tasks = data.tasks.filter((t) => t.start <= end);
@@ -96,7 +103,7 @@ export async function clockOffset(page: Page): Promise<number> {
   let best = { rtt: Infinity, offset: 0 };
   for (let i = 0; i < 5; i++) {
     const before = epochNow();
-    const inPage = await page.evaluate(() => window.__bench.timeOrigin() + window.__bench.now());
+    const inPage = await page.evaluate(() => (window as unknown as BenchWindow).__bench.timeOrigin() + (window as unknown as BenchWindow).__bench.now());
     const after = epochNow();
     if (after - before < best.rtt) best = { rtt: after - before, offset: inPage - (before + after) / 2 };
   }

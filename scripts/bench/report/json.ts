@@ -4,7 +4,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem, release, platform } from 'node:os';
+import { cpus, loadavg, totalmem, release, platform } from 'node:os';
 import { dirname } from 'node:path';
 import type { BenchPlan } from '../cli.ts';
 import type { ScenarioResult } from '../runner.ts';
@@ -18,6 +18,8 @@ export interface Machine {
   node: string;
   chromium: string | undefined;
   kubectl: string | undefined;
+  /** 1-minute load averages when the run began and ended: other work on the machine skews every figure. */
+  load: [number, number];
 }
 
 function version(command: string, args: string[]): string | undefined {
@@ -28,7 +30,7 @@ function version(command: string, args: string[]): string | undefined {
   }
 }
 
-export function describeMachine(chromium: string | undefined): Machine {
+export function describeMachine(chromium: string | undefined, loadAtStart: number): Machine {
   return {
     cpu: cpus()[0]?.model ?? 'unknown',
     cores: cpus().length,
@@ -37,6 +39,7 @@ export function describeMachine(chromium: string | undefined): Machine {
     node: process.version,
     chromium,
     kubectl: version(process.env.KUBECTL || 'kubectl', ['version', '--client']),
+    load: [loadAtStart, loadavg()[0] ?? 0],
   };
 }
 
@@ -45,7 +48,8 @@ export function writeResults(file: string, plan: BenchPlan, machine: Machine, re
   const when = new Date().toISOString();
   writeFileSync(file, `${JSON.stringify({ when, plan, machine, results }, null, 2)}\n`);
   const md = file.replace(/\.json$/, '') + '.md';
-  const header = `Measured ${when} on ${machine.cpu} (${machine.cores} cores, ${machine.memoryGB} GB), ${machine.os}, Node ${machine.node}, ${machine.chromium ?? 'no browser'}; ${plan.size.toLocaleString('en')} objects, median of ${plan.runs} run(s)${plan.quick ? ', --quick' : ''}.\n\n`;
-  writeFileSync(md, header + markdownTable(results));
+  const header = `Measured ${when} on ${machine.cpu} (${machine.cores} cores, ${machine.memoryGB} GB), ${machine.os}, Node ${machine.node}, ${machine.chromium ?? 'no browser'}, load average ${machine.load.map((l) => l.toFixed(1)).join(' → ')}; ${plan.size.toLocaleString('en')} objects, median of ${plan.runs} run(s)${plan.quick ? ', --quick' : ''}.\n\n`;
+  const notes = results.flatMap((r) => r.notes.map((note) => `- ${r.id}: ${note}`));
+  writeFileSync(md, `${header}${markdownTable(results)}${notes.length ? `\n${notes.join('\n')}\n` : ''}`);
   return md;
 }

@@ -9,6 +9,7 @@ import type { WatchEvent } from '../../env/mock.ts';
 import { percentile } from '../../stats.ts';
 import type { RunOutcome, Scenario } from '../../types.ts';
 import { clockOffset, frameStats, openSession, openTable } from '../session.ts';
+import type { BenchWindow } from '../collector-types.ts';
 
 const SETTLE_MS = 15_000;
 
@@ -29,7 +30,7 @@ export const churnLag: Scenario = {
     try {
       await openTable(session, ctx.plan.openTimeoutMs);
       const offset = await clockOffset(page);
-      const watching = await page.evaluate(([key, value]) => window.__bench.watchCells(key!, value!), [table.nameColumn, table.costColumn]);
+      const watching = await page.evaluate(([key, value]) => (window as unknown as BenchWindow).__bench.watchCells(key!, value!), [table.nameColumn, table.costColumn]);
       if (watching !== 'ok') throw new Error(`cannot watch the table's cells (${watching}): check scripts/bench/browser/page-object.ts`);
 
       const expected = plan.churnRate * plan.churnSeconds;
@@ -48,22 +49,22 @@ export const churnLag: Scenario = {
         if (++received >= expected) allIn();
       };
       const watch = await mock.api.watchJobs(project, await mock.api.resourceVersion(project), onEvent);
-      const start = await page.evaluate(() => window.__bench.now());
+      const start = await page.evaluate(() => (window as unknown as BenchWindow).__bench.now());
       await mock.api.churnJobs(project, plan.churnRate, plan.churnSeconds);
       await Promise.race([complete, page.waitForTimeout(plan.churnSeconds * 1000 + 60_000)]);
-      const churnEnd = await page.evaluate(() => window.__bench.now());
+      const churnEnd = await page.evaluate(() => (window as unknown as BenchWindow).__bench.now());
       watch.close();
 
       // Let the page catch up, then compare what is in view with the server's last word on each row.
       const deadline = Date.now() + SETTLE_MS;
       let stale: { key: string; value: string }[] = [];
       do {
-        const cells = await page.evaluate(([key, value]) => window.__bench.visibleCells(key!, value!), [table.nameColumn, table.costColumn]);
+        const cells = await page.evaluate(([key, value]) => (window as unknown as BenchWindow).__bench.visibleCells(key!, value!), [table.nameColumn, table.costColumn]);
         stale = cells.filter((c) => latest.has(c.key) && money(c.value) !== latest.get(c.key));
         if (stale.length === 0) break;
         await page.waitForTimeout(200);
       } while (Date.now() < deadline);
-      const changes = await page.evaluate(() => window.__bench.cellChanges());
+      const changes = await page.evaluate(() => (window as unknown as BenchWindow).__bench.cellChanges());
       const lags: number[] = [];
       const counted = new Set<string>();
       for (const change of changes) {

@@ -6,6 +6,7 @@
 import { NotApplicable, type RunOutcome, type Scenario } from '../../types.ts';
 import { frameStats, heapAfterGc, openSession } from '../session.ts';
 import { TablePage } from '../page-object.ts';
+import type { BenchWindow } from '../collector-types.ts';
 
 const LOG_PROJECT = 'bench-logs';
 
@@ -39,13 +40,13 @@ export const followLog: Scenario = {
       await page.goto(logPage.logPath(name));
       await logPage.logView().waitFor();
       const heapBefore = await heapAfterGc(session);
-      const start = await page.evaluate(() => window.__bench.now());
+      const start = await page.evaluate(() => (window as unknown as BenchWindow).__bench.now());
       const deadline = Date.now() + 300_000;
       while (Number((await logPage.logLineCount().textContent())?.replace(/[^0-9]/g, '') || 0) < plan.logLines) {
         if (Date.now() > deadline) throw new Error(`the log view did not reach ${plan.logLines} lines in 5 minutes`);
         await page.waitForTimeout(250);
       }
-      const end = await page.evaluate(() => window.__bench.now());
+      const end = await page.evaluate(() => (window as unknown as BenchWindow).__bench.now());
       const frames = await frameStats(page, start, end);
       const heapAfter = await heapAfterGc(session);
       return {

@@ -6,6 +6,7 @@
  */
 import { frameStats, openSession, openTable } from '../session.ts';
 import type { RunOutcome, Scenario } from '../../types.ts';
+import type { BenchWindow } from '../collector-types.ts';
 
 export const openTableScenario: Scenario = {
   id: 'open-table',
@@ -15,7 +16,7 @@ export const openTableScenario: Scenario = {
     const session = await openSession(ctx);
     try {
       const marks = await openTable(session, ctx.plan.openTimeoutMs);
-      const resources = await session.page.evaluate(() => window.__bench.resources(`/jobs\\?`));
+      const resources = await session.page.evaluate(() => (window as unknown as BenchWindow).__bench.resources(`/jobs\\?`));
       // The list's pages: its page size is the limit its continued requests ask for (a count probe asks for 1).
       const limit = (name: string) => Number(new URL(name).searchParams.get('limit') ?? 0);
       const lists = resources.filter((r) => limit(r.name) > 0 && !/[?&]watch=/.test(r.name));

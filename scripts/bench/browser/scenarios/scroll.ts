@@ -6,6 +6,7 @@
  */
 import { frameStats, openSession, openTable } from '../session.ts';
 import type { RunOutcome, Scenario } from '../../types.ts';
+import type { BenchWindow } from '../collector-types.ts';
 
 export const scrollTable: Scenario = {
   id: 'scroll',
@@ -15,7 +16,7 @@ export const scrollTable: Scenario = {
     const session = await openSession(ctx);
     try {
       await openTable(session, ctx.plan.openTimeoutMs);
-      const scroll = await session.page.evaluate((steps) => window.__bench.scrollThrough(steps), ctx.plan.scrollFrames);
+      const scroll = await session.page.evaluate((steps) => (window as unknown as BenchWindow).__bench.scrollThrough(steps), ctx.plan.scrollFrames);
       const frames = await frameStats(session.page, scroll.start, scroll.end);
       return {
         figures: [

@@ -73,11 +73,11 @@ const owner: Column = {
   sortValue: (o) => ownerOf(o)?.text,
   render: (o) => <Owner object={o} />,
 };
-export const labelsColumn: Column = {
+const labelsColumn: Column = {
   id: 'labels', header: 'Labels', width: 'minmax(10rem, 1.6fr)',
   render: (o) => <LabelChips labels={o.metadata.labels} />,
 };
-export const ageColumn: Column = {
+const ageColumn: Column = {
   id: 'age', header: 'Age', width: '4.5rem', align: 'right',
   // Youngest first when ascending, as ages read.
   sortValue: (o) => {
@@ -86,7 +86,7 @@ export const ageColumn: Column = {
   },
   render: (o) => <Age timestamp={o.metadata.creationTimestamp} />,
 };
-export const projectColumn: Column = {
+const projectColumn: Column = {
   id: 'project', header: 'Project', width: 'minmax(6rem, 0.6fr)',
   sortValue: (o) => o.metadata.namespace,
   render: (o) => <span className="truncate text-slate-600">{o.metadata.namespace}</span>,

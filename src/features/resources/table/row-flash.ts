@@ -42,10 +42,6 @@ export class RowFlash {
     if (this.elements.get(id) === element) this.elements.delete(id);
   }
 
-  isGlowing(id: string): boolean {
-    return (this.until.get(id) ?? 0) > this.now();
-  }
-
   dispose(): void {
     clearTimeout(this.sweep);
     this.until.clear();

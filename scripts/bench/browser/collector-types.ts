@@ -1,14 +1,16 @@
-/** Types of what collector.js puts on `window`, for the page.evaluate calls of the browser scenarios. */
-import type { CollectorConfig } from './page-object.ts';
+/**
+ * Types of what collector.js puts on `window`, for the page.evaluate calls of the browser scenarios. Not a global
+ * declaration, so that the console's own code never sees a `window.__bench`: calls cast `window` to BenchWindow.
+ */
 
-interface CellChange {
+export interface CellChange {
   key: string;
   value: string;
   /** Epoch ms (the page's timeOrigin + now) of the paint that showed it. */
   at: number;
 }
 
-interface BenchCollector {
+export interface BenchCollector {
   now(): number;
   timeOrigin(): number;
   marks(): { firstRow?: number; firstRowPainted?: number; allListed?: number; allListedPainted?: number };
@@ -27,9 +29,6 @@ interface BenchCollector {
   scrollThrough(steps: number): Promise<{ start: number; end: number; maxRows: number; range: number; scroller: string }>;
 }
 
-declare global {
-  interface Window {
-    __bench: BenchCollector;
-    __benchConfig: CollectorConfig;
-  }
+export interface BenchWindow {
+  __bench: BenchCollector;
 }
