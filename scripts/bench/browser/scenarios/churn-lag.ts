@@ -1,8 +1,8 @@
 /**
  * The console under churn: `churnRate` MODIFIED events a second for `churnSeconds` on the seeded Jobs while the
  * table is open. Lag is from the server's event (when the benchmark's own watch on the mock read it) to the frame
- * that painted the new cost in a row in view (the collector's cell watch; the two clocks aligned by a round-trip
- * measurement). "Lost": rows in view that still show an older cost once the churn is over and the page has had
+ * that painted the new cost in a row in the DOM (the collector's cell watch; the two clocks aligned by a
+ * round-trip measurement). "Lost": rows in view that still show an older cost once the churn is over and the page has had
  * time to settle. Long tasks and frames are counted over the churn.
  */
 import type { WatchEvent } from '../../env/mock.ts';
@@ -85,7 +85,7 @@ export const churnLag: Scenario = {
           { id: 'lost', label: 'rows in view left stale after the churn', unit: 'rows', value: stale.length, target: { op: '<=', value: 0 } },
         ],
         notes: [
-          `${plan.churnRate.toLocaleString('en')} events/s for ${plan.churnSeconds} s (${received.toLocaleString('en')} received by the benchmark's watch); lag measured on ${lags.length} changes of rows in view (the churn walks all ${plan.size.toLocaleString('en')} Jobs in order, so rows in view change once per pass); clock offset page − bench ${offset.toFixed(1)} ms`,
+          `${plan.churnRate.toLocaleString('en')} events/s for ${plan.churnSeconds} s (${received.toLocaleString('en')} received by the benchmark's watch); lag measured on ${lags.length} changes of rows in the DOM (the churn walks all ${plan.size.toLocaleString('en')} Jobs in order, so rows in view change once per pass); clock offset page − bench ${offset.toFixed(1)} ms`,
         ],
       };
     } finally {
