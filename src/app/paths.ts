@@ -8,6 +8,9 @@ export const paths = {
   home: () => '/',
   projects: () => '/projects',
   project: (project: string, plural?: string) => `/projects/${seg(project)}${plural ? `/${seg(plural)}` : ''}`,
-  object: (project: string, plural: string, name: string) => `/projects/${seg(project)}/${seg(plural)}/${seg(name)}`,
+  object: (project: string, plural: string, name: string, tab?: string) =>
+    `/projects/${seg(project)}/${seg(plural)}/${seg(name)}${tab ? `?tab=${seg(tab)}` : ''}`,
+  /** The editor for a new object. `new` comes before the kind, so no object name can collide with it. */
+  newObject: (project: string, plural: string) => `/projects/${seg(project)}/new/${seg(plural)}`,
   allProjects: (plural?: string) => `/all${plural ? `/${seg(plural)}` : ''}`,
 };

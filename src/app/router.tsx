@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router/dom';
 import { DEFAULT_PROJECT } from '../shared/protocol.ts';
 import { paths } from './paths.ts';
 import { AllProjectsRoute } from './routes/all-projects.tsx';
+import { NewObjectRoute } from './routes/new-object.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { ObjectRoute } from './routes/object.tsx';
 import { ProjectRoute } from './routes/project.tsx';
@@ -20,6 +21,7 @@ function createRouter() {
         { index: true, element: <Navigate to={paths.project(DEFAULT_PROJECT)} replace /> },
         { path: 'projects', element: <ProjectsRoute /> },
         { path: 'projects/:project/:plural?', element: <ProjectRoute /> },
+        { path: 'projects/:project/new/:plural', element: <NewObjectRoute /> },
         { path: 'projects/:project/:plural/:name', element: <ObjectRoute /> },
         { path: 'all/:plural?', element: <AllProjectsRoute /> },
         { path: '*', element: <NotFoundRoute /> },
