@@ -14,6 +14,10 @@ if (!existsSync(CHROMIUM)) {
 
 export default defineConfig({
   testDir: 'e2e',
+  // Runs on other ports (several at once on one machine) keep their results apart: each run empties its own.
+  outputDir: process.env.E2E_CONSOLE_PORT ? `test-results/port-${CONSOLE_PORT}` : 'test-results',
+  // The production build under its Content-Security-Policy has its own config (e2e/playwright.security.config.ts).
+  testIgnore: /security[^/]*\.spec\.ts$/,
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,

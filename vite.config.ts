@@ -47,4 +47,20 @@ export default defineConfig({
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [`^/${prefix}(?:[/?]|$)`, toMock])),
   },
   preview: { port: 4173, strictPort: true },
+  // Several dev servers on one machine (test runs on their own ports) must not re-optimize one shared dep cache
+  // under each other: a server pointed at another mock port keeps its own.
+  cacheDir: process.env.NODUS_MOCK_PORT ? `node_modules/.vite-${process.env.NODUS_MOCK_PORT}` : 'node_modules/.vite',
+  // Monaco and its workers (src/components/code-editor), pre-bundled up front: the editor route then loads a few
+  // files instead of hundreds, and the dev server never finds them mid-session (which reloads the page).
+  optimizeDeps: {
+    include: [
+      'monaco-editor/esm/vs/editor/edcore.main.js',
+      'monaco-editor/esm/vs/editor/editor.worker.js',
+      'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js',
+      'monaco-editor/esm/vs/common/workers.js',
+      'monaco-yaml',
+      'monaco-yaml/yaml.worker.js',
+      '@monaco-editor/react',
+    ],
+  },
 });

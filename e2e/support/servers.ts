@@ -3,3 +3,8 @@ export const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 18001);
 export const CONSOLE_PORT = Number(process.env.E2E_CONSOLE_PORT ?? 15173);
 export const MOCK_URL = `http://127.0.0.1:${MOCK_PORT}`;
 export const CONSOLE_URL = `http://127.0.0.1:${CONSOLE_PORT}`;
+/** The production build served by scripts/serve (e2e/playwright.security.config.ts). */
+export const PREVIEW_PORT = Number(process.env.E2E_PREVIEW_PORT ?? 14173);
+export const PREVIEW_URL = `http://127.0.0.1:${PREVIEW_PORT}`;
+/** The mock's key in the security run: unlike the demo key, no text of the mock's contains it. */
+export const SECURITY_API_KEY = process.env.E2E_SECURITY_API_KEY ?? 'nodus-e2e-s3cret-7f3a9c';

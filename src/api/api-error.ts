@@ -142,14 +142,16 @@ export function networkError(method: string, url: string, cause: unknown): ApiEr
   return new ApiError(status, { fromServer: false });
 }
 
-/** The ApiError for a watch whose connection broke after it had started: the caller resumes from where it was. */
-export function connectionLost(url: string, cause: unknown): ApiError {
+/** The ApiError for a watch (or a streamed read) whose connection broke after it had started: the caller resumes. */
+export function connectionLost(url: string, cause: unknown, what: 'watch' | 'stream' = 'watch'): ApiError {
   const detail = cause instanceof Error && cause.message ? ` (${cause.message})` : '';
   const status = synthesizedStatus({
     code: 0,
     reason: CLIENT_REASONS.NetworkError,
-    message: `The watch of ${url} lost its connection${detail}.`,
-    fix: 'Nothing to do: the console resumes from the last version it saw. If it keeps happening, check the network or a proxy that closes long requests.',
+    message: `The ${what} of ${url} lost its connection${detail}.`,
+    fix: what === 'watch'
+      ? 'Nothing to do: the console resumes from the last version it saw. If it keeps happening, check the network or a proxy that closes long requests.'
+      : 'Try again; a followed log resumes by itself from the last line it showed. If it keeps happening, check the network or a proxy that closes long requests.',
     requestId: null,
   });
   return new ApiError(status, { fromServer: false });

@@ -8,6 +8,7 @@ import { ulid } from 'ulid';
 import { HEADER_IDEMPOTENCY_KEY, HEADER_REQUEST_ID, type NodusObject, type ObjectList } from '../shared/protocol.ts';
 import { ApiError, errorFromResponse, invalidStreamError, networkError } from './api-error.ts';
 import { withRetry, type RetryOptions } from './retry.ts';
+import { byteStream, type ByteStream } from './byte-stream.ts';
 import { watchStream, type WatchStream } from './watch.ts';
 
 export type QueryParams = Record<string, string | number | boolean | undefined>;
@@ -31,15 +32,25 @@ export interface RequestOptions {
    * finish the create later with the same call.
    */
   idempotencyKey?: string;
+  /**
+   * Called with each successful answer's HTTP code and headers, before the body is returned: for what a body
+   * cannot carry (a dry-run's ETag, Warning headers, Idempotent-Replayed).
+   */
+  onResponse?: (response: { status: number; headers: Headers }) => void;
 }
 
-export interface ListOptions {
+export interface ListOptions<T = unknown> {
   params?: QueryParams;
   /** Page size asked of the server; the client follows `continue` until the list is whole. */
   limit?: number;
   signal?: AbortSignal;
   /** Each page is retried on its own (a 503 on page 37 does not start the list again); see RequestOptions. */
   retry?: boolean | RetryOptions;
+  /**
+   * Called with each page as it arrives, before the next is asked for, so a view can show the first rows of a
+   * long list while the rest is on its way. `remaining` is the server's remainingItemCount when it sends one.
+   */
+  onPage?: (items: readonly T[], progress: { loaded: number; remaining: number | undefined }) => void;
 }
 
 export interface WatchOptions {
@@ -70,9 +81,20 @@ export interface ApiClient {
   readonly baseUrl: string;
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
-  list<T>(path: string, options?: ListOptions): Promise<ObjectList<T>>;
+  list<T>(path: string, options?: ListOptions<T>): Promise<ObjectList<T>>;
   /** Resolves once the server has answered 200 and streams from then on; rejects with an ApiError otherwise. */
   watch<T = NodusObject>(path: string, options?: WatchOptions): Promise<WatchStream<T>>;
+  /**
+   * A GET whose body is not JSON (an object's log), streamed: resolves once the server answered 2xx, rejects with
+   * the ApiError of any other answer. Opening is retried like a read; a body that breaks later is the caller's.
+   */
+  stream(path: string, options?: StreamOptions): Promise<ByteStream>;
+}
+
+export interface StreamOptions {
+  params?: QueryParams;
+  signal?: AbortSignal;
+  retry?: boolean | RetryOptions;
 }
 
 export const DEFAULT_PAGE_SIZE = 500;
@@ -134,6 +156,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }
     const failure = { method, url, httpStatus: response.status, statusText: response.statusText, headers: response.headers, bodyText: text, baseUrl };
     if (!response.ok) throw errorFromResponse(failure);
+    options.onResponse?.({ status: response.status, headers: response.headers });
     if (response.status === 204 || text === '') return undefined as T;
     try {
       const parsed = JSON.parse(text) as unknown;
@@ -146,7 +169,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }
   }
 
-  async function list<T>(path: string, options: ListOptions = {}): Promise<ObjectList<T>> {
+  async function list<T>(path: string, options: ListOptions<T> = {}): Promise<ObjectList<T>> {
     const limit = options.limit ?? DEFAULT_PAGE_SIZE;
     const seen = new Set<string>();
     let token: string | undefined;
@@ -159,8 +182,10 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         ...(options.retry === undefined ? {} : { retry: options.retry }),
       });
       first ??= page;
-      items.push(...(page.items ?? []));
+      const pageItems = page.items ?? [];
+      items.push(...pageItems);
       token = page.metadata?.continue || undefined;
+      options.onPage?.(pageItems, { loaded: items.length, remaining: token ? page.metadata?.remainingItemCount : 0 });
       // A server that hands back a token twice would loop forever; stop rather than hang.
       if (token !== undefined) {
         if (seen.has(token)) break;
@@ -197,12 +222,34 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return watchStream<T>(body, { url, requestId: response.headers.get(HEADER_REQUEST_ID), baseUrl, signal: options.signal });
   }
 
+  async function stream(path: string, options: StreamOptions = {}): Promise<ByteStream> {
+    const url = buildUrl(baseUrl, path, options.params);
+    const open = async (): Promise<ByteStream> => {
+      const response = await send('GET', url, { headers: headersFor({ Accept: 'text/plain, */*' }), signal: options.signal });
+      const requestId = response.headers.get(HEADER_REQUEST_ID);
+      if (response.ok && response.body) return byteStream(response.body, { url, requestId, contentLength: response.headers.get('Content-Length'), signal: options.signal });
+      let bodyText = '';
+      try {
+        bodyText = await response.text();
+      } catch (cause) {
+        if (options.signal?.aborted) throw cause;
+        throw networkError('GET', url, cause);
+      }
+      // An empty 200 (no body at all) is an empty log.
+      if (response.ok) return byteStream(new Blob([]).stream(), { url, requestId, contentLength: '0', signal: options.signal });
+      throw errorFromResponse({ method: 'GET', url, httpStatus: response.status, statusText: response.statusText, headers: response.headers, bodyText, baseUrl });
+    };
+    const retry = options.retry ?? true;
+    return retry === false ? open() : withRetry(open, { ...(retry === true ? {} : retry), signal: options.signal });
+  }
+
   return {
     baseUrl,
     request,
     get: (path, options) => request(path, { ...options, method: 'GET' }),
     list,
     watch,
+    stream,
   };
 }
 

@@ -29,10 +29,17 @@ export interface KindInfo extends GroupVersion {
   namespaced: boolean;
   verbs: string[];
   shortNames: string[];
+  /** Subresources discovery lists for the kind (`status`, `log`): a kind with `log` has a log to read. */
+  subresources?: string[];
 }
 
 /** Top-level resources only: `jobs/status` and other subresources are not kinds. */
 export function kindsFromDiscovery(list: APIResourceList, gv: GroupVersion): KindInfo[] {
+  const subresources = new Map<string, string[]>();
+  for (const r of list.resources ?? []) {
+    const slash = r.name.indexOf('/');
+    if (slash > 0) subresources.set(r.name.slice(0, slash), [...(subresources.get(r.name.slice(0, slash)) ?? []), r.name.slice(slash + 1)]);
+  }
   return (list.resources ?? [])
     .filter((r) => !r.name.includes('/'))
     .map((r) => ({
@@ -43,5 +50,6 @@ export function kindsFromDiscovery(list: APIResourceList, gv: GroupVersion): Kin
       namespaced: r.namespaced,
       verbs: r.verbs ?? [],
       shortNames: r.shortNames ?? [],
+      subresources: subresources.get(r.name) ?? [],
     }));
 }

@@ -3,7 +3,9 @@
  * May import: src/shared only (see README.md in this folder).
  */
 export { createApiClient, buildUrl, newIdempotencyKey, DEFAULT_PAGE_SIZE } from './client.ts';
-export type { ApiClient, ApiClientConfig, ListOptions, QueryParams, RequestOptions, WatchOptions } from './client.ts';
+export type { ApiClient, ApiClientConfig, ListOptions, QueryParams, RequestOptions, StreamOptions, WatchOptions } from './client.ts';
+export { decodeLines } from './byte-stream.ts';
+export type { ByteStream } from './byte-stream.ts';
 export {
   ApiError,
   CLIENT_REASONS,
@@ -17,7 +19,7 @@ export {
 } from './api-error.ts';
 export { DEFAULT_RETRY_POLICY, backoffDelay, isRetryable, sleep, withRetry } from './retry.ts';
 export type { RetryInfo, RetryOptions, RetryPolicy } from './retry.ts';
-export { readWatchEvents } from './watch.ts';
+export { readWatchBatches, readWatchEvents } from './watch.ts';
 export type { WatchObjectEvent, WatchObjectEventType, WatchStream } from './watch.ts';
 export { kindsFromDiscovery } from './discovery.ts';
 export type { APIResource, APIResourceList, KindInfo } from './discovery.ts';

@@ -129,6 +129,29 @@ describe('retries of reads', () => {
   });
 });
 
+describe('retries through a gateway', () => {
+  it('retries a 502 and a 504 from a proxy whose API is down, until the API answers', async () => {
+    let calls = 0;
+    // What a reverse proxy (or the dev server) answers while the API behind it is unreachable: no Status.
+    const gateway = createServer((_req, res) => {
+      calls++;
+      if (calls === 1) return res.writeHead(502, { 'Content-Type': 'text/plain' }).end();
+      if (calls === 2) return res.writeHead(504, { 'Content-Type': 'text/html' }).end('<h1>Gateway Timeout</h1>');
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ kind: 'BudgetList', apiVersion: 'nodus.dev/v1', metadata: { resourceVersion: '7' }, items: [] }));
+    });
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    try {
+      const behind = createApiClient({ baseUrl: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`, apiKey: DEMO_API_KEY });
+      const retries: RetryInfo[] = [];
+      const list = await behind.get<{ items: unknown[] }>(BUDGETS, { retry: { initialDelayMs: 20, onRetry: (info) => retries.push(info) } });
+      expect(list.items).toEqual([]);
+      expect(retries.map((r) => r.error.code)).toEqual([502, 504]);
+    } finally {
+      await new Promise<void>((resolve) => gateway.close(() => resolve()));
+    }
+  });
+});
+
 describe('retries of writes', () => {
   it('never retries a create sent without an Idempotency-Key', async () => {
     await setFaults({ errorRate: 1, errorCode: 503, retryAfterSeconds: 0 });

@@ -1,5 +1,6 @@
 /**
- * Retries for reads and watches, as the spec says of the SDK: on a connection error, 429 or 503, back off
+ * Retries for reads and watches, as the spec says of the SDK: on a connection error, 429 or 503 (and a
+ * gateway's 502 or 504, which mean the API behind it could not be reached), back off
  * exponentially (with jitter, so many consoles do not come back in step), never sooner than the server's
  * Retry-After, and give up after 5 minutes with the last error. Writes are not retried here unless the caller
  * made them safe to repeat (see `idempotencyKey` in client.ts).
@@ -40,9 +41,13 @@ export interface RetryOptions extends Partial<RetryPolicy> {
   random?: () => number;
 }
 
-/** Failures that may go away by themselves: no answer at all, rate limiting, a server that is briefly unavailable. */
+/**
+ * Failures that may go away by themselves: no answer at all, rate limiting, a server that is briefly unavailable,
+ * and a gateway that could not reach the API behind it (502, 504: what a reverse proxy, or the dev server,
+ * answers while the API is down or restarting).
+ */
 export function isRetryable(error: unknown): error is ApiError {
-  return error instanceof ApiError && (error.code === 0 || error.code === 429 || error.code === 503);
+  return error instanceof ApiError && [0, 429, 502, 503, 504].includes(error.code);
 }
 
 /**

@@ -9,7 +9,7 @@ import { DEMO_API_KEY, type NodusObject, type ObjectList } from '../shared/proto
 import type { ApiError } from './api-error.ts';
 import { createApiClient, type ApiClient } from './client.ts';
 import type { RetryInfo } from './retry.ts';
-import { readWatchEvents, type WatchObjectEvent } from './watch.ts';
+import { readWatchBatches, readWatchEvents, type WatchObjectEvent } from './watch.ts';
 
 const BUDGETS = '/apis/nodus.dev/v1/namespaces/default/budgets';
 let mock: MockServer;
@@ -133,5 +133,16 @@ describe('readWatchEvents', () => {
     }).catch((e: unknown) => e);
     expect(seen).toEqual(['fine']);
     expect(err).toMatchObject({ reason: 'InvalidResponse', requestId: 'req-1' });
+  });
+
+  it('hands over a chunk\'s events together, and those before an ERROR line before throwing it', async () => {
+    const expired = `${JSON.stringify({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', status: 'Failure', code: 410, reason: 'Expired', message: 'too old' } })}\n`;
+    const chunks = [line('a') + line('b') + line('c'), line('d') + expired + line('never')].map((t) => new TextEncoder().encode(t));
+    const batches: string[][] = [];
+    const err = await (async () => {
+      for await (const batch of readWatchBatches<NodusObject>(body(chunks), context)) batches.push(batch.map((e) => e.object.metadata.name ?? ''));
+    })().catch((e: unknown) => e);
+    expect(batches).toEqual([['a', 'b', 'c'], ['d']]);
+    expect(err).toMatchObject({ code: 410, reason: 'Expired' });
   });
 });

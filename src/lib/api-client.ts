@@ -30,4 +30,5 @@ export const apiClient: ApiClient = {
   get: (path, options) => current().get(path, options),
   list: (path, options) => current().list(path, options),
   watch: (path, options) => current().watch(path, options),
+  stream: (path, options) => current().stream(path, options),
 };

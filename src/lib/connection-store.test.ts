@@ -1,6 +1,6 @@
 /** Contexts survive a reload through storage; keys never reach it and stay in memory only. */
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEY, activeApiKey, activeContext, createConnectionStore } from './connection-store.ts';
+import { SIGNED_OUT_KEY, STORAGE_KEY, activeApiKey, activeContext, createConnectionStore } from './connection-store.ts';
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
@@ -62,5 +62,45 @@ describe('connection store', () => {
     const store = createConnectionStore({ storage, initial, initialKey: '' });
     expect(store.getState().contexts).toEqual([initial]);
     expect(store.getState().current).toBe('local-mock');
+  });
+
+  it('signs out: forgets the typed key, keeps the build\'s key away after a reload in this tab, and a new key signs in again', () => {
+    const storage = memoryStorage();
+    const session = memoryStorage();
+    const store = createConnectionStore({ storage, session, initial, initialKey: 'dev-key-0001' });
+    store.getState().setApiKey('typed-secret-42');
+    const before = store.getState().generation;
+    store.getState().signOut();
+    expect(activeApiKey(store.getState())).toBe('');
+    expect(store.getState().keys).toEqual({});
+    expect(store.getState().signedOut).toEqual(['local-mock']);
+    // Watches and queries follow `generation`: signing out makes them drop what they hold and stop using the key.
+    expect(store.getState().generation).toBeGreaterThan(before);
+    // The tab remembers the name, never a key.
+    expect(JSON.parse(session.getItem(SIGNED_OUT_KEY) ?? 'null')).toEqual(['local-mock']);
+    for (const s of [storage, session]) {
+      for (let i = 0; i < s.length; i++) expect(s.getItem(s.key(i) ?? '') ?? '').not.toMatch(/typed-secret-42|dev-key-0001/);
+    }
+
+    // A reload in this tab: the configured key (the demo key in development) must not sign the person in again.
+    const reloaded = createConnectionStore({ storage, session, initial, initialKey: 'dev-key-0001' });
+    expect(activeApiKey(reloaded.getState())).toBe('');
+    reloaded.getState().setApiKey('next-key-7');
+    expect(activeApiKey(reloaded.getState())).toBe('next-key-7');
+    expect(reloaded.getState().signedOut).toEqual([]);
+    expect(session.getItem(SIGNED_OUT_KEY)).toBeNull();
+    // A new tab (fresh session storage) starts with the configured key, as before.
+    expect(activeApiKey(createConnectionStore({ storage, session: memoryStorage(), initial, initialKey: 'dev-key-0001' }).getState())).toBe('dev-key-0001');
+  });
+
+  it('signs out of the context in use only', () => {
+    const store = createConnectionStore({ storage: undefined, session: memoryStorage(), initial, initialKey: 'dev-key-0001' });
+    store.getState().saveContext({ name: 'staging', apiUrl: 'https://staging.example', org: 'acme' }, 'staging-secret-9');
+    store.getState().use('staging');
+    store.getState().signOut();
+    expect(store.getState().keys).toEqual({ 'local-mock': 'dev-key-0001' });
+    store.getState().saveContext({ name: 'staging', apiUrl: 'https://staging.example', org: 'acme' }, 'staging-secret-10', 'staging');
+    expect(activeApiKey(store.getState())).toBe('staging-secret-10');
+    expect(store.getState().signedOut).toEqual([]);
   });
 });

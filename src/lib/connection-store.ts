@@ -29,6 +29,13 @@ export interface ConnectionState {
   removeContext: (name: string) => void;
   /** The key of the context in use. */
   setApiKey: (key: string) => void;
+  /**
+   * Forgets the key of the context in use, typed or configured, and remembers for this tab (sessionStorage: a
+   * context name, never a key) that the person signed out, so a reload does not sign them in again with the build's key.
+   */
+  signOut: () => void;
+  /** Contexts signed out of in this tab and not given a key since. */
+  signedOut: string[];
 }
 
 /** What is written to storage: never a key. */
@@ -38,19 +45,24 @@ interface Persisted {
 }
 
 export const STORAGE_KEY = 'nodus.console.contexts';
+/** In sessionStorage: the names of the contexts signed out of in this tab. */
+export const SIGNED_OUT_KEY = 'nodus.console.signed-out';
 
 export function defaultContext(): ApiContext {
   return { name: import.meta.env.DEV ? 'local-mock' : 'default', apiUrl: config.apiBaseUrl, org: import.meta.env.DEV ? 'demo' : '' };
 }
 
-export function createConnectionStore(options: { storage: Storage | undefined; initial: ApiContext; initialKey: string }) {
+export function createConnectionStore(options: { storage: Storage | undefined; initial: ApiContext; initialKey: string; session?: Storage | undefined }) {
   const saved = readPersisted(options.storage);
+  const signedOut = readSignedOut(options.session);
+  const initialKey = signedOut.includes(options.initial.name) ? '' : options.initialKey;
   const contexts = [options.initial, ...(saved?.contexts ?? []).filter((c) => c.name !== options.initial.name)];
   const current = saved && contexts.some((c) => c.name === saved.current) ? saved.current : options.initial.name;
   const store = create<ConnectionState>()((set) => ({
     contexts,
     current,
-    keys: options.initialKey ? { [options.initial.name]: options.initialKey } : {},
+    keys: initialKey ? { [options.initial.name]: initialKey } : {},
+    signedOut,
     generation: 0,
     changedAt: 0,
     use: (name) => set((s) => (s.contexts.some((c) => c.name === name) && name !== s.current ? { current: name, ...bump(s) } : s)),
@@ -64,7 +76,8 @@ export function createConnectionStore(options: { storage: Storage | undefined; i
         const kept = key?.trim() || oldKey;
         if (kept) keys[context.name] = kept;
         const current = s.current === old ? context.name : s.current;
-        return { contexts: list, keys, current, ...bump(s) };
+        const out = s.signedOut.filter((n) => n !== old && !(kept && n === context.name));
+        return { contexts: list, keys, current, signedOut: out, ...bump(s) };
       }),
     removeContext: (name) =>
       set((s) => {
@@ -72,11 +85,21 @@ export function createConnectionStore(options: { storage: Storage | undefined; i
         const keys = { ...s.keys };
         delete keys[name];
         const current = s.current === name ? options.initial.name : s.current;
-        return { contexts: s.contexts.filter((c) => c.name !== name), keys, current, ...bump(s) };
+        return { contexts: s.contexts.filter((c) => c.name !== name), keys, current, signedOut: s.signedOut.filter((n) => n !== name), ...bump(s) };
       }),
-    setApiKey: (key) => set((s) => ({ keys: { ...s.keys, [s.current]: key.trim() }, ...bump(s) })),
+    setApiKey: (key) =>
+      set((s) => ({ keys: { ...s.keys, [s.current]: key.trim() }, signedOut: key.trim() ? s.signedOut.filter((n) => n !== s.current) : s.signedOut, ...bump(s) })),
+    signOut: () =>
+      set((s) => {
+        const keys = { ...s.keys };
+        delete keys[s.current];
+        return { keys, signedOut: s.signedOut.includes(s.current) ? s.signedOut : [...s.signedOut, s.current], ...bump(s) };
+      }),
   }));
   store.subscribe((s) => writePersisted(options.storage, { contexts: s.contexts, current: s.current }));
+  store.subscribe((s, before) => {
+    if (s.signedOut !== before.signedOut) writeSignedOut(options.session, s.signedOut);
+  });
   return store;
 }
 
@@ -118,17 +141,40 @@ function writePersisted(storage: Storage | undefined, value: Persisted): void {
   }
 }
 
+function readSignedOut(session: Storage | undefined): string[] {
+  try {
+    const parsed = JSON.parse(session?.getItem(SIGNED_OUT_KEY) ?? '[]') as unknown;
+    return Array.isArray(parsed) ? parsed.filter((n): n is string => typeof n === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function writeSignedOut(session: Storage | undefined, names: string[]): void {
+  try {
+    if (names.length === 0) session?.removeItem(SIGNED_OUT_KEY);
+    else session?.setItem(SIGNED_OUT_KEY, JSON.stringify(names));
+  } catch {
+    // Storage disabled: a reload may sign in again with the build's key, as if this tab were new.
+  }
+}
+
 function isContext(value: unknown): value is ApiContext {
   const c = value as Partial<ApiContext> | null;
   return typeof c?.name === 'string' && c.name !== '' && typeof c.apiUrl === 'string' && typeof c.org === 'string';
 }
 
-function browserStorage(): Storage | undefined {
+function browserStorage(which: 'localStorage' | 'sessionStorage'): Storage | undefined {
   try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
+    return typeof window === 'undefined' ? undefined : window[which];
   } catch {
     return undefined;
   }
 }
 
-export const useConnectionStore = createConnectionStore({ storage: browserStorage(), initial: defaultContext(), initialKey: config.initialApiKey });
+export const useConnectionStore = createConnectionStore({
+  storage: browserStorage('localStorage'),
+  session: browserStorage('sessionStorage'),
+  initial: defaultContext(),
+  initialKey: config.initialApiKey,
+});

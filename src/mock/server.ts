@@ -12,7 +12,7 @@ import { loadBaseline, loadDemoData } from './demo/demo-data.ts';
 import { sendFailure, sendJson, sendText, type Ctx } from './http/context.ts';
 import { ApiFailure } from './http/errors.ts';
 import { answerOutsideHandlers } from './http/outside-handlers.ts';
-import { injectFaults } from './faults/faults.ts';
+import { injectFaults, refuseIfUnreachable } from './faults/faults.ts';
 import { routeApi } from './routes/router.ts';
 import { errorIndex, errorPage, isReason } from './routes/docs.ts';
 import { versionInfo } from './routes/discovery.ts';
@@ -115,6 +115,8 @@ async function handle(state: MockState, req: IncomingMessage, res: ServerRespons
     requestId: state.newRequestId(),
     origin: `${(req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'}://${host}`,
   };
+  // An outage (POST /_mock/faults unreachableSeconds) answers nothing at all, not even an error.
+  if (refuseIfUnreachable(state, ctx)) return;
   try {
     if (req.headers.host === undefined && req.httpVersionMinor >= 1) {
       req.resume();

@@ -4,7 +4,7 @@
  * role="table" grid labelled with the kind ("Jobs"), rows of role="row" holding a checkbox cell, a rowheader
  * (the name) and role="cell"s, sort buttons in the column headers, a "Filter jobs" searchbox, and the selected
  * kind's tab showing the live count. The CSS selectors also match the plain <table> that came before it.
- * Controls a scenario needs but cannot find (the log view, today) make it report n/a with what it looked for.
+ * Controls a scenario needs but cannot find make it report n/a with what it looked for.
  */
 import type { Locator, Page } from '@playwright/test';
 
@@ -78,9 +78,14 @@ export class TablePage {
     return this.table().getByRole('rowheader').first();
   }
 
-  /** An object's log, followed: the object page's logs tab (a guess until the log view exists). */
+  /** An object's log, followed: the object page's logs tab (src/features/logs). */
   logPath(name: string): string {
     return `${this.path()}/${encodeURIComponent(name)}?tab=logs`;
+  }
+
+  /** Where the log view starts: "all" streams the whole log through the view (it holds the newest 100,000). */
+  logStartFrom(): Locator {
+    return this.page.getByRole('combobox', { name: 'Start from' });
   }
 
   logView(): Locator {

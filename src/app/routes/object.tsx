@@ -1,15 +1,23 @@
-/** /projects/:project/:plural/:name — one object, found by the kind discovery names `plural`. */
+/**
+ * /projects/:project/:plural/:name?tab= — one object, found by the kind discovery names `plural`. Composes the
+ * detail view (src/features/object-detail) with the log viewer and the editor, which it hands in as render
+ * props so the features stay apart.
+ */
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { ObjectSummary } from '../../features/object-summary/index.ts';
+import { LogViewer } from '../../features/logs/index.ts';
+import { ObjectDetail } from '../../features/object-detail/index.ts';
+import { ObjectEdit } from '../../features/object-edit/index.ts';
 import { useProjectKinds } from '../../features/resources/index.ts';
 import { paths } from '../paths.ts';
 
 export function ObjectRoute() {
   const { project = '', plural = '', name = '' } = useParams();
+  const [search] = useSearchParams();
+  const tab = search.get('tab');
   const kinds = useProjectKinds();
   const kind = kinds.data?.find((k) => k.plural === plural);
 
@@ -19,7 +27,7 @@ export function ObjectRoute() {
 
   if (kinds.isPending) {
     return (
-      <div className="mx-auto max-w-5xl space-y-3 px-8 py-8" aria-busy="true">
+      <div className="mx-auto max-w-6xl space-y-3 px-8 py-8" aria-busy="true">
         <Skeleton className="h-6 w-1/3" />
         <Skeleton className="h-40 w-full" />
       </div>
@@ -27,11 +35,28 @@ export function ObjectRoute() {
   }
   if (kinds.isError) {
     return (
-      <div className="mx-auto max-w-5xl px-8 py-8">
+      <div className="mx-auto max-w-6xl px-8 py-8">
         <ErrorPanel error={kinds.error} title="Could not discover the kinds of the Nodus API" onRetry={() => void kinds.refetch()} />
       </div>
     );
   }
   if (!kind) return <EmptyState title={`The API has no kind "${plural}"`}>Pick a kind on the left.</EmptyState>;
-  return <ObjectSummary key={`${project}/${plural}/${name}`} kind={kind} project={project} name={name} projectHref={paths.project(project)} kindHref={paths.project(project, plural)} />;
+  return (
+    <ObjectDetail
+      key={`${project}/${plural}/${name}`}
+      kind={kind}
+      project={project}
+      name={name}
+      tab={tab}
+      projectHref={paths.project(project)}
+      kindHref={paths.project(project, plural)}
+      tabHref={(t) => paths.object(project, plural, name, t === 'overview' ? undefined : t)}
+      objectHref={(kindName, objectName) => {
+        const other = kinds.data.find((k) => k.kind === kindName);
+        return other ? paths.object(project, other.plural, objectName) : undefined;
+      }}
+      renderLogs={({ phase }) => <LogViewer kind={kind} project={project} name={name} phase={phase} />}
+      renderEdit={({ live }) => <ObjectEdit kind={kind} project={project} name={name} live={live} newObjectHref={paths.newObject(project, plural)} />}
+    />
+  );
 }

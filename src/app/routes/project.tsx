@@ -11,5 +11,12 @@ export function ProjectRoute() {
     document.title = `${plural ? `${plural} · ` : ''}${project} · Nodus Console`;
   }, [project, plural]);
 
-  return <ProjectResources project={project} plural={plural} kindHref={(p) => paths.project(project, p)} />;
+  return (
+    <ProjectResources
+      project={project}
+      plural={plural}
+      kindHref={(p) => paths.project(project, p)}
+      newObjectHref={(p) => paths.newObject(project, p)}
+    />
+  );
 }

@@ -33,7 +33,9 @@ export function Dialog({ open, onClose, title, description, children, side, clas
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       onClose={() => {
-        if (open) onClose();
+        // The close event is queued: when `open` went false and back to true before it fired (a key prompt that
+        // closes on submit and reopens on the next 401), the dialog is showing again and this close is stale.
+        if (open && !ref.current?.open) onClose();
       }}
       // A click on the backdrop lands on the <dialog> itself; a click inside lands on its content.
       onClick={(event) => {

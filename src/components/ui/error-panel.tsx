@@ -8,6 +8,7 @@ import type { StatusCause } from '../../shared/protocol.ts';
 import { isApiError } from '../../api/index.ts';
 import { CopyButton } from './copy-button.tsx';
 import { AlertIcon, ExternalLinkIcon, RefreshIcon } from './icons.tsx';
+import { safeHref } from './safe-href.ts';
 
 interface ErrorView {
   reason: string;
@@ -27,7 +28,8 @@ function toView(error: unknown): ErrorView {
       message: error.message,
       causes: error.causes,
       fix: error.fix,
-      docs: error.docs,
+      // Only an http(s) link is ever followed (safe-href.ts): the API's text is data, not code.
+      docs: safeHref(error.docs),
       requestId: error.requestId,
     };
   }

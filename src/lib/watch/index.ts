@@ -3,6 +3,8 @@
  * Framework-free; the React binding (WatchRegistryProvider, useListWatch) is use-list-watch.tsx.
  * May import: src/api, src/shared (and React, in use-list-watch.tsx only).
  */
+export { digestLines, listDigest } from './digest.ts';
+export type { Versioned } from './digest.ts';
 export { DEFAULT_PAGE_SIZE, ListWatch } from './list-watch.ts';
 export type { ListWatchOptions, ListWatchSnapshot, WatchStatus } from './list-watch.ts';
 export { ObjectIndex, objectId } from './object-index.ts';

@@ -44,6 +44,31 @@ describe('ListWatch', () => {
     stop();
   });
 
+  it('shows the first pages of a first list before the rest has arrived, and says how far it got', async () => {
+    await api.seed('partial', 1234);
+    // Slow pages, so the first ones are shown long before the last arrives.
+    await api.setFaults({ latencyMs: 30 });
+    try {
+      const watch = registry({ pageSize: 100 }).get(budgets('partial'));
+      const partial: { items: number; loaded: number | undefined; total: number | undefined }[] = [];
+      const stop = watch.subscribe(() => {
+        const s = watch.getSnapshot();
+        if (!s.synced && s.items.length > 0) partial.push({ items: s.items.length, loaded: s.listing?.loaded, total: s.listing?.total });
+      });
+      await expect.poll(() => watch.getSnapshot().status).toBe('live');
+      expect(partial.length).toBeGreaterThan(0);
+      // The first showing is the first page alone; every showing is part of the list, with the server's total.
+      expect(partial[0]!.items).toBe(100);
+      for (const shown of partial) expect(shown).toMatchObject({ loaded: shown.items, total: 1234 });
+      expect(partial.every((shown) => shown.items < 1234)).toBe(true);
+      expect(watch.getSnapshot()).toMatchObject({ synced: true, listing: undefined });
+      expect(watchState(watch)).toEqual(await api.serverState('partial'));
+      stop();
+    } finally {
+      await api.clearFaults();
+    }
+  });
+
   it('shows objects created, changed and deleted through the API, without listing again', async () => {
     await api.createProject('live');
     const kept = await api.createBudget('live', 'kept');

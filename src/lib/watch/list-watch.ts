@@ -34,6 +34,11 @@ export interface ListWatchOptions {
 }
 
 export const DEFAULT_PAGE_SIZE = 500;
+/**
+ * While a first list arrives, its pages are shown at once for the first and then at most this often: each
+ * showing re-sorts what is there, which at tens of thousands of objects is worth doing a few times, not per page.
+ */
+export const PARTIAL_LIST_MS = 300;
 export const DEFAULT_SILENCE_MS = 90_000;
 
 /** Why a stream was given up when nothing arrived on it (see `silenceMs`). */
@@ -58,6 +63,8 @@ export class ListWatch<T extends NodusObject = NodusObject> {
   private cancelFlush: (() => void) | undefined;
   private run: AbortController | undefined;
   private received = 0;
+  /** When pages of the first list were last shown (see PARTIAL_LIST_MS). */
+  private partialShownAt: number | undefined;
 
   constructor(options: ListWatchOptions) {
     this.options = options;
@@ -141,6 +148,7 @@ export class ListWatch<T extends NodusObject = NodusObject> {
     this.stop();
     this.index.clear();
     this.resourceVersion = undefined;
+    this.partialShownAt = undefined;
     this.update({ ...INITIAL_STATE });
     if (wasRunning || this.listeners.size > 0) this.start();
   }
@@ -159,7 +167,11 @@ export class ListWatch<T extends NodusObject = NodusObject> {
       const progress: StreamProgress = { opened: false, events: 0 };
       try {
         if (needList) {
-          const list = await this.options.client.list<T>(path, { params, limit: this.options.pageSize ?? DEFAULT_PAGE_SIZE, signal, retry });
+          // The first list shows its pages as they come; a relist swaps everything in one step at the end.
+          const onPage = this.state.synced ? undefined : (items: readonly T[], progress: { loaded: number; remaining: number | undefined }) => {
+            if (!signal.aborted) this.page(items, progress);
+          };
+          const list = await this.options.client.list<T>(path, { params, limit: this.options.pageSize ?? DEFAULT_PAGE_SIZE, signal, retry, onPage });
           if (signal.aborted) return;
           this.listed(list.items, list.metadata.resourceVersion);
           needList = false;
@@ -218,12 +230,13 @@ export class ListWatch<T extends NodusObject = NodusObject> {
       this.update(next.live(this.state));
       progress.opened = true;
       listen();
-      for await (const event of events) {
+      // A chunk's events at a time: one await, one timer reset and one flush request per chunk, not per event.
+      for await (const batch of events.batches()) {
         // Lines already read from a stream that was stopped (retry, reset) must not reach the objects.
         if (stream.signal.aborted) break;
         listen();
-        progress.events++;
-        this.receive(event);
+        progress.events += batch.length;
+        for (const event of batch) this.receive(event);
       }
     } catch (error) {
       throw stream.signal.aborted && stream.signal.reason === SILENT ? SILENT : error;
@@ -243,7 +256,22 @@ export class ListWatch<T extends NodusObject = NodusObject> {
     this.scheduleFlush();
   }
 
+  /** A page of the first list: into the objects now, shown to views right away for the first page, then throttled. */
+  private page(items: readonly T[], progress: { loaded: number; remaining: number | undefined }): void {
+    this.index.add(items);
+    const listing = { loaded: this.index.size, total: progress.remaining === undefined ? undefined : progress.loaded + progress.remaining };
+    const now = Date.now();
+    if (this.partialShownAt !== undefined && now - this.partialShownAt < PARTIAL_LIST_MS) {
+      // Recorded without a flush: the next one (a later page, or the whole list) shows it.
+      this.state = { ...this.state, listing };
+      return;
+    }
+    this.partialShownAt = now;
+    this.update({ listing });
+  }
+
   private listed(items: readonly T[], resourceVersion: string): void {
+    this.partialShownAt = undefined;
     this.index.replace(items);
     this.resourceVersion = resourceVersion;
     this.update(next.listed(this.state, Date.now()));

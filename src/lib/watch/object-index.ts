@@ -80,6 +80,13 @@ export class ObjectIndex<T extends NodusObject> {
     return true;
   }
 
+  /** Adds a page of a first list as it arrives (the whole list still goes through `replace` at the end). */
+  add(listed: readonly T[]): void {
+    if (listed.length === 0) return;
+    for (const object of listed) this.items.set(objectId(object), object);
+    this.arrayStale = true;
+  }
+
   clear(): void {
     this.pending.clear();
     this.items = new Map();

@@ -67,6 +67,11 @@ export class WatchRegistry {
     return entry.watch as unknown as ListWatch<T>;
   }
 
+  /** Every watch there is now, in the order they were first asked for: for the Support panel's "Live watches". */
+  watches(): ListWatch[] {
+    return [...this.entries.values()].map((entry) => entry.watch);
+  }
+
   /** How many watches exist (open or about to close). */
   get size(): number {
     return this.entries.size;

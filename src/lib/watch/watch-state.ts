@@ -34,20 +34,26 @@ export interface ListWatchSnapshot<T> {
   /** Times the watch came back live after trouble, and times it listed again after Expired. */
   readonly reconnects: number;
   readonly relists: number;
+  /**
+   * While the first list is still arriving: how many objects are in `items` so far, and how many the server said
+   * the list holds (undefined when it did not say). Undefined once synced, and during a relist (which swaps in
+   * one step, so the objects shown stay whole).
+   */
+  readonly listing: { readonly loaded: number; readonly total: number | undefined } | undefined;
 }
 
 export type WatchState = Omit<ListWatchSnapshot<never>, 'items' | 'resourceVersion'>;
 
 export const INITIAL_STATE: WatchState = {
   status: 'loading', synced: false, error: undefined, since: undefined, attempt: 0, nextRetryAt: undefined,
-  syncedAt: undefined, reconnects: 0, relists: 0,
+  syncedAt: undefined, reconnects: 0, relists: 0, listing: undefined,
 };
 
 /** Before the first list, trouble is still loading; after it, the objects are there but may be out of date. */
 const troubled = (s: WatchState) => (s.synced ? 'reconnecting' : 'loading');
 
 export function listed(_s: WatchState, now: number): Partial<WatchState> {
-  return { synced: true, syncedAt: now };
+  return { synced: true, syncedAt: now, listing: undefined };
 }
 
 export function live(s: WatchState): Partial<WatchState> {

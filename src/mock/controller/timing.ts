@@ -9,6 +9,8 @@ import type { Usage } from '../kinds/index.ts';
 /** Mock-only knobs (never part of the real API): how long a run takes and how it ends. */
 export const ANNOTATION_RUN_SECONDS = 'mock.nodus.dev/run-seconds';
 export const ANNOTATION_OUTCOME = 'mock.nodus.dev/outcome';
+/** Mock-only: the message the run ends with (status.message and the Ready condition's), whatever it says. */
+export const ANNOTATION_OUTCOME_MESSAGE = 'mock.nodus.dev/outcome-message';
 /** A deleting object that keeps its billing finalizer forever, to show what a stuck finalizer looks like. */
 export const ANNOTATION_STUCK = 'mock.nodus.dev/stuck-finalizer';
 /** Bulk objects from /_mock/seed: the controller leaves them alone so benchmarks see only their own churn. */
@@ -68,6 +70,12 @@ const FAILURES: Outcome[] = [
 
 /** How a run ends: pinned by annotation, else about one in eight fails with a reason worth reading. */
 export function outcome(obj: NodusObject): Outcome {
+  const chosen = chooseOutcome(obj);
+  const message = annotation(obj, ANNOTATION_OUTCOME_MESSAGE);
+  return message === undefined ? chosen : { ...chosen, message };
+}
+
+function chooseOutcome(obj: NodusObject): Outcome {
   const pinned = annotation(obj, ANNOTATION_OUTCOME);
   const failure = FAILURES[Math.floor(fraction(obj, 'which-failure') * FAILURES.length)]!;
   if (pinned === 'Failed') return failure;

@@ -1,9 +1,12 @@
 /**
- * /_mock/faults: injected latency, errors, dropped watches and readiness trouble, for the console's resilience
- * tests. The settings live on MockState (`state.faults`); the server applies them in one place before routing
- * (`injectFaults`), the watch stream through one hook (`watchFault`), and /readyz reads `readyz`.
- * The /_mock/ controls, /healthz, /livez, /readyz and /docs are never faulted, so a test can always turn
- * faults off and a probe sees only the readyz fault.
+ * /_mock/faults: injected latency, errors, dropped watches, outages and readiness trouble, for the console's
+ * resilience tests and fault drills. The settings live on MockState (`state.faults`); the server applies them in
+ * one place before routing (`refuseIfUnreachable`, then `injectFaults`), the watch stream through one hook
+ * (`watchFault`), and /readyz reads `readyz`.
+ * The /_mock/ controls, /healthz, /livez, /readyz and /docs are never delayed or failed, so a test can always
+ * turn faults off and a probe sees only the readyz fault; an outage spares only /_mock/ (the host is gone).
+ * History compaction (POST /_mock/compact, `compactHistory`) lives here too: it is how a drill makes a client's
+ * resume point expire.
  */
 import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,9 +18,18 @@ import { faultsFrom, noFaults, type FaultSettings, type Faults, type Verb } from
 import { parseFaults } from './parse.ts';
 
 const EXEMPT = /^\/(?:_mock(?:\/|$)|healthz$|livez$|readyz$|docs(?:\/|$))/;
+/** An outage (`unreachableSeconds`) spares only the controls, so a test can see it and end it early. */
+const CONTROLS = /^\/_mock(?:\/|$)/;
+
+/**
+ * The watches each server has open, so an outage can break them off the moment it starts. Keyed by the state
+ * (not a global set) because tests run many servers in one process.
+ */
+const openStreams = new WeakMap<MockState, Set<ServerResponse>>();
 
 function view(faults: Faults): Record<string, unknown> {
-  return { ...faults.settings, injected: { ...faults.injected } };
+  const until = faults.unreachableUntil > 0 ? new Date(faults.unreachableUntil).toISOString() : null;
+  return { ...faults.settings, unreachableUntil: until, injected: { ...faults.injected } };
 }
 
 export function getFaults(state: MockState): Reply {
@@ -26,8 +38,31 @@ export function getFaults(state: MockState): Reply {
 
 /** POST replaces every fault: a field left out goes back to its default, so POST {} clears them all. */
 export function setFaults(state: MockState, body: Record<string, unknown>): Reply {
-  state.faults = faultsFrom(parseFaults(body));
+  state.faults = faultsFrom(parseFaults(body), state.now());
+  if (state.faults.unreachableUntil > 0) {
+    // The host went away: what was open breaks too, not only what comes next.
+    for (const res of openStreams.get(state) ?? []) {
+      state.faults.injected.refused++;
+      (res.socket ?? res).destroy();
+    }
+  }
   return getFaults(state);
+}
+
+/**
+ * During an outage (`unreachableSeconds`), breaks the request's connection off without an answer and says so;
+ * the caller must then leave the request alone. Every path but /_mock/ is unreachable, probes included.
+ */
+export function refuseIfUnreachable(state: MockState, ctx: Ctx): boolean {
+  const faults = state.faults;
+  if (faults.unreachableUntil === 0 || CONTROLS.test(ctx.url.pathname)) return false;
+  if (state.now() >= faults.unreachableUntil) {
+    faults.unreachableUntil = 0;
+    return false;
+  }
+  faults.injected.refused++;
+  ctx.req.socket.destroy();
+  return true;
 }
 
 export function clearFaults(state: MockState): Reply {
@@ -96,10 +131,16 @@ export interface WatchFault {
 
 /**
  * Reads the fault on every event rather than once, so setting it affects watches already open: one that has
- * sent N or more events is cut after its next one.
+ * sent N or more events is cut after its next one. Also counts the watch among the server's open ones until it
+ * closes, so that an outage can break it off.
  */
 export function watchFault(state: MockState, ctx: Ctx): WatchFault {
   let count = 0;
+  let streams = openStreams.get(state);
+  if (!streams) openStreams.set(state, (streams = new Set()));
+  const open = streams;
+  open.add(ctx.res);
+  ctx.res.once('close', () => open.delete(ctx.res));
   const fault = {
     dropped: false,
     sent: (res: ServerResponse): void => {
@@ -119,4 +160,13 @@ export function watchFault(state: MockState, ctx: Ctx): WatchFault {
     },
   };
   return fault;
+}
+
+/**
+ * POST /_mock/compact: forgets the change history up to now, as etcd's compaction does, so that a watch resuming
+ * from any version before the latest is answered 410 Expired and must list again. Watches open now go on.
+ */
+export function compactHistory(state: MockState): Reply {
+  const rv = state.store.compact();
+  return { code: 200, body: { compactedResourceVersion: String(rv) } };
 }

@@ -33,12 +33,20 @@ export interface FaultSettings {
   verbs: Verb[];
   /** Seeds the draws for errorRate and jitter: the same settings give the same sequence of answers. */
   seed: number;
+  /**
+   * For this many seconds from the POST, the API is unreachable: every request (and every watch already open) has
+   * its connection broken off without an answer, as when the API's host goes away. Only /_mock/ still answers, so
+   * a test can watch the outage and end it early. Applies to every path and verb, whatever `paths` and `verbs` say.
+   */
+  unreachableSeconds: number;
 }
 
 export interface FaultCounts {
   delayed: number;
   failed: number;
   droppedWatches: number;
+  /** Connections broken off by `unreachableSeconds`: requests refused and watches cut. */
+  refused: number;
 }
 
 export interface Faults {
@@ -47,6 +55,8 @@ export interface Faults {
   errorDraw: () => number;
   jitterDraw: () => number;
   injected: FaultCounts;
+  /** When the outage set by `unreachableSeconds` ends (ms since the epoch); 0 for none. */
+  unreachableUntil: number;
 }
 
 export const DEFAULT_SEED = 1;
@@ -64,6 +74,7 @@ export function defaultSettings(): FaultSettings {
     paths: [],
     verbs: [],
     seed: DEFAULT_SEED,
+    unreachableSeconds: 0,
   };
 }
 
@@ -79,12 +90,14 @@ function seeded(seed: number): () => number {
   };
 }
 
-export function faultsFrom(settings: FaultSettings): Faults {
+/** `now`: when the settings were posted, from which an outage (`unreachableSeconds`) is counted. */
+export function faultsFrom(settings: FaultSettings, now = 0): Faults {
   return {
     settings,
     errorDraw: seeded(settings.seed),
     jitterDraw: seeded(settings.seed ^ 0x9e3779b9),
-    injected: { delayed: 0, failed: 0, droppedWatches: 0 },
+    injected: { delayed: 0, failed: 0, droppedWatches: 0, refused: 0 },
+    unreachableUntil: settings.unreachableSeconds > 0 ? now + settings.unreachableSeconds * 1000 : 0,
   };
 }
 

@@ -9,8 +9,10 @@ import { defaultSettings, VERBS, type FaultSettings, type ReadyzFault, type Verb
 const MAX_LATENCY_MS = 60_000;
 const MAX_RETRY_AFTER_SECONDS = 3600;
 const MAX_CHECK_NAME = 63;
-/** `injected` is what GET answers with; it is accepted and ignored so that a GET body can be posted back. */
-const FIELDS = ['latencyMs', 'latencyJitterMs', 'errorRate', 'errorCode', 'retryAfterSeconds', 'dropWatchAfterEvents', 'readyz', 'paths', 'verbs', 'seed', 'injected'];
+const MAX_UNREACHABLE_SECONDS = 600;
+const FIELDS = ['latencyMs', 'latencyJitterMs', 'errorRate', 'errorCode', 'retryAfterSeconds', 'dropWatchAfterEvents', 'readyz', 'paths', 'verbs', 'seed', 'unreachableSeconds'];
+/** What GET answers with besides the settings: accepted and ignored, so that a GET body can be posted back. */
+const REPORTED = ['injected', 'unreachableUntil'];
 
 type Causes = StatusCause[];
 
@@ -101,7 +103,7 @@ export function parseFaults(body: Record<string, unknown>): FaultSettings {
   const causes: Causes = [];
   const defaults = defaultSettings();
   for (const key of Object.keys(body)) {
-    if (!FIELDS.includes(key)) causes.push({ field: key, reason: 'FieldValueUnknown', message: `unknown field "${key}"; the fields are: ${FIELDS.slice(0, -1).join(', ')}` });
+    if (!FIELDS.includes(key) && !REPORTED.includes(key)) causes.push({ field: key, reason: 'FieldValueUnknown', message: `unknown field "${key}"; the fields are: ${FIELDS.join(', ')}` });
   }
   let errorCode = defaults.errorCode;
   if (body.errorCode !== undefined) {
@@ -120,6 +122,7 @@ export function parseFaults(body: Record<string, unknown>): FaultSettings {
     paths: paths(causes, body.paths),
     verbs: verbs(causes, body.verbs),
     seed: numberIn(causes, body, 'seed', 0, 0xffffffff, true, defaults.seed),
+    unreachableSeconds: numberIn(causes, body, 'unreachableSeconds', 0, MAX_UNREACHABLE_SECONDS, false, defaults.unreachableSeconds),
   };
   if (causes.length > 0) {
     throw invalid({ kind: 'Faults' }, causes, 'Correct the fields listed in details.causes; GET /_mock/faults shows every field with its current value.');

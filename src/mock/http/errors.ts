@@ -30,6 +30,8 @@ export interface FailureOptions {
   details?: StatusDetails;
   fix?: string;
   retryAfterSeconds?: number;
+  /** A docs link other than the reason's page (mock-only: mock.nodus.dev/refuse-with sets any text). */
+  docs?: string;
 }
 
 export class ApiFailure extends Error {
@@ -38,6 +40,7 @@ export class ApiFailure extends Error {
   readonly details: StatusDetails | undefined;
   readonly fix: string;
   readonly retryAfterSeconds: number | undefined;
+  readonly docs: string | undefined;
 
   constructor(reason: Reason, message: string, options: FailureOptions = {}) {
     super(message);
@@ -46,6 +49,7 @@ export class ApiFailure extends Error {
     this.details = options.details;
     this.fix = options.fix ?? DEFAULT_FIX[reason];
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.docs = options.docs;
   }
 }
 
@@ -106,7 +110,7 @@ export function statusBody(failure: ApiFailure, requestId: string, docsBase: str
     message: clip(failure.message, MAX_MESSAGE),
     ...(details ? { details } : {}),
     fix: clip(failure.fix, MAX_MESSAGE),
-    docs: `${docsBase}/docs/errors/${failure.reason}`,
+    docs: failure.docs ?? `${docsBase}/docs/errors/${failure.reason}`,
     requestId,
   };
 }

@@ -22,9 +22,36 @@ export function getProject(state: MockState, name: string): NodusObject {
   return project;
 }
 
+/**
+ * Mock-only: a project annotated `mock.nodus.dev/refuse-with` answers every request for its objects (lists, watches,
+ * reads, writes) with a 500 InternalError whose message, fix and docs are the annotation's JSON
+ * {"message", "fix", "docs"} taken as they are (or the whole value as the message when it is not such JSON). It is
+ * how the console's tests get text of their choosing (hostile text included) into an error panel.
+ */
+export const REFUSE_WITH_KEY = 'mock.nodus.dev/refuse-with';
+
+function refuseIfAsked(project: NodusObject): void {
+  const value = project.metadata.annotations?.[REFUSE_WITH_KEY];
+  if (value === undefined) return;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    parsed = undefined;
+  }
+  const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  const asked = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : { message: value };
+  throw new ApiFailure('InternalError', text(asked.message) ?? value, {
+    details: { kind: 'Namespace', name: project.metadata.name ?? '' },
+    ...(text(asked.fix) !== undefined ? { fix: text(asked.fix) } : {}),
+    ...(text(asked.docs) !== undefined ? { docs: text(asked.docs) } : {}),
+  });
+}
+
 /** The project must exist, and writes need one that is not read-only or being deleted. */
 export function requireProject(state: MockState, name: string, write: boolean): void {
   const project = getProject(state, name);
+  refuseIfAsked(project);
   if (!write) return;
   if (name === PUBLIC_PROJECT) {
     throw new ApiFailure('Forbidden', `project "${PUBLIC_PROJECT}" is read-only: it holds what Nodus publishes`, {
@@ -40,11 +67,17 @@ export function requireProject(state: MockState, name: string, write: boolean): 
   }
 }
 
-export function newProject(state: MockState, name: string, labels: Record<string, string> = {}): NodusObject {
+export function newProject(state: MockState, name: string, labels: Record<string, string> = {}, annotations: Record<string, string> = {}): NodusObject {
   return {
     apiVersion: 'v1',
     kind: 'Namespace',
-    metadata: { name, uid: state.newUid('prj'), creationTimestamp: state.timestamp(), labels: { 'kubernetes.io/metadata.name': name, ...labels } },
+    metadata: {
+      name,
+      uid: state.newUid('prj'),
+      creationTimestamp: state.timestamp(),
+      labels: { 'kubernetes.io/metadata.name': name, ...labels },
+      ...(Object.keys(annotations).length > 0 ? { annotations } : {}),
+    },
     spec: { finalizers: ['kubernetes'] },
     status: { phase: 'Active' },
   };
@@ -59,7 +92,7 @@ export function createProject(state: MockState, body: Record<string, unknown>, d
   const causes = [...checkName(meta.name), ...check.causes];
   if (causes.length) throw invalid({ kind: 'Namespace', name: typeof meta.name === 'string' ? meta.name : undefined }, causes);
   const name = meta.name as string;
-  const labels = clientMetadata(meta).labels ?? {};
+  const { labels = {}, annotations = {} } = clientMetadata(meta);
   const existing = state.store.get('namespaces', '', name);
   if (existing) {
     if (existing.metadata.deletionTimestamp) {
@@ -67,7 +100,7 @@ export function createProject(state: MockState, body: Record<string, unknown>, d
     }
     return { code: 200, body: existing };
   }
-  const project = newProject(state, name, labels);
+  const project = newProject(state, name, labels, annotations);
   return { code: 201, body: dryRun ? project : state.store.put('namespaces', project) };
 }
 

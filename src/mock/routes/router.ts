@@ -15,7 +15,7 @@ import { serveWatch } from '../objects/watch.ts';
 import { createObject, deleteObject, notFound, updateObject, type Reply, type WriteRequest } from '../objects/writes.ts';
 import type { Propagation } from '../objects/deletion.ts';
 import type { MockState } from '../state.ts';
-import { clearFaults, getFaults, setFaults } from '../faults/faults.ts';
+import { clearFaults, compactHistory, getFaults, setFaults } from '../faults/faults.ts';
 import { serveLog } from '../logs/serve.ts';
 import { churn, seed, setPriceBook } from './dev.ts';
 import { aggregatedDiscovery, apiGroup, apiGroupList, apiVersions, coreResources, groupResources, openApiCore, openApiGroup, openApiIndex } from './discovery.ts';
@@ -206,6 +206,8 @@ async function routeDev(state: MockState, ctx: Ctx, action: string): Promise<voi
       return reply(state, ctx, churn(state, body));
     case 'faults':
       return reply(state, ctx, setFaults(state, body));
+    case 'compact':
+      return reply(state, ctx, compactHistory(state));
     default:
       throw notFoundPath(ctx);
   }

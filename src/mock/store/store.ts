@@ -208,6 +208,14 @@ export class Store {
     this.compactedRv = this.rv;
   }
 
+  /** Forgets the history up to now (etcd's compaction): a resume from any earlier version gets 410 Expired. */
+  compact(): number {
+    this.compactedRv = this.rv;
+    this.history = [];
+    this.historyStart = 0;
+    return this.rv;
+  }
+
   private record(change: Change): void {
     this.journal?.(change);
     this.history.push(change);

@@ -80,6 +80,19 @@ export function ContextSwitcher() {
                 Add
               </MenuButton>
             </div>
+            {state.keys[context.name] ? (
+              <div className="mt-1.5 border-t border-slate-100 px-2 pt-1.5">
+                <MenuButton
+                  onClick={() => {
+                    close();
+                    state.signOut();
+                  }}
+                >
+                  Sign out of {context.name}
+                </MenuButton>
+                <p className="px-2 pb-1 text-xs text-slate-500">Forgets this context&apos;s key in this tab; the console asks for one again.</p>
+              </div>
+            ) : null}
           </div>
         )}
       </Popover>

@@ -1,6 +1,7 @@
 /**
- * Asks for a key when the API answered 401 to a call made with the key now in use. Shown once per key (or
- * context): "Not now" leaves the page's own error panels to say what failed.
+ * Asks for a key when the API answered 401 to a call made with the key now in use, or right after the person
+ * signed out of the context in use. Shown once per key (or context): "Not now" leaves the page's own error
+ * panels to say what failed.
  */
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -13,7 +14,8 @@ export function KeyPrompt() {
   const [dismissed, setDismissed] = useState(-1);
   const context = activeContext(connection);
   const hadKey = Boolean(connection.keys[context.name]);
-  const open = refused !== undefined && dismissed !== connection.generation;
+  const signedOut = !hadKey && connection.signedOut.includes(context.name);
+  const open = (refused !== undefined || signedOut) && dismissed !== connection.generation;
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -26,10 +28,17 @@ export function KeyPrompt() {
       onClose={() => setDismissed(connection.generation)}
       title="API key needed"
       description={
+        signedOut ? (
+          <>
+            You signed out of context {context.name}: its key is forgotten. Enter a key to use the API at{' '}
+            <span className="font-mono text-slate-700">{apiUrlLabel(context)}</span> again.
+          </>
+        ) : (
         <>
           The API at <span className="font-mono text-slate-700">{apiUrlLabel(context)}</span> answered 401 Unauthorized:{' '}
           {hadKey ? `it does not accept the key of context ${context.name}.` : `context ${context.name} has no key yet.`}
         </>
+        )
       }
     >
       <form onSubmit={submit} className="space-y-3 px-5 py-4 text-sm">

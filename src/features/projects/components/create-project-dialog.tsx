@@ -2,7 +2,7 @@
  * Create a project by name. The name rules are checked as you type (a DNS label, as the API requires); the
  * API's own answer, an error included, is shown as it came.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
@@ -26,11 +26,19 @@ export function CreateProjectDialog({ onClose, projectHref }: { onClose: () => v
   const hintId = useId();
   const problem = nameProblem(name);
 
+  // The mutation's isPending reaches the button only after a render, so a double-click would submit twice (two
+  // POSTs, the second answered AlreadyExists); this flag is set in the same event.
+  const submitting = useRef(false);
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (!name || problem) return;
+    if (!name || problem || submitting.current) return;
+    submitting.current = true;
     create.mutate(name, {
       onSuccess: () => (open ? navigate(projectHref(name)) : onClose()),
+      onSettled: () => {
+        submitting.current = false;
+      },
     });
   }
 

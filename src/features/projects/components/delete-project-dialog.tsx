@@ -3,7 +3,7 @@
  * name before the button works. The API stops running work and posts final charges first; the project shows
  * Terminating until then.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { useDeleteProject } from '../api/project-writes.ts';
@@ -14,9 +14,19 @@ export function DeleteProjectDialog({ project, contents, onClose }: { project: s
   const inputId = useId();
   const matches = typed === project;
 
+  // isPending reaches the button only after a render: without this flag a double-click sends two DELETEs.
+  const submitting = useRef(false);
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    if (matches) remove.mutate(project, { onSuccess: onClose });
+    if (!matches || submitting.current) return;
+    submitting.current = true;
+    remove.mutate(project, {
+      onSuccess: onClose,
+      onSettled: () => {
+        submitting.current = false;
+      },
+    });
   }
 
   return (

@@ -35,7 +35,7 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
   const columns = useMemo(() => tableColumns(kind, project === undefined), [kind, project]);
   const query = useDeferredValue(params.q);
   const sort = useMemo(() => ({ column: params.sort, desc: params.desc }), [params.sort, params.desc]);
-  const view = useTableView(objects.items, objects.synced, columns, sort, query);
+  const view = useTableView(objects.items, objects.synced, columns, sort, query, project === undefined);
   const selection = useSelection();
   // Bulk actions read the objects when a dialog opens, not on every render: no 50,000-long prop changes per frame.
   const itemsRef = useRef(objects.items);
@@ -72,7 +72,7 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
   let body;
   if (!objects.synced && objects.status === 'stale') {
     body = <ErrorPanel embedded error={objects.error} title={`Could not list ${kind.plural} in ${where}`} onRetry={objects.retry} retrying={false} />;
-  } else if (!objects.synced) {
+  } else if (!objects.synced && total === 0) {
     body = (
       <div aria-label={`Loading ${kind.plural}`} aria-busy="true" className="space-y-3 p-4">
         {[0, 1, 2, 3, 4, 5].map((i) => (
@@ -85,13 +85,13 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
         ))}
       </div>
     );
-  } else if (total === 0 && !filtered) {
+  } else if (objects.synced && total === 0 && !filtered) {
     body = (
       <EmptyState title={`No ${kind.plural} in ${where}`} icon={<FolderIcon className="size-6" />}>
         When a {kind.kind} is created{project ? ' in this project' : ''}, it will appear here.
       </EmptyState>
     );
-  } else if (shown === 0) {
+  } else if (shown === 0 && objects.synced) {
     body = (
       <EmptyState title={`No ${kind.plural} match these filters`}>
         <button type="button" onClick={() => set({ q: '', labels: '', phase: '' })} className="font-medium text-indigo-600 hover:text-indigo-500">
@@ -143,6 +143,12 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
                 <span className="text-amber-700"> · as of {new Date(since).toLocaleTimeString('en-GB')}</span>
               ) : null}
             </>
+          ) : objects.listing ? (
+            // The first pages are in the table already; the rest is on its way.
+            <span aria-busy="true">
+              Listing… <span className="font-medium text-slate-700">{formatCount(objects.listing.loaded)}</span>
+              {objects.listing.total !== undefined ? ` of ${formatCount(objects.listing.total)}` : ''} {kind.plural} so far
+            </span>
           ) : (
             'Listing…'
           )}

@@ -1,8 +1,9 @@
 /** The right-hand side of the console: for one project, a tab per kind from discovery and that kind's objects. */
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
+import { Link } from 'react-router';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { RefreshIcon } from '../../../components/ui/icons.tsx';
+import { PlusIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PUBLIC_PROJECT } from '../../../shared/protocol.ts';
@@ -16,9 +17,11 @@ export interface ProjectResourcesProps {
   /** The plural from the URL; the first discovered kind when absent. */
   plural: string | undefined;
   kindHref: (plural: string) => string;
+  /** Where "New <Kind>" goes (the YAML editor); no button without it, or for kinds the API will not create. */
+  newObjectHref?: (plural: string) => string;
 }
 
-export function ProjectResources({ project, plural, kindHref }: ProjectResourcesProps) {
+export function ProjectResources({ project, plural, kindHref, newObjectHref }: ProjectResourcesProps) {
   const kinds = useProjectKinds();
   const selected = plural ?? kinds.data?.[0]?.plural;
   const kind = kinds.data?.find((k) => k.plural === selected);
@@ -26,7 +29,10 @@ export function ProjectResources({ project, plural, kindHref }: ProjectResources
   return (
     // Fills the page's height so the table scrolls inside its card with the header and filters in view.
     <div className="flex h-full min-h-[32rem] flex-col px-6 pt-5 pb-4">
-      <ProjectHeader project={project} />
+      <ProjectHeader
+        project={project}
+        newObject={kind && newObjectHref && project !== PUBLIC_PROJECT && kind.verbs.includes('create') ? { kind: kind.kind, href: newObjectHref(kind.plural) } : undefined}
+      />
 
       {kinds.isPending ? (
         <div aria-label="Loading kinds" className="mt-4 flex gap-4 border-b border-slate-200 pb-3">
@@ -65,7 +71,7 @@ export function ProjectResources({ project, plural, kindHref }: ProjectResources
   );
 }
 
-function ProjectHeader({ project }: { project: string }) {
+function ProjectHeader({ project, newObject }: { project: string; newObject: { kind: string; href: string } | undefined }) {
   const queryClient = useQueryClient();
   const fetching = useIsFetching({ queryKey: objectsQueryKey(project) }) > 0;
   return (
@@ -90,6 +96,15 @@ function ProjectHeader({ project }: { project: string }) {
         <RefreshIcon className={clsx('size-4', fetching && 'animate-spin')} />
         Refresh
       </button>
+      {newObject ? (
+        <Link
+          to={newObject.href}
+          className="inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-500"
+        >
+          <PlusIcon className="size-4" />
+          {`New ${newObject.kind}`}
+        </Link>
+      ) : null}
     </header>
   );
 }

@@ -17,6 +17,8 @@ export function useTableView(
   columns: readonly Column[],
   sort: { column: string; desc: boolean },
   query: string,
+  /** The rows come from several projects: the text filter matches project names too. */
+  acrossProjects = false,
 ): ViewResult<NodusObject> & { flash: RowFlash } {
   const [view] = useState(() => new TableView<NodusObject>());
   const [flash] = useState(() => new RowFlash());
@@ -26,8 +28,8 @@ export function useTableView(
     const column = columns.find((c) => c.id === sort.column && c.sortValue);
     const key = column?.sortValue ?? nameSortValue;
     const sortId = `${column?.id ?? 'name'}\n${sort.desc}`;
-    return { id: `${sortId}\n${query}`, key, desc: sort.desc, match: textMatcher(query), narrowing: { sort: sortId, query } };
-  }, [columns, sort.column, sort.desc, query]);
+    return { id: `${sortId}\n${query}`, key, desc: sort.desc, match: textMatcher(query, acrossProjects), narrowing: { sort: sortId, query } };
+  }, [columns, sort.column, sort.desc, query, acrossProjects]);
 
   // TableView.update is idempotent for the same snapshot and spec, so calling it while rendering is safe even
   // when React renders twice.

@@ -19,4 +19,10 @@ describe('textMatcher', () => {
     expect(textMatcher('team=nlp ana')!(job)).toBe(true);
     expect(textMatcher('llama failed')!(job)).toBe(false);
   });
+  it('matches the project only where rows come from several projects', () => {
+    const other = { ...job, metadata: { ...job.metadata, namespace: 'vision', labels: {} } };
+    expect(textMatcher('vision')!(other)).toBe(false);
+    expect(textMatcher('vision llama', true)!(other)).toBe(true);
+    expect(textMatcher('vision', true)!(job)).toBe(false);
+  });
 });

@@ -24,10 +24,20 @@ export function searchText(object: NodusObject): string {
   return text;
 }
 
-/** A filter for the words of `query`; undefined when there are none (everything matches). */
-export function textMatcher(query: string): ((object: NodusObject) => boolean) | undefined {
+/**
+ * A filter for the words of `query`; undefined when there are none (everything matches). `acrossProjects`: the
+ * rows come from several projects, so a word may also name the project.
+ */
+export function textMatcher(query: string, acrossProjects = false): ((object: NodusObject) => boolean) | undefined {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return undefined;
+  if (acrossProjects) {
+    return (object) => {
+      const text = searchText(object);
+      const project = object.metadata.namespace?.toLowerCase() ?? '';
+      return words.every((w) => text.includes(w) || project.includes(w));
+    };
+  }
   return (object) => {
     const text = searchText(object);
     return words.every((w) => text.includes(w));

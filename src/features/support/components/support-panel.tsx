@@ -12,6 +12,7 @@ import { isFailure, useCallLog } from '../../../lib/call-log/call-log-store.ts';
 import { buildSupportReport } from '../../../lib/call-log/support-report.ts';
 import { activeContext, apiUrlLabel, useConnectionStore } from '../../../lib/connection-store.ts';
 import { CallTable } from './call-table.tsx';
+import { LiveWatches } from './live-watches.tsx';
 
 export interface SupportPanelProps {
   open: boolean;
@@ -22,7 +23,7 @@ export interface SupportPanelProps {
 
 export function SupportPanel({ open, onClose, health }: SupportPanelProps) {
   return (
-    <Dialog open={open} onClose={onClose} side title="Support" description="Recent API calls, and a report to paste into a support ticket.">
+    <Dialog open={open} onClose={onClose} side title="Support" description="The live lists and recent API calls, and a report to paste into a support ticket.">
       {open ? <SupportBody health={health} /> : null}
     </Dialog>
   );
@@ -67,6 +68,8 @@ function SupportBody({ health }: { health: string }) {
           <p className="text-xs text-slate-500">Request IDs and times; never your API key.</p>
         </div>
       </section>
+
+      <LiveWatches />
 
       <section aria-label="Recent API calls">
         <div className="mb-2 flex items-center justify-between gap-3">

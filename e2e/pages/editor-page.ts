@@ -1,0 +1,71 @@
+/**
+ * Page object for the new-object editor (/projects/:project/new/:plural): the Monaco YAML editor, the problems
+ * list, Review and Launch, and what a review shows. Monaco is driven through its text area: select all, then
+ * insertText (which skips Monaco's auto-indent and auto-close, so the text lands exactly as given).
+ */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export class EditorPage {
+  readonly editor: Locator;
+  readonly reviewButton: Locator;
+  readonly launchButton: Locator;
+  readonly retryLaunchButton: Locator;
+  readonly discardButton: Locator;
+  readonly problems: Locator;
+  readonly estimate: Locator;
+  readonly reviewPanel: Locator;
+
+  constructor(readonly page: Page, readonly kind = 'Job') {
+    this.editor = page.getByRole('textbox', { name: `${kind} YAML` });
+    this.reviewButton = page.getByRole('button', { name: /^Review( again)?$/ });
+    this.launchButton = page.getByRole('button', { name: new RegExp(`^(Launch|Create) ${kind}`) });
+    this.retryLaunchButton = page.getByRole('button', { name: 'Retry launch' });
+    this.discardButton = page.getByRole('button', { name: 'Discard draft' });
+    this.problems = page.getByRole('region', { name: /Problems|Fix these before review/ });
+    this.estimate = page.getByRole('region', { name: 'Estimate' });
+    this.reviewPanel = page.getByRole('complementary', { name: 'Review and launch' });
+  }
+
+  async goto(project: string, plural: string) {
+    await this.page.goto(`/projects/${project}/new/${plural}`);
+    await this.ready();
+  }
+
+  async ready() {
+    await expect(this.page.getByTestId('code-editor').first()).toHaveAttribute('data-editor-ready', 'true', { timeout: 120_000 });
+  }
+
+  /** The editor's whole text, as the model holds it. */
+  async text(): Promise<string> {
+    return this.page.evaluate(() => {
+      const lines = [...document.querySelectorAll('[data-testid="code-editor"] .view-lines .view-line')];
+      return lines.map((l) => l.textContent ?? '').join('\n');
+    });
+  }
+
+  /**
+   * Puts the caret in the editor. Monaco's text area is a 1-pixel element under the rendered lines, which take
+   * the click: click the lines, as a person does.
+   */
+  async focus() {
+    await this.page.getByTestId('code-editor').first().locator('.view-lines').click();
+    await expect(this.editor).toBeFocused();
+  }
+
+  async setText(yaml: string) {
+    await this.focus();
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.page.keyboard.press('Delete');
+    await this.page.keyboard.insertText(yaml);
+  }
+
+  /** The line numbers that carry a console marker of `severity` in the gutter of the first editor. */
+  async markedLines(severity: 'error' | 'warning' | 'info' = 'error'): Promise<number[]> {
+    const rows = this.page.getByTestId('code-editor').first().locator(`.margin-view-overlays > div:has(.nodus-marker-${severity}) .line-numbers`);
+    return (await rows.allTextContents()).map((t) => Number(t.trim())).sort((a, b) => a - b);
+  }
+
+  problem(text: string | RegExp): Locator {
+    return this.problems.getByRole('button', { name: text });
+  }
+}

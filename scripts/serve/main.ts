@@ -1,0 +1,47 @@
+/**
+ * `npm run preview`: serves the production build (dist/, from `npm run build`) with the console's security
+ * headers, and forwards the API's paths to NODUS_API_URL (default: the bundled mock on 127.0.0.1:8001).
+ *
+ *   npm run build && npm run preview
+ *   NODUS_API_URL=https://api.example.com PORT=8080 HOST=0.0.0.0 npm run preview
+ *   npm run preview -- --dist /tmp/console --port 14105 --api http://127.0.0.1:18001
+ *
+ * Options (flags win over the environment): --dist (NODUS_CONSOLE_DIST, default dist), --port (PORT, 4173),
+ * --host (HOST, 127.0.0.1), --api (NODUS_API_URL; `none` to serve files only), --connect (NODUS_CONNECT_ORIGINS,
+ * comma-separated origins the build calls directly, for connect-src).
+ */
+import { parseArgs } from 'node:util';
+import { contentSecurityPolicy } from './security-headers.ts';
+import { createConsoleServer } from './server.ts';
+
+const { values } = parseArgs({
+  options: {
+    dist: { type: 'string' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    api: { type: 'string' },
+    connect: { type: 'string' },
+  },
+});
+
+const dist = values.dist ?? process.env.NODUS_CONSOLE_DIST ?? 'dist';
+const port = Number(values.port ?? process.env.PORT ?? 4173);
+const host = values.host ?? process.env.HOST ?? '127.0.0.1';
+const api = values.api ?? process.env.NODUS_API_URL ?? `http://127.0.0.1:${process.env.NODUS_MOCK_PORT ?? 8001}`;
+const connectOrigins = (values.connect ?? process.env.NODUS_CONNECT_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a port number, not ${JSON.stringify(values.port ?? process.env.PORT)}`);
+  process.exit(2);
+}
+
+const server = createConsoleServer({ dist, apiUrl: api === 'none' ? undefined : api, connectOrigins });
+server.on('error', (error) => {
+  console.error(`The console's server could not start: ${error.message}`);
+  process.exit(1);
+});
+server.listen(port, host, () => {
+  console.log(`Nodus Console (${dist}) at http://${host}:${port}${api === 'none' ? '' : `, API paths forwarded to ${api}`}`);
+  console.log(`Content-Security-Policy: ${contentSecurityPolicy({ connectOrigins })}`);
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));

@@ -1,0 +1,181 @@
+/**
+ * A small production server for the built console (dist/): static files with the security headers of
+ * security-headers.ts, the single-page app's routes answered with index.html, and, when an API URL is given, the
+ * API's paths reverse-proxied to it so that the console and the API share one origin (connect-src 'self', no CORS).
+ * Node's http only, no dependency: it is what `npm run preview` runs, and a model for nginx or any other front
+ * (README, "Deploying the console"). May import: Node and src/shared.
+ */
+import { createReadStream, type Stats } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createServer, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { Status } from '../../src/shared/protocol.ts';
+import { securityHeaders, type SecurityOptions } from './security-headers.ts';
+
+/** The API's top-level paths, as vite.config.ts proxies them in development; the console's routes never start so. */
+export const API_PREFIXES = ['api', 'apis', 'openapi', 'version', 'healthz', 'readyz', 'livez', 'docs', '_mock'];
+const API_PATH = new RegExp(`^/(?:${API_PREFIXES.join('|')})(?:[/?]|$)`);
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.ttf': 'font/ttf',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+  '.map': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Headers that belong to one connection, never forwarded by a proxy (RFC 9110 §7.6.1). */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
+
+export interface ConsoleServerOptions {
+  /** The built console (vite build's outDir). */
+  dist: string;
+  /** Where API paths are forwarded (e.g. https://api.example.com); unset: they answer 404 like any missing file. */
+  apiUrl?: string;
+  /** Extra origins for connect-src: the API's when the build calls it directly (VITE_NODUS_API_URL). */
+  connectOrigins?: readonly string[];
+}
+
+export function createConsoleServer(options: ConsoleServerOptions): Server {
+  const root = resolve(options.dist);
+  const security: SecurityOptions = { connectOrigins: options.connectOrigins ?? [] };
+  const headers = securityHeaders(security);
+  const upstream = options.apiUrl ? new URL(options.apiUrl.replace(/\/+$/, '')) : undefined;
+  return createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (upstream && API_PATH.test(url)) return proxy(req, res, upstream);
+    void serveStatic(root, req, res, headers).catch(() => {
+      if (!res.headersSent) plain(res, 500, 'Internal error', headers);
+      else res.destroy();
+    });
+  });
+}
+
+async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed', { ...headers, Allow: 'GET, HEAD' });
+  const pathname = decodePath(req.url ?? '/');
+  if (pathname === undefined) return plain(res, 400, 'Bad request', headers);
+  const file = resolveInside(root, pathname);
+  const found = file ? await fileAt(file) : undefined;
+  if (file && found) return sendFile(res, req, file, found, headers);
+  // An asset that is not there (a file name with an extension) is a 404; anything else is a route of the app.
+  if (extname(pathname) !== '' && extname(pathname) !== '.html') return plain(res, 404, 'Not found', headers);
+  const index = join(root, 'index.html');
+  const indexStats = await fileAt(index);
+  if (!indexStats) return plain(res, 500, `No index.html in ${root}: run npm run build first.`, headers);
+  return sendFile(res, req, index, indexStats, headers);
+}
+
+function decodePath(url: string): string | undefined {
+  try {
+    const pathname = decodeURIComponent(new URL(url, 'http://console.invalid').pathname);
+    return pathname.includes('\0') ? undefined : pathname;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file a path names, or undefined when it would leave the root (`..`, encoded or not). */
+export function resolveInside(root: string, pathname: string): string | undefined {
+  const file = resolve(root, `.${normalize(`/${pathname}`)}`);
+  return file === root || file.startsWith(root + sep) ? file : undefined;
+}
+
+async function fileAt(path: string): Promise<Stats | undefined> {
+  try {
+    const stats = await stat(path);
+    return stats.isFile() ? stats : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function sendFile(res: ServerResponse, req: IncomingMessage, file: string, stats: Stats, headers: Record<string, string>): void {
+  // Vite names what it emits into assets/ by content hash: those never change. index.html must be revalidated.
+  const immutable = /[\\/]assets[\\/]/.test(file);
+  res.writeHead(200, {
+    ...headers,
+    'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': stats.size,
+    'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  if (req.method === 'HEAD') return void res.end();
+  createReadStream(file).on('error', () => res.destroy()).pipe(res);
+}
+
+function plain(res: ServerResponse, code: number, text: string, headers: Record<string, string>): void {
+  res.writeHead(code, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(`${text}\n`);
+}
+
+/**
+ * Forwards one API call as it is (method, path, query, headers, body, streamed both ways: watches are long chunked
+ * responses), with the upstream's Host so virtual hosting and TLS work. A response the API breaks off breaks off
+ * for the browser too, so the console sees a dropped watch as dropped.
+ */
+function proxy(req: IncomingMessage, res: ServerResponse, upstream: URL): void {
+  const forwarded: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (!HOP_BY_HOP.has(name) && value !== undefined) forwarded[name] = value;
+  }
+  forwarded.host = upstream.host;
+  forwarded['x-forwarded-host'] = req.headers.host ?? '';
+  forwarded['x-forwarded-proto'] = 'encrypted' in req.socket ? 'https' : 'http';
+  const basePath = upstream.pathname === '/' ? '' : upstream.pathname;
+  const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
+  const out = send({
+    protocol: upstream.protocol,
+    hostname: upstream.hostname,
+    port: upstream.port || undefined,
+    method: req.method,
+    path: `${basePath}${req.url ?? '/'}`,
+    headers: forwarded,
+  });
+  out.on('response', (answer) => {
+    const back: OutgoingHttpHeaders = { 'X-Content-Type-Options': 'nosniff' };
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (!HOP_BY_HOP.has(name) && value !== undefined) back[name] = value;
+    }
+    res.writeHead(answer.statusCode ?? 502, back);
+    // Headers now, not with the first chunk: a quiet watch is connected, not pending.
+    res.flushHeaders();
+    answer.pipe(res);
+    answer.on('close', () => {
+      if (!answer.complete) res.destroy();
+    });
+  });
+  out.on('error', (error) => {
+    if (res.headersSent) return void res.destroy();
+    unreachable(res, upstream, error);
+  });
+  res.on('close', () => {
+    if (!res.writableFinished) out.destroy();
+  });
+  req.pipe(out);
+}
+
+/** The API could not be reached: a Status, as the console shows every failure (ErrorPanel), and retried by it. */
+function unreachable(res: ServerResponse, upstream: URL, error: Error): void {
+  const status: Status = {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    reason: 'ServiceUnavailable',
+    code: 503,
+    message: `the console's server could not reach the API at ${upstream.origin} (${(error as { code?: string }).code ?? error.message})`,
+    fix: 'Check that the API is up and that NODUS_API_URL points at it; the console retries by itself.',
+  };
+  res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.end(JSON.stringify(status));
+}

@@ -1,0 +1,94 @@
+/**
+ * LogSession against the real mock: a stream that breaks midway is resumed from the last line's second, and the
+ * lines held are exactly the server's, none twice, none lost. The break is made by cutting the real response
+ * after a few chunks (the mock's faults cut watches, not logs).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient, networkError, type ApiClient, type ByteStream } from '../../../api/index.ts';
+import { startMockServer, type MockServer } from '../../../mock/server.ts';
+import { DEMO_API_KEY } from '../../../shared/protocol.ts';
+import { LogSession } from './log-session.ts';
+
+let mock: MockServer;
+let client: ApiClient;
+beforeAll(async () => {
+  mock = await startMockServer({ port: 0, controller: false });
+  client = createApiClient({ baseUrl: mock.url, apiKey: DEMO_API_KEY });
+});
+afterAll(async () => {
+  await mock.close();
+});
+
+const PATH = '/apis/nodus.dev/v1/namespaces/default/jobs/log-flood/log';
+
+/** The real client, whose first answer breaks after `chunks` chunks like a dropped connection. */
+function breakingClient(chunks: number): { client: Pick<ApiClient, 'stream'>; calls: Record<string, unknown>[] } {
+  const calls: Record<string, unknown>[] = [];
+  return {
+    calls,
+    client: {
+      async stream(path, options) {
+        calls.push({ ...options?.params });
+        const stream = await client.stream(path, options);
+        if (calls.length > 1) return stream;
+        const cut: ByteStream = {
+          url: stream.url,
+          requestId: stream.requestId,
+          contentLength: stream.contentLength,
+          async *[Symbol.asyncIterator]() {
+            let n = 0;
+            for await (const chunk of stream) {
+              if (n++ === chunks) throw networkError('GET', stream.url, new Error('connection reset'));
+              yield chunk;
+            }
+          },
+        };
+        return cut;
+      },
+    },
+  };
+}
+
+function until(session: LogSession, done: () => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    if (done()) return resolve();
+    const off = session.subscribe(() => {
+      if (done()) {
+        off();
+        resolve();
+      }
+    });
+  });
+}
+
+describe('LogSession', { timeout: 60_000 }, () => {
+  it('resumes a dropped stream without a line twice or a line lost', async () => {
+    const tail = 20_000;
+    const expected = (await (await fetch(`${mock.url}${PATH}?tailLines=${tail}&timestamps=true`, { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } })).text()).split('\n').slice(0, -1);
+    const { client: breaking, calls } = breakingClient(3);
+    const session = new LogSession({ client: breaking, path: PATH, tail, capacity: 100_000, pageSize: 1000, phase: () => 'Succeeded' });
+    session.start();
+    await until(session, () => session.status.kind === 'ended' || session.status.kind === 'error');
+    expect(session.status.kind).toBe('ended');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]).toMatchObject({ timestamps: true });
+    expect(String(calls[1]?.sinceTime)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    const held = session.ring.slice().map((line) => `${line.ts} ${line.text}`);
+    expect(held.length).toBe(expected.length);
+    expect(held).toEqual(expected);
+    session.dispose();
+  });
+
+  it('pages back with Load older, aligned on the oldest held line, and stops at the start of the log', async () => {
+    const session = new LogSession({ client, path: '/apis/nodus.dev/v1/namespaces/default/jobs/train-a/log', tail: 100, capacity: 100_000, pageSize: 400, phase: () => 'Succeeded' });
+    session.start();
+    await until(session, () => session.status.kind === 'ended');
+    const whole = (await (await fetch(`${mock.url}/apis/nodus.dev/v1/namespaces/default/jobs/train-a/log?timestamps=true`, { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } })).text()).split('\n').slice(0, -1);
+    await session.loadOlder();
+    expect(session.ring.size).toBe(Math.min(500, whole.length));
+    expect(session.ring.slice().map((l) => `${l.ts} ${l.text}`)).toEqual(whole.slice(-session.ring.size));
+    while (!session.atStart) await session.loadOlder();
+    expect(session.ring.slice().map((l) => `${l.ts} ${l.text}`)).toEqual(whole);
+    session.dispose();
+  });
+});

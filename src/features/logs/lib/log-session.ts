@@ -1,0 +1,307 @@
+/**
+ * One open log: reads GET .../log (always with timestamps=true, so it can resume and page back), holds at most
+ * `capacity` lines in a ring, and tells its view once per frame. It follows while the object runs or waits to
+ * start, resumes a dropped stream from the last line's second without showing a line twice (ResumeCursor), stops
+ * when the object stops, and pages back on request (OlderCollector). Plain TypeScript: the view subscribes.
+ */
+import { decodeLines, isApiError, isRetryable, type ApiClient, type ApiError } from '../../../api/index.ts';
+import { parseLine, sinceTimeOf, timeKey, type LogLine } from './log-line.ts';
+import { OlderCollector, ResumeCursor } from './overlap.ts';
+import { RingBuffer } from './ring-buffer.ts';
+
+export type Life = 'waiting' | 'running' | 'ended';
+
+const WAITING: ReadonlySet<string> = new Set(['Queued', 'Pending', 'Provisioning', 'Starting']);
+
+/** What the log does while an object is in `phase`: nothing yet, grows, or is complete. */
+export function lifeOf(phase: string | undefined): Life {
+  if (phase === 'Running') return 'running';
+  return phase === undefined || WAITING.has(phase) ? 'waiting' : 'ended';
+}
+
+export type LogStatus =
+  | { kind: 'loading' }
+  | { kind: 'waiting' }
+  | { kind: 'following' }
+  | { kind: 'reconnecting'; attempt: number; error: ApiError }
+  | { kind: 'ended' }
+  | { kind: 'error'; error: unknown };
+
+export interface OlderState {
+  loading: boolean;
+  error: unknown;
+}
+
+export interface LogSessionOptions {
+  client: Pick<ApiClient, 'stream'>;
+  /** GET path of the log. */
+  path: string;
+  /** Lines to start from (tailLines), or 'all' for the whole log. */
+  tail: number | 'all';
+  capacity: number;
+  pageSize: number;
+  /** The object's phase as the page last saw it (read on every decision). */
+  phase: () => string | undefined;
+}
+
+/** Reading a flood gives the browser a turn this often (ms): chunks already buffered resolve as microtasks, which
+ * would otherwise parse megabytes in one task and freeze the frames. */
+const SLICE_MS = 6;
+
+function yieldToBrowser(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** A follower that the server ended while the object still looks alive checks again after this long. */
+const RECHECK_MS = 1000;
+const MAX_FAILURES = 8;
+
+export class LogSession {
+  readonly ring: RingBuffer<LogLine>;
+  version = 0;
+  status: LogStatus = { kind: 'loading' };
+  /** Lines read going forward (the tail and everything after it), evicted ones included. */
+  received = 0;
+  /** The oldest held line is the first of the log. */
+  atStart = false;
+  /** Load older pushed out the newest lines: new lines are counted, not held, until the view jumps to latest. */
+  newestTrimmed = false;
+  /** New lines counted but not held while newestTrimmed. */
+  notHeld = 0;
+  older: OlderState = { loading: false, error: undefined };
+  requestId: string | undefined;
+
+  private controller = new AbortController();
+  private started = false;
+  private readonly listeners = new Set<() => void>();
+  private pending: LogLine[] = [];
+  private scheduled = false;
+  private wake: (() => void) | undefined;
+  /** Resumes in a row that got no line: after MAX_FAILURES the error is shown instead of trying forever. */
+  private failures = 0;
+
+  constructor(private readonly options: LogSessionOptions) {
+    this.ring = new RingBuffer<LogLine>(options.capacity);
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getVersion = (): number => this.version;
+
+  /** Opens the log. After dispose (React's StrictMode mounts twice) it starts over, empty. */
+  start(): void {
+    if (this.started && !this.controller.signal.aborted) return;
+    if (this.started) {
+      this.controller = new AbortController();
+      this.ring.clear();
+      this.pending = [];
+      this.received = 0;
+      this.notHeld = 0;
+      this.atStart = false;
+      this.newestTrimmed = false;
+      this.older = { loading: false, error: undefined };
+      this.status = { kind: 'loading' };
+    }
+    this.started = true;
+    void this.run();
+  }
+
+  /** Closes every request; listeners stay (a remount subscribes again anyway). */
+  dispose(): void {
+    this.controller.abort();
+  }
+
+  /** The page saw a new phase: a stopped log that runs again (a restart) is followed again. */
+  phaseChanged(): void {
+    this.wake?.();
+    if (this.status.kind === 'ended' && lifeOf(this.options.phase()) !== 'ended' && !this.controller.signal.aborted) void this.run(false);
+  }
+
+  private get aborted(): boolean {
+    return this.controller.signal.aborted;
+  }
+
+  private set(status: LogStatus): void {
+    this.status = status;
+    this.notify();
+  }
+
+  private notify(): void {
+    this.version++;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Lines are applied once per frame, however fast they arrive (a timer stands in when frames stop: a hidden tab). */
+  private enqueue(lines: LogLine[]): void {
+    for (const line of lines) this.pending.push(line);
+    // Only the last `capacity` can be shown: drop the rest now so a flood between frames stays bounded.
+    if (this.pending.length > this.options.capacity * 2) {
+      const drop = this.pending.length - this.options.capacity;
+      this.received += drop;
+      if (this.newestTrimmed) this.notHeld += drop;
+      this.pending = this.pending.slice(drop);
+    }
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const flush = (): void => {
+      if (!this.scheduled) return;
+      this.scheduled = false;
+      this.flush();
+    };
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
+    setTimeout(flush, 250);
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0 || this.aborted) return;
+    const lines = this.pending;
+    this.pending = [];
+    this.received += lines.length;
+    this.failures = 0;
+    if (this.newestTrimmed) this.notHeld += lines.length;
+    else if (this.ring.pushBack(lines) > 0) this.atStart = false;
+    if (this.status.kind === 'waiting' || this.status.kind === 'reconnecting') this.status = { kind: 'following' };
+    this.notify();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+      this.controller.signal.addEventListener('abort', done, { once: true });
+    });
+  }
+
+  /** The newest held line and how many held lines share its timestamp (what a resume must skip). */
+  private lastHeld(): { line: LogLine | undefined; sameStamp: number } {
+    const line = this.ring.at(this.ring.size - 1);
+    if (!line?.ts) return { line, sameStamp: 0 };
+    const key = timeKey(line.ts);
+    let n = 0;
+    for (let i = this.ring.size - 1; i >= 0 && timeKey(this.ring.at(i)?.ts ?? '') === key; i--) n++;
+    return { line, sameStamp: n };
+  }
+
+  private async run(first = true): Promise<void> {
+    // This run's own signal: after a restart, a run of the previous one must not carry on.
+    const signal = this.controller.signal;
+    let forceFollow = false;
+    for (;;) {
+      if (signal.aborted) return;
+      const follow = forceFollow || lifeOf(this.options.phase()) !== 'ended';
+      const params: Record<string, string | number | boolean | undefined> = { timestamps: true, follow: follow || undefined };
+      let cursor: ResumeCursor | undefined;
+      if (first) {
+        if (this.options.tail !== 'all') params.tailLines = this.options.tail;
+        // The whole log from its first line (until the ring evicts it).
+        else this.atStart = true;
+      } else {
+        this.flush();
+        const { line, sameStamp } = this.lastHeld();
+        cursor = new ResumeCursor(line, sameStamp);
+        params.sinceTime = line ? sinceTimeOf(line.ts) : undefined;
+        if (!line && this.options.tail !== 'all') params.tailLines = this.options.tail;
+      }
+      // Say so at once: a proxy may hold a waiting stream's headers back until its first line.
+      if (follow && this.ring.size === 0 && lifeOf(this.options.phase()) === 'waiting' && this.status.kind === 'loading') this.set({ kind: 'waiting' });
+      try {
+        const stream = await this.options.client.stream(this.options.path, {
+          params,
+          signal,
+          retry: { onRetry: ({ attempt, error }) => this.set({ kind: 'reconnecting', attempt, error }) },
+        });
+        this.requestId = stream.requestId;
+        const waiting = follow && this.ring.size === 0 && lifeOf(this.options.phase()) === 'waiting';
+        this.set(waiting ? { kind: 'waiting' } : follow ? { kind: 'following' } : { kind: 'loading' });
+        let slice = performance.now();
+        for await (const raw of decodeLines(stream)) {
+          if (signal.aborted) return;
+          const lines = raw.map(parseLine);
+          this.enqueue(cursor ? lines.filter((line) => cursor.accept(line)) : lines);
+          if (performance.now() - slice > SLICE_MS) {
+            await yieldToBrowser();
+            slice = performance.now();
+          }
+        }
+        this.flush();
+        // A plain read shorter than tailLines is the whole log. (A followed one cannot tell: Load older finds out.)
+        if (first && !follow && (this.options.tail === 'all' || this.received < this.options.tail)) this.atStart = true;
+        first = false;
+        if (!follow) return this.set({ kind: 'ended' });
+        // The server ends a follow when the object stops; the page learns the phase a moment later.
+        if (lifeOf(this.options.phase()) === 'ended') return this.set({ kind: 'ended' });
+        await this.sleep(RECHECK_MS);
+        if (lifeOf(this.options.phase()) === 'ended') return this.set({ kind: 'ended' });
+      } catch (error) {
+        if (signal.aborted) return;
+        this.flush();
+        if (isApiError(error) && error.code === 400 && /waiting to start/i.test(error.message) && !follow) {
+          // The page's phase was stale: the object has not started. Follow, which waits for the first line.
+          forceFollow = true;
+          this.set({ kind: 'waiting' });
+          continue;
+        }
+        if (isRetryable(error) && (this.received > 0 || !first) && ++this.failures <= MAX_FAILURES) {
+          // A stream that broke midway: resume from the last line held.
+          this.set({ kind: 'reconnecting', attempt: 1, error });
+          first = false;
+          await this.sleep(RECHECK_MS);
+          continue;
+        }
+        return this.set({ kind: 'error', error });
+      }
+    }
+  }
+
+  /** Pages back one `pageSize` of lines before the oldest held one (see overlap.ts for how it aligns). */
+  async loadOlder(): Promise<void> {
+    const signal = this.controller.signal;
+    const oldest = this.ring.at(0);
+    if (this.older.loading || this.atStart || !oldest) return;
+    this.older = { loading: true, error: undefined };
+    this.notify();
+    const key = timeKey(oldest.ts);
+    let sameStamp = 0;
+    while (sameStamp < this.ring.size && timeKey(this.ring.at(sameStamp)?.ts ?? '') === key) sameStamp++;
+    // Lines from the oldest held one to the newest the server has: those held, those not held, a little more.
+    const span = this.ring.size + this.notHeld + this.pending.length;
+    let slack = 1000 + Math.ceil(span / 10);
+    try {
+      for (let attempt = 0; attempt < 4; attempt++) {
+        const requested = span + this.options.pageSize + slack;
+        const collector = new OlderCollector(oldest, sameStamp, this.options.pageSize);
+        const stream = await this.options.client.stream(this.options.path, { params: { timestamps: true, tailLines: requested }, signal });
+        let slice = performance.now();
+        for await (const raw of decodeLines(stream)) {
+          collector.feed(raw.map(parseLine));
+          if (performance.now() - slice > SLICE_MS) {
+            await yieldToBrowser();
+            slice = performance.now();
+          }
+        }
+        if (signal.aborted) return;
+        const page = collector.result(requested);
+        if (page.found || page.atStart) {
+          if (page.lines.length > 0 && this.ring.pushFront(page.lines) > 0) this.newestTrimmed = true;
+          this.atStart = page.atStart;
+          this.older = { loading: false, error: undefined };
+          this.notify();
+          return;
+        }
+        slack *= 4;
+      }
+      throw new Error('The log grows faster than it can be paged back from here. Download it to read the older lines.');
+    } catch (error) {
+      if (signal.aborted) return;
+      this.older = { loading: false, error };
+      this.notify();
+    }
+  }
+}

@@ -1,0 +1,50 @@
+/** The spec summary: the facts of the kind (registry-driven), each on a line; status.message above them. */
+import { clsx } from 'clsx';
+import { Link } from 'react-router';
+import type { Fact } from '../model/facts.ts';
+import { Card } from './card.tsx';
+import { RelativeTime } from './time.tsx';
+
+/** "11:40:02" today, "2 Dec, 11:40" another day, in the reader's time zone. */
+function shortTime(timestamp: string): string {
+  const date = new Date(timestamp);
+  if (Number.isNaN(date.getTime())) return timestamp;
+  const today = date.toDateString() === new Date().toDateString();
+  return today
+    ? date.toLocaleTimeString('en-GB')
+    : date.toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+}
+
+export function SpecSummary({ facts, yamlHref }: { facts: Fact[]; yamlHref: string }) {
+  return (
+    <Card
+      title="Summary"
+      aside={
+        <Link to={yamlHref} className="text-xs font-medium text-indigo-600 hover:text-indigo-500">
+          Whole object as YAML
+        </Link>
+      }
+    >
+      {facts.length === 0 ? (
+        <p className="px-4 py-3 text-sm text-slate-500">The spec is empty.</p>
+      ) : (
+        <dl className="grid grid-cols-1 gap-x-6 px-4 py-1 text-sm sm:grid-cols-2">
+          {facts.map((f) => (
+            <div key={f.label} className="flex min-w-0 items-baseline gap-3 border-b border-slate-100 py-2 last:border-b-0 sm:[&:nth-last-child(2):nth-child(odd)]:border-b-0">
+              <dt className="w-28 shrink-0 text-slate-500">{f.label}</dt>
+              <dd className={clsx('min-w-0 break-words text-slate-800', f.mono && 'font-mono text-[12.5px]')}>
+                {f.time ? (
+                  <>
+                    {shortTime(f.value)} <span className="text-slate-400">·</span> <RelativeTime timestamp={f.value} className="text-slate-500" />
+                  </>
+                ) : (
+                  f.value
+                )}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+/**
+ * The whole object as YAML, read-only, as the watch has it now (a plain <pre>: the editor, with Monaco, is the
+ * Edit tab's). Text only: what the API sent is never markup.
+ */
+import { useMemo } from 'react';
+import { stringify } from 'yaml';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import type { NodusObject } from '../../../shared/protocol.ts';
+
+export function YamlView({ object, deleted }: { object: NodusObject; deleted: boolean }) {
+  const text = useMemo(() => stringify(object, { lineWidth: 0, aliasDuplicateObjects: false }), [object]);
+  const lines = text.split('\n').length - 1;
+  return (
+    <section aria-label="YAML" className="overflow-hidden rounded-lg border border-slate-800 bg-slate-900 shadow-sm">
+      <header className="flex items-center justify-between gap-3 border-b border-slate-800 bg-slate-950/40 px-4 py-2">
+        <p className="text-xs text-slate-400">
+          {deleted ? 'Its last state before it was deleted' : 'As the API has it now; updates live'} · {lines} lines · resourceVersion{' '}
+          <span className="font-mono text-slate-300">{object.metadata.resourceVersion}</span>
+        </p>
+        <CopyButton value={text} label="Copy YAML" className="border-slate-700 bg-slate-800 text-slate-200 hover:bg-slate-700 hover:text-white" />
+      </header>
+      <pre data-testid="object-yaml" className="max-h-[70vh] overflow-auto p-4 font-mono text-xs leading-relaxed text-slate-200">
+        {text}
+      </pre>
+    </section>
+  );
+}

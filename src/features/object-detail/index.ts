@@ -1,0 +1,3 @@
+export { ObjectDetail } from './components/object-detail.tsx';
+export type { ObjectDetailProps } from './components/object-detail.tsx';
+export type { DetailTab } from './components/detail-tabs.tsx';

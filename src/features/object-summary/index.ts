@@ -1,1 +1,0 @@
-export { ObjectSummary } from './components/object-summary.tsx';
