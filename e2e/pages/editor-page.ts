@@ -39,7 +39,8 @@ export class EditorPage {
   async text(): Promise<string> {
     return this.page.evaluate(() => {
       const lines = [...document.querySelectorAll('[data-testid="code-editor"] .view-lines .view-line')];
-      return lines.map((l) => l.textContent ?? '').join('\n');
+      // Monaco draws spaces as no-break spaces.
+      return lines.map((l) => (l.textContent ?? '').replace(/\u00a0/g, ' ')).join('\n');
     });
   }
 
@@ -52,11 +53,23 @@ export class EditorPage {
     await expect(this.editor).toBeFocused();
   }
 
+  /**
+   * Replaces the whole text as a paste does: typed text (even `insertText`) goes through Monaco's auto-indent,
+   * which indents every pasted-in line further; a paste lands exactly as given.
+   */
   async setText(yaml: string) {
     await this.focus();
     await this.page.keyboard.press('ControlOrMeta+A');
-    await this.page.keyboard.press('Delete');
-    await this.page.keyboard.insertText(yaml);
+    await this.paste(yaml);
+  }
+
+  /** Pastes `text` at the caret (or over the selection). */
+  async paste(text: string) {
+    await this.editor.evaluate((area, value) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', value);
+      area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, text);
   }
 
   /** The line numbers that carry a console marker of `severity` in the gutter of the first editor. */
