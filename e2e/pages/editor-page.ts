@@ -73,8 +73,10 @@ export class EditorPage {
   }
 
   /** The line numbers that carry a console marker of `severity` in the gutter of the first editor. */
-  async markedLines(severity: 'error' | 'warning' | 'info' = 'error'): Promise<number[]> {
-    const rows = this.page.getByTestId('code-editor').first().locator(`.margin-view-overlays > div:has(.nodus-marker-${severity}) .line-numbers`);
+  async markedLines(severity: 'error' | 'warning' | 'info' = 'error', editorName?: string): Promise<number[]> {
+    const editors = this.page.getByTestId('code-editor');
+    const editor = editorName ? editors.filter({ has: this.page.getByRole('textbox', { name: editorName }) }) : editors.first();
+    const rows = editor.locator(`.margin-view-overlays > div:has(.nodus-marker-${severity}) .line-numbers`);
     return (await rows.allTextContents()).map((t) => Number(t.trim())).sort((a, b) => a - b);
   }
 
