@@ -1,0 +1,1 @@
+export { ObjectsAcrossProjects } from './components/objects-across-projects.tsx';
