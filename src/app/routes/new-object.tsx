@@ -7,6 +7,7 @@
  *
  * The editor feature (Monaco, the `yaml` package) is loaded lazily: none of it is in the table's initial JS.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
@@ -35,6 +36,7 @@ export function NewObjectRoute() {
   const { project = '', plural = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const kinds = useProjectKinds();
   const kind = kinds.data?.find((k) => k.plural === plural);
   // Read once: the page starts from it, and the history entry is replaced so a reload does not start over.
@@ -50,9 +52,11 @@ export function NewObjectRoute() {
 
   const onLaunched = useCallback(
     ({ object }: { object: { metadata: { name?: string } } }) => {
+      // The navigation's counts poll; a launch is a reason to ask now.
+      void queryClient.invalidateQueries({ queryKey: ['nodus', 'counts'] });
       void navigate(paths.object(project, plural, object.metadata.name ?? ''), { state: { launched: true } });
     },
-    [navigate, project, plural],
+    [navigate, queryClient, project, plural],
   );
 
   if (kinds.isPending) return <Loading />;

@@ -23,6 +23,7 @@ import { DetailTabs, type DetailTab } from './detail-tabs.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
 import { DetailsCard, KeyValueCard } from './metadata-cards.tsx';
 import { OutcomeNote } from './outcome-note.tsx';
+import { PriceWaitBanner } from './price-wait.tsx';
 import { SpecSummary } from './spec-summary.tsx';
 import { YamlView } from './yaml-view.tsx';
 
@@ -111,6 +112,7 @@ function DetailBody({ kind, name, tab, kindHref, tabHref, objectHref, renderLogs
         {outcome ? <OutcomeNote outcome={outcome} onDismiss={() => setOutcome(undefined)} /> : null}
         {deleted ? <DeletedBanner kind={kind.kind} name={name} at={live.deletedAt!} listHref={kindHref} /> : null}
         {!deleted && object.metadata.deletionTimestamp ? <DeletingBanner object={object} kind={kind.kind} /> : null}
+        {!deleted ? <PriceWaitBanner object={object} kind={kind.kind} /> : null}
       </div>
       <div className="mt-5">
         <DetailTabs tabs={tabs} active={active} href={tabHref} />

@@ -4,7 +4,7 @@
  * A positive condition that is False only because the person asked for it (Suspended, Stopped) or because the
  * work finished (Completed) is a note, not a problem.
  */
-import type { Condition } from '../../../shared/protocol.ts';
+import type { Condition, ObjectStatus } from '../../../shared/protocol.ts';
 
 export type Severity = 'problem' | 'unknown' | 'note' | 'ok';
 
@@ -38,4 +38,22 @@ export function sortConditions(conditions: readonly Condition[]): Condition[] {
     const time = (Date.parse(b.lastTransitionTime) || 0) - (Date.parse(a.lastTransitionTime) || 0);
     return time !== 0 ? time : a.type.localeCompare(b.type);
   });
+}
+
+/** The rate cap a launch was given, and why it waits, when the price is above it (condition PriceWithinCap False). */
+export interface PriceWait {
+  message: string;
+  since: string;
+  reviewedRate: string | undefined;
+  cap: string | undefined;
+  /** The cap comes from spec.placement.maxRateUSDPerHour rather than the review. */
+  ownCap: boolean;
+}
+
+export function priceWait(status: ObjectStatus | undefined): PriceWait | undefined {
+  const c = (status?.conditions ?? []).find((x) => x.type === 'PriceWithinCap' && x.status === 'False');
+  if (!c) return undefined;
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  const reviewedRate = text(status?.reviewedRateUSDPerHour);
+  return { message: c.message, since: c.lastTransitionTime, reviewedRate, cap: text(status?.rateCapUSDPerHour), ownCap: reviewedRate === undefined };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANNOTATION_RESTART_REQUESTED_AT, FINALIZER_BILLING, type Condition, type NodusObject } from '../../../shared/protocol.ts';
 import { availableActions, type ActionId } from './actions.ts';
-import { severity, sortConditions } from './conditions.ts';
+import { priceWait, severity, sortConditions } from './conditions.ts';
 import { describeCommand, describeResources, formatSeconds } from './facts.ts';
 import { explainFinalizer } from './finalizers.ts';
 import { detailTraits } from './kinds.ts';
@@ -139,5 +139,21 @@ describe('availableActions', () => {
     expect(availableActions({ kind: 'Budget', verbs: VERBS, traits: detailTraits('Budget'), object: budget, deleted: false }).find((a) => a.id === 'resume')).toMatchObject({ state: 'Active', disabled: undefined });
     const image: NodusObject = { apiVersion: 'nodus.dev/v1', kind: 'Image', metadata: {}, spec: {} };
     expect(offered('Image', image, false, ['get', 'list', 'watch'])).toEqual({ delete: 'The API does not let Image objects be deleted (discovery lists no delete verb).' });
+  });
+});
+
+describe('priceWait', () => {
+  const waiting = { type: 'PriceWithinCap', status: 'False' as const, reason: 'PriceAboveEstimate', message: 'above the cap', lastTransitionTime: '2026-12-01T10:00:00Z' };
+  it('names the reviewed rate and its cap when the launch was reviewed', () => {
+    expect(priceWait({ phase: 'Queued', conditions: [waiting], reviewedRateUSDPerHour: '4.24', rateCapUSDPerHour: '4.664' })).toEqual({
+      message: 'above the cap', since: '2026-12-01T10:00:00Z', reviewedRate: '4.24', cap: '4.664', ownCap: false,
+    });
+  });
+  it('says the cap is the object’s own when there was no review', () => {
+    expect(priceWait({ conditions: [waiting], rateCapUSDPerHour: '3.00' })?.ownCap).toBe(true);
+  });
+  it('is nothing while the price is within the cap', () => {
+    expect(priceWait({ conditions: [{ ...waiting, status: 'True', reason: 'RateWithinCap' }] })).toBeUndefined();
+    expect(priceWait(undefined)).toBeUndefined();
   });
 });
