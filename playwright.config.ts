@@ -1,8 +1,15 @@
 /**
- * End-to-end tests in Debian's Chromium against the real mock API and the Vite dev server, on their own ports
- * (18001 and 15173) so a developer's `npm start` on 8001/5173 can keep running.
+ * End-to-end tests in Debian's Chromium against the real mock API and the console, on their own ports (18001 and
+ * 15173) so a developer's `npm start` on 8001/5173 can keep running.
+ *
+ * The console is the production build (made once, in about 10 s, with VITE_NODUS_DEMO=1 so it connects to the mock
+ * like the dev server does) served by scripts/serve, the server a deployment uses, under its Content-Security-
+ * Policy. The dev server serves ~300 unbundled modules per page load, which made every visit several seconds and
+ * the editor's Monaco 15-20 s. `E2E_DEV_SERVER=1` runs the same tests against the Vite dev server instead.
  */
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CONSOLE_PORT, CONSOLE_URL, MOCK_PORT, MOCK_URL } from './e2e/support/servers.ts';
 
@@ -12,14 +19,47 @@ if (!existsSync(CHROMIUM)) {
   throw new Error(`Chromium is not installed at ${CHROMIUM}. Install Debian's package, then run the tests again:\n  sudo apt-get update && sudo apt-get install -y chromium`);
 }
 
+const DEV_SERVER = process.env.E2E_DEV_SERVER === '1';
+/** Per port, so two runs on one machine (other ports) do not build into each other's directory. */
+const DIST = join(tmpdir(), `nodus-console-e2e-dist-${CONSOLE_PORT}`);
+
+const consoleServer: { command: string; env: Record<string, string> } = DEV_SERVER
+  ? { command: `npx vite --port ${CONSOLE_PORT} --strictPort --host 127.0.0.1`, env: { NODUS_MOCK_PORT: String(MOCK_PORT) } }
+  : {
+      command: `npx vite build --outDir ${DIST} --emptyOutDir --logLevel error && npx tsx scripts/serve/main.ts --dist ${DIST} --port ${CONSOLE_PORT} --api ${MOCK_URL}`,
+      env: { VITE_NODUS_DEMO: '1', VITE_NODUS_API_KEY: '', VITE_NODUS_API_URL: '', NODE_ENV: 'production' },
+    };
+
+/**
+ * Files that change what the whole mock does (faults, the price book, readiness) or read across every project
+ * (the project list, All projects): they run one at a time, after the rest, so they neither disturb nor are
+ * disturbed by other tests. Everything else makes its own project and runs two files at a time.
+ */
+const MOCK_WIDE = [
+  /fault-drills\//,
+  /editor-launch\.spec\.ts$/,
+  /health\.spec\.ts$/,
+  /live-table\.spec\.ts$/,
+  /object-actions\.spec\.ts$/,
+  /resource-table-bulk\.spec\.ts$/,
+  /resource-table-resilience\.spec\.ts$/,
+  /projects(-page)?\.spec\.ts$/,
+  /shell\.spec\.ts$/,
+];
+const SECURITY = /security[^/]*\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
+  projects: [
+    { name: 'own-project', testIgnore: [...MOCK_WIDE, SECURITY] },
+    { name: 'mock-wide', testMatch: MOCK_WIDE, testIgnore: SECURITY, workers: 1, dependencies: ['own-project'] },
+  ],
   // Runs on other ports (several at once on one machine) keep their results apart: each run empties its own.
   outputDir: process.env.E2E_CONSOLE_PORT ? `test-results/port-${CONSOLE_PORT}` : 'test-results',
-  // The production build under its Content-Security-Policy has its own config (e2e/playwright.security.config.ts).
-  testIgnore: /security[^/]*\.spec\.ts$/,
+  // The production build under its Content-Security-Policy, with no demo key, has its own config
+  // (e2e/playwright.security.config.ts).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: 'list',
@@ -47,11 +87,10 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `npx vite --port ${CONSOLE_PORT} --strictPort --host 127.0.0.1`,
-      env: { NODUS_MOCK_PORT: String(MOCK_PORT) },
+      ...consoleServer,
       url: CONSOLE_URL,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },

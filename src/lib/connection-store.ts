@@ -49,7 +49,7 @@ export const STORAGE_KEY = 'nodus.console.contexts';
 export const SIGNED_OUT_KEY = 'nodus.console.signed-out';
 
 export function defaultContext(): ApiContext {
-  return { name: import.meta.env.DEV ? 'local-mock' : 'default', apiUrl: config.apiBaseUrl, org: import.meta.env.DEV ? 'demo' : '' };
+  return { name: config.demo ? 'local-mock' : 'default', apiUrl: config.apiBaseUrl, org: config.demo ? 'demo' : '' };
 }
 
 export function createConnectionStore(options: { storage: Storage | undefined; initial: ApiContext; initialKey: string; session?: Storage | undefined }) {

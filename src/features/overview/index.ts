@@ -1,1 +1,0 @@
-export { ObjectsAcrossProjects } from './components/objects-across-projects.tsx';
