@@ -100,6 +100,27 @@ export class DrillApi {
     return { digest: listDigest(items), objects: items.length };
   }
 
+  /**
+   * The digest once the list has stopped changing: the same on two reads a second apart. A churn's last events
+   * can land a little after its end time on a busy mock (its timer runs late), and a digest read before them
+   * would be one the console has rightly moved past.
+   */
+  async stillDigest(project: string, plural: string): Promise<{ digest: string; objects: number }> {
+    let last = await this.digest(project, plural);
+    await expect
+      .poll(
+        async () => {
+          const now = await this.digest(project, plural);
+          const still = now.digest === last.digest;
+          last = now;
+          return still;
+        },
+        { timeout: 60_000, intervals: [1000], message: `the ${plural} in ${project} stop changing` },
+      )
+      .toBe(true);
+    return last;
+  }
+
   /** A POST replaces every fault; restore with clearFaults() in `finally`. */
   async setFaults(faults: Record<string, unknown>): Promise<void> {
     const res = await this.request.post(`${MOCK_URL}/_mock/faults`, { headers, data: faults });

@@ -4,17 +4,19 @@ import { SearchIcon } from '../ui/icons.tsx';
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 export function PaletteHint({ onClick }: { onClick: () => void }) {
+  const keys = isMac ? '⌘K' : 'Ctrl K';
   return (
     <button
       type="button"
       onClick={onClick}
-      aria-label="Open the command palette"
+      // The name starts with the text shown, so that a speech user can say what they see (WCAG 2.5.3).
+      aria-label={`Jump to… ${keys}: open the command palette`}
       aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
-      className="flex h-8 w-72 items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-2.5 text-sm text-slate-400 hover:border-slate-300 hover:bg-white"
+      className="flex h-8 w-72 items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-2.5 text-sm text-slate-500 hover:border-slate-300 hover:bg-white"
     >
       <SearchIcon className="size-4" />
       <span className="flex-1 text-left">Jump to…</span>
-      <kbd className="rounded border border-slate-200 bg-white px-1.5 font-sans text-[11px] font-medium text-slate-500">{isMac ? '⌘K' : 'Ctrl K'}</kbd>
+      <kbd className="rounded border border-slate-200 bg-white px-1.5 font-sans text-[11px] font-medium text-slate-500">{keys}</kbd>
     </button>
   );
 }

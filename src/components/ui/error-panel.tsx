@@ -1,7 +1,8 @@
 /**
  * Shows a failure the way the API sent it: reason, HTTP code, message, causes, fix, a docs link and the
  * requestId with a copy button (DESIGN.md: every error a user sees carries all of these). Text only; nothing
- * from the API is ever rendered as HTML.
+ * from the API is ever rendered as HTML, and each piece of it sits in a <bdi>, so that bidirectional controls in
+ * it (U+202E…) cannot reorder the text around it. A long word breaks rather than widening the page.
  */
 import { clsx } from 'clsx';
 import type { StatusCause } from '../../shared/protocol.ts';
@@ -83,41 +84,43 @@ export function ErrorPanel({ error, title, onRetry, retrying, embedded, compact,
         <div className="min-w-0 flex-1">
           {title ? <p className="text-sm font-semibold text-slate-900">{title}</p> : null}
           <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-            <span className="font-mono font-semibold text-rose-700">{view.reason}</span>
+            <bdi className="font-mono font-semibold break-all text-rose-700">{view.reason}</bdi>
             {view.code ? <span className="rounded bg-rose-100 px-1.5 py-0.5 font-mono text-xs text-rose-700">HTTP {view.code}</span> : null}
           </p>
         </div>
         {compact ? null : retry}
       </div>
 
-      <dl className={clsx('space-y-3 text-sm', compact ? 'px-3 py-2.5' : 'px-4 py-3')}>
-        <div>
-          <dt className="sr-only">Message</dt>
-          <dd className="break-words text-slate-800">{view.message}</dd>
-        </div>
-        {view.causes.length > 0 ? (
+      <div className={clsx('space-y-3 text-sm', compact ? 'px-3 py-2.5' : 'px-4 py-3')}>
+        <dl className="space-y-3">
           <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Causes</dt>
-            <dd>
-              <ul className="mt-1 space-y-1">
-                {view.causes.map((cause, i) => (
-                  <li key={`${cause.field ?? ''}-${i}`} className="flex flex-wrap gap-x-2 text-slate-700">
-                    {cause.field ? <code className="rounded bg-slate-100 px-1 font-mono text-xs leading-5 text-slate-800">{cause.field}</code> : null}
-                    <span>{cause.message}</span>
-                  </li>
-                ))}
-              </ul>
-            </dd>
+            <dt className="sr-only">Message</dt>
+            <dd className="break-words text-slate-800"><bdi>{view.message}</bdi></dd>
           </div>
-        ) : null}
-        {view.fix ? (
-          <div>
-            <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">How to fix</dt>
-            <dd className="mt-0.5 text-slate-700">{view.fix}</dd>
-          </div>
-        ) : null}
+          {view.causes.length > 0 ? (
+            <div>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">Causes</dt>
+              <dd>
+                <ul className="mt-1 space-y-1">
+                  {view.causes.map((cause, i) => (
+                    <li key={`${cause.field ?? ''}-${i}`} className="flex flex-wrap gap-x-2 text-slate-700">
+                      {cause.field ? <code className="rounded bg-slate-100 px-1 font-mono text-xs leading-5 break-all text-slate-800"><bdi>{cause.field}</bdi></code> : null}
+                      <bdi className="min-w-0 break-words">{cause.message}</bdi>
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          ) : null}
+          {view.fix ? (
+            <div>
+              <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">How to fix</dt>
+              <dd className="mt-0.5 break-words text-slate-700"><bdi>{view.fix}</bdi></dd>
+            </div>
+          ) : null}
+        </dl>
         {view.docs || view.requestId ? (
-          <div className={clsx('flex gap-3 border-t border-slate-100 pt-3', compact ? 'flex-col' : 'flex-wrap items-center justify-between')}>
+          <dl className={clsx('flex gap-3 border-t border-slate-100 pt-3', compact ? 'flex-col' : 'flex-wrap items-center justify-between')}>
             {view.requestId ? (
               <div className={clsx('flex min-w-0 gap-2', compact ? 'flex-col' : 'items-center')}>
                 <dt className="text-xs font-medium text-slate-500">Request ID</dt>
@@ -126,7 +129,7 @@ export function ErrorPanel({ error, title, onRetry, retrying, embedded, compact,
                     data-testid="request-id"
                     className={clsx('rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 select-all', compact ? 'break-all' : 'truncate')}
                   >
-                    {view.requestId}
+                    <bdi>{view.requestId}</bdi>
                   </code>
                   <CopyButton value={view.requestId} label="Copy request ID" className="shrink-0" />
                 </dd>
@@ -148,9 +151,9 @@ export function ErrorPanel({ error, title, onRetry, retrying, embedded, compact,
                 </dd>
               </div>
             ) : null}
-          </div>
+          </dl>
         ) : null}
-      </dl>
+      </div>
       {compact && retry ? <div className="px-3 pb-3">{retry}</div> : null}
     </section>
   );

@@ -22,17 +22,22 @@ export function ContextSwitcher() {
     <>
       <Popover
         label="Contexts"
-        buttonLabel={`Context: ${context.name}${context.org ? ` (org ${context.org})` : ''}`}
         buttonClassName="flex h-9 items-center gap-2.5 rounded-md px-2 text-left hover:bg-slate-100"
         panelClassName="w-96"
+        // The name comes from the text shown ("Context: staging (org acme)"), so what a speech user reads on the
+        // button is part of it (WCAG 2.5.3); the org caption is said once, in the visually hidden part.
         button={
           <>
             <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-md bg-indigo-600 text-xs font-semibold uppercase text-white">
               {org.slice(0, 2)}
             </span>
             <span className="leading-tight">
-              <span className="block text-[11px] font-medium uppercase tracking-wide text-slate-500">{context.org || 'Context'}</span>
-              <span className="block text-sm font-semibold text-slate-900">{context.name}</span>
+              <span aria-hidden="true" className="block text-[11px] font-medium uppercase tracking-wide text-slate-600">{context.org || 'Context'}</span>
+              <span className="block text-sm font-semibold text-slate-900">
+                <span className="sr-only">Context: </span>
+                {context.name}
+                {context.org ? <span className="sr-only"> (org {context.org})</span> : null}
+              </span>
             </span>
             <ChevronDownIcon className="size-4 text-slate-400" />
           </>
@@ -58,9 +63,9 @@ export function ContextSwitcher() {
                       <CheckIcon className={clsx('mt-0.5 size-4 shrink-0', active ? 'text-indigo-600' : 'invisible')} />
                       <span className="min-w-0 flex-1">
                         <span className="block font-medium text-slate-900">{c.name}</span>
-                        <span className="block truncate font-mono text-xs text-slate-500">{apiUrlLabel(c)}</span>
+                        <span className="block truncate font-mono text-xs text-slate-600">{apiUrlLabel(c)}</span>
                       </span>
-                      <span className="shrink-0 text-right text-xs text-slate-500">
+                      <span className="shrink-0 text-right text-xs text-slate-600">
                         {c.org ? <span className="block">org {c.org}</span> : null}
                         <span className={clsx('block', state.keys[c.name] ? 'text-emerald-700' : 'text-amber-700')}>
                           {state.keys[c.name] ? 'key set' : 'no key'}

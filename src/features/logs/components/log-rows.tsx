@@ -47,7 +47,9 @@ const LogRow = memo(function LogRow({ line, query, active, showTimestamps, wrap 
   return (
     <div className={clsx('flex px-3', wrap ? 'whitespace-pre-wrap break-all' : 'whitespace-pre', active && 'bg-indigo-500/25 shadow-[inset_2px_0_0_0_rgb(129,140,248)]')}>
       {showTimestamps && line.ts ? <span className="mr-3 shrink-0 select-none text-slate-500">{line.ts}</span> : null}
-      <span className="min-w-0">
+      {/* Isolated (a <bdi> would do, but the pane holds only div, span and mark): bidirectional controls in a
+          line (U+202E…) reorder that line only. */}
+      <span className="min-w-0 [unicode-bidi:isolate]">
         {pieces.length === 0 ? '\u200b' : null}
         {pieces.map((piece, i) => {
           const style: CSSProperties | undefined = piece.color || piece.background ? { color: piece.color, backgroundColor: piece.background } : undefined;

@@ -174,7 +174,7 @@ function EmptyLog({ status, life, kind }: { status: string; life: string; kind: 
   return (
     <div className={clsx('pointer-events-none absolute inset-0 flex flex-col items-center justify-center text-center', status === 'loading' && 'animate-pulse')}>
       <p className="text-sm font-medium text-slate-300">{title}</p>
-      {detail ? <p className="mt-1 max-w-sm text-xs text-slate-500">{detail}</p> : null}
+      {detail ? <p className="mt-1 max-w-sm text-xs text-slate-400">{detail}</p> : null}
     </div>
   );
 }

@@ -30,9 +30,9 @@ export function KindNav({ kinds, project, kindHref, projectsHref, selected }: Ki
         </li>
       </ul>
       <div>
-        <h2 className="mb-1.5 flex items-baseline justify-between gap-2 px-2 text-[11px] font-semibold uppercase tracking-wider text-slate-500">
+        <h2 className="mb-1.5 flex items-baseline justify-between gap-2 px-2 text-[11px] font-semibold uppercase tracking-wider text-slate-400">
           Resources
-          <span className="truncate font-mono text-[11px] font-normal normal-case tracking-normal text-slate-500">{project ?? 'all projects'}</span>
+          <span className="truncate font-mono text-[11px] font-normal normal-case tracking-normal text-slate-400">{project ?? 'all projects'}</span>
         </h2>
         {kinds.isPending ? (
           <ul aria-label="Loading kinds" className="space-y-1.5 px-2">

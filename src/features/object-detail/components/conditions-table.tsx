@@ -45,8 +45,8 @@ export function ConditionsTable({ conditions }: { conditions: readonly Condition
                       {c.status}
                       <span className="sr-only"> ({tone.label})</span>
                     </td>
-                    <td className="px-2 py-2 font-mono text-xs leading-5 text-slate-700">{c.reason}</td>
-                    <td className="px-2 py-2 break-words text-slate-600">{c.message}</td>
+                    <td className="px-2 py-2 font-mono text-xs leading-5 break-all text-slate-700"><bdi>{c.reason}</bdi></td>
+                    <td className="px-2 py-2 break-words text-slate-600"><bdi>{c.message}</bdi></td>
                     <td className="px-4 py-2 text-right whitespace-nowrap text-slate-500">
                       <RelativeTime timestamp={c.lastTransitionTime} className="tabular-nums" />
                     </td>

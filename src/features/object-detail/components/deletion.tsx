@@ -71,8 +71,8 @@ export function FinalizersCard({ object }: { object: NodusObject }) {
             return (
               <li key={f} className="px-4 py-2.5">
                 <p className="flex items-center justify-between gap-2">
-                  <code className="font-mono text-xs font-medium text-slate-800">{f}</code>
-                  <span className="text-xs text-slate-400">set by {e.owner}</span>
+                  <code className="min-w-0 font-mono text-xs font-medium break-all text-slate-800"><bdi>{f}</bdi></code>
+                  <span className="text-xs text-slate-500">set by {e.owner}</span>
                 </p>
                 <p className="mt-0.5 text-[13px] leading-snug text-slate-600">{deleting ? e.waiting : e.meaning}</p>
               </li>

@@ -1,7 +1,8 @@
 /**
  * The top of the detail view: where the object sits (project › kind), what it is (kind, name, phase), how old,
  * what it has spent against its cap, whether the view is live, what the API says of its phase
- * (status.message), and the actions.
+ * (status.message), and the actions. The name (it may come from the URL) and the message sit in <bdi>s: a
+ * bidirectional control in them reorders their own text only.
  */
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
@@ -20,7 +21,7 @@ export function Breadcrumb({ project, projectHref, kindLabel, kindHref, name }: 
       <ChevronRightIcon className="size-4 shrink-0 text-slate-400" />
       <Link to={kindHref} className="hover:text-indigo-600 hover:underline">{kindLabel}</Link>
       <ChevronRightIcon className="size-4 shrink-0 text-slate-400" />
-      <span aria-current="page" className="truncate text-slate-700">{name}</span>
+      <bdi aria-current="page" className="truncate text-slate-700">{name}</bdi>
     </nav>
   );
 }
@@ -42,7 +43,7 @@ export function DetailHeader({ kind, name, object, deleted, meter, live, actions
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span className="rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-semibold tracking-wide text-slate-600 uppercase ring-1 ring-slate-200 ring-inset">{kind}</span>
-            <h1 className={clsx('font-mono text-2xl font-semibold tracking-tight break-all', deleted ? 'text-slate-500 line-through decoration-slate-400' : 'text-slate-900')}>{name}</h1>
+            <h1 className={clsx('font-mono text-2xl font-semibold tracking-tight break-all', deleted ? 'text-slate-500 line-through decoration-slate-400' : 'text-slate-900')}><bdi>{name}</bdi></h1>
             <span data-testid="phase"><PhaseBadge phase={phase} /></span>
             {deleted ? <span className="rounded-full bg-slate-800 px-2 py-0.5 text-xs font-medium text-white">Deleted</span> : null}
           </div>
@@ -58,7 +59,7 @@ export function DetailHeader({ kind, name, object, deleted, meter, live, actions
       </div>
       {message ? (
         <p data-testid="status-message" className={clsx('mt-3 text-sm', phase === 'Failed' ? 'text-rose-700' : 'text-slate-600')}>
-          {message}
+          <bdi>{message}</bdi>
         </p>
       ) : null}
     </header>

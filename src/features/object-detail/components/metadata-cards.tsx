@@ -29,7 +29,7 @@ export function DetailsCard({ object, objectHref }: { object: NodusObject; objec
                 <span key={r.uid} className="block">
                   <span className="text-slate-500">{r.kind} </span>
                   {href ? <Link to={href} className="font-medium text-indigo-600 hover:text-indigo-500 hover:underline">{r.name}</Link> : <span className="font-medium">{r.name}</span>}
-                  {r.controller ? <span className="ml-1 text-xs text-slate-400">(controller)</span> : null}
+                  {r.controller ? <span className="ml-1 text-xs text-slate-500">(controller)</span> : null}
                 </span>
               );
             })}
@@ -75,11 +75,11 @@ export function KeyValueCard({ title, entries }: { title: 'Labels' | 'Annotation
             return (
               <li key={key} aria-label={key} className="px-4 py-2">
                 <div className="flex items-center justify-between gap-2">
-                  <code className="min-w-0 truncate font-mono text-xs text-slate-500" title={key}>{key}</code>
+                  <code className="min-w-0 truncate font-mono text-xs text-slate-500" title={key}><bdi>{key}</bdi></code>
                   {nodus ? <span className="shrink-0 rounded-full bg-indigo-50 px-1.5 py-0.5 text-[11px] font-medium text-indigo-700 ring-1 ring-indigo-600/15 ring-inset">set by Nodus</span> : null}
                   {key === ANNOTATION_RESTART_REQUESTED_AT ? <span className="shrink-0 rounded-full bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-600">request to Nodus</span> : null}
                 </div>
-                <p className="mt-0.5 font-mono text-xs break-all text-slate-800">{value === '' ? <span className="text-slate-400">(empty)</span> : value}</p>
+                <p className="mt-0.5 font-mono text-xs break-all text-slate-800">{value === '' ? <span className="text-slate-500">(empty)</span> : <bdi>{value}</bdi>}</p>
               </li>
             );
           })}

@@ -20,7 +20,7 @@ export function OutcomeNote({ outcome, onDismiss }: { outcome: Outcome; onDismis
   return (
     <div role="status" aria-label="Action result" className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50/70 px-4 py-2.5 text-sm text-emerald-950 shadow-sm">
       <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-600" />
-      <p className="min-w-0 flex-1">{outcome.message}</p>
+      <p className="min-w-0 flex-1 break-words"><bdi>{outcome.message}</bdi></p>
       {dismiss}
     </div>
   );

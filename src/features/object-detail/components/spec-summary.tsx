@@ -38,7 +38,7 @@ export function SpecSummary({ facts, yamlHref }: { facts: Fact[]; yamlHref: stri
                     {shortTime(f.value)} <span className="text-slate-400">·</span> <RelativeTime timestamp={f.value} className="text-slate-500" />
                   </>
                 ) : (
-                  f.value
+                  <bdi>{f.value}</bdi>
                 )}
               </dd>
             </div>

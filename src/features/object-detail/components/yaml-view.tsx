@@ -19,8 +19,9 @@ export function YamlView({ object, deleted }: { object: NodusObject; deleted: bo
         </p>
         <CopyButton value={text} label="Copy YAML" className="border-slate-700 bg-slate-800 text-slate-200 hover:bg-slate-700 hover:text-white" />
       </header>
-      <pre data-testid="object-yaml" className="max-h-[70vh] overflow-auto p-4 font-mono text-xs leading-relaxed text-slate-200">
-        {text}
+      {/* Focusable: a keyboard user scrolls a long YAML with the arrow keys. */}
+      <pre data-testid="object-yaml" tabIndex={0} className="max-h-[70vh] overflow-auto p-4 focus-visible:outline-2 focus-visible:outline-indigo-400 font-mono text-xs leading-relaxed text-slate-200">
+        <bdi>{text}</bdi>
       </pre>
     </section>
   );

@@ -140,12 +140,12 @@ function PaletteBody({ onClose, kinds, projects, project, hrefs, kindIcon }: Com
           placeholder="Jump to a kind, project or object…"
           className="h-14 flex-1 bg-transparent text-base text-slate-900 placeholder:text-slate-400 focus:outline-none"
         />
-        <kbd className="rounded border border-slate-200 px-1.5 py-0.5 text-[11px] text-slate-400">Esc</kbd>
+        <kbd className="rounded border border-slate-200 px-1.5 py-0.5 text-[11px] text-slate-500">Esc</kbd>
       </div>
       <div id={listId} role="listbox" aria-label="Results" className="max-h-[min(60vh,28rem)] overflow-y-auto p-2">
         {groupsOf(entries).map(({ group, start }) => (
           <div key={group[0]?.group} role="group" aria-labelledby={`${listId}-${group[0]?.group}`}>
-            <p id={`${listId}-${group[0]?.group}`} className="px-3 pt-2 pb-1 text-[11px] font-semibold uppercase tracking-wider text-slate-400">
+            <p id={`${listId}-${group[0]?.group}`} className="px-3 pt-2 pb-1 text-[11px] font-semibold uppercase tracking-wider text-slate-500">
               {group[0]?.group}
             </p>
             {group.map((entry, j) => {
@@ -162,7 +162,7 @@ function PaletteBody({ onClose, kinds, projects, project, hrefs, kindIcon }: Com
                 >
                   <span className={i === current ? 'text-indigo-500' : 'text-slate-400'}>{entry.icon}</span>
                   <span className="truncate font-medium">{entry.label}</span>
-                  <span className="ml-auto shrink-0 text-xs text-slate-500">{entry.detail}</span>
+                  <span className="ml-auto shrink-0 text-xs text-slate-600">{entry.detail}</span>
                 </div>
               );
             })}

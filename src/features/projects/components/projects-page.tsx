@@ -62,7 +62,7 @@ export function ProjectsPage({ kinds, projectHref }: ProjectsPageProps) {
             placeholder="Filter projects"
             className="w-full rounded-md border border-slate-300 bg-white py-1.5 pr-10 pl-8 text-sm shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20"
           />
-          <kbd className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-slate-200 px-1.5 font-sans text-[11px] text-slate-400">/</kbd>
+          <kbd className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-slate-200 px-1.5 font-sans text-[11px] text-slate-500">/</kbd>
         </label>
         <p className="text-xs text-slate-500">
           <kbd className="font-sans">j</kbd>/<kbd className="font-sans">k</kbd> to move, <kbd className="font-sans">Enter</kbd> to open

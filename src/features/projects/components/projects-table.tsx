@@ -99,7 +99,7 @@ function ReadOnly() {
 }
 
 function RowAction({ name, terminating, onDelete }: { name: string; terminating: boolean; onDelete: (name: string) => void }) {
-  if (name === PUBLIC_PROJECT) return <span className="whitespace-nowrap text-xs text-slate-400">Published by Nodus</span>;
+  if (name === PUBLIC_PROJECT) return <span className="whitespace-nowrap text-xs text-slate-500">Published by Nodus</span>;
   if (terminating) return <span className="text-xs text-orange-700">Deleting…</span>;
   const locked = name === DEFAULT_PROJECT;
   return (

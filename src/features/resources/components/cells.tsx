@@ -44,7 +44,7 @@ const clock = (() => {
 export function Age({ timestamp }: { timestamp: string | undefined }) {
   const now = useSyncExternalStore(clock.subscribe, clock.now);
   return (
-    <time dateTime={timestamp} title={timestamp} className="tabular-nums text-slate-500">
+    <time dateTime={timestamp} title={timestamp} className="tabular-nums text-slate-600">
       {formatAge(timestamp, now)}
     </time>
   );
@@ -130,7 +130,7 @@ export function LabelChips({ labels }: { labels: Record<string, string> | undefi
           </button>
         );
       })}
-      {hidden > 0 ? <span className="shrink-0 text-[11px] text-slate-400">+{hidden}</span> : null}
+      {hidden > 0 ? <span className="shrink-0 text-[11px] text-slate-600">+{hidden}</span> : null}
     </span>
   );
 }

@@ -5,7 +5,7 @@
  * under the cursor stays mounted and focused however far it scrolls, so the keyboard never loses its place.
  */
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import type { KindInfo } from '../../../api/index.ts';
 import { isControlTarget, useHotkeys } from '../../../lib/use-hotkeys.ts';
@@ -121,20 +121,22 @@ export function ResourceTable({ kind, label, rows, version, columns, sort, onSor
   const template = useMemo(() => gridTemplate(columns), [columns]);
   const items = virtualizer.getVirtualItems();
   const tabStop = activeIndex < 0 ? 0 : -1;
+  const hintId = useId();
 
   return (
-    <div
-      role="table"
-      aria-label={label}
-      aria-rowcount={rows.length + 1}
-      aria-multiselectable="true"
-      className="flex min-h-0 flex-1 flex-col text-[13px]"
-      style={{ '--cols': template.columns } as CSSProperties}
-    >
+    <div className="flex min-h-0 flex-1 flex-col text-[13px]" style={{ '--cols': template.columns } as CSSProperties}>
+      {/* The scrolling element is the table: a table's children must be rows and row groups (no labelled
+          wrapper between), and a table may not be multiselectable (a grid may); rows carry aria-selected. */}
+      <p id={hintId} hidden>
+        Use the arrow keys or j and k to move, Enter to open, Space to select.
+      </p>
       <div
         ref={scrollRef}
+        role="table"
+        aria-label={label}
+        aria-describedby={hintId}
+        aria-rowcount={rows.length + 1}
         tabIndex={tabStop}
-        aria-label={`${label}: use the arrow keys or j and k to move, Enter to open, Space to select`}
         onFocus={(e) => {
           if (e.target === e.currentTarget && rows.length > 0 && activeIndex < 0) move(0);
         }}

@@ -82,7 +82,7 @@ export const TableRow = memo(function TableRow({ object, id, index, selected, ac
         />
       </div>
       <div role="rowheader" className="flex min-w-0 items-center gap-2 pr-3">
-        <Link to={href} tabIndex={-1} className={clsx('truncate font-medium hover:text-indigo-600 hover:underline', deleting ? 'text-slate-400 line-through decoration-slate-300' : 'text-slate-900')}>
+        <Link to={href} tabIndex={-1} className={clsx('truncate font-medium hover:text-indigo-600 hover:underline', deleting ? 'text-slate-500 line-through decoration-slate-400' : 'text-slate-900')}>
           {name}
         </Link>
       </div>

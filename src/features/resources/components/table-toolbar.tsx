@@ -113,7 +113,7 @@ function LabelSelectorBox({ value, onApply }: { value: string; onApply: (selecto
   return (
     <form onSubmit={apply} className="flex w-80 flex-col" role="search" aria-label="Label selector">
       <div className="relative">
-        <span className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 font-mono text-[11px] text-slate-400">-l</span>
+        <span className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 font-mono text-[11px] text-slate-500">-l</span>
         <input
           type="text"
           aria-label="Label selector"

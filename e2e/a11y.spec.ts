@@ -1,0 +1,141 @@
+/**
+ * Accessibility: axe-core finds no serious or critical violation (WCAG 2.1 A and AA rules) on any main view, with
+ * the overlays open too; and the main flows work from the keyboard alone (palette, table rows, object, Support,
+ * the context menu).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { ConsolePage } from './pages/console-page.ts';
+import { NodusApi } from './support/resource-table-api.ts';
+
+test.describe.configure({ timeout: 180_000 });
+const LOADED = { timeout: 30_000 };
+/** Monaco's chunk is large and parsed on first use: on a busy machine it takes a while (as in e2e/pages/editor-page.ts). */
+const MONACO = { timeout: 120_000 };
+
+async function seriousViolations(page: Page, view: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${view}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(' | ')}`);
+}
+
+test.describe('axe finds no serious or critical violation', () => {
+  let project = '';
+  test.beforeAll(async ({ request }) => {
+    const api = new NodusApi(request);
+    project = await api.newProject('a11y');
+    await api.job(project, 'a11y-job', { app: 'a11y' });
+    await api.budget(project, 'a11y-budget');
+  });
+
+  test('on the projects page', async ({ page }) => {
+    await page.goto('/projects');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible(LOADED);
+    expect(await seriousViolations(page, 'projects page')).toEqual([]);
+  });
+
+  test('on the table, with the palette, the Support panel, the context menu and a dialog open', async ({ page }) => {
+    const console = new ConsolePage(page);
+    const found: string[] = [];
+    await page.goto(`/projects/${project}/jobs`);
+    await expect(console.row('jobs', 'a11y-job')).toBeVisible(LOADED);
+    found.push(...(await seriousViolations(page, 'resource table')));
+    await console.shell.openPalette();
+    found.push(...(await seriousViolations(page, 'command palette open')));
+    await page.keyboard.press('Escape');
+    await console.shell.supportButton.click();
+    await expect(console.shell.supportPanel).toBeVisible();
+    found.push(...(await seriousViolations(page, 'support panel open')));
+    await page.keyboard.press('Escape');
+    await console.shell.contextButton.click();
+    found.push(...(await seriousViolations(page, 'context menu open')));
+    await page.getByRole('button', { name: 'Change API key' }).click();
+    await expect(page.getByRole('dialog', { name: /^API key for/ })).toBeVisible();
+    found.push(...(await seriousViolations(page, 'API key dialog')));
+    expect(found).toEqual([]);
+  });
+
+  test('on a table with a row selected and on all projects', async ({ page }) => {
+    const console = new ConsolePage(page);
+    await page.goto(`/projects/${project}/budgets`);
+    await expect(console.row('budgets', 'a11y-budget')).toBeVisible(LOADED);
+    await console.row('budgets', 'a11y-budget').getByRole('checkbox').check();
+    const found = await seriousViolations(page, 'table with a row selected');
+    await page.goto('/all/jobs');
+    await expect(page.getByRole('rowheader').first()).toBeVisible(LOADED);
+    found.push(...(await seriousViolations(page, 'all projects')));
+    expect(found).toEqual([]);
+  });
+
+  for (const tab of ['overview', 'yaml', 'logs', 'edit']) {
+    test(`on the object's ${tab} tab`, async ({ page }) => {
+      await page.goto(`/projects/${project}/jobs/a11y-job?tab=${tab}`);
+      await expect(page.getByRole('heading', { name: 'a11y-job' }).first()).toBeVisible(LOADED);
+      await expect.poll(() => page.evaluate(() => document.querySelector('main')?.textContent?.length ?? 0)).toBeGreaterThan(50);
+      // Scan the editor itself, not the moment before Monaco (loaded when first opened) arrives.
+      if (tab === 'edit') await expect(page.getByTestId('code-editor').first()).toHaveAttribute('data-editor-ready', 'true', MONACO);
+      expect(await seriousViolations(page, `object ${tab}`)).toEqual([]);
+    });
+  }
+
+  test('on the new object editor', async ({ page }) => {
+    await page.goto(`/projects/${project}/new/jobs`);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible(LOADED);
+    await expect(page.getByTestId('code-editor').first()).toHaveAttribute('data-editor-ready', 'true', MONACO);
+    expect(await seriousViolations(page, 'new object editor')).toEqual([]);
+  });
+
+  test('on an error panel', async ({ page }) => {
+    await page.goto('/projects/no-such-project-a11y/jobs');
+    await expect(page.getByRole('alert').first()).toBeVisible(LOADED);
+    expect(await seriousViolations(page, 'error panel')).toEqual([]);
+  });
+});
+
+test('the main flows work from the keyboard alone', async ({ page, request }) => {
+  const api = new NodusApi(request);
+  const project = await api.newProject('a11y-kb');
+  await api.job(project, 'kb-job');
+  const console = new ConsolePage(page);
+  await page.goto(`/projects/${project}/jobs`);
+  await expect(console.row('jobs', 'kb-job')).toBeVisible(LOADED);
+
+  // A row by the cursor keys, opened with Enter.
+  await page.locator('body').focus();
+  await page.keyboard.press('j');
+  await expect(console.row('jobs', 'kb-job')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/projects/${project}/jobs/kb-job`));
+  await page.goBack();
+  await expect(console.row('jobs', 'kb-job')).toBeVisible(LOADED);
+
+  // The palette: open, type, choose.
+  await page.keyboard.press('Control+k');
+  await expect(console.shell.paletteInput).toBeFocused();
+  await page.keyboard.type('budgets');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/budgets/);
+
+  // The Support panel from the top bar by Tab, closed with Escape, focus back where it was.
+  await console.shell.supportButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(console.shell.supportPanel).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(console.shell.supportPanel).toBeHidden();
+
+  // The context menu and sign-out, by keyboard.
+  await console.shell.contextButton.focus();
+  await page.keyboard.press('Enter');
+  const signOut = page.getByRole('button', { name: /^Sign out of / });
+  await expect(signOut).toBeVisible();
+  for (let i = 0; i < 20 && !(await signOut.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(signOut).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(console.shell.keyPrompt).toBeVisible();
+  await expect(console.shell.keyPrompt.getByRole('textbox', { name: 'API key' })).toBeFocused();
+  await page.keyboard.type('nodus-dev-key');
+  await page.keyboard.press('Enter');
+  await expect(console.shell.keyPrompt).toBeHidden();
+  await expect(console.kindCount('jobs')).toHaveText('1', LOADED);
+});
