@@ -7,17 +7,12 @@
  * Policy. The dev server serves ~300 unbundled modules per page load, which made every visit several seconds and
  * the editor's Monaco 15-20 s. `E2E_DEV_SERVER=1` runs the same tests against the Vite dev server instead.
  */
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { CONSOLE_PORT, CONSOLE_URL, MOCK_PORT, MOCK_URL } from './e2e/support/servers.ts';
+import { chromiumLaunchOptions, CONSOLE_PORT, CONSOLE_URL, MOCK_PORT, MOCK_URL, requireChromium } from './e2e/support/servers.ts';
 
-/** Debian's Chromium: no browser download from the internet (DESIGN.md). */
-const CHROMIUM = '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
-  throw new Error(`Chromium is not installed at ${CHROMIUM}. Install Debian's package, then run the tests again:\n  sudo apt-get update && sudo apt-get install -y chromium`);
-}
+requireChromium();
 
 const DEV_SERVER = process.env.E2E_DEV_SERVER === '1';
 /** Per port, so two runs on one machine (other ports) do not build into each other's directory. */
@@ -71,10 +66,7 @@ export default defineConfig({
     baseURL: CONSOLE_URL,
     headless: true,
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    },
+    launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -13,15 +13,7 @@ import { MOCK_URL } from './support/servers.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
-const jobYaml = (name: string, gpu = '') => `apiVersion: nodus.dev/v1
-kind: Job
-metadata:
-  name: ${name}
-spec:
-  image: nodus/pytorch:2.8-cuda12.8
-  command: [python, train.py]
-  maxCostUSD: "40.00"
-${gpu}`;
+const { jobYaml } = EditorPage;
 
 const jobsUrl = (project: string) => `${MOCK_URL}/apis/${API_VERSION}/namespaces/${project}/jobs`;
 
@@ -37,7 +29,7 @@ test('the price book changes between review and launch: PreconditionFailed, both
   const editor = new EditorPage(page);
   try {
     await editor.goto(project, 'jobs');
-    await editor.setText(jobYaml('priced', '  resources:\n    gpu: {type: H100, count: 1}\n'));
+    await editor.setText(jobYaml('priced', { extra: '  resources:\n    gpu: {type: H100, count: 1}\n' }));
     await editor.reviewButton.click();
     await expect(editor.estimate).toContainText(original.version, { timeout: 60_000 });
     const before = await editor.estimate.getByTestId('estimate-cost').textContent();
@@ -143,7 +135,7 @@ test('only the hourly rate moves: the launch goes ahead, capped at the reviewed 
   const editor = new EditorPage(page);
   try {
     await editor.goto(project, 'jobs');
-    await editor.setText(jobYaml('capped', '  resources:\n    gpu: {type: H100, count: 1}\n'));
+    await editor.setText(jobYaml('capped', { extra: '  resources:\n    gpu: {type: H100, count: 1}\n' }));
     await editor.reviewButton.click();
     await expect(editor.estimate).toContainText(original.version, { timeout: 60_000 });
     await expect(editor.reviewPanel).toContainText(/This Job will not run above \$[\d.]+\/h \(the reviewed \$[\d.]+\/h \+ 10 %\)/);

@@ -12,15 +12,7 @@ import { MOCK_URL } from './support/servers.ts';
 // Monaco is a large first load for the dev server; the waits below are for conditions, never fixed sleeps.
 test.describe.configure({ timeout: 240_000 });
 
-export const jobYaml = (name: string, maxCostUSD = '40.00') => `apiVersion: nodus.dev/v1
-kind: Job
-metadata:
-  name: ${name}
-spec:
-  image: nodus/pytorch:2.8-cuda12.8
-  command: [python, train.py]
-  maxCostUSD: "${maxCostUSD}"
-`;
+const { jobYaml } = EditorPage;
 
 // Monaco itself, monaco-yaml, @monaco-editor/react and the modules that load them (monaco-*.ts(x)).
 const isMonaco = (url: string) => /monaco/i.test(new URL(url).pathname);
@@ -139,7 +131,7 @@ test('an Invalid answer puts its marker on the line of the field it names', asyn
   const editor = new EditorPage(page);
   await editor.goto(project, 'jobs');
   // Valid YAML the console lets through; the server refuses a cap of 0.
-  await editor.setText(jobYaml('train-b', '0'));
+  await editor.setText(jobYaml('train-b', { maxCostUSD: '0' }));
   await editor.reviewButton.click();
   await expect(page.getByRole('alert').filter({ hasText: 'Invalid' }).first()).toBeVisible({ timeout: 60_000 });
   await expect(editor.problem(/spec\.maxCostUSD: must be more than 0\.00/)).toContainText('Line 8, col 3');

@@ -5,16 +5,12 @@
  * e2e/security*.spec.ts files, which the dev-server config (playwright.config.ts) leaves out. The build is made
  * once, by the web server command, and reused by every test.
  */
-import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { MOCK_PORT, MOCK_URL, PREVIEW_PORT, PREVIEW_URL, SECURITY_API_KEY } from './support/servers.ts';
+import { chromiumLaunchOptions, MOCK_PORT, MOCK_URL, PREVIEW_PORT, PREVIEW_URL, requireChromium, SECURITY_API_KEY } from './support/servers.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
-if (!existsSync(CHROMIUM)) {
-  throw new Error(`Chromium is not installed at ${CHROMIUM}. Install Debian's package, then run the tests again:\n  sudo apt-get update && sudo apt-get install -y chromium`);
-}
+requireChromium();
 
 /** Per port, so two runs on one machine (other ports) do not build into each other's directory. */
 const DIST = join(tmpdir(), `nodus-console-e2e-dist-${PREVIEW_PORT}`);
@@ -36,10 +32,7 @@ export default defineConfig({
     baseURL: PREVIEW_URL,
     headless: true,
     browserName: 'chromium',
-    launchOptions: {
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-    },
+    launchOptions: chromiumLaunchOptions,
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

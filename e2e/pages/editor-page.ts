@@ -15,6 +15,22 @@ export class EditorPage {
   readonly estimate: Locator;
   readonly reviewPanel: Locator;
 
+  /**
+   * A Job's YAML as a person would write it: `maxCostUSD` is the cap, and `extra` is appended as is (lines under
+   * `spec`, indented by two, such as `resources`).
+   */
+  static jobYaml(name: string, { maxCostUSD = '40.00', extra = '' }: { maxCostUSD?: string; extra?: string } = {}): string {
+    return `apiVersion: nodus.dev/v1
+kind: Job
+metadata:
+  name: ${name}
+spec:
+  image: nodus/pytorch:2.8-cuda12.8
+  command: [python, train.py]
+  maxCostUSD: "${maxCostUSD}"
+${extra}`;
+  }
+
   constructor(readonly page: Page, readonly kind = 'Job') {
     this.editor = page.getByRole('textbox', { name: `${kind} YAML` });
     this.reviewButton = page.getByRole('button', { name: /^Review( again)?$/ });

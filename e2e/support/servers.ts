@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+
 /** Ports of the servers Playwright starts (see playwright.config.ts); tests read the API directly at MOCK_URL. */
 export const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 18001);
 export const CONSOLE_PORT = Number(process.env.E2E_CONSOLE_PORT ?? 15173);
@@ -8,3 +10,18 @@ export const PREVIEW_PORT = Number(process.env.E2E_PREVIEW_PORT ?? 14173);
 export const PREVIEW_URL = `http://127.0.0.1:${PREVIEW_PORT}`;
 /** The mock's key in the security run: unlike the demo key, no text of the mock's contains it. */
 export const SECURITY_API_KEY = process.env.E2E_SECURITY_API_KEY ?? 'nodus-e2e-s3cret-7f3a9c';
+
+/** Debian's Chromium: no browser download from the internet (DESIGN.md). Both Playwright configs launch it. */
+export const CHROMIUM = '/usr/bin/chromium';
+
+export const chromiumLaunchOptions = {
+  executablePath: CHROMIUM,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+};
+
+/** Stops a run before it starts when Chromium is missing, with how to install it, rather than at each test. */
+export function requireChromium(): void {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium is not installed at ${CHROMIUM}. Install Debian's package, then run the tests again:\n  sudo apt-get update && sudo apt-get install -y chromium`);
+  }
+}

@@ -1,32 +1,23 @@
 /**
  * Monaco's diff editor (loaded lazily through diff-editor.tsx): read-only, or with the modified side editable.
  */
-import { DiffEditor as MonacoDiff, type DiffOnMount } from '@monaco-editor/react';
+import { DiffEditor as MonacoDiff } from '@monaco-editor/react';
 import type { editor as MonacoEditorNS, IDisposable } from 'monaco-editor';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import './code-editor.css';
-import { applyMarkers } from './markers.ts';
-import { EDITOR_OPTIONS } from './monaco-code-editor.tsx';
-import { modelPath, monaco } from './monaco-setup.ts';
+import { EDITOR_OPTIONS, modelPath, useMountedEditor } from './monaco-setup.ts';
 import type { DiffEditorProps } from './types.ts';
 
 export default function MonacoDiffEditor(props: DiffEditorProps) {
   const { original, modified, onChange, readOnly = true, ariaLabel, height = 420, className, sideBySide = true, markers } = props;
   const id = useId();
   const editorRef = useRef<MonacoEditorNS.IStandaloneDiffEditor | null>(null);
-  const decorations = useRef<MonacoEditorNS.IEditorDecorationsCollection | undefined>(undefined);
+  const { mounted, onMount } = useMountedEditor(editorRef, markers, modified);
   const onChangeRef = useRef(onChange);
-  const [mounted, setMounted] = useState(false);
 
   useEffect(() => {
     onChangeRef.current = onChange;
   }, [onChange]);
-
-  useEffect(() => {
-    const editor = editorRef.current;
-    if (!mounted || !editor) return;
-    decorations.current = applyMarkers(monaco, editor.getModifiedEditor(), markers ?? [], decorations.current);
-  }, [markers, mounted, modified]);
 
   useEffect(() => {
     const editor = editorRef.current;
@@ -45,11 +36,6 @@ export default function MonacoDiffEditor(props: DiffEditorProps) {
       sub = undefined;
     };
   }, [mounted]);
-
-  const onMount: DiffOnMount = (editor) => {
-    editorRef.current = editor;
-    setMounted(true);
-  };
 
   return (
     <div className={className} data-testid="diff-editor" data-editor-ready={mounted ? 'true' : 'false'}>

@@ -2,16 +2,21 @@
  * Monaco, set up once for the whole console: the bundled editor (never a CDN), its workers built by Vite as
  * same-origin module files (`?worker`, not blob: URLs; no eval, so a strict Content-Security-Policy with
  * `worker-src 'self'` holds), YAML highlighting, and monaco-yaml configured once with every schema an editor has
- * registered. Only the lazy editor modules import this file, so Monaco stays out of every other chunk.
+ * registered. Only the lazy editor modules import this file, so Monaco stays out of every other chunk. It also
+ * holds what the code editor and the diff editor share (their options, and what they do once Monaco mounts), so
+ * the two look and behave alike.
  */
 import { loader } from '@monaco-editor/react';
+import type { editor as MonacoEditorNS } from 'monaco-editor';
 import * as monaco from 'monaco-editor/esm/vs/editor/edcore.main.js';
 import 'monaco-editor/esm/vs/basic-languages/yaml/yaml.contribution.js';
 import { createWebWorker as createLanguageWorker } from 'monaco-editor/esm/vs/common/workers.js';
 import EditorWorker from './editor.worker.ts?worker';
 import { configureMonacoYaml, type SchemasSettings } from 'monaco-yaml';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { applyMarkers } from './markers.ts';
 import YamlWorker from './yaml.worker.ts?worker';
-import type { JsonSchema } from './types.ts';
+import type { EditorMarker, JsonSchema } from './types.ts';
 
 self.MonacoEnvironment = {
   getWorker(_moduleId: string, label: string): Worker {
@@ -75,6 +80,57 @@ export function registerSchema(key: string, schema: JsonSchema): void {
     schema: s,
   }));
   void yaml.update({ schemas: settings });
+}
+
+export const EDITOR_OPTIONS: MonacoEditorNS.IStandaloneEditorConstructionOptions = {
+  minimap: { enabled: false },
+  fontSize: 13,
+  lineHeight: 20,
+  fontFamily: "'JetBrains Mono', ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+  scrollBeyondLastLine: false,
+  tabSize: 2,
+  insertSpaces: true,
+  renderLineHighlight: 'line',
+  automaticLayout: true,
+  wordWrap: 'off',
+  quickSuggestions: { other: true, comments: false, strings: true },
+  fixedOverflowWidgets: true,
+  scrollbar: { alwaysConsumeMouseWheel: false },
+  padding: { top: 8, bottom: 8 },
+  // Monaco dims the last line number on Linux only ('dimmed'), below the contrast WCAG asks for: the same everywhere.
+  renderFinalNewline: 'on',
+};
+
+type MountedEditor = MonacoEditorNS.IStandaloneCodeEditor | MonacoEditorNS.IStandaloneDiffEditor;
+
+/**
+ * Keeps the editor Monaco hands to `onMount` in `editorRef`, and says `mounted` once it has: effects that talk to
+ * the editor wait for it, and `data-editor-ready` (what the end-to-end tests wait for) follows it. The console's
+ * markers are put back on the text as `markers` and `text` change, since an edit can move the lines they sit on;
+ * in a diff they go on the modified side, the one a person edits. The caller owns `editorRef` (a `useRef` of its
+ * own), so the hook lint rule still knows the ref is stable in the caller's effects.
+ */
+export function useMountedEditor<E extends MountedEditor>(
+  editorRef: RefObject<E | null>,
+  markers: readonly EditorMarker[] | undefined,
+  text: string,
+) {
+  const decorations = useRef<MonacoEditorNS.IEditorDecorationsCollection | undefined>(undefined);
+  const [mounted, setMounted] = useState(false);
+
+  useEffect(() => {
+    const editor: MountedEditor | null = editorRef.current;
+    if (!mounted || !editor) return;
+    const target = 'getModifiedEditor' in editor ? editor.getModifiedEditor() : editor;
+    decorations.current = applyMarkers(monaco, target, markers ?? [], decorations.current);
+  }, [editorRef, markers, mounted, text]);
+
+  const onMount = (editor: E) => {
+    editorRef.current = editor;
+    setMounted(true);
+  };
+
+  return { mounted, onMount };
 }
 
 export { monaco };
