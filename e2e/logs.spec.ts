@@ -92,19 +92,23 @@ test.describe('logs', () => {
     await expect(page.getByRole('status').filter({ hasText: `Saved ${name}.log: 12,000 lines` })).toBeVisible();
   });
 
-  test('HTML in a log line stays text and never runs', async ({ page, request }) => {
+  test('HTML in a log line stays text and never runs; the lines are decoded off the page', async ({ page, request }) => {
     test.setTimeout(180_000);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
+    // The bytes of a log are decoded and parsed in a worker, off the page (src/features/logs/lib/log-decoder.ts).
+    const workers: string[] = [];
+    page.on('worker', (worker) => workers.push(worker.url()));
     const { project, name } = await finishedJob(request, 20_000);
     const logs = new LogViewerPage(page);
     await logs.goto(project, 'jobs', name);
     await expect(logs.lineCount).toHaveText('5,000 lines', OPEN);
     await logs.startFrom.selectOption('all');
     await expect(logs.lineCount).toHaveText('20,000 lines', OPEN);
+    expect(workers.some((url) => /log-decoder/.test(url))).toBe(true);
     // The Job's header prints an eval prompt that is a script tag; its samples print more HTML now and then.
     await logs.search.fill('alert(');
     await logs.onlyMatching.click();

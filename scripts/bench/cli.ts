@@ -11,6 +11,8 @@ export interface BenchOptions {
   quick: boolean;
   only: string[] | undefined;
   out: string;
+  /** Where to write a CPU profile of each browser session (DevTools' .cpuprofile), or undefined for none. */
+  profile: string | undefined;
 }
 
 export interface BenchPlan extends BenchOptions {
@@ -38,7 +40,9 @@ export const USAGE = `npm run bench -- [--size N] [--runs N] [--quick] [--only a
   --runs N     runs per scenario; figures are medians (default 3)
   --quick      1,000 objects, 1 run, short churn: proves the benchmark works (CI); timings mean little
   --only IDS   scenarios to run, comma-separated (see the table's first column)
-  --out FILE   JSON results (default bench-results/bench.json; a Markdown table is written beside it)`;
+  --out FILE   JSON results (default bench-results/bench.json; a Markdown table is written beside it)
+  --profile DIR  a CPU profile of each browser session into DIR (open it in DevTools' Performance panel);
+               profiling slows the page, so its figures are not comparable`;
 
 function whole(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined) return fallback;
@@ -56,6 +60,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       quick: { type: 'boolean', default: false },
       only: { type: 'string' },
       out: { type: 'string' },
+      profile: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -69,6 +74,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
     runs: whole('runs', values.runs, quick ? 1 : 3, 1, 50),
     only: values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
     out: values.out ?? 'bench-results/bench.json',
+    profile: values.profile,
   };
 }
 

@@ -11,7 +11,7 @@ import { median, percentile } from './stats.ts';
 import { NotApplicable, type BenchContext, type Scenario } from './types.ts';
 
 function context(runs: number): BenchContext {
-  const plan = planFor({ size: 10, runs, quick: false, only: undefined, out: 'x.json' });
+  const plan = planFor({ size: 10, runs, quick: false, only: undefined, out: 'x.json', profile: undefined });
   return { plan, mock: undefined as never, project: 'bench', console: undefined, browser: undefined, log: () => undefined };
 }
 
@@ -21,7 +21,8 @@ describe('options', () => {
     const quick = parseOptions(['--quick', '--only', 'kubectl, open-table']);
     expect(quick).toMatchObject({ size: 1_000, runs: 1, quick: true, only: ['kubectl', 'open-table'] });
     expect(planFor(quick as never).churnSeconds).toBeLessThan(planFor(parseOptions([]) as never).churnSeconds);
-    expect(parseOptions(['--size', '200', '--runs', '5', '--out', 'r.json'])).toMatchObject({ size: 200, runs: 5, out: 'r.json' });
+    expect(parseOptions(['--size', '200', '--runs', '5', '--out', 'r.json'])).toMatchObject({ size: 200, runs: 5, out: 'r.json', profile: undefined });
+    expect(parseOptions(['--profile', 'bench-results/profiles'])).toMatchObject({ profile: 'bench-results/profiles' });
   });
 
   test('refuses what it cannot mean', () => {

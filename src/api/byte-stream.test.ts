@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../mock/server.ts';
 import { DEMO_API_KEY } from '../shared/protocol.ts';
 import { ApiError } from './api-error.ts';
-import { decodeLines } from './byte-stream.ts';
+import { decodeLines, LineSplitter } from './byte-stream.ts';
 import { createApiClient } from './client.ts';
 
 let mock: MockServer;
@@ -62,5 +62,26 @@ describe('decodeLines', () => {
     // "é" is 0xC3 0xA9: split between two chunks.
     const lines = await collect(decodeLines(bytes([0x61, 0x0a, 0x62, 0xc3], [0xa9, 0x0a, 0x0a], [0x63])));
     expect(lines).toEqual(['a', 'bé', '', 'c']);
+  });
+
+  it('joins a line longer than many chunks once, and keeps "\\r" and empty lines as they are', async () => {
+    const long = 'x'.repeat(10_000);
+    const encoded = new TextEncoder().encode(`${long}\r\n\n日本語\n`);
+    const parts: number[][] = [];
+    for (let i = 0; i < encoded.length; i += 7) parts.push([...encoded.subarray(i, i + 7)]);
+    expect(await collect(decodeLines(bytes(...parts)))).toEqual([`${long}\r`, '', '日本語']);
+  });
+});
+
+describe('LineSplitter', () => {
+  it('returns the lines each chunk completes, and the unfinished one only at the end', () => {
+    const splitter = new LineSplitter();
+    const encoder = new TextEncoder();
+    expect(splitter.push(encoder.encode('one\ntw'))).toEqual(['one']);
+    expect(splitter.push(encoder.encode('o'))).toEqual([]);
+    expect(splitter.push(encoder.encode('\n'))).toEqual(['two']);
+    expect(splitter.push(encoder.encode('three'))).toEqual([]);
+    expect(splitter.end()).toEqual(['three']);
+    expect(splitter.end()).toEqual([]);
   });
 });

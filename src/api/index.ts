@@ -4,7 +4,7 @@
  */
 export { createApiClient, buildUrl, newIdempotencyKey, DEFAULT_PAGE_SIZE } from './client.ts';
 export type { ApiClient, ApiClientConfig, ListOptions, QueryParams, RequestOptions, StreamOptions, WatchOptions } from './client.ts';
-export { decodeLines } from './byte-stream.ts';
+export { decodeLines, LineSplitter } from './byte-stream.ts';
 export type { ByteStream } from './byte-stream.ts';
 export {
   ApiError,

@@ -6,6 +6,7 @@
  */
 import { isStatus, type NodusObject } from '../shared/protocol.ts';
 import { connectionLost, errorFromStatus, invalidStreamError } from './api-error.ts';
+import { LineSplitter } from './byte-stream.ts';
 
 /** The events a watch yields; ERROR never appears, it is thrown. */
 export type WatchObjectEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK';
@@ -53,15 +54,14 @@ export async function* readWatchEvents<T>(body: ReadableStream<Uint8Array>, cont
 
 /**
  * Splits the body into lines however the network chunked it (a chunk may end mid-line or mid-character) and
- * parses each line once, handing over the events of each chunk together. The remainder is sliced once per
- * chunk, not once per line, so a chunk holding a thousand events costs a thousand JSON.parse calls and little
+ * parses each line once, handing over the events of each chunk together. Each chunk's complete lines are decoded
+ * in one call (LineSplitter), so a chunk holding a thousand events costs a thousand JSON.parse calls and little
  * else. A line that fails (an ERROR event, or not JSON) is thrown after the events before it have been handed
  * over, as they would have been one by one.
  */
 export async function* readWatchBatches<T>(body: ReadableStream<Uint8Array>, context: StreamContext): AsyncGenerator<WatchObjectEvent<T>[]> {
   const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
+  const splitter = new LineSplitter();
   try {
     for (;;) {
       let chunk: ReadableStreamReadResult<Uint8Array>;
@@ -72,13 +72,9 @@ export async function* readWatchBatches<T>(body: ReadableStream<Uint8Array>, con
         throw connectionLost(context.url, cause);
       }
       if (chunk.done) break;
-      buffer += decoder.decode(chunk.value, { stream: true });
       const batch: WatchObjectEvent<T>[] = [];
-      let start = 0;
       let failure: unknown;
-      for (let nl = buffer.indexOf('\n'); nl !== -1; nl = buffer.indexOf('\n', start)) {
-        const line = buffer.slice(start, nl);
-        start = nl + 1;
+      for (const line of splitter.push(chunk.value)) {
         if (line.trim() === '') continue;
         try {
           batch.push(parseEvent<T>(line, context));
@@ -89,10 +85,8 @@ export async function* readWatchBatches<T>(body: ReadableStream<Uint8Array>, con
       }
       if (batch.length > 0) yield batch;
       if (failure !== undefined) throw failure;
-      if (start > 0) buffer = buffer.slice(start);
     }
-    buffer += decoder.decode();
-    if (buffer.trim() !== '') yield [parseEvent<T>(buffer, context)];
+    for (const line of splitter.end()) if (line.trim() !== '') yield [parseEvent<T>(line, context)];
   } finally {
     // Ends the HTTP request when the caller stops early; harmless when the body has already ended.
     reader.cancel().catch(() => undefined);

@@ -2,7 +2,8 @@
  * One browser run: a fresh context and page with the collector injected, the table opened, and what the
  * scenarios ask of the page (milestones, frames, long tasks, the JS heap over CDP). Scenario files stay short.
  */
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { epochNow } from '../env/mock.ts';
 import { MB, percentile } from '../stats.ts';
@@ -28,6 +29,9 @@ export interface Session {
   close: () => Promise<void>;
 }
 
+/** Profiles written so far (their file names count up). */
+let profiled = 0;
+
 export async function openSession(ctx: BenchContext): Promise<Session> {
   if (!ctx.browser || !ctx.console) throw new Error('a browser scenario ran without a browser or a console');
   const context: BrowserContext = await ctx.browser.newContext({ baseURL: ctx.console.url, viewport: { width: 1440, height: 900 } });
@@ -39,7 +43,22 @@ export async function openSession(ctx: BenchContext): Promise<Session> {
   page.on('pageerror', (error) => errors.push(error.message));
   const cdp = await context.newCDPSession(page);
   await cdp.send('Performance.enable');
-  return { page, errors, table: new TablePage(page, ctx.project, 'jobs'), cdp, close: () => context.close() };
+  const profile = ctx.plan.profile;
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
+  const close = async (): Promise<void> => {
+    if (profile) {
+      const { profile: data } = await cdp.send('Profiler.stop');
+      mkdirSync(profile, { recursive: true });
+      const file = join(profile, `session-${++profiled}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(data));
+      ctx.log(`CPU profile of the session: ${file}`);
+    }
+    await context.close();
+  };
+  return { page, errors, table: new TablePage(page, ctx.project, 'jobs'), cdp, close };
 }
 
 export function marks(page: Page): Promise<Marks> {

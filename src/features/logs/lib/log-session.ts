@@ -2,10 +2,12 @@
  * One open log: reads GET .../log (always with timestamps=true, so it can resume and page back), holds at most
  * `capacity` lines in a ring, and tells its view once per frame. It follows while the object runs or waits to
  * start, resumes a dropped stream from the last line's second without showing a line twice (ResumeCursor), stops
- * when the object stops, and pages back on request (OlderCollector). Plain TypeScript: the view subscribes.
+ * when the object stops, and pages back on request (OlderCollector). The bytes are decoded and parsed off the page
+ * (log-decoder.ts). Plain TypeScript: the view subscribes.
  */
-import { decodeLines, isApiError, isRetryable, type ApiClient, type ApiError } from '../../../api/index.ts';
-import { parseLine, sinceTimeOf, timeKey, type LogLine } from './log-line.ts';
+import { isApiError, isRetryable, type ApiClient, type ApiError } from '../../../api/index.ts';
+import { decodeLogLines } from './log-decoder.ts';
+import { sinceTimeOf, timeKey, type LogLine } from './log-line.ts';
 import { OlderCollector, ResumeCursor } from './overlap.ts';
 import { RingBuffer } from './ring-buffer.ts';
 
@@ -42,14 +44,6 @@ export interface LogSessionOptions {
   pageSize: number;
   /** The object's phase as the page last saw it (read on every decision). */
   phase: () => string | undefined;
-}
-
-/** Reading a flood gives the browser a turn this often (ms): chunks already buffered resolve as microtasks, which
- * would otherwise parse megabytes in one task and freeze the frames. */
-const SLICE_MS = 6;
-
-function yieldToBrowser(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** A follower that the server ended while the object still looks alive checks again after this long. */
@@ -220,15 +214,9 @@ export class LogSession {
         this.requestId = stream.requestId;
         const waiting = follow && this.ring.size === 0 && lifeOf(this.options.phase()) === 'waiting';
         this.set(waiting ? { kind: 'waiting' } : follow ? { kind: 'following' } : { kind: 'loading' });
-        let slice = performance.now();
-        for await (const raw of decodeLines(stream)) {
+        for await (const lines of decodeLogLines(stream)) {
           if (signal.aborted) return;
-          const lines = raw.map(parseLine);
           this.enqueue(cursor ? lines.filter((line) => cursor.accept(line)) : lines);
-          if (performance.now() - slice > SLICE_MS) {
-            await yieldToBrowser();
-            slice = performance.now();
-          }
         }
         this.flush();
         // A plain read shorter than tailLines is the whole log. (A followed one cannot tell: Load older finds out.)
@@ -278,14 +266,7 @@ export class LogSession {
         const requested = span + this.options.pageSize + slack;
         const collector = new OlderCollector(oldest, sameStamp, this.options.pageSize);
         const stream = await this.options.client.stream(this.options.path, { params: { timestamps: true, tailLines: requested }, signal });
-        let slice = performance.now();
-        for await (const raw of decodeLines(stream)) {
-          collector.feed(raw.map(parseLine));
-          if (performance.now() - slice > SLICE_MS) {
-            await yieldToBrowser();
-            slice = performance.now();
-          }
-        }
+        for await (const lines of decodeLogLines(stream)) collector.feed(lines);
         if (signal.aborted) return;
         const page = collector.result(requested);
         if (page.found || page.atStart) {

@@ -13,6 +13,7 @@ import type { NodusObject } from '../../../shared/protocol.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import type { Column } from '../kinds/registry.tsx';
 import type { RowFlash } from '../table/row-flash.ts';
+import { RowSlots } from '../table/row-slots.ts';
 import { objectKey } from '../table/snapshot-diff.ts';
 import { TableHeader, gridTemplate } from './table-header.tsx';
 import { ROW_HEIGHT, TableRow } from './table-row.tsx';
@@ -32,12 +33,15 @@ export interface ResourceTableProps {
 }
 
 const HEADER_HEIGHT = 34;
+/** Rows drawn beyond either edge of the screen while flinging (12 otherwise). */
+const FLING_OVERSCAN = 2;
 
 export function ResourceTable({ kind, label, rows, version, columns, sort, onSort, selection, flash, hrefOf }: ResourceTableProps) {
   const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [activeId, setActiveId] = useState<string | undefined>(undefined);
   const focusActive = useRef(false);
+  const rowSlots = useRef<RowSlots | null>(null);
 
   // Callbacks handed to memoised rows read the latest values through refs, so they never change.
   const latest = useRef({ rows, selection });
@@ -51,9 +55,16 @@ export function ResourceTable({ kind, label, rows, version, columns, sort, onSor
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `rows` is updated in place; `version` says when.
   const activeIndex = useMemo(() => (activeId === undefined ? -1 : rows.findIndex((o) => objectKey(o) === activeId)), [rows, version, activeId]);
 
+  // While the view jumps more than a screen per frame (a fling, a scrollbar drag, End), rows drawn beyond the
+  // screen are never seen: the next frame is elsewhere. They are left out then, which halves the rows a frame
+  // builds; a slow scroll gets the full overscan again at once.
+  const lastStart = useRef(0);
   const rangeExtractor = useCallback(
     (range: Range) => {
-      const indexes = defaultRangeExtractor(range);
+      const jump = Math.abs(range.startIndex - lastStart.current);
+      lastStart.current = range.startIndex;
+      const flinging = jump > range.endIndex - range.startIndex + 1;
+      const indexes = defaultRangeExtractor(flinging ? { ...range, overscan: FLING_OVERSCAN } : range);
       if (activeIndex >= 0 && !indexes.includes(activeIndex)) indexes.push(activeIndex);
       return indexes.sort((a, b) => a - b);
     },
@@ -120,6 +131,12 @@ export function ResourceTable({ kind, label, rows, version, columns, sort, onSor
 
   const template = useMemo(() => gridTemplate(columns), [columns]);
   const items = virtualizer.getVirtualItems();
+  const shown = items.flatMap((item) => {
+    const object = rows[item.index];
+    return object ? [{ index: item.index, object, id: objectKey(object) }] : [];
+  });
+  rowSlots.current ??= new RowSlots();
+  const slots = rowSlots.current.assign(shown.map((row) => row.id));
   const tabStop = activeIndex < 0 ? 0 : -1;
   const hintId = useId();
 
@@ -154,16 +171,13 @@ export function ResourceTable({ kind, label, rows, version, columns, sort, onSor
           minWidth={template.minWidth}
         />
         <div role="rowgroup" style={{ height: rows.length * ROW_HEIGHT, minWidth: template.minWidth }} className="relative">
-          {items.map((item) => {
-            const object = rows[item.index];
-            if (!object) return null;
-            const id = objectKey(object);
+          {shown.map(({ index, object, id }, i) => {
             return (
               <TableRow
-                key={id}
+                key={slots[i]}
                 object={object}
                 id={id}
-                index={item.index}
+                index={index}
                 selected={selection.ids.has(id)}
                 active={id === activeId}
                 columns={columns}

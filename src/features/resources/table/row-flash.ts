@@ -2,7 +2,8 @@
  * The brief highlight of a row whose object just changed, kept out of React: rendering 50,000 rows' worth of
  * "recently changed" state would re-render rows every frame under churn. The table tells it which objects
  * changed; it remembers until when each one glows, and animates the row elements that are mounted (rows that
- * scroll into view while still glowing pick up the rest of it). The row carries `data-changed` meanwhile.
+ * scroll into view while still glowing pick up the rest of it; a row element reused for another object drops the
+ * glow it had). The row carries `data-changed` meanwhile.
  */
 
 export const FLASH_MS = 1400;
@@ -36,6 +37,8 @@ export class RowFlash {
     this.elements.set(id, element);
     const left = (this.until.get(id) ?? 0) - this.now();
     if (left > 50) play(element, left, FLASH_MS - left);
+    // A reused element (the table recycles rows as it scrolls) must not carry another object's highlight.
+    else settle(element);
   }
 
   detach(id: string, element: HTMLElement): void {
@@ -54,6 +57,12 @@ export class RowFlash {
     for (const [id, end] of this.until) if (end <= now) this.until.delete(id);
     if (this.until.size > 0) this.sweep = setTimeout(() => this.forgetExpired(), FLASH_MS / 2);
   }
+}
+
+function settle(element: HTMLElement): void {
+  if (element.dataset.changed === undefined) return;
+  if (typeof element.getAnimations === 'function') for (const running of element.getAnimations()) if (running.id === 'row-flash') running.cancel();
+  delete element.dataset.changed;
 }
 
 function play(element: HTMLElement, duration: number, elapsed = 0): void {
