@@ -63,6 +63,16 @@ describe('createApiClient', () => {
     expect(list.metadata.continue).toBeUndefined();
   });
 
+  it('asks for bigger pages after the first, up to maxLimit, and still returns every object once', async () => {
+    const client = createApiClient({ baseUrl: mock.url, apiKey: DEMO_API_KEY });
+    const sizes: number[] = [];
+    const list = await client.list<NodusObject>('/apis/nodus.dev/v1/jobs', { limit: 1, maxLimit: 4, onPage: (items) => sizes.push(items.length) });
+    const direct = await client.get<{ items: NodusObject[] }>('/apis/nodus.dev/v1/jobs', { params: { limit: 1000 } });
+    expect(direct.items.length).toBeGreaterThan(7);
+    expect(sizes.slice(0, 4)).toEqual([1, 2, 4, 4]);
+    expect(list.items.map((i) => i.metadata.uid)).toEqual(direct.items.map((i) => i.metadata.uid));
+  });
+
   it('turns an HTML error page into an ApiError with the response request id', async () => {
     const client = createApiClient({ baseUrl: proxyUrl, apiKey: 'k' });
     // One attempt: a 502 is retried otherwise (retry.test.ts), and this gateway answers 502 for good.

@@ -43,6 +43,12 @@ export interface ListOptions<T = unknown> {
   params?: QueryParams;
   /** Page size asked of the server; the client follows `continue` until the list is whole. */
   limit?: number;
+  /**
+   * Later pages double in size up to this (default: `limit`, no growth): the first page stays small so a view
+   * shows it soon, and a long list then takes a quarter of the round trips. Kubernetes takes a new limit with
+   * each `continue`.
+   */
+  maxLimit?: number;
   signal?: AbortSignal;
   /** Each page is retried on its own (a 503 on page 37 does not start the list again); see RequestOptions. */
   retry?: boolean | RetryOptions;
@@ -170,7 +176,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   }
 
   async function list<T>(path: string, options: ListOptions<T> = {}): Promise<ObjectList<T>> {
-    const limit = options.limit ?? DEFAULT_PAGE_SIZE;
+    let limit = options.limit ?? DEFAULT_PAGE_SIZE;
+    const maxLimit = Math.max(limit, options.maxLimit ?? limit);
     const seen = new Set<string>();
     let token: string | undefined;
     let first: ObjectList<T> | undefined;
@@ -185,6 +192,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       const pageItems = page.items ?? [];
       items.push(...pageItems);
       token = page.metadata?.continue || undefined;
+      limit = Math.min(maxLimit, limit * 2);
       options.onPage?.(pageItems, { loaded: items.length, remaining: token ? page.metadata?.remainingItemCount : 0 });
       // A server that hands back a token twice would loop forever; stop rather than hang.
       if (token !== undefined) {

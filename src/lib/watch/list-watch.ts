@@ -34,6 +34,8 @@ export interface ListWatchOptions {
 }
 
 export const DEFAULT_PAGE_SIZE = 500;
+/** Pages after the first grow to the API's largest (DESIGN.md: at most 1,000), unless `pageSize` pins them. */
+export const DEFAULT_MAX_PAGE_SIZE = 1000;
 /**
  * While a first list arrives, its pages are shown at once for the first and then at most this often: each
  * showing re-sorts what is there, which at tens of thousands of objects is worth doing a few times, not per page.
@@ -171,7 +173,7 @@ export class ListWatch<T extends NodusObject = NodusObject> {
           const onPage = this.state.synced ? undefined : (items: readonly T[], progress: { loaded: number; remaining: number | undefined }) => {
             if (!signal.aborted) this.page(items, progress);
           };
-          const list = await this.options.client.list<T>(path, { params, limit: this.options.pageSize ?? DEFAULT_PAGE_SIZE, signal, retry, onPage });
+          const list = await this.options.client.list<T>(path, { params, limit: this.options.pageSize ?? DEFAULT_PAGE_SIZE, maxLimit: this.options.pageSize ?? DEFAULT_MAX_PAGE_SIZE, signal, retry, onPage });
           if (signal.aborted) return;
           this.listed(list.items, list.metadata.resourceVersion);
           needList = false;
