@@ -9,11 +9,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
 import { memo, useCallback, useLayoutEffect, useRef, type CSSProperties } from 'react';
+import { RowSlots } from '../../../lib/row-slots.ts';
 import { highlight, segmentsOf } from '../lib/ansi.ts';
 import type { LogLine } from '../lib/log-line.ts';
 import type { LogSession } from '../lib/log-session.ts';
 
 export const ROW_HEIGHT = 20;
+/** Rows drawn beyond the screen while following the end. */
+const FOLLOW_OVERSCAN = 2;
 /** How close to the end (px) still counts as "at the end". */
 const STICK_SLACK = 8;
 
@@ -72,9 +75,12 @@ export function LogRows({ session, version, rows, query, activeSeq, showTimestam
     count,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
+    // Following, the pane sits at the end and every batch replaces its rows: rows drawn beyond the screen would
+    // be rebuilt each frame and never seen. Scrolling up unsticks it first, which brings the full overscan back.
+    overscan: stuck ? FOLLOW_OVERSCAN : 12,
     getItemKey: (index) => seqAt(index),
   });
+  const rowSlots = useRef<RowSlots | null>(null);
   // Where the pane was: the sequence number of the top row and how far it was scrolled past it.
   const anchor = useRef<{ seq: number; offset: number } | undefined>(undefined);
   const programmatic = useRef(false);
@@ -143,6 +149,8 @@ export function LogRows({ session, version, rows, query, activeSeq, showTimestam
   }, [revealToken]);
 
   const items = virtualizer.getVirtualItems();
+  rowSlots.current ??= new RowSlots();
+  const slots = rowSlots.current.assign(items.map((item) => String(item.key)));
   return (
     <div className="relative min-h-0 flex-1">
       <div
@@ -157,13 +165,15 @@ export function LogRows({ session, version, rows, query, activeSeq, showTimestam
         className="h-full overflow-scroll bg-slate-950 [overflow-anchor:none] font-mono text-[12.5px] leading-5 text-slate-200 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-400 [scrollbar-color:theme(colors.slate.700)_transparent]"
       >
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative', minWidth: '100%' }}>
-          {items.map((item) => {
+          {items.map((item, i) => {
             const seq = seqAt(item.index);
             const line = session.ring.bySeq(seq);
             if (!line) return null;
+            // Keyed by slot: a row that scrolls in takes the element of one that left (src/lib/row-slots.ts). Not
+            // when wrapping: the virtualizer measures each element once for its line, so each line has its own.
             return (
               <div
-                key={item.key}
+                key={wrap ? item.key : slots[i]}
                 data-index={item.index}
                 ref={wrap ? virtualizer.measureElement : undefined}
                 className="absolute left-0 top-0 min-w-full"

@@ -66,11 +66,13 @@ async function* decodeInWorker(worker: Worker, chunks: AsyncIterable<Uint8Array>
     pump?.();
   };
 
+  const send = (message: DecoderRequest, transfer: Transferable[] = []): void => worker.postMessage(message, transfer);
   worker.onmessage = (event: MessageEvent<DecoderReply>) => {
     const reply = event.data;
+    inFlight -= reply.bytes;
     if (reply.kind === 'lines') {
       if (reply.lines.count > 0) ready.push(unpack(reply.lines));
-      inFlight -= reply.bytes;
+      send({ kind: 'ack' });
     } else done = true;
     wake();
   };
@@ -82,7 +84,6 @@ async function* decodeInWorker(worker: Worker, chunks: AsyncIterable<Uint8Array>
     wake();
   };
 
-  const send = (message: DecoderRequest, transfer: Transferable[] = []): void => worker.postMessage(message, transfer);
   const pump = async (): Promise<void> => {
     let complete = false;
     try {

@@ -13,7 +13,7 @@ import type { NodusObject } from '../../../shared/protocol.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import type { Column } from '../kinds/registry.tsx';
 import type { RowFlash } from '../table/row-flash.ts';
-import { RowSlots } from '../table/row-slots.ts';
+import { RowSlots } from '../../../lib/row-slots.ts';
 import { objectKey } from '../table/snapshot-diff.ts';
 import { TableHeader, gridTemplate } from './table-header.tsx';
 import { ROW_HEIGHT, TableRow } from './table-row.tsx';

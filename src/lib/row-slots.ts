@@ -1,9 +1,9 @@
 /**
- * Row elements reused as the table scrolls. A row keeps its slot (its React key) while it stays in view, so its
+ * Row elements reused as a virtualized list scrolls (the resource table, a followed log). A row keeps its slot (its React key) while it stays in view, so its
  * element, its focus and its highlight stay put; a row that comes into view takes the slot of one that left, so
  * React updates that element's text and attributes instead of removing one row of ~30 elements and building
- * another. A fling through 50,000 rows replaces every row on screen each frame: reusing them is most of what
- * keeps those frames short.
+ * another. A fling through 50,000 rows, or a log that scrolls thousands of lines a second, replaces every row on
+ * screen each frame: reusing their elements is much of what keeps those frames short.
  */
 export class RowSlots {
   private slots = new Map<string, number>();
