@@ -51,7 +51,7 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 const phase: Column = {
   id: 'phase', header: 'Phase', width: '8.5rem',
   sortValue: (o) => text(o.status?.phase),
-  render: (o) => <PhaseBadge phase={o.status?.phase} />,
+  render: (o) => <PhaseBadge phase={o.status?.phase} still />,
 };
 const gpu: Column = {
   id: 'gpu', header: 'GPU', width: '7.5rem', firstDesc: true,
