@@ -78,7 +78,11 @@ export function LogRows({ session, version, rows, query, activeSeq, showTimestam
     // Following, the pane sits at the end and every batch replaces its rows: rows drawn beyond the screen would
     // be rebuilt each frame and never seen. Scrolling up unsticks it first, which brings the full overscan back.
     overscan: stuck ? FOLLOW_OVERSCAN : 12,
-    getItemKey: (index) => seqAt(index),
+    // Wrapped rows are measured, and a measurement belongs to a line (its sequence number), so the keys are
+    // renewed each render. Unwrapped rows all have ROW_HEIGHT: the index keys let the virtualizer keep its
+    // per-row pass (100,000 rows) from one render to the next instead of redoing it every frame of a flood.
+    // Everything else here reads the sequence number from the index (seqAt).
+    ...(wrap ? { getItemKey: (index: number) => seqAt(index) } : {}),
   });
   const rowSlots = useRef<RowSlots | null>(null);
   // Where the pane was: the sequence number of the top row and how far it was scrolled past it.
@@ -86,6 +90,7 @@ export function LogRows({ session, version, rows, query, activeSeq, showTimestam
   const programmatic = useRef(false);
   // Set in the last layout effect; read before the next commit, when the DOM still shows the previous rows.
   const indexOf = useRef<(seq: number) => number>(() => -1);
+  const seqOf = useRef<(index: number) => number>(() => -1);
 
   const scrollTo = useCallback((top: number) => {
     const el = scroller.current;
@@ -112,7 +117,7 @@ export function LogRows({ session, version, rows, query, activeSeq, showTimestam
     if (!el) return;
     const top = Math.floor(el.scrollTop / ROW_HEIGHT);
     const item = virtualizer.getVirtualItems().find((v) => v.end > el.scrollTop) ?? virtualizer.getVirtualItems()[top];
-    if (item) anchor.current = { seq: Number(item.key), offset: el.scrollTop - item.start };
+    if (item) anchor.current = { seq: seqOf.current(item.index), offset: el.scrollTop - item.start };
     if (programmatic.current) {
       programmatic.current = false;
       return;
@@ -126,6 +131,8 @@ export function LogRows({ session, version, rows, query, activeSeq, showTimestam
     const el = scroller.current;
     if (!el) return;
     indexOf.current = (seq) => (rows ? rows.indexOf(seq) : seq - session.ring.headSeq);
+    const head = session.ring.headSeq;
+    seqOf.current = (index) => (rows ? (rows[index] ?? -1) : head + index);
     if (stuck) {
       const end = el.scrollHeight - el.clientHeight;
       if (Math.abs(el.scrollTop - end) > 1) scrollTo(end);
@@ -150,7 +157,7 @@ export function LogRows({ session, version, rows, query, activeSeq, showTimestam
 
   const items = virtualizer.getVirtualItems();
   rowSlots.current ??= new RowSlots();
-  const slots = rowSlots.current.assign(items.map((item) => String(item.key)));
+  const slots = rowSlots.current.assign(items.map((item) => String(seqAt(item.index))));
   return (
     <div className="relative min-h-0 flex-1">
       <div
@@ -173,7 +180,7 @@ export function LogRows({ session, version, rows, query, activeSeq, showTimestam
             // when wrapping: the virtualizer measures each element once for its line, so each line has its own.
             return (
               <div
-                key={wrap ? item.key : slots[i]}
+                key={wrap ? seq : slots[i]}
                 data-index={item.index}
                 ref={wrap ? virtualizer.measureElement : undefined}
                 className="absolute left-0 top-0 min-w-full"

@@ -1,8 +1,9 @@
 /**
- * The lines of a log stream, parsed (`LogLine`), a batch at a time. The work of a flood (decoding ~120 MB of UTF-8
- * for a million lines, splitting and parsing each line's timestamp) is done by a Web Worker: the page only reads
- * the network and receives about one batch per frame, so a followed firehose leaves its frames free for scrolling
- * and painting. Measured on the benchmark's million-line log, that work took 5.4 s of the page's 11.7 s.
+ * The lines of a log stream, a batch of blocks at a time (line-block.ts). The work of a flood (finding a million
+ * lines in ~120 MB and each one's timestamp) is done by a Web Worker, which hands the bytes back as blocks without
+ * decoding them: the page only reads the network and stores blocks, and decodes a line when it shows or searches
+ * it. Measured on the benchmark's million-line log, decoding, splitting and parsing on the page took 5.4 s of its
+ * 11.7 s, and copying parsed lines back from a worker still took over a second and most of the garbage.
  *
  * Where there is no Worker (Node, the unit tests) or one failed to start, the lines are decoded on the page, in
  * slices that give the browser a turn every few milliseconds. A worker that fails says so (the view's Retry then
@@ -10,8 +11,9 @@
  * resume starts right after it.
  */
 import { decodeLines } from '../../../api/index.ts';
-import { unpack, type DecoderReply, type DecoderRequest } from './log-decoder-protocol.ts';
-import { parseLine, type LogLine } from './log-line.ts';
+import { ArrayBlock, ByteBlock, type LineBlock } from './line-block.ts';
+import type { DecoderReply, DecoderRequest } from './log-decoder-protocol.ts';
+import { parseLine } from './log-line.ts';
 
 /** Bytes sent to the worker and not yet parsed: reading waits above this (a worker slower than the network). */
 const MAX_IN_FLIGHT = 8 * 1024 * 1024;
@@ -31,15 +33,15 @@ function startWorker(): Worker | undefined {
   }
 }
 
-export function decodeLogLines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<LogLine[]> {
+export function decodeLogLines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<LineBlock[]> {
   const worker = startWorker();
   return worker ? decodeInWorker(worker, chunks) : decodeOnPage(chunks);
 }
 
-async function* decodeOnPage(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<LogLine[]> {
+async function* decodeOnPage(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<LineBlock[]> {
   let slice = performance.now();
   for await (const raw of decodeLines(chunks)) {
-    yield raw.map(parseLine);
+    yield [new ArrayBlock(raw.map(parseLine))];
     // Chunks already buffered resolve as microtasks: without a turn, a flood would parse megabytes in one task.
     if (performance.now() - slice > SLICE_MS) {
       await new Promise((resolve) => setTimeout(resolve, 0));
@@ -48,8 +50,8 @@ async function* decodeOnPage(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<
   }
 }
 
-async function* decodeInWorker(worker: Worker, chunks: AsyncIterable<Uint8Array>): AsyncGenerator<LogLine[]> {
-  const ready: LogLine[][] = [];
+async function* decodeInWorker(worker: Worker, chunks: AsyncIterable<Uint8Array>): AsyncGenerator<LineBlock[]> {
+  const ready: LineBlock[][] = [];
   /** The worker has sent everything (or failed). */
   let done = false;
   let failure: { error: unknown } | undefined;
@@ -71,7 +73,7 @@ async function* decodeInWorker(worker: Worker, chunks: AsyncIterable<Uint8Array>
     const reply = event.data;
     inFlight -= reply.bytes;
     if (reply.kind === 'lines') {
-      if (reply.lines.count > 0) ready.push(unpack(reply.lines));
+      if (reply.blocks.length > 0) ready.push(reply.blocks.map((b) => new ByteBlock(b.bytes, b.offsets)));
       send({ kind: 'ack' });
     } else done = true;
     wake();

@@ -1,66 +1,85 @@
 /**
- * The log decoder's worker: turns the byte chunks of a log stream into parsed lines off the main thread and sends
- * them back in batches the page can take in one short task: at most MAX_BATCH_LINES lines, at least every
- * BATCH_MS while lines wait, and never more than MAX_UNACKED batches the page has not taken yet (it acks each).
- * A worker faster than the page keeps the rest here; the page in turn stops reading the network while too many
- * bytes wait (log-decoder.ts), so a flood slows the stream rather than the page. See log-decoder.ts.
+ * The log decoder's worker: finds the lines in the byte chunks of a log stream, and each line's timestamp, off the
+ * main thread, without decoding them. Lines go back as blocks (the bytes and where each line is, transferred, not
+ * copied); the page makes a line's strings only when it shows or searches it (line-block.ts). At most
+ * MAX_UNACKED batches wait for the page at a time (it acks each): a worker faster than the page keeps the rest,
+ * and the page stops reading the network while too many bytes wait (log-decoder.ts), so a flood slows the stream
+ * rather than the page.
  */
-import { LineSplitter } from '../../../api/byte-stream.ts';
-import { parseLine, type LogLine } from './log-line.ts';
-import { BATCH_MS, MAX_BATCH_LINES, MAX_UNACKED, pack, type DecoderReply, type DecoderRequest } from './log-decoder-protocol.ts';
+import { indexLines } from './line-block.ts';
+import { MAX_UNACKED, type DecoderReply, type DecoderRequest, type WireBlock } from './log-decoder-protocol.ts';
 
 // The worker's global scope, typed by hand: the project's TypeScript lib is the DOM's, not the WebWorker's.
 const scope = self as unknown as {
-  postMessage(message: DecoderReply): void;
+  postMessage(message: DecoderReply, transfer: Transferable[]): void;
   onmessage: ((event: MessageEvent<DecoderRequest>) => void) | null;
 };
 
-const splitter = new LineSplitter();
-let waiting: LogLine[] = [];
-/** Bytes of the chunks parsed whose lines have not all been sent yet (reported with the next batch). */
+/** The bytes of the line not yet ended, in pieces: a line longer than many chunks is joined once. */
+let rest: Uint8Array[] = [];
+let waiting: WireBlock[] = [];
+/** Bytes of the chunks taken whose lines have not been sent yet (reported with the next batch). */
 let bytes = 0;
 let unacked = 0;
 let ended = false;
-let lastPost = 0;
-let timer: ReturnType<typeof setTimeout> | undefined;
+
+function join(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}
+
+function block(region: Uint8Array, lastUnended: boolean): void {
+  const offsets = indexLines(region, lastUnended);
+  if (offsets.length > 0) waiting.push({ bytes: region, offsets });
+}
+
+function take(chunk: Uint8Array): void {
+  const last = chunk.lastIndexOf(10);
+  if (last === -1) {
+    if (chunk.length > 0) rest.push(chunk);
+    return;
+  }
+  // The chunk's own buffer carries its whole lines to the page; the unfinished tail is copied out first.
+  const tail = last + 1 < chunk.length ? chunk.slice(last + 1) : undefined;
+  block(rest.length > 0 ? join([...rest, chunk.subarray(0, last + 1)]) : chunk.subarray(0, last + 1), false);
+  rest = tail ? [tail] : [];
+}
 
 function send(): void {
-  clearTimeout(timer);
-  timer = undefined;
-  while (unacked < MAX_UNACKED && waiting.length > 0) {
-    const due = ended || waiting.length >= MAX_BATCH_LINES || performance.now() - lastPost >= BATCH_MS;
-    if (!due) {
-      timer = setTimeout(send, BATCH_MS);
-      return;
-    }
-    const lines = waiting.length > MAX_BATCH_LINES ? waiting.slice(0, MAX_BATCH_LINES) : waiting;
-    waiting = lines === waiting ? [] : waiting.slice(MAX_BATCH_LINES);
-    // The chunks' bytes go with the batch that empties what they held, so the page's count of bytes waiting stays
-    // an upper bound.
-    const done = waiting.length === 0 ? bytes : 0;
-    bytes -= done;
+  if (unacked < MAX_UNACKED && waiting.length > 0) {
+    const blocks = waiting;
+    waiting = [];
     unacked++;
-    lastPost = performance.now();
-    scope.postMessage({ kind: 'lines', lines: pack(lines), bytes: done });
+    const done = bytes;
+    bytes = 0;
+    const transfer = new Set<ArrayBufferLike>();
+    for (const b of blocks) transfer.add(b.bytes.buffer).add(b.offsets.buffer);
+    scope.postMessage({ kind: 'lines', blocks, bytes: done }, [...transfer] as Transferable[]);
   }
   if (ended && waiting.length === 0 && unacked === 0) {
-    scope.postMessage({ kind: 'end', bytes });
-    bytes = 0;
     ended = false;
+    scope.postMessage({ kind: 'end', bytes }, []);
+    bytes = 0;
   }
 }
 
 scope.onmessage = (event) => {
   const message = event.data;
   if (message.kind === 'chunk') {
-    for (const raw of splitter.push(message.bytes)) waiting.push(parseLine(raw));
+    take(message.bytes);
     bytes += message.bytes.byteLength;
   } else if (message.kind === 'ack') {
     unacked--;
   } else {
     // A clean end keeps a last line without "\n"; a broken stream drops its unfinished line (the resume re-reads it).
-    const last = splitter.end();
-    if (message.complete) for (const raw of last) waiting.push(parseLine(raw));
+    if (message.complete && rest.length > 0) block(join(rest), true);
+    rest = [];
     ended = true;
   }
   send();

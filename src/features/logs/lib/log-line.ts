@@ -12,12 +12,21 @@ const STAMP = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}
 
 /** Splits "2026-…Z text" into its timestamp and text; a line without one keeps all of itself as text. */
 export function parseLine(raw: string): LogLine {
+  const n = stampLength(raw);
+  return n === 0 ? { ts: '', text: raw } : { ts: raw.slice(0, n - 1), text: raw.slice(n) };
+}
+
+/** The longest a timestamp and its space can be ("2026-12-02T11:22:33.123456789+01:00 "). */
+export const MAX_STAMP_LENGTH = 36;
+
+/** How many characters of `raw` are its timestamp and the space after it, or 0 when it starts with none. */
+export function stampLength(raw: string): number {
   // A cheap check first: most calls are in bulk, and a regex per line of a million costs.
   if (raw.length > 20 && raw.charCodeAt(4) === 45 && raw.charCodeAt(10) === 84) {
     const m = STAMP.exec(raw);
-    if (m) return { ts: m[1]!, text: raw.slice(m[0].length) };
+    if (m) return m[0].length;
   }
-  return { ts: '', text: raw };
+  return 0;
 }
 
 /**

@@ -6,10 +6,11 @@
  * (log-decoder.ts). Plain TypeScript: the view subscribes.
  */
 import { isApiError, isRetryable, type ApiClient, type ApiError } from '../../../api/index.ts';
+import { ArrayBlock, linesOf, type LineBlock } from './line-block.ts';
+import { LineRing } from './line-ring.ts';
 import { decodeLogLines } from './log-decoder.ts';
 import { sinceTimeOf, timeKey, type LogLine } from './log-line.ts';
 import { OlderCollector, ResumeCursor } from './overlap.ts';
-import { RingBuffer } from './ring-buffer.ts';
 
 export type Life = 'waiting' | 'running' | 'ended';
 
@@ -51,7 +52,7 @@ const RECHECK_MS = 1000;
 const MAX_FAILURES = 8;
 
 export class LogSession {
-  readonly ring: RingBuffer<LogLine>;
+  readonly ring: LineRing;
   version = 0;
   status: LogStatus = { kind: 'loading' };
   /** Lines read going forward (the tail and everything after it), evicted ones included. */
@@ -68,14 +69,16 @@ export class LogSession {
   private controller = new AbortController();
   private started = false;
   private readonly listeners = new Set<() => void>();
-  private pending: LogLine[] = [];
+  /** Blocks received since the last frame, and how many lines they hold. */
+  private pending: LineBlock[] = [];
+  private pendingLines = 0;
   private scheduled = false;
   private wake: (() => void) | undefined;
   /** Resumes in a row that got no line: after MAX_FAILURES the error is shown instead of trying forever. */
   private failures = 0;
 
   constructor(private readonly options: LogSessionOptions) {
-    this.ring = new RingBuffer<LogLine>(options.capacity);
+    this.ring = new LineRing(options.capacity);
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -92,6 +95,7 @@ export class LogSession {
       this.controller = new AbortController();
       this.ring.clear();
       this.pending = [];
+      this.pendingLines = 0;
       this.received = 0;
       this.notHeld = 0;
       this.atStart = false;
@@ -129,14 +133,18 @@ export class LogSession {
   }
 
   /** Lines are applied once per frame, however fast they arrive (a timer stands in when frames stop: a hidden tab). */
-  private enqueue(lines: LogLine[]): void {
-    for (const line of lines) this.pending.push(line);
-    // Only the last `capacity` can be shown: drop the rest now so a flood between frames stays bounded.
-    if (this.pending.length > this.options.capacity * 2) {
-      const drop = this.pending.length - this.options.capacity;
+  private enqueue(blocks: readonly LineBlock[]): void {
+    for (const block of blocks) {
+      if (block.length === 0) continue;
+      this.pending.push(block);
+      this.pendingLines += block.length;
+    }
+    // Only the last `capacity` can be shown: drop whole blocks that a flood between frames would evict anyway.
+    while (this.pending.length > 1 && this.pendingLines - this.pending[0]!.length >= this.options.capacity) {
+      const drop = this.pending.shift()!.length;
+      this.pendingLines -= drop;
       this.received += drop;
       if (this.newestTrimmed) this.notHeld += drop;
-      this.pending = this.pending.slice(drop);
     }
     if (this.scheduled) return;
     this.scheduled = true;
@@ -151,12 +159,14 @@ export class LogSession {
 
   private flush(): void {
     if (this.pending.length === 0 || this.aborted) return;
-    const lines = this.pending;
+    const blocks = this.pending;
+    const count = this.pendingLines;
     this.pending = [];
-    this.received += lines.length;
+    this.pendingLines = 0;
+    this.received += count;
     this.failures = 0;
-    if (this.newestTrimmed) this.notHeld += lines.length;
-    else if (this.ring.pushBack(lines) > 0) this.atStart = false;
+    if (this.newestTrimmed) this.notHeld += count;
+    else for (const block of blocks) if (this.ring.pushBack(block) > 0) this.atStart = false;
     if (this.status.kind === 'waiting' || this.status.kind === 'reconnecting') this.status = { kind: 'following' };
     this.notify();
   }
@@ -214,9 +224,11 @@ export class LogSession {
         this.requestId = stream.requestId;
         const waiting = follow && this.ring.size === 0 && lifeOf(this.options.phase()) === 'waiting';
         this.set(waiting ? { kind: 'waiting' } : follow ? { kind: 'following' } : { kind: 'loading' });
-        for await (const lines of decodeLogLines(stream)) {
+        for await (const blocks of decodeLogLines(stream)) {
           if (signal.aborted) return;
-          this.enqueue(cursor ? lines.filter((line) => cursor.accept(line)) : lines);
+          // Resuming: the overlap with what is held is skipped line by line, and only until the cursor is past it.
+          if (cursor && !cursor.done) this.enqueue(blocks.map((block) => new ArrayBlock(linesOf(block).filter((line) => cursor.accept(line)))));
+          else this.enqueue(blocks);
         }
         this.flush();
         // A plain read shorter than tailLines is the whole log. (A followed one cannot tell: Load older finds out.)
@@ -259,14 +271,14 @@ export class LogSession {
     let sameStamp = 0;
     while (sameStamp < this.ring.size && timeKey(this.ring.at(sameStamp)?.ts ?? '') === key) sameStamp++;
     // Lines from the oldest held one to the newest the server has: those held, those not held, a little more.
-    const span = this.ring.size + this.notHeld + this.pending.length;
+    const span = this.ring.size + this.notHeld + this.pendingLines;
     let slack = 1000 + Math.ceil(span / 10);
     try {
       for (let attempt = 0; attempt < 4; attempt++) {
         const requested = span + this.options.pageSize + slack;
         const collector = new OlderCollector(oldest, sameStamp, this.options.pageSize);
         const stream = await this.options.client.stream(this.options.path, { params: { timestamps: true, tailLines: requested }, signal });
-        for await (const lines of decodeLogLines(stream)) collector.feed(lines);
+        for await (const blocks of decodeLogLines(stream)) for (const block of blocks) collector.feed(linesOf(block));
         if (signal.aborted) return;
         const page = collector.result(requested);
         if (page.found || page.atStart) {

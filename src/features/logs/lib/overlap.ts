@@ -22,6 +22,11 @@ export class ResumeCursor {
     this.passed = !last?.ts;
   }
 
+  /** Past the overlap: every line from here on is new. */
+  get done(): boolean {
+    return this.passed;
+  }
+
   /** Whether `line` is new. Call in order for every line of the resumed stream. */
   accept(line: LogLine): boolean {
     if (this.passed) return true;
