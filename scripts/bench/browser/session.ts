@@ -81,12 +81,16 @@ export async function openTable(session: Session, timeoutMs: number): Promise<Ma
   }
 }
 
-/** The JS heap after a full GC, as DevTools' Performance panel reads it. */
-export async function heapAfterGc(session: Session): Promise<{ heapMB: number; nodes: number }> {
+/**
+ * The JS heap after a full GC, as DevTools' Performance panel reads it, and the ArrayBuffers' memory beside it
+ * (outside the JS heap, so not in that figure: a log held as blocks of bytes lives there).
+ */
+export async function heapAfterGc(session: Session): Promise<{ heapMB: number; buffersMB: number; nodes: number }> {
   await session.cdp.send('HeapProfiler.collectGarbage');
   const { metrics } = await session.cdp.send('Performance.getMetrics');
   const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? Number.NaN;
-  return { heapMB: metric('JSHeapUsedSize') / MB, nodes: metric('Nodes') };
+  const usage = (await session.cdp.send('Runtime.getHeapUsage')) as { backingStorageSize?: number };
+  return { heapMB: metric('JSHeapUsedSize') / MB, buffersMB: (usage.backingStorageSize ?? 0) / MB, nodes: metric('Nodes') };
 }
 
 export interface FrameStats {

@@ -13,10 +13,11 @@ export const heapListed: Scenario = {
     const session = await openSession(ctx);
     try {
       await openTable(session, ctx.plan.openTimeoutMs);
-      const { heapMB, nodes } = await heapAfterGc(session);
+      const { heapMB, buffersMB, nodes } = await heapAfterGc(session);
       return {
         figures: [
           { id: 'heap', label: `JS heap, ${ctx.plan.size.toLocaleString('en')} listed, after GC`, unit: 'MB', value: heapMB, target: { op: '<=', value: 300 } },
+          { id: 'buffers', label: 'ArrayBuffers beside it (after GC)', unit: 'MB', value: buffersMB },
           { id: 'dom-nodes', label: 'DOM nodes', unit: 'count', value: nodes },
         ],
         notes: ['V8 heap of the page only; the DOM lives outside it (hence the node count)'],
