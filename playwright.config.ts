@@ -26,9 +26,9 @@ const consoleServer: { command: string; env: Record<string, string> } = DEV_SERV
     };
 
 /**
- * Files that change what the whole mock does (faults, the price book, readiness) or read across every project
- * (the project list, All projects): they run one at a time, after the rest, so they neither disturb nor are
- * disturbed by other tests. Everything else makes its own project and runs two files at a time. The fault drills
+ * Files that change what the whole mock does (faults, an outage, the price book, readiness) or read across every
+ * project (the project list, All projects): they run one at a time, after the rest, so they neither disturb nor
+ * are disturbed by other tests. Everything else makes its own project and runs two files at a time. The fault drills
  * come last: they seed thousands of objects and churn their costs, which the cross-project views would then show.
  */
 const DRILLS = /fault-drills\//;
@@ -36,6 +36,7 @@ const MOCK_WIDE = [
   /editor-launch\.spec\.ts$/,
   /health\.spec\.ts$/,
   /live-table\.spec\.ts$/,
+  /logs-outage\.spec\.ts$/,
   /object-actions\.spec\.ts$/,
   /resource-table-bulk\.spec\.ts$/,
   /resource-table-resilience\.spec\.ts$/,

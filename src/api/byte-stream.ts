@@ -12,6 +12,12 @@ export interface ByteStream extends AsyncIterable<Uint8Array> {
   readonly requestId: string | undefined;
   /** From Content-Length, when the server sent one (a short log does; a streamed one does not). */
   readonly contentLength: number | undefined;
+  /**
+   * Hands the body over to be read elsewhere (transferred to a worker, so its bytes never cross the page's
+   * thread), or undefined when it is already being read. After this, iterate nothing: the body is gone. A body
+   * read elsewhere reports a broken connection itself (see connectionLost).
+   */
+  detach?(): ReadableStream<Uint8Array> | undefined;
 }
 
 export interface ByteStreamContext {
@@ -27,6 +33,7 @@ export function byteStream(body: ReadableStream<Uint8Array>, context: ByteStream
     url: context.url,
     requestId: context.requestId ?? undefined,
     contentLength: Number.isFinite(length) && length >= 0 ? length : undefined,
+    detach: () => (body.locked ? undefined : body),
     [Symbol.asyncIterator]: () => readBytes(body, context),
   };
 }

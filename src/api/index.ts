@@ -9,6 +9,7 @@ export type { ByteStream } from './byte-stream.ts';
 export {
   ApiError,
   CLIENT_REASONS,
+  connectionLost,
   errorFromResponse,
   errorFromStatus,
   isApiError,

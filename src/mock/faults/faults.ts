@@ -130,17 +130,25 @@ export interface WatchFault {
 }
 
 /**
+ * Counts a long response (a watch, a followed log) among the server's open ones until it closes, so that an outage
+ * (`unreachableSeconds`) breaks it off like every other connection to a host that went away.
+ */
+export function trackOpenStream(state: MockState, ctx: Ctx): void {
+  let streams = openStreams.get(state);
+  if (!streams) openStreams.set(state, (streams = new Set()));
+  const open = streams;
+  open.add(ctx.res);
+  ctx.res.once('close', () => open.delete(ctx.res));
+}
+
+/**
  * Reads the fault on every event rather than once, so setting it affects watches already open: one that has
  * sent N or more events is cut after its next one. Also counts the watch among the server's open ones until it
  * closes, so that an outage can break it off.
  */
 export function watchFault(state: MockState, ctx: Ctx): WatchFault {
   let count = 0;
-  let streams = openStreams.get(state);
-  if (!streams) openStreams.set(state, (streams = new Set()));
-  const open = streams;
-  open.add(ctx.res);
-  ctx.res.once('close', () => open.delete(ctx.res));
+  trackOpenStream(state, ctx);
   const fault = {
     dropped: false,
     sent: (res: ServerResponse): void => {

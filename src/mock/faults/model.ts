@@ -34,9 +34,10 @@ export interface FaultSettings {
   /** Seeds the draws for errorRate and jitter: the same settings give the same sequence of answers. */
   seed: number;
   /**
-   * For this many seconds from the POST, the API is unreachable: every request (and every watch already open) has
-   * its connection broken off without an answer, as when the API's host goes away. Only /_mock/ still answers, so
-   * a test can watch the outage and end it early. Applies to every path and verb, whatever `paths` and `verbs` say.
+   * For this many seconds from the POST, the API is unreachable: every request (and every watch or followed log
+   * already open) has its connection broken off without an answer, as when the API's host goes away. Only
+   * /_mock/ still answers, so a test can watch the outage and end it early. Applies to every path and verb,
+   * whatever `paths` and `verbs` say.
    */
   unreachableSeconds: number;
 }

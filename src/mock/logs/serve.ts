@@ -10,6 +10,7 @@
  * How lines come about (lazily, by index, from time) is in timeline.ts; what they say is in scripts/.
  */
 import type { NodusObject } from '../../shared/protocol.ts';
+import { trackOpenStream } from '../faults/faults.ts';
 import { baseHeaders, type Ctx } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';
 import type { KindDef } from '../kinds/index.ts';
@@ -89,6 +90,8 @@ async function followLog(state: MockState, ctx: Ctx, kind: KindDef, source: LogS
   const name = obj.metadata.name ?? '';
   const uid = obj.metadata.uid;
   const out = openStream(ctx, options);
+  // An outage breaks a follower off too.
+  trackOpenStream(state, ctx);
   // A poke while the follower is busy writing is remembered, so that its next sleep returns at once.
   let wake: (() => void) | undefined;
   let poked = false;

@@ -10,7 +10,9 @@ export interface WireBlock {
 }
 
 export type DecoderRequest =
-  /** The next bytes of the stream (transferred, not copied). */
+  /** The response body itself (transferred): the worker reads the network, and no byte crosses the page. */
+  | { kind: 'stream'; body: ReadableStream<Uint8Array> }
+  /** Or, where a body cannot be transferred, the page's chunks one by one (transferred, not copied). */
   | { kind: 'chunk'; bytes: Uint8Array }
   /** No more bytes: `complete` when the stream ended cleanly (its last line counts even without "\n"). */
   | { kind: 'end'; complete: boolean }
@@ -21,4 +23,6 @@ export type DecoderReply =
   /** Blocks of lines (transferred), and the bytes of the chunks sent that no longer wait in the worker. */
   | { kind: 'lines'; blocks: WireBlock[]; bytes: number }
   /** Every line has been sent and taken: nothing more comes from this worker. */
-  | { kind: 'end'; bytes: number };
+  | { kind: 'end'; bytes: number }
+  /** The body the worker read broke off (after the lines before it were sent). */
+  | { kind: 'broken'; bytes: number; message: string };

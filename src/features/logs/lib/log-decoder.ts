@@ -1,16 +1,19 @@
 /**
- * The lines of a log stream, a batch of blocks at a time (line-block.ts). The work of a flood (finding a million
- * lines in ~120 MB and each one's timestamp) is done by a Web Worker, which hands the bytes back as blocks without
- * decoding them: the page only reads the network and stores blocks, and decodes a line when it shows or searches
- * it. Measured on the benchmark's million-line log, decoding, splitting and parsing on the page took 5.4 s of its
- * 11.7 s, and copying parsed lines back from a worker still took over a second and most of the garbage.
+ * The lines of a log stream, a batch of blocks at a time (line-block.ts). The work of a flood is done by a Web
+ * Worker: the response body is transferred to it, so the ~120 MB of a million lines never cross the page's thread;
+ * it finds the lines and their timestamps without decoding them and hands the bytes back as blocks. The page
+ * stores blocks and decodes a line only when it shows or searches it. Measured on the benchmark's million-line
+ * log: decoding, splitting and parsing on the page took 5.4 s of its 11.7 s; copying parsed lines back from a
+ * worker still cost over a second and most of the garbage; reading the body on the page and posting its chunks
+ * kept the page busy for most of the rest.
  *
- * Where there is no Worker (Node, the unit tests) or one failed to start, the lines are decoded on the page, in
- * slices that give the browser a turn every few milliseconds. A worker that fails says so (the view's Retry then
- * decodes on the page); every complete line parsed before a broken stream is delivered before its error, so a
- * resume starts right after it.
+ * Where a body cannot be transferred, the page reads it and posts the chunks (transferred). Where there is no
+ * Worker (Node, the unit tests) or one failed to start, the lines are decoded on the page, in slices that give
+ * the browser a turn every few milliseconds. A worker that fails says so (the view's Retry then decodes on the
+ * page); every whole line before a broken stream is delivered before its error, so a resume starts right after
+ * it.
  */
-import { decodeLines } from '../../../api/index.ts';
+import { connectionLost, decodeLines, type ByteStream } from '../../../api/index.ts';
 import { ArrayBlock, ByteBlock, type LineBlock } from './line-block.ts';
 import type { DecoderReply, DecoderRequest } from './log-decoder-protocol.ts';
 import { parseLine } from './log-line.ts';
@@ -33,7 +36,7 @@ function startWorker(): Worker | undefined {
   }
 }
 
-export function decodeLogLines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<LineBlock[]> {
+export function decodeLogLines(chunks: ByteStream | AsyncIterable<Uint8Array>): AsyncGenerator<LineBlock[]> {
   const worker = startWorker();
   return worker ? decodeInWorker(worker, chunks) : decodeOnPage(chunks);
 }
@@ -50,7 +53,7 @@ async function* decodeOnPage(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<
   }
 }
 
-async function* decodeInWorker(worker: Worker, chunks: AsyncIterable<Uint8Array>): AsyncGenerator<LineBlock[]> {
+async function* decodeInWorker(worker: Worker, chunks: ByteStream | AsyncIterable<Uint8Array>): AsyncGenerator<LineBlock[]> {
   const ready: LineBlock[][] = [];
   /** The worker has sent everything (or failed). */
   let done = false;
@@ -75,7 +78,10 @@ async function* decodeInWorker(worker: Worker, chunks: AsyncIterable<Uint8Array>
     if (reply.kind === 'lines') {
       if (reply.blocks.length > 0) ready.push(reply.blocks.map((b) => new ByteBlock(b.bytes, b.offsets)));
       send({ kind: 'ack' });
-    } else done = true;
+    } else {
+      if (reply.kind === 'broken') failure ??= { error: connectionLost('url' in chunks ? chunks.url : 'the log', new Error(reply.message), 'stream') };
+      done = true;
+    }
     wake();
   };
   worker.onerror = (event) => {
@@ -104,7 +110,18 @@ async function* decodeInWorker(worker: Worker, chunks: AsyncIterable<Uint8Array>
       if (!stopped && !done) send({ kind: 'end', complete });
     }
   };
-  void pump();
+  // The body goes to the worker whole where it can (a transferable stream): its bytes never cross the page.
+  const body = 'detach' in chunks ? chunks.detach?.() : undefined;
+  let transferred = false;
+  if (body) {
+    try {
+      send({ kind: 'stream', body }, [body as unknown as Transferable]);
+      transferred = true;
+    } catch {
+      // A browser that cannot transfer streams: the page reads and sends the chunks.
+    }
+  }
+  if (!transferred) void pump();
 
   try {
     for (;;) {

@@ -1,6 +1,6 @@
 /**
- * The log decoder's worker: finds the lines in the byte chunks of a log stream, and each line's timestamp, off the
- * main thread, without decoding them. Lines go back as blocks (the bytes and where each line is, transferred, not
+ * The log decoder's worker: reads a log's response body (transferred to it) and finds the lines in its bytes, and
+ * each line's timestamp, off the main thread, without decoding them. Lines go back as blocks (the bytes and where each line is, transferred, not
  * copied); the page makes a line's strings only when it shows or searches it (line-block.ts). At most
  * MAX_UNACKED batches wait for the page at a time (it acks each): a worker faster than the page keeps the rest,
  * and the page stops reading the network while too many bytes wait (log-decoder.ts), so a flood slows the stream
@@ -22,6 +22,10 @@ let waiting: WireBlock[] = [];
 let bytes = 0;
 let unacked = 0;
 let ended = false;
+/** Reading the body waits here while the page has batches to take. */
+let resumeReading: (() => void) | undefined;
+/** Blocks kept while the page is behind, before reading the body pauses. */
+const MAX_WAITING_BLOCKS = 16;
 
 function join(parts: readonly Uint8Array[]): Uint8Array {
   if (parts.length === 1) return parts[0]!;
@@ -69,13 +73,44 @@ function send(): void {
   }
 }
 
+async function read(body: ReadableStream<Uint8Array>): Promise<void> {
+  const reader = body.getReader();
+  try {
+    for (;;) {
+      while (unacked >= MAX_UNACKED && waiting.length >= MAX_WAITING_BLOCKS) await new Promise<void>((resolve) => (resumeReading = resolve));
+      const { done, value } = await reader.read();
+      if (done) break;
+      take(value);
+      send();
+    }
+  } catch (error) {
+    // What was whole before the break goes first, all at once; the unfinished line is re-read by the resume.
+    rest = [];
+    unacked = 0;
+    send();
+    scope.postMessage({ kind: 'broken', bytes: 0, message: error instanceof Error ? error.message : String(error) }, []);
+    return;
+  }
+  if (rest.length > 0) block(join(rest), true);
+  rest = [];
+  ended = true;
+  send();
+}
+
 scope.onmessage = (event) => {
   const message = event.data;
+  if (message.kind === 'stream') {
+    void read(message.body);
+    return;
+  }
   if (message.kind === 'chunk') {
     take(message.bytes);
     bytes += message.bytes.byteLength;
   } else if (message.kind === 'ack') {
     unacked--;
+    const resume = resumeReading;
+    resumeReading = undefined;
+    resume?.();
   } else {
     // A clean end keeps a last line without "\n"; a broken stream drops its unfinished line (the resume re-reads it).
     if (message.complete && rest.length > 0) block(join(rest), true);
