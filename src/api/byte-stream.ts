@@ -75,7 +75,7 @@ export class LineSplitter {
       if (chunk.length > 0) this.rest.push(chunk.slice());
       return [];
     }
-    const head = this.rest.length > 0 ? join([...this.rest, chunk.subarray(0, last)]) : chunk.subarray(0, last);
+    const head = this.rest.length > 0 ? joinBytes([...this.rest, chunk.subarray(0, last)]) : chunk.subarray(0, last);
     this.rest = last + 1 < chunk.length ? [chunk.slice(last + 1)] : [];
     return this.decoder.decode(head).split('\n');
   }
@@ -83,11 +83,13 @@ export class LineSplitter {
   end(): string[] {
     const rest = this.rest;
     this.rest = [];
-    return rest.length > 0 ? [this.decoder.decode(join(rest))] : [];
+    return rest.length > 0 ? [this.decoder.decode(joinBytes(rest))] : [];
   }
 }
 
-function join(parts: readonly Uint8Array[]): Uint8Array {
+/** The pieces as one array (the one piece itself when there is only one). */
+export function joinBytes(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0]!;
   const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
   let at = 0;
   for (const part of parts) {

@@ -6,6 +6,7 @@
  * and the page stops reading the network while too many bytes wait (log-decoder.ts), so a flood slows the stream
  * rather than the page.
  */
+import { joinBytes } from '../../../api/byte-stream.ts';
 import { indexLines } from './line-block.ts';
 import { MAX_UNACKED, type DecoderReply, type DecoderRequest, type WireBlock } from './log-decoder-protocol.ts';
 
@@ -27,17 +28,6 @@ let resumeReading: (() => void) | undefined;
 /** Blocks kept while the page is behind, before reading the body pauses. */
 const MAX_WAITING_BLOCKS = 16;
 
-function join(parts: readonly Uint8Array[]): Uint8Array {
-  if (parts.length === 1) return parts[0]!;
-  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
-}
-
 function block(region: Uint8Array, lastUnended: boolean): void {
   const offsets = indexLines(region, lastUnended);
   if (offsets.length > 0) waiting.push({ bytes: region, offsets });
@@ -51,7 +41,7 @@ function take(chunk: Uint8Array): void {
   }
   // The chunk's own buffer carries its whole lines to the page; the unfinished tail is copied out first.
   const tail = last + 1 < chunk.length ? chunk.slice(last + 1) : undefined;
-  block(rest.length > 0 ? join([...rest, chunk.subarray(0, last + 1)]) : chunk.subarray(0, last + 1), false);
+  block(rest.length > 0 ? joinBytes([...rest, chunk.subarray(0, last + 1)]) : chunk.subarray(0, last + 1), false);
   rest = tail ? [tail] : [];
 }
 
@@ -91,7 +81,7 @@ async function read(body: ReadableStream<Uint8Array>): Promise<void> {
     scope.postMessage({ kind: 'broken', bytes: 0, message: error instanceof Error ? error.message : String(error) }, []);
     return;
   }
-  if (rest.length > 0) block(join(rest), true);
+  if (rest.length > 0) block(joinBytes(rest), true);
   rest = [];
   ended = true;
   send();
@@ -113,7 +103,7 @@ scope.onmessage = (event) => {
     resume?.();
   } else {
     // A clean end keeps a last line without "\n"; a broken stream drops its unfinished line (the resume re-reads it).
-    if (message.complete && rest.length > 0) block(join(rest), true);
+    if (message.complete && rest.length > 0) block(joinBytes(rest), true);
     rest = [];
     ended = true;
   }
