@@ -79,6 +79,22 @@ describe('LogSession', { timeout: 60_000 }, () => {
     session.dispose();
   });
 
+  it('the whole log read into a smaller ring is not "at the start": Load older reaches the lines it evicted', async () => {
+    const path = '/apis/nodus.dev/v1/namespaces/default/jobs/train-a/log';
+    const whole = (await (await fetch(`${mock.url}${path}?timestamps=true`, { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } })).text()).split('\n').slice(0, -1);
+    expect(whole.length).toBeGreaterThan(300);
+    const session = new LogSession({ client, path, tail: 'all', capacity: 200, pageSize: 100, phase: () => 'Succeeded' });
+    session.start();
+    await until(session, () => session.status.kind === 'ended');
+    expect(session.received).toBe(whole.length);
+    expect(session.ring.size).toBe(200);
+    expect(session.atStart).toBe(false);
+    await session.loadOlder();
+    // Load older put the 100 lines before the oldest held in front (pushing the newest out of the small ring).
+    expect(session.ring.slice(0, 100).map((l) => `${l.ts} ${l.text}`)).toEqual(whole.slice(-300, -200));
+    session.dispose();
+  });
+
   it('pages back with Load older, aligned on the oldest held line, and stops at the start of the log', async () => {
     const session = new LogSession({ client, path: '/apis/nodus.dev/v1/namespaces/default/jobs/train-a/log', tail: 100, capacity: 100_000, pageSize: 400, phase: () => 'Succeeded' });
     session.start();

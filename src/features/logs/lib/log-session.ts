@@ -231,8 +231,11 @@ export class LogSession {
           else this.enqueue(blocks);
         }
         this.flush();
-        // A plain read shorter than tailLines is the whole log. (A followed one cannot tell: Load older finds out.)
-        if (first && !follow && (this.options.tail === 'all' || this.received < this.options.tail)) this.atStart = true;
+        // A plain read shorter than tailLines is the whole log, and so is the whole log read while the ring kept
+        // every line of it (one that outgrew the ring holds only its newest lines: Load older reaches the rest).
+        // A followed read cannot tell: Load older finds out.
+        const whole = this.options.tail === 'all' ? this.ring.size === this.received : this.received < this.options.tail;
+        if (first && !follow && whole) this.atStart = true;
         first = false;
         if (!follow) return this.set({ kind: 'ended' });
         // The server ends a follow when the object stops; the page learns the phase a moment later.
