@@ -16,7 +16,7 @@ export interface BenchCollector {
   marks(): { firstRow?: number; firstRowPainted?: number; allListed?: number; allListedPainted?: number };
   frames(since?: number): number[];
   longTasks(since?: number): { start: number; duration: number }[];
-  loafs(since?: number): { start: number; duration: number; blocking: number }[];
+  loafs(since?: number): { start: number; duration: number; blocking: number; scripts: string[] }[];
   supports(): { longtask: boolean; loaf: boolean };
   resources(pattern: string): { name: string; start: number; end: number }[];
   rowCount(): number;

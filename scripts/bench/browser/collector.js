@@ -42,7 +42,12 @@
     }
   };
   observe('longtask', longTasks, (e) => ({ start: e.startTime, duration: e.duration }));
-  observe('long-animation-frame', loafs, (e) => ({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration }));
+  // What ran in a long frame, for the report to name: each script over 5 ms, by what called it and where it is.
+  const scriptsOf = (e) =>
+    (e.scripts || [])
+      .filter((s) => s.duration > 5)
+      .map((s) => `${s.invoker || s.invokerType} ${Math.round(s.duration)} ms${s.forcedStyleAndLayoutDuration > 5 ? ` (forced layout ${Math.round(s.forcedStyleAndLayoutDuration)} ms)` : ''}${s.sourceFunctionName ? ` in ${s.sourceFunctionName}` : ''}`);
+  observe('long-animation-frame', loafs, (e) => ({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration, scripts: scriptsOf(e) }));
   // The default buffer (250) would drop the later pages of a big list.
   performance.setResourceTimingBufferSize(5000);
 

@@ -100,7 +100,17 @@ export interface FrameStats {
   longTasks: number;
   longestTask: number;
   loafs: number;
+  /** The longest animation frame: how long, and the scripts over 5 ms that ran in it. */
+  worstLoaf: { duration: number; scripts: string[] } | undefined;
   worstLoafBlocking: number;
+}
+
+/** A note naming what ran in the longest animation frame (none when no frame was long enough to be reported). */
+export function worstFrameNote(frames: FrameStats): string[] {
+  const worst = frames.worstLoaf;
+  if (!worst) return [];
+  const scripts = worst.scripts.join('; ') || 'no script over 5 ms (style, layout, paint or garbage collection)';
+  return [`longest animation frame ${Math.round(worst.duration)} ms: ${scripts}`];
 }
 
 /** Frame intervals (rAF), Long Tasks and Long Animation Frames between two times of the page's clock. */
@@ -118,6 +128,7 @@ export async function frameStats(page: Page, start: number, end: number): Promis
     longestTask: Math.max(0, ...tasks.map((t) => t.duration)),
     loafs: loafs.length,
     worstLoafBlocking: Math.max(0, ...loafs.map((l) => l.blocking)),
+    worstLoaf: loafs.reduce<{ duration: number; scripts: string[] } | undefined>((worst, l) => (!worst || l.duration > worst.duration ? { duration: l.duration, scripts: l.scripts } : worst), undefined),
   };
 }
 

@@ -8,7 +8,7 @@
 import type { WatchEvent } from '../../env/mock.ts';
 import { percentile } from '../../stats.ts';
 import type { RunOutcome, Scenario } from '../../types.ts';
-import { clockOffset, frameStats, openSession, openTable } from '../session.ts';
+import { clockOffset, frameStats, openSession, openTable, worstFrameNote } from '../session.ts';
 import type { BenchWindow } from '../collector-types.ts';
 
 const SETTLE_MS = 15_000;
@@ -86,6 +86,7 @@ export const churnLag: Scenario = {
         ],
         notes: [
           `${plan.churnRate.toLocaleString('en')} events/s for ${plan.churnSeconds} s (${received.toLocaleString('en')} received by the benchmark's watch); lag measured on ${lags.length} changes of rows in the DOM (the churn walks all ${plan.size.toLocaleString('en')} Jobs in order, so rows in view change once per pass); clock offset page − bench ${offset.toFixed(1)} ms`,
+          ...worstFrameNote(frames),
         ],
       };
     } finally {

@@ -5,7 +5,7 @@
  * streams every line through it while it sticks to the end.
  */
 import { NotApplicable, type RunOutcome, type Scenario } from '../../types.ts';
-import { frameStats, heapAfterGc, openSession } from '../session.ts';
+import { frameStats, heapAfterGc, openSession, worstFrameNote } from '../session.ts';
 import { TablePage } from '../page-object.ts';
 import type { BenchWindow } from '../collector-types.ts';
 
@@ -65,6 +65,7 @@ export const followLog: Scenario = {
         ],
         notes: [
           `the view streams all ${plan.logLines.toLocaleString('en')} lines (Start from: the whole log) and stays at the end; it holds at most the newest 100,000, as blocks of bytes (ArrayBuffers, src/features/logs), so memory growth is bounded by that ring, not by the log`,
+          ...worstFrameNote(frames),
         ],
       };
     } finally {

@@ -4,7 +4,7 @@
  * most rows the DOM held meanwhile. Runs on today's table as well as the virtualized one (whatever element
  * scrolls the table is found in the page).
  */
-import { frameStats, openSession, openTable } from '../session.ts';
+import { frameStats, openSession, openTable, worstFrameNote } from '../session.ts';
 import type { RunOutcome, Scenario } from '../../types.ts';
 import type { BenchWindow } from '../collector-types.ts';
 
@@ -25,7 +25,7 @@ export const scrollTable: Scenario = {
           { id: 'rows', label: 'most rows in the DOM', unit: 'rows', value: scroll.maxRows, target: { op: '<=', value: 200 } },
           { id: 'seconds', label: `time for ${ctx.plan.scrollFrames} steps`, unit: 'ms', value: scroll.end - scroll.start },
         ],
-        notes: [`${ctx.plan.scrollFrames} steps over ${Math.round(scroll.range).toLocaleString('en')} px of ${scroll.scroller}; ${frames.frames} frames measured`],
+        notes: [`${ctx.plan.scrollFrames} steps over ${Math.round(scroll.range).toLocaleString('en')} px of ${scroll.scroller}; ${frames.frames} frames measured`, ...worstFrameNote(frames)],
       };
     } finally {
       await session.close();
