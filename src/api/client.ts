@@ -45,8 +45,8 @@ export interface ListOptions<T = unknown> {
   limit?: number;
   /**
    * Later pages double in size up to this (default: `limit`, no growth): the first page stays small so a view
-   * shows it soon, and a long list then takes a quarter of the round trips. Kubernetes takes a new limit with
-   * each `continue`.
+   * shows it soon, and a long list then takes fewer round trips (half, from 500 to 1,000). Kubernetes takes a new
+   * limit with each `continue`.
    */
   maxLimit?: number;
   signal?: AbortSignal;

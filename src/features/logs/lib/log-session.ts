@@ -2,8 +2,8 @@
  * One open log: reads GET .../log (always with timestamps=true, so it can resume and page back), holds at most
  * `capacity` lines in a ring, and tells its view once per frame. It follows while the object runs or waits to
  * start, resumes a dropped stream from the last line's second without showing a line twice (ResumeCursor), stops
- * when the object stops, and pages back on request (OlderCollector). The bytes are decoded and parsed off the page
- * (log-decoder.ts). Plain TypeScript: the view subscribes.
+ * when the object stops, and pages back on request (OlderCollector). The bytes are read and split into lines off
+ * the page (log-decoder.ts). Plain TypeScript: the view subscribes.
  */
 import { isApiError, isRetryable, type ApiClient, type ApiError } from '../../../api/index.ts';
 import { ArrayBlock, linesOf, type LineBlock } from './line-block.ts';
