@@ -13,6 +13,10 @@ export interface BenchOptions {
   out: string;
   /** Where to write a CPU profile of each browser session (DevTools' .cpuprofile), or undefined for none. */
   profile: string | undefined;
+  /** Where to write a Chromium trace of each browser session (chrome://tracing, Perfetto), or undefined. */
+  trace: string | undefined;
+  /** Serve an unminified build, so that a profile names the console's functions; its figures are not the product's. */
+  unminified: boolean;
 }
 
 export interface BenchPlan extends BenchOptions {
@@ -42,7 +46,10 @@ export const USAGE = `npm run bench -- [--size N] [--runs N] [--quick] [--only a
   --only IDS   scenarios to run, comma-separated (see the table's first column)
   --out FILE   JSON results (default bench-results/bench.json; a Markdown table is written beside it)
   --profile DIR  a CPU profile of each browser session into DIR (open it in DevTools' Performance panel);
-               profiling slows the page, so its figures are not comparable`;
+               profiling slows the page, so its figures are not comparable
+  --trace DIR  a Chromium trace of each browser session into DIR (Perfetto, chrome://tracing): the native work
+               (loading, style, layout, paint) the CPU profile calls "(program)"; slows the page too
+  --unminified serve the console unminified, so a profile names its functions (figures not comparable)`;
 
 function whole(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined) return fallback;
@@ -61,6 +68,8 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
       only: { type: 'string' },
       out: { type: 'string' },
       profile: { type: 'string' },
+      trace: { type: 'string' },
+      unminified: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
     strict: true,
@@ -75,6 +84,8 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
     only: values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
     out: values.out ?? 'bench-results/bench.json',
     profile: values.profile,
+    trace: values.trace,
+    unminified: values.unminified ?? false,
   };
 }
 

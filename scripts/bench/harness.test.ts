@@ -11,7 +11,7 @@ import { median, percentile } from './stats.ts';
 import { NotApplicable, type BenchContext, type Scenario } from './types.ts';
 
 function context(runs: number): BenchContext {
-  const plan = planFor({ size: 10, runs, quick: false, only: undefined, out: 'x.json', profile: undefined });
+  const plan = planFor({ size: 10, runs, quick: false, only: undefined, out: 'x.json', profile: undefined, trace: undefined, unminified: false });
   return { plan, mock: undefined as never, project: 'bench', console: undefined, browser: undefined, log: () => undefined };
 }
 
@@ -23,6 +23,7 @@ describe('options', () => {
     expect(planFor(quick as never).churnSeconds).toBeLessThan(planFor(parseOptions([]) as never).churnSeconds);
     expect(parseOptions(['--size', '200', '--runs', '5', '--out', 'r.json'])).toMatchObject({ size: 200, runs: 5, out: 'r.json', profile: undefined });
     expect(parseOptions(['--profile', 'bench-results/profiles'])).toMatchObject({ profile: 'bench-results/profiles' });
+    expect(parseOptions(['--trace', 'bench-results/traces', '--unminified'])).toMatchObject({ trace: 'bench-results/traces', unminified: true });
   });
 
   test('refuses what it cannot mean', () => {

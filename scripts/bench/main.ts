@@ -55,7 +55,7 @@ try {
   await mock.api.seedJobs(PROJECT, plan.size);
   log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
   if (selected.some((s) => s.needsConsole || s.needsBrowser)) {
-    consoleServer = await startConsole({ mockPort: mock.port, log });
+    consoleServer = await startConsole({ mockPort: mock.port, log, minify: !plan.unminified });
     log(`console (production build, vite preview) at ${consoleServer.url}`);
   }
   if (selected.some((s) => s.needsBrowser)) {

@@ -28,6 +28,57 @@ afterAll(async () => {
   await new Promise<void>((resolve) => proxy.close(() => resolve()));
 });
 
+/**
+ * A pass-through proxy to the mock that sends each list page's head and first items at once, then holds the rest
+ * of the body until the page after it is asked for (or 2 s pass). It counts which of the two released each page.
+ */
+async function startHoldingProxy(target: string) {
+  const held = new Map<string, () => void>();
+  const stats = { pages: 0, releasedByNextRequest: 0, open: 0, mostOpen: 0 };
+  const server = createServer((req, res) => {
+    const token = new URL(req.url ?? '/', 'http://x').searchParams.get('continue');
+    if (token) held.get(token)?.();
+    void (async () => {
+      const upstream = await fetch(`${target}${req.url}`, { headers: { authorization: req.headers.authorization ?? '' } });
+      const body = Buffer.from(await upstream.arrayBuffer());
+      const next = (JSON.parse(body.toString('utf8')) as { metadata?: { continue?: string } }).metadata?.continue;
+      stats.pages++;
+      stats.open++;
+      stats.mostOpen = Math.max(stats.mostOpen, stats.open);
+      res.writeHead(upstream.status, { 'content-type': 'application/json' });
+      const split = body.indexOf('"items"') + 40;
+      res.write(body.subarray(0, split));
+      const finish = () => {
+        held.delete(next ?? '');
+        clearTimeout(timer);
+        stats.open--;
+        res.end(body.subarray(split));
+      };
+      const timer = setTimeout(finish, next ? 2_000 : 0);
+      if (next) {
+        held.set(next, () => {
+          stats.releasedByNextRequest++;
+          finish();
+        });
+      }
+    })();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    get pages() {
+      return stats.pages;
+    },
+    get releasedByNextRequest() {
+      return stats.releasedByNextRequest;
+    },
+    get mostOpen() {
+      return stats.mostOpen;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
 describe('createApiClient', () => {
   it('sends the key as a bearer header and returns typed objects', async () => {
     const client = createApiClient({ baseUrl: mock.url, apiKey: DEMO_API_KEY });
@@ -71,6 +122,28 @@ describe('createApiClient', () => {
     expect(direct.items.length).toBeGreaterThan(7);
     expect(sizes.slice(0, 4)).toEqual([1, 2, 4, 4]);
     expect(list.items.map((i) => i.metadata.uid)).toEqual(direct.items.map((i) => i.metadata.uid));
+  });
+
+  it('asks for the next pages while a page is still arriving, up to two ahead, and returns them in order', async () => {
+    const seeder = createApiClient({ baseUrl: mock.url, apiKey: DEMO_API_KEY });
+    await seeder.request('/api/v1/namespaces', { method: 'POST', body: { metadata: { name: 'paged' } } });
+    await seeder.request('/_mock/seed', { method: 'POST', body: { project: 'paged', kind: 'Budget', count: 50 } });
+    const path = '/apis/nodus.dev/v1/namespaces/paged/budgets';
+    const gate = await startHoldingProxy(mock.url);
+    try {
+      const client = createApiClient({ baseUrl: gate.url, apiKey: DEMO_API_KEY });
+      const list = await client.list<NodusObject>(path, { limit: 10 });
+      const direct = await seeder.get<{ items: NodusObject[] }>(path, { params: { limit: 1000 } });
+      expect(list.items.map((i) => i.metadata.uid)).toEqual(direct.items.map((i) => i.metadata.uid));
+      // Five pages. Each of the first four held back the rest of its body until the next page was asked for,
+      // which only a client that reads the head before the items does (the others waited for the gate's 2 s).
+      expect(gate.pages).toBe(5);
+      expect(gate.releasedByNextRequest).toBe(4);
+      // At most two pages ahead of the one being read: never more than three answers open at once.
+      expect(gate.mostOpen).toBeLessThanOrEqual(3);
+    } finally {
+      await gate.close();
+    }
   });
 
   it('turns an HTML error page into an ApiError with the response request id', async () => {

@@ -8,6 +8,7 @@ import { ulid } from 'ulid';
 import { HEADER_IDEMPOTENCY_KEY, HEADER_REQUEST_ID, type NodusObject, type ObjectList } from '../shared/protocol.ts';
 import { ApiError, errorFromResponse, invalidStreamError, networkError } from './api-error.ts';
 import { withRetry, type RetryOptions } from './retry.ts';
+import { readTextWithHead, type ListHead } from './list-head.ts';
 import { byteStream, type ByteStream } from './byte-stream.ts';
 import { watchStream, type WatchStream } from './watch.ts';
 
@@ -37,6 +38,8 @@ export interface RequestOptions {
    * cannot carry (a dry-run's ETag, Warning headers, Idempotent-Replayed).
    */
   onResponse?: (response: { status: number; headers: Headers }) => void;
+  /** The browser's fetch priority: 'low' lets what a person waits for go first over the six connections. */
+  priority?: RequestPriority;
 }
 
 export interface ListOptions<T = unknown> {
@@ -104,6 +107,8 @@ export interface StreamOptions {
 }
 
 export const DEFAULT_PAGE_SIZE = 500;
+/** How many pages of a list are asked for beyond the one being read (see `list`). */
+export const LIST_PAGES_AHEAD = 2;
 
 export function createApiClient(config: ApiClientConfig): ApiClient {
   const baseUrl = config.baseUrl.replace(/\/+$/, '');
@@ -128,11 +133,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }
   }
 
-  async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  /** `onHead`, for lists: called with the list's metadata as soon as its first bytes arrive (list-head.ts). */
+  async function request<T>(path: string, options: RequestOptions = {}, onHead?: (head: ListHead) => void): Promise<T> {
     const method = (options.method ?? 'GET').toUpperCase();
     const safe = method === 'GET' || method === 'HEAD' || options.idempotencyKey !== undefined;
     const retry = options.retry ?? safe;
-    const once = () => requestOnce<T>(method, path, options);
+    const once = () => requestOnce<T>(method, path, options, onHead);
     try {
       return retry === false ? await once() : await withRetry(once, { ...(retry === true ? {} : retry), signal: options.signal });
     } catch (error) {
@@ -141,7 +147,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }
   }
 
-  async function requestOnce<T>(method: string, path: string, options: RequestOptions): Promise<T> {
+  async function requestOnce<T>(method: string, path: string, options: RequestOptions, onHead: ((head: ListHead) => void) | undefined): Promise<T> {
     const url = buildUrl(baseUrl, path, options.params);
     const headers = headersFor(options.headers);
     if (options.idempotencyKey !== undefined) headers[HEADER_IDEMPOTENCY_KEY] = options.idempotencyKey;
@@ -151,11 +157,10 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       headers['Content-Type'] ??= 'application/json';
     }
 
-    const response = await send(method, url, { headers, body, signal: options.signal });
-
+    const response = await send(method, url, { headers, body, signal: options.signal, ...(options.priority ? { priority: options.priority } : {}) });
     let text: string;
     try {
-      text = await response.text();
+      text = onHead && response.ok && response.body ? await readTextWithHead(response.body, onHead) : await response.text();
     } catch (cause) {
       if (options.signal?.aborted) throw cause;
       throw networkError(method, url, cause);
@@ -175,31 +180,91 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }
   }
 
+  /**
+   * Every page, in order. A page is asked for as soon as the one before it names its `continue` token in its head
+   * (list-head.ts), up to LIST_PAGES_AHEAD pages beyond the one being read: while a page's items arrive and are
+   * parsed, the server is already answering the next ones. Pages are still taken in order, so a failure is the
+   * first failing page's, and the list is one snapshot.
+   */
   async function list<T>(path: string, options: ListOptions<T> = {}): Promise<ObjectList<T>> {
-    let limit = options.limit ?? DEFAULT_PAGE_SIZE;
-    const maxLimit = Math.max(limit, options.maxLimit ?? limit);
-    const seen = new Set<string>();
-    let token: string | undefined;
+    const firstLimit = options.limit ?? DEFAULT_PAGE_SIZE;
+    const maxLimit = Math.max(firstLimit, options.maxLimit ?? firstLimit);
+    interface Asked {
+      token: string | undefined;
+      index: number;
+      page: Promise<ObjectList<T>>;
+      /** The next page's token, from this page's head once it arrived. */
+      next?: string;
+      abort: AbortController;
+      settled: boolean;
+    }
+    /** The page being read first, then those asked for ahead of it, in order. */
+    let chain: Asked[] = [];
+    const asked = new Set<string>();
+    const ask = (token: string | undefined, index: number): Asked => {
+      const abort = new AbortController();
+      const entry: Asked = { token, index, abort, settled: false, page: Promise.resolve(undefined as never) };
+      if (token !== undefined) asked.add(token);
+      entry.page = request<ObjectList<T>>(
+        path,
+        {
+          params: { ...options.params, limit: Math.min(maxLimit, firstLimit * 2 ** index), continue: token },
+          signal: options.signal ? AbortSignal.any([options.signal, abort.signal]) : abort.signal,
+          ...(options.retry === undefined ? {} : { retry: options.retry }),
+        },
+        (head) => {
+          entry.next = head.continue || undefined;
+          askAhead();
+        },
+      );
+      // Read in order later; a failure of a page asked ahead is reported when its turn comes.
+      entry.page.then(
+        () => (entry.settled = true),
+        () => (entry.settled = true),
+      );
+      return entry;
+    };
+    const askAhead = () => {
+      for (;;) {
+        const last = chain[chain.length - 1];
+        // A server that hands back a token twice would loop forever: such a page is asked for once, in turn.
+        if (!last || chain.length > LIST_PAGES_AHEAD || last.next === undefined || asked.has(last.next)) return;
+        chain.push(ask(last.next, last.index + 1));
+      }
+    };
+    // Only pages still on their way are aborted: aborting an answered one would also break what still reads a
+    // clone of its body (the call log reads a failure's Status).
+    const dropAll = () => {
+      for (const entry of chain) if (!entry.settled) entry.abort.abort();
+      chain = [];
+    };
+
+    chain = [ask(undefined, 0)];
     let first: ObjectList<T> | undefined;
     const items: T[] = [];
-    do {
-      const page: ObjectList<T> = await request<ObjectList<T>>(path, {
-        params: { ...options.params, limit, continue: token },
-        signal: options.signal,
-        ...(options.retry === undefined ? {} : { retry: options.retry }),
-      });
-      first ??= page;
-      const pageItems = page.items ?? [];
-      items.push(...pageItems);
-      token = page.metadata?.continue || undefined;
-      limit = Math.min(maxLimit, limit * 2);
-      options.onPage?.(pageItems, { loaded: items.length, remaining: token ? page.metadata?.remainingItemCount : 0 });
-      // A server that hands back a token twice would loop forever; stop rather than hang.
-      if (token !== undefined) {
-        if (seen.has(token)) break;
+    const seen = new Set<string>();
+    try {
+      for (;;) {
+        const current = chain[0]!;
+        const page: ObjectList<T> = await current.page;
+        first ??= page;
+        const pageItems = page.items ?? [];
+        items.push(...pageItems);
+        const token = page.metadata?.continue || undefined;
+        options.onPage?.(pageItems, { loaded: items.length, remaining: token ? page.metadata?.remainingItemCount : 0 });
+        if (token === undefined || seen.has(token)) break;
         seen.add(token);
+        chain.shift();
+        if (chain[0]?.token !== token) {
+          // Pages asked with another token (the page before was retried and named a new one) are not used.
+          dropAll();
+          chain = [ask(token, current.index + 1)];
+        }
+        askAhead();
       }
-    } while (token);
+    } finally {
+      dropAll();
+    }
     // Every page of a paginated list is one snapshot, so the first page's resourceVersion is the list's.
     return { ...first, metadata: { resourceVersion: first.metadata?.resourceVersion ?? '' }, items };
   }
@@ -253,7 +318,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
   return {
     baseUrl,
-    request,
+    request: (path, options) => request(path, options),
     get: (path, options) => request(path, { ...options, method: 'GET' }),
     list,
     watch,

@@ -1,9 +1,9 @@
-import { AppProvider } from './provider.tsx';
+import { AppProvider, type AppRuntime } from './provider.tsx';
 import { AppRouter } from './router.tsx';
 
-export function App() {
+export function App({ runtime }: { runtime?: AppRuntime }) {
   return (
-    <AppProvider>
+    <AppProvider runtime={runtime}>
       <AppRouter />
     </AppProvider>
   );

@@ -1,16 +1,27 @@
-/** Providers every page needs. A fresh QueryClient per mount keeps tests independent. */
-import { QueryClientProvider } from '@tanstack/react-query';
+/**
+ * Providers every page needs. main.tsx makes the query client and the watch registry before the first render
+ * (early-start.ts puts requests on the wire with them); without them, each mount makes fresh ones.
+ */
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { apiClient } from '../lib/api-client.ts';
 import { useConnectionStore } from '../lib/connection-store.ts';
 import { createQueryClient } from '../lib/query-client.ts';
-import { createWatchRegistry } from '../lib/watch/index.ts';
+import { createWatchRegistry, type WatchRegistry } from '../lib/watch/index.ts';
 import { WatchRegistryProvider } from '../lib/watch/use-list-watch.tsx';
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  // The live lists (src/lib/watch): one registry for the app, so every view of a list shares one watch.
-  const [watches] = useState(() => createWatchRegistry({ client: apiClient }));
+export interface AppRuntime {
+  queryClient: QueryClient;
+  /** The live lists (src/lib/watch): one registry for the app, so every view of a list shares one watch. */
+  watches: WatchRegistry;
+}
+
+export function createAppRuntime(): AppRuntime {
+  return { queryClient: createQueryClient(), watches: createWatchRegistry({ client: apiClient }) };
+}
+
+export function AppProvider({ runtime, children }: { runtime?: AppRuntime | undefined; children: ReactNode }) {
+  const [{ queryClient, watches }] = useState(() => runtime ?? createAppRuntime());
   // What the watches and queries hold was read with the old key or from another context's API: read it again.
   useEffect(
     () =>

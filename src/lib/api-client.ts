@@ -1,11 +1,13 @@
 /**
  * The console's one API client. It follows the context in use (connection-store.ts): requests go to that
  * context's API URL with its key, read afresh on every request, and every call is recorded for the Support
- * panel through the `fetch` it is given (call-log/record-fetch.ts).
+ * panel through the `fetch` it is given (call-log/record-fetch.ts). Lists are foreground loads (foreground.ts):
+ * the counts wait for them.
  */
 import { createApiClient, type ApiClient } from '../api/index.ts';
 import { useCallLog } from './call-log/call-log-store.ts';
 import { createRecordingFetch } from './call-log/record-fetch.ts';
+import { foreground } from './foreground.ts';
 import { activeApiKey, activeContext, useConnectionStore } from './connection-store.ts';
 
 const recordingFetch = createRecordingFetch(() => useCallLog.getState());
@@ -28,7 +30,7 @@ export const apiClient: ApiClient = {
   },
   request: (path, options) => current().request(path, options),
   get: (path, options) => current().get(path, options),
-  list: (path, options) => current().list(path, options),
+  list: (path, options) => foreground(current().list(path, options)),
   watch: (path, options) => current().watch(path, options),
   stream: (path, options) => current().stream(path, options),
 };

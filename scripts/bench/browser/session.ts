@@ -29,8 +29,11 @@ export interface Session {
   close: () => Promise<void>;
 }
 
-/** Profiles written so far (their file names count up). */
+/** Profiles and traces written so far (their file names count up). */
 let profiled = 0;
+let traced = 0;
+/** What a trace records: the page's tasks with the native work in them named (loading, style, layout, paint, mojo). */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'loading', 'toplevel', 'blink', 'mojom'];
 
 export async function openSession(ctx: BenchContext): Promise<Session> {
   if (!ctx.browser || !ctx.console) throw new Error('a browser scenario ran without a browser or a console');
@@ -48,7 +51,16 @@ export async function openSession(ctx: BenchContext): Promise<Session> {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.start');
   }
+  const trace = ctx.plan.trace ? join(ctx.plan.trace, `session-${++traced}.json`) : undefined;
+  if (trace) {
+    mkdirSync(ctx.plan.trace!, { recursive: true });
+    await ctx.browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
+  }
   const close = async (): Promise<void> => {
+    if (trace) {
+      await ctx.browser!.stopTracing();
+      ctx.log(`Chromium trace of the session: ${trace}`);
+    }
     if (profile) {
       const { profile: data } = await cdp.send('Profiler.stop');
       mkdirSync(profile, { recursive: true });

@@ -1,16 +1,18 @@
 /**
  * The console as users run it: a production build (`vite build`, into a temp directory) served by `vite preview`
- * on a free port, whose /api, /apis… proxy is the dev server's (vite.config.ts; preview.proxy defaults to
- * server.proxy) pointed at the benchmark's mock. A production build ships no API key, so this one is built with
+ * on a free port, in a child process (console-process.ts), whose /api, /apis… proxy is the dev server's
+ * (vite.config.ts; preview.proxy defaults to server.proxy) pointed at the benchmark's mock. A production build ships no API key, so this one is built with
  * the mock's demo key (VITE_NODUS_API_KEY), as a deployment would configure its own.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { preview } from 'vite';
+import { fileURLToPath } from 'node:url';
 import { DEMO_API_KEY } from '../../../src/shared/protocol.ts';
-import { buildConsole, ROOT } from '../../budget/build-console.ts';
+import { buildConsole } from '../../budget/build-console.ts';
+import type { ConsoleProcessConfig, ConsoleProcessMessage } from './console-process.ts';
+import { nextMessage, tsxExecArgv } from './mock.ts';
 
 export interface ConsoleServer {
   url: string;
@@ -19,27 +21,26 @@ export interface ConsoleServer {
   close: () => Promise<void>;
 }
 
-export async function startConsole(options: { mockPort: number; log: (message: string) => void }): Promise<ConsoleServer> {
+export async function startConsole(options: { mockPort: number; log: (message: string) => void; minify?: boolean }): Promise<ConsoleServer> {
   const outDir = mkdtempSync(join(tmpdir(), 'nodus-bench-console-'));
-  // Both are read when Vite loads vite.config.ts and the build's env, in this process only.
+  // Read when Vite loads vite.config.ts and the build's env, in this process only.
   process.env.VITE_NODUS_API_KEY = DEMO_API_KEY;
-  process.env.NODUS_MOCK_PORT = String(options.mockPort);
   const started = performance.now();
-  const output = await buildConsole({ outDir });
+  const output = await buildConsole({ outDir, minify: options.minify ?? true });
   options.log(`built the console in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const server = await preview({
-    root: ROOT,
-    configFile: `${ROOT}vite.config.ts`,
-    logLevel: 'warn',
-    build: { outDir },
-    preview: { host: '127.0.0.1', port: 0, strictPort: true, open: false },
-  });
-  const address = server.httpServer.address() as AddressInfo;
+  const script = fileURLToPath(new URL('./console-process.ts', import.meta.url));
+  const config: ConsoleProcessConfig = { outDir, mockPort: options.mockPort };
+  const child = fork(script, [JSON.stringify(config)], { execArgv: tsxExecArgv(), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = await nextMessage<ConsoleProcessMessage, 'ready'>(child, 'ready');
   return {
-    url: `http://127.0.0.1:${address.port}`,
+    url: ready.url,
     output,
     close: async () => {
-      await server.close();
+      if (child.exitCode === null) child.send({ type: 'close' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
       rmSync(outDir, { recursive: true, force: true });
     },
   };

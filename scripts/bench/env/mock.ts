@@ -25,12 +25,13 @@ export function tsxExecArgv(extra: string[] = []): string[] {
   return ['--import', 'tsx', ...extra];
 }
 
-function nextMessage<T extends MockProcessMessage['type']>(child: ChildProcess, type: T): Promise<Extract<MockProcessMessage, { type: T }>> {
+/** The next message of `type` from a child process (mock-process.ts, console-process.ts). */
+export function nextMessage<M extends { type: string }, T extends M['type'] = M['type']>(child: ChildProcess, type: T): Promise<Extract<M, { type: T }>> {
   return new Promise((resolve, reject) => {
-    const onMessage = (message: MockProcessMessage) => {
+    const onMessage = (message: M) => {
       if (message.type !== type) return;
       cleanup();
-      resolve(message as Extract<MockProcessMessage, { type: T }>);
+      resolve(message as Extract<M, { type: T }>);
     };
     const onExit = (code: number | null) => {
       cleanup();
@@ -49,7 +50,7 @@ export async function startMock(config: MockProcessConfig): Promise<MockHandle> 
   const script = fileURLToPath(new URL('./mock-process.ts', import.meta.url));
   // Room for 50,000 objects and the history of the churn scenarios, whatever Node's default heap limit is here.
   const child = fork(script, [JSON.stringify(config)], { execArgv: tsxExecArgv(['--max-old-space-size=4096']), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const ready = await nextMessage(child, 'ready');
+  const ready = await nextMessage<MockProcessMessage, 'ready'>(child, 'ready');
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
     url: ready.url,
@@ -58,7 +59,7 @@ export async function startMock(config: MockProcessConfig): Promise<MockHandle> 
     certPath: ready.certPath,
     api: new MockApi(ready.url),
     memory: async () => {
-      const reply = nextMessage(child, 'memory');
+      const reply = nextMessage<MockProcessMessage, 'memory'>(child, 'memory');
       child.send({ type: 'memory' });
       const { heapUsedMB, rssMB } = await reply;
       return { heapUsedMB, rssMB };

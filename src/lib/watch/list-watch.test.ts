@@ -183,4 +183,32 @@ describe('WatchRegistry', () => {
     r.closeAll();
     await expect.poll(openWatches).toBe(0);
   });
+
+  it('holds a watch open before any view, hands it to the view that comes, and closes it when none does', async () => {
+    await api.seed('held', 30);
+    let lists = 0;
+    const r = registry({ client: { watch: api.client.watch, list: (path, options) => (lists++, api.client.list(path, options)) } });
+    const release = r.hold(budgets('held'), 60_000);
+    const held = r.get(budgets('held'));
+    // Listing and watching with no view subscribed yet.
+    await expect.poll(() => held.getSnapshot().status).toBe('live');
+    expect(held.getSnapshot().items).toHaveLength(30);
+    expect(lists).toBe(1);
+    // The view finds the same watch with everything in it: no second list.
+    const view = r.get(budgets('held'));
+    expect(view).toBe(held);
+    const stop = view.subscribe(() => undefined);
+    release();
+    expect(held.running).toBe(true);
+    expect(lists).toBe(1);
+    stop();
+    await expect.poll(openWatches).toBe(0);
+
+    // Held for a target no view ever shows: closed once the hold ends.
+    const releaseUnseen = r.hold(budgets('held', { labelSelector: 'nobody=here' }), 60_000);
+    await expect.poll(openWatches).toBe(1);
+    releaseUnseen();
+    await expect.poll(openWatches).toBe(0);
+    expect(r.size).toBe(0);
+  });
 });

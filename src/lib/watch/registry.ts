@@ -67,6 +67,20 @@ export class WatchRegistry {
     return entry.watch as unknown as ListWatch<T>;
   }
 
+  /**
+   * Opens the watch of a target before any view observes it and keeps it open for `ms`: the app starts the
+   * list a page will show while that page is still being built. A view that subscribes meanwhile takes it
+   * over; if none comes, it closes like any other unobserved watch. Returns the early release.
+   */
+  hold(target: WatchTarget, ms: number): () => void {
+    const release = this.get(target).subscribe(() => undefined);
+    const timer = setTimeout(release, ms);
+    return () => {
+      clearTimeout(timer);
+      release();
+    };
+  }
+
   /** Every watch there is now, in the order they were first asked for: for the Support panel's "Live watches". */
   watches(): ListWatch[] {
     return [...this.entries.values()].map((entry) => entry.watch);

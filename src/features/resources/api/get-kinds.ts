@@ -22,9 +22,10 @@ export function kindsQueryOptions(gv: GroupVersion = NODUS_GROUP_VERSION) {
 }
 
 /** Kinds that can be listed inside a project. */
+export function projectKinds(kinds: KindInfo[]): KindInfo[] {
+  return kinds.filter((k) => k.namespaced && k.verbs.includes('list'));
+}
+
 export function useProjectKinds() {
-  return useQuery({
-    ...kindsQueryOptions(),
-    select: (kinds) => kinds.filter((k) => k.namespaced && k.verbs.includes('list')),
-  });
+  return useQuery({ ...kindsQueryOptions(), select: projectKinds });
 }

@@ -3,8 +3,11 @@
  * kept current by one shared watch (src/lib/watch). Replaces a one-off list for any view that shows objects.
  */
 import type { KindInfo } from '../../../api/index.ts';
+import type { WatchTarget } from '../../../lib/watch/index.ts';
 import { useListWatch, type ListWatchView } from '../../../lib/watch/use-list-watch.tsx';
 import type { NodusObject } from '../../../shared/protocol.ts';
+import { checkLabelSelector } from '../table/label-selector.ts';
+import { phaseFieldSelector, type TableParams } from '../table/view-params.ts';
 
 export interface WatchedListOptions {
   /** Sent to the server as it is (`team=nlp`); validate it before it gets here. */
@@ -21,12 +24,25 @@ export function useWatchedList<T extends NodusObject = NodusObject>(
   project: string | undefined,
   options: WatchedListOptions = {},
 ): WatchedList<T> {
-  return useListWatch<T>({
+  return useListWatch<T>(watchedListTarget(kind, project, options));
+}
+
+export function watchedListTarget(kind: Pick<KindInfo, 'group' | 'version' | 'plural'>, project: string | undefined, options: WatchedListOptions = {}): WatchTarget {
+  return {
     group: kind.group,
     version: kind.version,
     plural: kind.plural,
     namespace: project,
     labelSelector: options.labelSelector,
     fieldSelector: options.fieldSelector,
-  });
+  };
+}
+
+/**
+ * What a table's URL asks of the API: its label selector (only one that reads: a hand-edited URL's broken one is
+ * not sent, and the filter box says what is wrong with it) and its phase.
+ */
+export function tableListOptions(params: Pick<TableParams, 'labels' | 'phase'>): WatchedListOptions {
+  const check = checkLabelSelector(params.labels);
+  return { labelSelector: check.ok && check.selector ? check.selector : undefined, fieldSelector: phaseFieldSelector(params.phase) };
 }

@@ -11,13 +11,12 @@ import { FolderIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { titleCase } from '../../../lib/format.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
-import { useWatchedList } from '../api/use-watched-list.ts';
+import { tableListOptions, useWatchedList } from '../api/use-watched-list.ts';
 import { useSelection } from '../hooks/use-selection.ts';
 import { useTableParams } from '../hooks/use-table-params.ts';
 import { useTableView } from '../hooks/use-table-view.ts';
 import { kindTraits, tableColumns } from '../kinds/registry.tsx';
-import { checkLabelSelector, hasLabel, withLabel } from '../table/label-selector.ts';
-import { phaseFieldSelector } from '../table/view-params.ts';
+import { hasLabel, withLabel } from '../table/label-selector.ts';
 import { objectHref } from '../object-href.ts';
 import { BulkActions } from './bulk-actions.tsx';
 import { LabelFilterContext, type LabelFilter } from './cells.tsx';
@@ -28,10 +27,9 @@ import { formatCount } from '../table/format-count.ts';
 
 export function KindPanel({ kind, project }: { kind: KindInfo; project: string | undefined }) {
   const { params, set } = useTableParams();
-  const check = checkLabelSelector(params.labels);
-  // A selector that does not read (a hand-edited URL) is not sent: the box says what is wrong with it.
-  const labelSelector = check.ok && check.selector ? check.selector : undefined;
-  const objects = useWatchedList(kind, project, { labelSelector, fieldSelector: phaseFieldSelector(params.phase) });
+  const listOptions = tableListOptions(params);
+  const { labelSelector } = listOptions;
+  const objects = useWatchedList(kind, project, listOptions);
   const columns = useMemo(() => tableColumns(kind, project === undefined), [kind, project]);
   const query = useDeferredValue(params.q);
   const sort = useMemo(() => ({ column: params.sort, desc: params.desc }), [params.sort, params.desc]);

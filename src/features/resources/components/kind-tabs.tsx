@@ -11,7 +11,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { KindInfo } from '../../../api/index.ts';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { titleCase } from '../../../lib/format.ts';
-import { objectCountQueryOptions } from '../api/list-objects.ts';
+import { objectCountQueryOptions } from '../../../lib/object-counts.ts';
 import { useWatchedList } from '../api/use-watched-list.ts';
 import { readTableParams } from '../table/view-params.ts';
 import { formatCount } from '../table/format-count.ts';

@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PUBLIC_PROJECT } from '../../../shared/protocol.ts';
 import { useProjectKinds } from '../api/get-kinds.ts';
+import { countsQueryKey } from '../../../lib/object-counts.ts';
 import { objectsQueryKey } from '../api/list-objects.ts';
 import { KindPanel } from './kind-panel.tsx';
 import { KindTabs } from './kind-tabs.tsx';
@@ -73,7 +74,7 @@ export function ProjectResources({ project, plural, kindHref, newObjectHref }: P
 
 function ProjectHeader({ project, newObject }: { project: string; newObject: { kind: string; href: string } | undefined }) {
   const queryClient = useQueryClient();
-  const fetching = useIsFetching({ queryKey: objectsQueryKey(project) }) > 0;
+  const fetching = useIsFetching({ queryKey: objectsQueryKey(project) }) + useIsFetching({ queryKey: countsQueryKey(project) }) > 0;
   return (
     <header className="flex items-end justify-between gap-4">
       <div className="min-w-0">
@@ -89,7 +90,10 @@ function ProjectHeader({ project, newObject }: { project: string; newObject: { k
       </div>
       <button
         type="button"
-        onClick={() => void queryClient.invalidateQueries({ queryKey: objectsQueryKey(project) })}
+        onClick={() => {
+          void queryClient.invalidateQueries({ queryKey: objectsQueryKey(project) });
+          void queryClient.invalidateQueries({ queryKey: countsQueryKey(project) });
+        }}
         disabled={fetching}
         className="inline-flex items-center gap-1.5 rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 disabled:opacity-60"
       >
