@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { API_VERSION } from '../src/shared/protocol.ts';
 import { LogViewerPage } from './pages/log-viewer.ts';
+import { Shell } from './pages/shell.ts';
 import { authHeaders, createProject, uniqueName } from './support/mock-writes.ts';
 import { MOCK_URL } from './support/servers.ts';
 
@@ -99,7 +100,8 @@ test.describe('logs', () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    // The bytes of a log are decoded and parsed in a worker, off the page (src/features/logs/lib/log-decoder.ts).
+    // The log is requested, read and split into lines by a worker: no byte of it crosses the page
+    // (src/features/logs/lib/log-decoder.ts).
     const workers: string[] = [];
     page.on('worker', (worker) => workers.push(worker.url()));
     const { project, name } = await finishedJob(request, 20_000);
@@ -109,6 +111,13 @@ test.describe('logs', () => {
     await logs.startFrom.selectOption('all');
     await expect(logs.lineCount).toHaveText('20,000 lines', OPEN);
     expect(workers.some((url) => /log-decoder/.test(url))).toBe(true);
+    // The page made no log request of its own (a worker's requests are not in the page's resource timing)...
+    expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/log\?/.test(e.name)).length)).toBe(0);
+    // ...and the calls the worker made are in the Support panel's log like any other.
+    const shell = new Shell(page);
+    await shell.supportButton.click();
+    await expect(shell.supportPanel.getByRole('table', { name: 'API calls' }).getByRole('row').filter({ hasText: `/jobs/${name}/log?` }).first()).toContainText('200');
+    await page.keyboard.press('Escape');
     // The Job's header prints an eval prompt that is a script tag; its samples print more HTML now and then.
     await logs.search.fill('alert(');
     await logs.onlyMatching.click();

@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import { parseOptions, planFor } from './cli.ts';
 import { throttledMs } from './peers/kubectl-get.ts';
 import { comparisons, runScenario, type ScenarioResult } from './runner.ts';
-import { median, percentile } from './stats.ts';
+import { median, percentile, vsyncIntervals } from './stats.ts';
 import { NotApplicable, type BenchContext, type Scenario } from './types.ts';
 
 function context(runs: number): BenchContext {
@@ -96,4 +96,18 @@ test('percentiles by nearest rank, medians of odd and even counts', () => {
   expect(median([3, 1, 2])).toBe(2);
   expect(median([4, 1, 3, 2])).toBe(2.5);
   expect(Number.isNaN(median([]))).toBe(true);
+});
+
+test('frame intervals count whole refreshes: the clock\'s 0.1 ms noise is not a late frame, a missed refresh is', () => {
+  // 60 Hz as the page's coarsened clock reads it: 16.6, 16.7 and 16.8 ms for one refresh; two and three refreshes.
+  const raw = [...Array(100).fill(16.7), ...Array(80).fill(16.6), ...Array(18).fill(16.8), 33.4, 50.1];
+  expect(percentile(raw, 95)).toBe(16.8);
+  const { period, frames } = vsyncIntervals(raw);
+  expect(period).toBeCloseTo(16.66, 1);
+  expect(percentile(frames, 95)).toBeLessThanOrEqual(16.7);
+  expect(frames.filter((f) => f > 50)).toHaveLength(0);
+  expect(frames.filter((f) => f > 20)).toHaveLength(2);
+  // A page late on one frame in ten shows it at p95.
+  const late = vsyncIntervals([...Array(90).fill(16.7), ...Array(10).fill(33.3)]);
+  expect(percentile(late.frames, 95)).toBeCloseTo(33.3, 0);
 });

@@ -13,9 +13,9 @@ export interface ByteStream extends AsyncIterable<Uint8Array> {
   /** From Content-Length, when the server sent one (a short log does; a streamed one does not). */
   readonly contentLength: number | undefined;
   /**
-   * Hands the body over to be read elsewhere (transferred to a worker, so its bytes never cross the page's
-   * thread), or undefined when it is already being read. After this, iterate nothing: the body is gone. A body
-   * read elsewhere reports a broken connection itself (see connectionLost).
+   * The body itself, for a reader that knows where it is really read (a log's body stays in the worker that
+   * fetched it: StreamOptions.transport), or undefined when it is already being read. Detaching does not lock it:
+   * iterating still reads it. A body read elsewhere reports a broken connection itself (see connectionLost).
    */
   detach?(): ReadableStream<Uint8Array> | undefined;
 }

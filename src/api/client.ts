@@ -84,6 +84,8 @@ export interface ApiClientConfig {
   apiKey: string | (() => string | undefined);
   /** For tests and non-browser callers; defaults to the global fetch. */
   fetch?: typeof fetch;
+  /** Wraps a stream's own transport (StreamOptions.transport) as `fetch` is wrapped: the call log records both. */
+  record?: (transport: typeof fetch) => typeof fetch;
 }
 
 export interface ApiClient {
@@ -104,6 +106,12 @@ export interface StreamOptions {
   params?: QueryParams;
   signal?: AbortSignal;
   retry?: boolean | RetryOptions;
+  /**
+   * Makes this call's request instead of the global fetch (a log's is made by its decoder's worker, so the body
+   * is read there). It gets the same URL and headers, its answer is checked and turned into errors the same way,
+   * and it is recorded like any other call (ApiClientConfig.record).
+   */
+  transport?: typeof fetch;
 }
 
 export const DEFAULT_PAGE_SIZE = 500;
@@ -123,9 +131,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return headers;
   }
 
-  async function send(method: string, url: string, init: Omit<RequestInit, 'method'>): Promise<Response> {
+  async function send(method: string, url: string, init: Omit<RequestInit, 'method'>, via: typeof fetch = doFetch): Promise<Response> {
     try {
-      return await doFetch(url, { ...init, method });
+      return await via(url, { ...init, method });
     } catch (cause) {
       // A cancelled request is not an API error; let the caller (TanStack Query) see the abort as such.
       if (init.signal?.aborted) throw cause;
@@ -297,8 +305,9 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
 
   async function stream(path: string, options: StreamOptions = {}): Promise<ByteStream> {
     const url = buildUrl(baseUrl, path, options.params);
+    const via = options.transport ? (config.record ? config.record(options.transport) : options.transport) : doFetch;
     const open = async (): Promise<ByteStream> => {
-      const response = await send('GET', url, { headers: headersFor({ Accept: 'text/plain, */*' }), signal: options.signal });
+      const response = await send('GET', url, { headers: headersFor({ Accept: 'text/plain, */*' }), signal: options.signal }, via);
       const requestId = response.headers.get(HEADER_REQUEST_ID);
       if (response.ok && response.body) return byteStream(response.body, { url, requestId, contentLength: response.headers.get('Content-Length'), signal: options.signal });
       let bodyText = '';

@@ -10,7 +10,8 @@ import { createRecordingFetch } from './call-log/record-fetch.ts';
 import { foreground } from './foreground.ts';
 import { activeApiKey, activeContext, useConnectionStore } from './connection-store.ts';
 
-const recordingFetch = createRecordingFetch(() => useCallLog.getState());
+const record = (transport: typeof fetch) => createRecordingFetch(() => useCallLog.getState(), transport);
+const recordingFetch = record((input, init) => globalThis.fetch(input, init));
 
 const clients = new Map<string, ApiClient>();
 
@@ -18,7 +19,7 @@ function current(): ApiClient {
   const baseUrl = activeContext(useConnectionStore.getState()).apiUrl;
   let client = clients.get(baseUrl);
   if (!client) {
-    client = createApiClient({ baseUrl, apiKey: () => activeApiKey(useConnectionStore.getState()) || undefined, fetch: recordingFetch });
+    client = createApiClient({ baseUrl, apiKey: () => activeApiKey(useConnectionStore.getState()) || undefined, fetch: recordingFetch, record });
     clients.set(baseUrl, client);
   }
   return client;

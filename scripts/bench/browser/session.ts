@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from '@playwright/test';
 import { epochNow } from '../env/mock.ts';
-import { MB, percentile } from '../stats.ts';
+import { MB, percentile, vsyncIntervals } from '../stats.ts';
 import type { BenchContext } from '../types.ts';
 import { TablePage } from './page-object.ts';
 import type { BenchWindow } from './collector-types.ts';
@@ -107,7 +107,9 @@ export async function heapAfterGc(session: Session): Promise<{ heapMB: number; b
 
 export interface FrameStats {
   frames: number;
+  /** p95 of the intervals in whole refreshes (stats.ts vsyncIntervals), and of the raw rAF intervals. */
   p95: number;
+  p95Raw: number;
   over50: number;
   longTasks: number;
   longestTask: number;
@@ -132,10 +134,12 @@ export async function frameStats(page: Page, start: number, end: number): Promis
   const intervals = times.slice(1).map((t, i) => t - times[i]!);
   const tasks = data.tasks.filter((t) => t.start <= end);
   const loafs = data.loafs.filter((t) => t.start <= end);
+  const shown = vsyncIntervals(intervals).frames;
   return {
     frames: intervals.length,
-    p95: percentile(intervals, 95),
-    over50: intervals.filter((i) => i > 50).length,
+    p95: percentile(shown, 95),
+    p95Raw: percentile(intervals, 95),
+    over50: shown.filter((i) => i > 50).length,
     longTasks: tasks.length,
     longestTask: Math.max(0, ...tasks.map((t) => t.duration)),
     loafs: loafs.length,

@@ -59,6 +59,7 @@ export const followLog: Scenario = {
       return {
         figures: [
           { id: 'p95', label: 'p95 frame time while following', unit: 'ms', value: frames.p95, target: { op: '<=', value: 16.7 } },
+          { id: 'p95-raw', label: 'the same from raw rAF intervals (0.1 ms clock)', unit: 'ms', value: frames.p95Raw },
           { id: 'heap-growth', label: 'memory growth, JS heap and ArrayBuffers (after GC)', unit: 'MB', value: heapAfter.heapMB + heapAfter.buffersMB - (heapBefore.heapMB + heapBefore.buffersMB) },
           { id: 'buffers-growth', label: 'of which ArrayBuffers (the lines held as bytes)', unit: 'MB', value: heapAfter.buffersMB - heapBefore.buffersMB },
           { id: 'seconds', label: `time to ${plan.logLines.toLocaleString('en')} lines`, unit: 'ms', value: end - start },

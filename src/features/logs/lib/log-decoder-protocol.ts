@@ -10,19 +10,21 @@ export interface WireBlock {
 }
 
 export type DecoderRequest =
-  /** The response body itself (transferred): the worker reads the network, and no byte crosses the page. */
-  | { kind: 'stream'; body: ReadableStream<Uint8Array> }
-  /** Or, where a body cannot be transferred, the page's chunks one by one (transferred, not copied). */
-  | { kind: 'chunk'; bytes: Uint8Array }
-  /** No more bytes: `complete` when the stream ended cleanly (its last line counts even without "\n"). */
-  | { kind: 'end'; complete: boolean }
+  /** Make the log's request (the page's URL and headers, the key among them) and report the answer. */
+  | { kind: 'fetch'; url: string; headers: Record<string, string> }
+  /** Read the answer's body into lines: the bytes stay in the worker, only blocks of lines come back. */
+  | { kind: 'read' }
   /** The page has taken a batch. */
   | { kind: 'ack' };
 
 export type DecoderReply =
-  /** Blocks of lines (transferred), and the bytes of the chunks sent that no longer wait in the worker. */
-  | { kind: 'lines'; blocks: WireBlock[]; bytes: number }
+  /** The answer's status and headers; its body as text when it is not a log to read (an error's Status). */
+  | { kind: 'answer'; status: number; statusText: string; headers: [string, string][]; body?: string }
+  /** The request failed before any answer (what fetch rejects with). */
+  | { kind: 'unreachable'; message: string }
+  /** Blocks of lines (transferred). */
+  | { kind: 'lines'; blocks: WireBlock[] }
   /** Every line has been sent and taken: nothing more comes from this worker. */
-  | { kind: 'end'; bytes: number }
-  /** The body the worker read broke off (after the lines before it were sent). */
-  | { kind: 'broken'; bytes: number; message: string };
+  | { kind: 'end' }
+  /** The body broke off (after the lines before it were sent). */
+  | { kind: 'broken'; message: string };

@@ -1,30 +1,35 @@
 /**
  * The lines of a log stream, a batch of blocks at a time (line-block.ts). The work of a flood is done by a Web
- * Worker: the response body is transferred to it, so the ~120 MB of a million lines never cross the page's thread;
- * it finds the lines and their timestamps without decoding them and hands the bytes back as blocks. The page
- * stores blocks and decodes a line only when it shows or searches it. Measured on the benchmark's million-line
- * log: decoding, splitting and parsing on the page took 5.4 s of its 11.7 s; copying parsed lines back from a
- * worker still cost over a second and most of the garbage; reading the body on the page and posting its chunks
- * kept the page busy for most of the rest.
+ * Worker, which makes the log's request itself (`logTransport`, the API client's transport for the call): the
+ * ~120 MB of a million lines are read off the network in the worker and never cross the page's thread. It finds
+ * the lines and their timestamps without decoding them and hands the bytes back as blocks; the page stores blocks
+ * and decodes a line only when it shows or searches it. Measured on the benchmark's million-line log: decoding,
+ * splitting and parsing on the page took 5.4 s of its 11.7 s; copying parsed lines back from a worker still cost
+ * over a second and most of the garbage. Transferring the response body to the worker (a transferable stream)
+ * looked like the same thing, but Chromium pipes such a stream through the page: every chunk was still read and
+ * serialized there (0.6 s of the page's time for the million lines).
  *
- * Where a body cannot be transferred, the page reads it and posts the chunks (transferred). Where there is no
- * Worker (Node, the unit tests) or one failed to start, the lines are decoded on the page, in slices that give
- * the browser a turn every few milliseconds. A worker that fails says so (the view's Retry then decodes on the
- * page); every whole line before a broken stream is delivered before its error, so a resume starts right after
- * it.
+ * Where there is no Worker (Node, the unit tests) or one failed, the lines are decoded on the page, in slices that
+ * give the browser a turn every few milliseconds. A worker that fails says so (the view's Retry then decodes on
+ * the page); every whole line before a broken stream is delivered before its error, so a resume starts right
+ * after it.
  */
 import { connectionLost, decodeLines, type ByteStream } from '../../../api/index.ts';
 import { ArrayBlock, ByteBlock, type LineBlock } from './line-block.ts';
 import type { DecoderReply, DecoderRequest } from './log-decoder-protocol.ts';
 import { parseLine } from './log-line.ts';
 
-/** Bytes sent to the worker and not yet parsed: reading waits above this (a worker slower than the network). */
-const MAX_IN_FLIGHT = 8 * 1024 * 1024;
 /** Decoding on the page gives the browser a turn this often (ms). */
 const SLICE_MS = 6;
 
 /** Set once a worker failed: later reads decode on the page rather than fail the same way again. */
 let workerFailed = false;
+
+/** The bodies that stay in a worker: what a transport's Response carries instead of bytes. */
+const inWorker = new WeakMap<ReadableStream<Uint8Array>, Worker>();
+
+/** Answers that carry no body by definition (a Response made with one would throw). */
+const NULL_BODY_STATUSES = new Set([101, 103, 204, 205, 304]);
 
 function startWorker(): Worker | undefined {
   if (workerFailed || typeof Worker === 'undefined') return undefined;
@@ -36,9 +41,66 @@ function startWorker(): Worker | undefined {
   }
 }
 
-export function decodeLogLines(chunks: ByteStream | AsyncIterable<Uint8Array>): AsyncGenerator<LineBlock[]> {
+/**
+ * A fetch for one log request, made by a new decoder worker (pass it as the API client's `transport`), or
+ * undefined where no worker can run: the client then fetches on the page as usual. The answer's status and
+ * headers come to the page, so the client checks it and reports errors as always; a log's body stays in the
+ * worker, and `decodeLogLines` reads it there.
+ */
+export function logTransport(): typeof fetch | undefined {
+  if (workerFailed || typeof Worker === 'undefined') return undefined;
+  return (input, init) => fetchInWorker(String(input instanceof Request ? input.url : input), init);
+}
+
+function fetchInWorker(url: string, init: RequestInit | undefined): Promise<Response> {
   const worker = startWorker();
-  return worker ? decodeInWorker(worker, chunks) : decodeOnPage(chunks);
+  if (!worker) return globalThis.fetch(url, init);
+  const signal = init?.signal ?? undefined;
+  return new Promise<Response>((resolve, reject) => {
+    const stop = (): void => {
+      worker.terminate();
+      reject(signal?.reason ?? new DOMException('The request was aborted.', 'AbortError'));
+    };
+    if (signal?.aborted) return stop();
+    // Aborting later (the view went away before its lines were read) ends the worker and its request too.
+    signal?.addEventListener('abort', stop, { once: true });
+    worker.onmessage = (event: MessageEvent<DecoderReply>) => {
+      const reply = event.data;
+      if (reply.kind === 'unreachable') {
+        worker.terminate();
+        reject(new TypeError(reply.message));
+      } else if (reply.kind === 'answer') {
+        const head = { status: reply.status, statusText: reply.statusText, headers: reply.headers };
+        if (reply.body !== undefined || NULL_BODY_STATUSES.has(reply.status)) {
+          worker.terminate();
+          resolve(new Response(NULL_BODY_STATUSES.has(reply.status) ? null : (reply.body ?? ''), head));
+          return;
+        }
+        // A stand-in body: the bytes are the worker's. Reading it on the page would be a mistake, and says so.
+        const body = new ReadableStream<Uint8Array>({
+          pull: (controller) => controller.error(new Error('This log is read by its worker (decodeLogLines), not on the page.')),
+        });
+        inWorker.set(body, worker);
+        resolve(new Response(body, head));
+      }
+    };
+    worker.onerror = (event) => {
+      event.preventDefault();
+      workerFailed = true;
+      worker.terminate();
+      reject(new TypeError(`the log's worker failed (${event.message || 'it did not start'})`));
+    };
+    const headers: Record<string, string> = {};
+    new Headers(init?.headers).forEach((value, key) => (headers[key] = value));
+    worker.postMessage({ kind: 'fetch', url, headers } satisfies DecoderRequest);
+  });
+}
+
+export function decodeLogLines(chunks: ByteStream | AsyncIterable<Uint8Array>): AsyncGenerator<LineBlock[]> {
+  // detach() hands over a body nobody reads yet; one that a worker holds is read there.
+  const body = 'detach' in chunks ? chunks.detach?.() : undefined;
+  const worker = body ? inWorker.get(body) : undefined;
+  return worker ? decodeInWorker(worker, 'url' in chunks ? chunks.url : 'the log') : decodeOnPage(chunks);
 }
 
 async function* decodeOnPage(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<LineBlock[]> {
@@ -53,33 +115,26 @@ async function* decodeOnPage(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<
   }
 }
 
-async function* decodeInWorker(worker: Worker, chunks: ByteStream | AsyncIterable<Uint8Array>): AsyncGenerator<LineBlock[]> {
+async function* decodeInWorker(worker: Worker, url: string): AsyncGenerator<LineBlock[]> {
   const ready: LineBlock[][] = [];
   /** The worker has sent everything (or failed). */
   let done = false;
   let failure: { error: unknown } | undefined;
-  let inFlight = 0;
-  /** The caller left the loop: stop reading. */
-  let stopped = false;
   let wakeReader: (() => void) | undefined;
-  let wakePump: (() => void) | undefined;
   const wake = (): void => {
     const reader = wakeReader;
-    const pump = wakePump;
-    wakeReader = wakePump = undefined;
+    wakeReader = undefined;
     reader?.();
-    pump?.();
   };
 
-  const send = (message: DecoderRequest, transfer: Transferable[] = []): void => worker.postMessage(message, transfer);
+  const send = (message: DecoderRequest): void => worker.postMessage(message);
   worker.onmessage = (event: MessageEvent<DecoderReply>) => {
     const reply = event.data;
-    inFlight -= reply.bytes;
     if (reply.kind === 'lines') {
       if (reply.blocks.length > 0) ready.push(reply.blocks.map((b) => new ByteBlock(b.bytes, b.offsets)));
       send({ kind: 'ack' });
-    } else {
-      if (reply.kind === 'broken') failure ??= { error: connectionLost('url' in chunks ? chunks.url : 'the log', new Error(reply.message), 'stream') };
+    } else if (reply.kind === 'broken' || reply.kind === 'end') {
+      if (reply.kind === 'broken') failure ??= { error: connectionLost(url, new Error(reply.message), 'stream') };
       done = true;
     }
     wake();
@@ -91,37 +146,7 @@ async function* decodeInWorker(worker: Worker, chunks: ByteStream | AsyncIterabl
     done = true;
     wake();
   };
-
-  const pump = async (): Promise<void> => {
-    let complete = false;
-    try {
-      for await (const chunk of chunks) {
-        while (inFlight > MAX_IN_FLIGHT && !stopped && !done) await new Promise<void>((resolve) => (wakePump = resolve));
-        if (stopped || done) return;
-        // Transferred, not copied; a view into a larger buffer is copied first (transferring would take the rest).
-        const bytes = chunk.byteOffset === 0 && chunk.byteLength === chunk.buffer.byteLength ? chunk : chunk.slice();
-        inFlight += bytes.byteLength;
-        send({ kind: 'chunk', bytes }, [bytes.buffer as ArrayBuffer]);
-      }
-      complete = true;
-    } catch (error) {
-      failure ??= { error };
-    } finally {
-      if (!stopped && !done) send({ kind: 'end', complete });
-    }
-  };
-  // The body goes to the worker whole where it can (a transferable stream): its bytes never cross the page.
-  const body = 'detach' in chunks ? chunks.detach?.() : undefined;
-  let transferred = false;
-  if (body) {
-    try {
-      send({ kind: 'stream', body }, [body as unknown as Transferable]);
-      transferred = true;
-    } catch {
-      // A browser that cannot transfer streams: the page reads and sends the chunks.
-    }
-  }
-  if (!transferred) void pump();
+  send({ kind: 'read' });
 
   try {
     for (;;) {
@@ -132,8 +157,6 @@ async function* decodeInWorker(worker: Worker, chunks: ByteStream | AsyncIterabl
     }
     if (failure) throw failure.error;
   } finally {
-    stopped = true;
-    wake();
     worker.terminate();
   }
 }

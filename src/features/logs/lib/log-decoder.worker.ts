@@ -1,10 +1,10 @@
 /**
- * The log decoder's worker: reads a log's response body (transferred to it) and finds the lines in its bytes, and
- * each line's timestamp, off the main thread, without decoding them. Lines go back as blocks (the bytes and where each line is, transferred, not
- * copied); the page makes a line's strings only when it shows or searches it (line-block.ts). At most
- * MAX_UNACKED batches wait for the page at a time (it acks each): a worker faster than the page keeps the rest,
- * and the page stops reading the network while too many bytes wait (log-decoder.ts), so a flood slows the stream
- * rather than the page.
+ * The log decoder's worker: makes the log's request itself, so its body is read here and no byte of it crosses the
+ * page's thread, and finds the lines in its bytes, and each line's timestamp, without decoding them. Lines go
+ * back as blocks (the bytes and where each line is, transferred, not copied); the page makes a line's strings
+ * only when it shows or searches it (line-block.ts). At most MAX_UNACKED batches wait for the page at a time (it
+ * acks each): a worker faster than the page keeps a few blocks, then stops reading the body, so a flood slows the
+ * stream rather than the page.
  */
 import { joinBytes } from '../../../api/byte-stream.ts';
 import { indexLines } from './line-block.ts';
@@ -19,9 +19,9 @@ const scope = self as unknown as {
 /** The bytes of the line not yet ended, in pieces: a line longer than many chunks is joined once. */
 let rest: Uint8Array[] = [];
 let waiting: WireBlock[] = [];
-/** Bytes of the chunks taken whose lines have not been sent yet (reported with the next batch). */
-let bytes = 0;
 let unacked = 0;
+/** The answer whose body `read` takes. */
+let answer: Response | undefined;
 let ended = false;
 /** Reading the body waits here while the page has batches to take. */
 let resumeReading: (() => void) | undefined;
@@ -50,16 +50,13 @@ function send(): void {
     const blocks = waiting;
     waiting = [];
     unacked++;
-    const done = bytes;
-    bytes = 0;
     const transfer = new Set<ArrayBufferLike>();
     for (const b of blocks) transfer.add(b.bytes.buffer).add(b.offsets.buffer);
-    scope.postMessage({ kind: 'lines', blocks, bytes: done }, [...transfer] as Transferable[]);
+    scope.postMessage({ kind: 'lines', blocks }, [...transfer] as Transferable[]);
   }
   if (ended && waiting.length === 0 && unacked === 0) {
     ended = false;
-    scope.postMessage({ kind: 'end', bytes }, []);
-    bytes = 0;
+    scope.postMessage({ kind: 'end' }, []);
   }
 }
 
@@ -78,7 +75,7 @@ async function read(body: ReadableStream<Uint8Array>): Promise<void> {
     rest = [];
     unacked = 0;
     send();
-    scope.postMessage({ kind: 'broken', bytes: 0, message: error instanceof Error ? error.message : String(error) }, []);
+    scope.postMessage({ kind: 'broken', message: messageOf(error) }, []);
     return;
   }
   if (rest.length > 0) block(joinBytes(rest), true);
@@ -87,25 +84,39 @@ async function read(body: ReadableStream<Uint8Array>): Promise<void> {
   send();
 }
 
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function request(url: string, headers: Record<string, string>): Promise<void> {
+  try {
+    const response = await fetch(url, { headers });
+    const head = { status: response.status, statusText: response.statusText, headers: [...response.headers] };
+    // A log to read stays here until the page asks for its lines; anything else (an error's Status) goes as text.
+    if (response.ok && response.body) {
+      answer = response;
+      scope.postMessage({ kind: 'answer', ...head }, []);
+    } else {
+      scope.postMessage({ kind: 'answer', ...head, body: await response.text() }, []);
+    }
+  } catch (error) {
+    scope.postMessage({ kind: 'unreachable', message: messageOf(error) }, []);
+  }
+}
+
 scope.onmessage = (event) => {
   const message = event.data;
-  if (message.kind === 'stream') {
-    void read(message.body);
-    return;
-  }
-  if (message.kind === 'chunk') {
-    take(message.bytes);
-    bytes += message.bytes.byteLength;
-  } else if (message.kind === 'ack') {
+  if (message.kind === 'fetch') {
+    void request(message.url, message.headers);
+  } else if (message.kind === 'read') {
+    const body = answer?.body;
+    answer = undefined;
+    if (body) void read(body);
+  } else {
     unacked--;
     const resume = resumeReading;
     resumeReading = undefined;
     resume?.();
-  } else {
-    // A clean end keeps a last line without "\n"; a broken stream drops its unfinished line (the resume re-reads it).
-    if (message.complete && rest.length > 0) block(joinBytes(rest), true);
-    rest = [];
-    ended = true;
+    send();
   }
-  send();
 };

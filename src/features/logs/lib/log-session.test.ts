@@ -3,11 +3,11 @@
  * lines held are exactly the server's, none twice, none lost. The break is made by cutting the real response
  * after a few chunks (the mock's faults cut watches, not logs).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApiClient, networkError, type ApiClient, type ByteStream } from '../../../api/index.ts';
 import { startMockServer, type MockServer } from '../../../mock/server.ts';
 import { DEMO_API_KEY } from '../../../shared/protocol.ts';
-import { LogSession } from './log-session.ts';
+import { FLOOD_REDRAW_MS, LogSession } from './log-session.ts';
 
 let mock: MockServer;
 let client: ApiClient;
@@ -61,7 +61,75 @@ function until(session: LogSession, done: () => boolean): Promise<void> {
   });
 }
 
+/** A log stream fed by the test, line by line, through the client's own ByteStream shape. */
+function fedClient(): { client: Pick<ApiClient, 'stream'>; push: (lines: number) => void } {
+  const queue: Uint8Array[] = [];
+  let wake: (() => void) | undefined;
+  let n = 0;
+  return {
+    push: (lines) => {
+      queue.push(new TextEncoder().encode(Array.from({ length: lines }, () => `line ${++n}\n`).join('')));
+      wake?.();
+    },
+    client: {
+      stream: async (path) => ({
+        url: path,
+        requestId: 'req-fed',
+        contentLength: undefined,
+        async *[Symbol.asyncIterator]() {
+          for (;;) {
+            const chunk = queue.shift();
+            if (chunk) yield chunk;
+            else await new Promise<void>((resolve) => (wake = resolve));
+          }
+        },
+      }),
+    },
+  };
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe('LogSession', { timeout: 60_000 }, () => {
+  it('redraws a flood at most every FLOOD_REDRAW_MS, and lines at a readable rate at the next frame', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    const runFrames = () => frames.splice(0).forEach((callback) => callback(performance.now()));
+    const { client: fed, push } = fedClient();
+    const session = new LogSession({ client: fed, path: PATH, tail: 'all', capacity: 100_000, pageSize: 1000, phase: () => 'Running' });
+    session.start();
+
+    // A screenful and more in one frame: shown at the next frame, and from then on the pane is in a flood.
+    push(500);
+    await expect.poll(() => frames.length).toBe(1);
+    runFrames();
+    expect(session.received).toBe(500);
+    const floodShownAt = performance.now();
+
+    // More of the flood: no frame is asked for until FLOOD_REDRAW_MS have passed since the last redraw.
+    push(500);
+    await expect.poll(() => session.waitingLines).toBe(500);
+    expect(frames).toHaveLength(0);
+    await expect.poll(() => frames.length, { timeout: 2_000 }).toBe(1);
+    expect(performance.now() - floodShownAt).toBeGreaterThanOrEqual(FLOOD_REDRAW_MS - 1);
+    runFrames();
+    expect(session.received).toBe(1_000);
+
+    // The flood ebbs: the first few lines still wait their turn, after which every frame shows what came.
+    push(5);
+    await expect.poll(() => frames.length, { timeout: 2_000 }).toBe(1);
+    runFrames();
+    expect(session.received).toBe(1_005);
+    push(5);
+    await expect.poll(() => session.waitingLines).toBe(5);
+    expect(frames).toHaveLength(1);
+    runFrames();
+    expect(session.received).toBe(1_010);
+    session.dispose();
+  });
+
   it('resumes a dropped stream without a line twice or a line lost', async () => {
     const tail = 20_000;
     const expected = (await (await fetch(`${mock.url}${PATH}?tailLines=${tail}&timestamps=true`, { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } })).text()).split('\n').slice(0, -1);

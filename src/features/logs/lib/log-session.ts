@@ -8,7 +8,7 @@
 import { isApiError, isRetryable, type ApiClient, type ApiError } from '../../../api/index.ts';
 import { ArrayBlock, linesOf, type LineBlock } from './line-block.ts';
 import { LineRing } from './line-ring.ts';
-import { decodeLogLines } from './log-decoder.ts';
+import { decodeLogLines, logTransport } from './log-decoder.ts';
 import { sinceTimeOf, timeKey, type LogLine } from './log-line.ts';
 import { OlderCollector, ResumeCursor } from './overlap.ts';
 
@@ -50,6 +50,13 @@ export interface LogSessionOptions {
 /** A follower that the server ended while the object still looks alive checks again after this long. */
 const RECHECK_MS = 1000;
 const MAX_FAILURES = 8;
+/**
+ * A flood: more lines in one frame than a screen holds. Nobody reads lines that replace the whole pane every
+ * frame, and redrawing a pane of new lines (style, layout, text shaping of mixed scripts) costs Chromium about a
+ * frame's time: during a flood the pane is redrawn at most every FLOOD_REDRAW_MS, and the frames between stay free.
+ */
+export const FLOOD_LINES = 50;
+export const FLOOD_REDRAW_MS = 100;
 
 export class LogSession {
   readonly ring: LineRing;
@@ -73,12 +80,20 @@ export class LogSession {
   private pending: LineBlock[] = [];
   private pendingLines = 0;
   private scheduled = false;
+  /** When lines were last applied, and whether that was a flood (see FLOOD_LINES). */
+  private flushedAt = 0;
+  private flooding = false;
   private wake: (() => void) | undefined;
   /** Resumes in a row that got no line: after MAX_FAILURES the error is shown instead of trying forever. */
   private failures = 0;
 
   constructor(private readonly options: LogSessionOptions) {
     this.ring = new LineRing(options.capacity);
+  }
+
+  /** Lines received and not applied yet (they are, at the next frame, or the next redraw of a flood). */
+  get waitingLines(): number {
+    return this.pendingLines;
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -153,8 +168,13 @@ export class LogSession {
       this.scheduled = false;
       this.flush();
     };
-    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
-    setTimeout(flush, 250);
+    const atFrame = (): void => {
+      if (typeof requestAnimationFrame === 'function') requestAnimationFrame(flush);
+    };
+    const wait = this.flooding ? this.flushedAt + FLOOD_REDRAW_MS - performance.now() : 0;
+    if (wait > 0) setTimeout(atFrame, wait);
+    else atFrame();
+    setTimeout(flush, Math.max(wait, 0) + 250);
   }
 
   private flush(): void {
@@ -165,6 +185,8 @@ export class LogSession {
     this.pendingLines = 0;
     this.received += count;
     this.failures = 0;
+    this.flooding = count > FLOOD_LINES;
+    this.flushedAt = performance.now();
     if (this.newestTrimmed) this.notHeld += count;
     else for (const block of blocks) if (this.ring.pushBack(block) > 0) this.atStart = false;
     if (this.status.kind === 'waiting' || this.status.kind === 'reconnecting') this.status = { kind: 'following' };
@@ -220,6 +242,7 @@ export class LogSession {
           params,
           signal,
           retry: { onRetry: ({ attempt, error }) => this.set({ kind: 'reconnecting', attempt, error }) },
+          transport: logTransport(),
         });
         this.requestId = stream.requestId;
         const waiting = follow && this.ring.size === 0 && lifeOf(this.options.phase()) === 'waiting';
@@ -280,7 +303,7 @@ export class LogSession {
       for (let attempt = 0; attempt < 4; attempt++) {
         const requested = span + this.options.pageSize + slack;
         const collector = new OlderCollector(oldest, sameStamp, this.options.pageSize);
-        const stream = await this.options.client.stream(this.options.path, { params: { timestamps: true, tailLines: requested }, signal });
+        const stream = await this.options.client.stream(this.options.path, { params: { timestamps: true, tailLines: requested }, signal, transport: logTransport() });
         for await (const blocks of decodeLogLines(stream)) for (const block of blocks) collector.feed(linesOf(block));
         if (signal.aborted) return;
         const page = collector.result(requested);
