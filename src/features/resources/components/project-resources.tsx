@@ -88,27 +88,29 @@ function ProjectHeader({ project, newObject }: { project: string; newObject: { k
           ) : null}
         </div>
       </div>
-      <button
-        type="button"
-        onClick={() => {
-          void queryClient.invalidateQueries({ queryKey: objectsQueryKey(project) });
-          void queryClient.invalidateQueries({ queryKey: countsQueryKey(project) });
-        }}
-        disabled={fetching}
-        className="inline-flex items-center gap-1.5 rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 disabled:opacity-60"
-      >
-        <RefreshIcon className={clsx('size-4', fetching && 'animate-spin')} />
-        Refresh
-      </button>
-      {newObject ? (
-        <Link
-          to={newObject.href}
-          className="inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-500"
+      <div className="flex shrink-0 items-center gap-2">
+        <button
+          type="button"
+          onClick={() => {
+            void queryClient.invalidateQueries({ queryKey: objectsQueryKey(project) });
+            void queryClient.invalidateQueries({ queryKey: countsQueryKey(project) });
+          }}
+          disabled={fetching}
+          className="inline-flex items-center gap-1.5 rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 disabled:opacity-60"
         >
-          <PlusIcon className="size-4" />
-          {`New ${newObject.kind}`}
-        </Link>
-      ) : null}
+          <RefreshIcon className={clsx('size-4', fetching && 'animate-spin')} />
+          Refresh
+        </button>
+        {newObject ? (
+          <Link
+            to={newObject.href}
+            className="inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-500"
+          >
+            <PlusIcon className="size-4" />
+            {`New ${newObject.kind}`}
+          </Link>
+        ) : null}
+      </div>
     </header>
   );
 }
