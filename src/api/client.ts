@@ -56,8 +56,8 @@ export interface ListOptions<T = unknown> {
   /** Each page is retried on its own (a 503 on page 37 does not start the list again); see RequestOptions. */
   retry?: boolean | RetryOptions;
   /**
-   * Called with each page as it arrives, before the next is asked for, so a view can show the first rows of a
-   * long list while the rest is on its way. `remaining` is the server's remainingItemCount when it sends one.
+   * Called with each page as it arrives, in order (the next ones may already be on their way: `list` reads
+   * ahead), so a view can show the first rows of a long list while the rest is on its way. `remaining` is the server's remainingItemCount when it sends one.
    */
   onPage?: (items: readonly T[], progress: { loaded: number; remaining: number | undefined }) => void;
 }
