@@ -11,6 +11,20 @@ import type { MockConfig } from './config.ts';
 import { noFaults, type Faults } from './faults/model.ts';
 import { Store } from './store/store.ts';
 
+/**
+ * Random numbers in [0, 1) from the system's CSPRNG, drawn 4,096 at a time. ulid's own asks the CSPRNG once for
+ * each of a ULID's 16 random characters: seeding 50,000 objects spent 4.2 of its 4.4 s there.
+ */
+const randomWords = new Uint32Array(4096);
+let randomAt = randomWords.length;
+function bufferedRandom(): number {
+  if (randomAt === randomWords.length) {
+    globalThis.crypto.getRandomValues(randomWords);
+    randomAt = 0;
+  }
+  return randomWords[randomAt++]! / 2 ** 32;
+}
+
 export interface StoredResponse {
   fingerprint: string;
   code: number;
@@ -81,11 +95,11 @@ export class MockState {
   }
 
   newUid(prefix: string): string {
-    return `${prefix}_${ulid().toLowerCase()}`;
+    return `${prefix}_${ulid(undefined, bufferedRandom).toLowerCase()}`;
   }
 
   newRequestId(): string {
-    return `req_${ulid().toLowerCase()}`;
+    return `req_${ulid(undefined, bufferedRandom).toLowerCase()}`;
   }
 
   /** Five characters from the alphabet Kubernetes uses for generateName (no vowels, no look-alikes). */

@@ -45,6 +45,45 @@ export function sendJson(ctx: Ctx, code: number, body: unknown, headers: Headers
   ctx.res.end(ctx.method === 'HEAD' ? undefined : text);
 }
 
+/** Items a streamed list writes per task (sendJsonList). */
+export const LIST_ITEMS_PER_WRITE = 100;
+
+/**
+ * A list written as it is serialised, the way a Kubernetes API server streams a collection (1.33's streaming list
+ * encoding): its head (apiVersion, kind, metadata with the continue token) goes out at once, then the items,
+ * `LIST_ITEMS_PER_WRITE` to a task. A client learns the next page's token before this page's items arrive and can
+ * ask for it meanwhile; and a page of 1,000 objects never holds the server's event loop for the whole of it. The
+ * objects are never changed in place (store.ts), so the items written later are the ones listed now. Writing
+ * waits while the client is behind, and stops when it goes.
+ */
+export function sendJsonList(ctx: Ctx, list: { items: readonly unknown[] }): void {
+  const { items, ...rest } = list;
+  const head = JSON.stringify(rest);
+  ctx.res.writeHead(200, { ...baseHeaders(ctx), 'Content-Type': 'application/json' });
+  if (ctx.method === 'HEAD') {
+    ctx.res.end();
+    return;
+  }
+  // `{"apiVersion":…,"metadata":{…}}` becomes `{"apiVersion":…,"metadata":{…},"items":[`.
+  ctx.res.write(`${head.slice(0, -1)}${head.length > 2 ? ',' : ''}"items":[`);
+  let next = 0;
+  const writeSome = (): void => {
+    if (ctx.res.destroyed) return;
+    const end = Math.min(items.length, next + LIST_ITEMS_PER_WRITE);
+    const parts: string[] = [];
+    for (; next < end; next++) parts.push(JSON.stringify(items[next]));
+    // Every batch after the first begins with the comma that ends the one before.
+    const text = (parts.length > 0 && end > parts.length ? ',' : '') + parts.join(',');
+    if (next >= items.length) {
+      ctx.res.end(`${text}]}`);
+      return;
+    }
+    if (ctx.res.write(text)) setImmediate(writeSome);
+    else ctx.res.once('drain', writeSome);
+  };
+  setImmediate(writeSome);
+}
+
 export function sendText(ctx: Ctx, code: number, text: string, contentType = 'text/plain; charset=utf-8', headers: Headers = {}): void {
   ctx.res.writeHead(code, { ...baseHeaders(ctx), 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), ...headers });
   ctx.res.end(ctx.method === 'HEAD' ? undefined : text);

@@ -5,7 +5,7 @@
  * so a client that asks for nothing special (the console, curl) gets what it always got.
  */
 import type { NodusObject, ObjectList } from '../../shared/protocol.ts';
-import { query, sendJson, type Ctx } from '../http/context.ts';
+import { query, sendJson, sendJsonList, type Ctx } from '../http/context.ts';
 import type { PrinterColumn } from '../kinds/common.ts';
 import type { WatchTarget } from '../objects/watch.ts';
 import { parseIncludeObject, tableRow, toTable, columnDefinitions, type Table, type TableOptions } from './table.ts';
@@ -62,7 +62,7 @@ function sendTable(ctx: Ctx, table: Table): void {
 /** A list, as a Table when the client asked for one. */
 export function sendList(ctx: Ctx, list: ObjectList, columns: readonly PrinterColumn[], now: number): void {
   const options = tableOptions(ctx, now);
-  if (!options) return sendJson(ctx, 200, list);
+  if (!options) return sendJsonList(ctx, list);
   sendTable(ctx, toTable(list.items, columns, { ...list.metadata }, options));
 }
 
