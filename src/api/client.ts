@@ -9,6 +9,7 @@ import { HEADER_IDEMPOTENCY_KEY, HEADER_REQUEST_ID, type NodusObject, type Objec
 import { ApiError, errorFromResponse, invalidStreamError, networkError } from './api-error.ts';
 import { withRetry, type RetryOptions } from './retry.ts';
 import { readTextWithHead, type ListHead } from './list-head.ts';
+import { readBodyOf } from './read-body.ts';
 import { byteStream, type ByteStream } from './byte-stream.ts';
 import { watchStream, type WatchStream } from './watch.ts';
 
@@ -86,7 +87,17 @@ export interface ApiClientConfig {
   fetch?: typeof fetch;
   /** Wraps a stream's own transport (StreamOptions.transport) as `fetch` is wrapped: the call log records both. */
   record?: (transport: typeof fetch) => typeof fetch;
+  /**
+   * Makes the requests for a list's pages after the first (the console's is a worker's: src/lib/page-fetch). Its
+   * `init` carries `following` (PageInit): the limits of the pages that may come next, so that it can ask for
+   * them as soon as a page names its continue token. It may answer with the body already read and decoded
+   * (read-body.ts). Recorded like `fetch` when `record` is given.
+   */
+  pageTransport?: typeof fetch;
 }
+
+/** A list page's request as a page transport gets it: `following` are the limits of the pages after it, in order. */
+export type PageInit = RequestInit & { following?: readonly number[] };
 
 export interface ApiClient {
   readonly baseUrl: string;
@@ -115,6 +126,13 @@ export interface StreamOptions {
 }
 
 export const DEFAULT_PAGE_SIZE = 500;
+
+/** What `list` adds to a page's request (see `request`). */
+interface ListPageCall {
+  onHead: (head: ListHead) => void;
+  via: typeof fetch | undefined;
+  following: readonly number[];
+}
 /** How many pages of a list are asked for beyond the one being read (see `list`). */
 export const LIST_PAGES_AHEAD = 2;
 
@@ -122,6 +140,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   const baseUrl = config.baseUrl.replace(/\/+$/, '');
   const doFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const readKey = typeof config.apiKey === 'function' ? config.apiKey : () => config.apiKey as string;
+  const pageVia = config.pageTransport && (config.record ? config.record(config.pageTransport) : config.pageTransport);
 
   /** The headers of every call, the key read afresh each time so that a changed key applies at once. */
   function headersFor(extra: Record<string, string> | undefined): Record<string, string> {
@@ -131,7 +150,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return headers;
   }
 
-  async function send(method: string, url: string, init: Omit<RequestInit, 'method'>, via: typeof fetch = doFetch): Promise<Response> {
+  async function send(method: string, url: string, init: Omit<PageInit, 'method'>, via: typeof fetch = doFetch): Promise<Response> {
     try {
       return await via(url, { ...init, method });
     } catch (cause) {
@@ -141,12 +160,15 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }
   }
 
-  /** `onHead`, for lists: called with the list's metadata as soon as its first bytes arrive (list-head.ts). */
-  async function request<T>(path: string, options: RequestOptions = {}, onHead?: (head: ListHead) => void): Promise<T> {
+  /**
+   * `page`, for lists: `onHead` is called with the list's metadata as soon as its first bytes arrive
+   * (list-head.ts); `via` and `following` are what a page transport makes the request with (PageInit).
+   */
+  async function request<T>(path: string, options: RequestOptions = {}, page?: ListPageCall): Promise<T> {
     const method = (options.method ?? 'GET').toUpperCase();
     const safe = method === 'GET' || method === 'HEAD' || options.idempotencyKey !== undefined;
     const retry = options.retry ?? safe;
-    const once = () => requestOnce<T>(method, path, options, onHead);
+    const once = () => requestOnce<T>(method, path, options, page);
     try {
       return retry === false ? await once() : await withRetry(once, { ...(retry === true ? {} : retry), signal: options.signal });
     } catch (error) {
@@ -155,7 +177,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     }
   }
 
-  async function requestOnce<T>(method: string, path: string, options: RequestOptions, onHead: ((head: ListHead) => void) | undefined): Promise<T> {
+  async function requestOnce<T>(method: string, path: string, options: RequestOptions, page: ListPageCall | undefined): Promise<T> {
+    const onHead = page?.onHead;
     const url = buildUrl(baseUrl, path, options.params);
     const headers = headersFor(options.headers);
     if (options.idempotencyKey !== undefined) headers[HEADER_IDEMPOTENCY_KEY] = options.idempotencyKey;
@@ -165,10 +188,18 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       headers['Content-Type'] ??= 'application/json';
     }
 
-    const response = await send(method, url, { headers, body, signal: options.signal, ...(options.priority ? { priority: options.priority } : {}) });
+    const init = { headers, body, signal: options.signal, ...(options.priority ? { priority: options.priority } : {}) };
+    const response = await send(method, url, page?.via ? { ...init, following: page.following } : init, page?.via);
     let text: string;
+    const read = readBodyOf(response);
     try {
-      text = onHead && response.ok && response.body ? await readTextWithHead(response.body, onHead) : await response.text();
+      if (read) {
+        // A transport read the body already (a worker's): its head comes with it.
+        text = read.text;
+        if (onHead && response.ok && read.head) onHead(read.head);
+      } else {
+        text = onHead && response.ok && response.body ? await readTextWithHead(response.body, onHead) : await response.text();
+      }
     } catch (cause) {
       if (options.signal?.aborted) throw cause;
       throw networkError(method, url, cause);
@@ -197,6 +228,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   async function list<T>(path: string, options: ListOptions<T> = {}): Promise<ObjectList<T>> {
     const firstLimit = options.limit ?? DEFAULT_PAGE_SIZE;
     const maxLimit = Math.max(firstLimit, options.maxLimit ?? firstLimit);
+    const limitOf = (index: number) => Math.min(maxLimit, firstLimit * 2 ** index);
     interface Asked {
       token: string | undefined;
       index: number;
@@ -216,13 +248,18 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       entry.page = request<ObjectList<T>>(
         path,
         {
-          params: { ...options.params, limit: Math.min(maxLimit, firstLimit * 2 ** index), continue: token },
+          params: { ...options.params, limit: limitOf(index), continue: token },
           signal: options.signal ? AbortSignal.any([options.signal, abort.signal]) : abort.signal,
           ...(options.retry === undefined ? {} : { retry: options.retry }),
         },
-        (head) => {
-          entry.next = head.continue || undefined;
-          askAhead();
+        {
+          onHead: (head) => {
+            entry.next = head.continue || undefined;
+            askAhead();
+          },
+          // The first page is the page's own request: it is what the first rows wait for, and a worker is not.
+          via: index > 0 ? pageVia : undefined,
+          following: Array.from({ length: LIST_PAGES_AHEAD }, (_, k) => limitOf(index + 1 + k)),
         },
       );
       // Read in order later; a failure of a page asked ahead is reported when its turn comes.

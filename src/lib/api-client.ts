@@ -2,12 +2,13 @@
  * The console's one API client. It follows the context in use (connection-store.ts): requests go to that
  * context's API URL with its key, read afresh on every request, and every call is recorded for the Support
  * panel through the `fetch` it is given (call-log/record-fetch.ts). Lists are foreground loads (foreground.ts):
- * the counts wait for them.
+ * the counts wait for them. A list's pages after the first are fetched by a worker (page-fetch/).
  */
 import { createApiClient, type ApiClient } from '../api/index.ts';
 import { useCallLog } from './call-log/call-log-store.ts';
 import { createRecordingFetch } from './call-log/record-fetch.ts';
 import { foreground } from './foreground.ts';
+import { pageTransport } from './page-fetch/page-transport.ts';
 import { activeApiKey, activeContext, useConnectionStore } from './connection-store.ts';
 
 const record = (transport: typeof fetch) => createRecordingFetch(() => useCallLog.getState(), transport);
@@ -19,7 +20,8 @@ function current(): ApiClient {
   const baseUrl = activeContext(useConnectionStore.getState()).apiUrl;
   let client = clients.get(baseUrl);
   if (!client) {
-    client = createApiClient({ baseUrl, apiKey: () => activeApiKey(useConnectionStore.getState()) || undefined, fetch: recordingFetch, record });
+    // A list's later pages are fetched by a worker (page-fetch/page-fetcher.ts says why).
+    client = createApiClient({ baseUrl, apiKey: () => activeApiKey(useConnectionStore.getState()) || undefined, fetch: recordingFetch, record, pageTransport: pageTransport() });
     clients.set(baseUrl, client);
   }
   return client;

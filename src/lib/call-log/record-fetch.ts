@@ -3,6 +3,7 @@
  * client takes it as its `fetch` option, so src/api stays unaware of the Support panel. Only the method, the
  * path, the answer's status, X-Request-Id and Status reason are kept: never a request header, so never the key.
  */
+import { readBodyOf } from '../../api/index.ts';
 import { HEADER_REQUEST_ID, isStatus } from '../../shared/protocol.ts';
 import type { ApiCall } from './call-log-store.ts';
 
@@ -33,14 +34,26 @@ export function createRecordingFetch(sink: () => CallSink, inner: typeof fetch =
     }
     const requestId = response.headers.get(HEADER_REQUEST_ID) ?? undefined;
     sink().add({ ...base, status: response.status, requestId, durationMs: Math.round(performance.now() - started) });
-    if (!response.ok) void readReason(response.clone()).then((reason) => reason && sink().update(id, { reason }));
+    if (!response.ok) {
+      // A body a worker read comes beside the answer (src/api/read-body.ts); any other is read from a copy.
+      const read = readBodyOf(response);
+      void (read ? Promise.resolve(reasonOf(read.text)) : readReason(response.clone())).then((reason) => reason && sink().update(id, { reason }));
+    }
     return response;
   };
 }
 
 async function readReason(response: Response): Promise<string | undefined> {
   try {
-    const body = (await response.json()) as unknown;
+    return reasonOf(await response.text());
+  } catch {
+    return undefined;
+  }
+}
+
+function reasonOf(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as unknown;
     return isStatus(body) ? body.reason : undefined;
   } catch {
     return undefined;
