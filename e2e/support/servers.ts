@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium/launch-args.ts';
 
 /** Ports of the servers Playwright starts (see playwright.config.ts); tests read the API directly at MOCK_URL. */
 export const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 18001);
@@ -11,12 +12,12 @@ export const PREVIEW_URL = `http://127.0.0.1:${PREVIEW_PORT}`;
 /** The mock's key in the security run: unlike the demo key, no text of the mock's contains it. */
 export const SECURITY_API_KEY = process.env.E2E_SECURITY_API_KEY ?? 'nodus-e2e-s3cret-7f3a9c';
 
-/** Debian's Chromium: no browser download from the internet (DESIGN.md). Both Playwright configs launch it. */
-export const CHROMIUM = '/usr/bin/chromium';
+/** Debian's Chromium, as scripts/chromium/launch-args.ts launches it. Both Playwright configs launch it. */
+export { CHROMIUM };
 
 export const chromiumLaunchOptions = {
   executablePath: CHROMIUM,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  args: CHROMIUM_ARGS,
 };
 
 /** Stops a run before it starts when Chromium is missing, with how to install it, rather than at each test. */

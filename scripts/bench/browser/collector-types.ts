@@ -18,7 +18,7 @@ export interface BenchCollector {
   longTasks(since?: number): { start: number; duration: number }[];
   loafs(since?: number): { start: number; duration: number; blocking: number; scripts: string[] }[];
   supports(): { longtask: boolean; loaf: boolean };
-  resources(pattern: string): { name: string; start: number; end: number }[];
+  resources(pattern: string): { name: string; start: number; end: number; requestStart: number; responseStart: number }[];
   rowCount(): number;
   watchCells(keyHeader: string, valueHeader: string): string;
   cellChanges(): CellChange[];

@@ -90,7 +90,7 @@
     longTasks: (since = 0) => longTasks.filter((e) => e.start >= since),
     loafs: (since = 0) => loafs.filter((e) => e.start >= since),
     supports: () => ({ longtask: PerformanceObserver.supportedEntryTypes.includes('longtask'), loaf: PerformanceObserver.supportedEntryTypes.includes('long-animation-frame') }),
-    resources: (pattern) => performance.getEntriesByType('resource').filter((e) => new RegExp(pattern).test(e.name)).map((e) => ({ name: e.name, start: e.startTime, end: e.responseEnd })),
+    resources: (pattern) => performance.getEntriesByType('resource').filter((e) => new RegExp(pattern).test(e.name)).map((e) => ({ name: e.name, start: e.startTime, end: e.responseEnd, requestStart: e.requestStart, responseStart: e.responseStart })),
     rowCount: () => document.querySelectorAll(config.rowSelector).length,
 
     /**

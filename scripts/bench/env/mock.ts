@@ -49,7 +49,9 @@ export function nextMessage<M extends { type: string }, T extends M['type'] = M[
 export async function startMock(config: MockProcessConfig): Promise<MockHandle> {
   const script = fileURLToPath(new URL('./mock-process.ts', import.meta.url));
   // Room for 50,000 objects and the history of the churn scenarios, whatever Node's default heap limit is here.
-  const child = fork(script, [JSON.stringify(config)], { execArgv: tsxExecArgv(['--max-old-space-size=4096']), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // NODUS_BENCH_MOCK_PROFILE=DIR: a V8 CPU profile of the mock's whole run, written to DIR when it exits.
+  const profile = process.env.NODUS_BENCH_MOCK_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.NODUS_BENCH_MOCK_PROFILE}`] : [];
+  const child = fork(script, [JSON.stringify(config)], { execArgv: tsxExecArgv(['--max-old-space-size=4096', ...profile]), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const ready = await nextMessage<MockProcessMessage, 'ready'>(child, 'ready');
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
