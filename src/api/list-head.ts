@@ -114,7 +114,7 @@ export async function readTextWithHead(body: ReadableStream<Uint8Array>, onHead:
       headChunks.push(value);
       scanned += value.length;
       if (found >= 0 || scanned >= HEAD_LIMIT) {
-        const head = found >= 0 ? headFromPrefix(prefixOf(headChunks, found)) : undefined;
+        const head = found >= 0 ? headFromPrefix(firstBytes(headChunks, found)) : undefined;
         scanner = undefined;
         headChunks = [];
         if (head) onHead(head);
@@ -125,7 +125,8 @@ export async function readTextWithHead(body: ReadableStream<Uint8Array>, onHead:
   return text + decoder.decode();
 }
 
-function prefixOf(chunks: Uint8Array[], end: number): Uint8Array {
+/** The first `end` bytes of `chunks`, in one array of their own. */
+export function firstBytes(chunks: readonly Uint8Array[], end: number): Uint8Array {
   const prefix = new Uint8Array(end);
   let at = 0;
   for (const chunk of chunks) {

@@ -11,7 +11,7 @@
  * Requests are matched on their URL (parameters in any order) and every header, the key among them, so an answer
  * is only ever given for the very request it was made for.
  */
-import { HEAD_LIMIT, headFromPrefix, ItemsKeyScanner, type ListHead } from '../../api/list-head.ts';
+import { firstBytes, HEAD_LIMIT, headFromPrefix, ItemsKeyScanner, type ListHead } from '../../api/list-head.ts';
 
 /** How long a page asked ahead waits for the client's request before it is dropped. */
 export const AHEAD_TTL_MS = 10_000;
@@ -105,29 +105,16 @@ class Page {
         const found = scanner.push(value);
         if (found >= 0 || length >= HEAD_LIMIT) {
           scanner = undefined;
-          this.head = found >= 0 ? headFromPrefix(joined(chunks, found)) : undefined;
+          this.head = found >= 0 ? headFromPrefix(firstBytes(chunks, found)) : undefined;
           this.askNext();
         }
       }
     }
-    const text = new TextDecoder().decode(joined(chunks, length));
+    const text = new TextDecoder().decode(firstBytes(chunks, length));
     const headers: [string, string][] = [];
     response.headers.forEach((value, name) => headers.push([name, value]));
     return { status: response.status, statusText: response.statusText, headers, text, ...(this.head ? { head: this.head } : {}) };
   }
-}
-
-/** The first `end` bytes of `chunks`, in one array of its own. */
-function joined(chunks: readonly Uint8Array[], end: number): Uint8Array {
-  const out = new Uint8Array(end);
-  let at = 0;
-  for (const chunk of chunks) {
-    if (at >= end) break;
-    const take = Math.min(chunk.length, end - at);
-    out.set(take === chunk.length ? chunk : chunk.subarray(0, take), at);
-    at += take;
-  }
-  return out;
 }
 
 export class PageFetcher {
