@@ -58,7 +58,8 @@ export interface ListOptions<T = unknown> {
   retry?: boolean | RetryOptions;
   /**
    * Called with each page as it arrives, in order (the next ones may already be on their way: `list` reads
-   * ahead), so a view can show the first rows of a long list while the rest is on its way. `remaining` is the server's remainingItemCount when it sends one.
+   * ahead), so a view can show the first rows of a long list while the rest is on its way. `remaining` is the
+   * server's remainingItemCount when it sends one.
    */
   onPage?: (items: readonly T[], progress: { loaded: number; remaining: number | undefined }) => void;
 }

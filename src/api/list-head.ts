@@ -125,8 +125,7 @@ export async function readTextWithHead(body: ReadableStream<Uint8Array>, onHead:
   return text + decoder.decode();
 }
 
-/** The first `end` bytes of `chunks`, in one array of their own. */
-export function firstBytes(chunks: readonly Uint8Array[], end: number): Uint8Array {
+function firstBytes(chunks: readonly Uint8Array[], end: number): Uint8Array {
   const prefix = new Uint8Array(end);
   let at = 0;
   for (const chunk of chunks) {

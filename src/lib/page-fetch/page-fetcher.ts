@@ -11,7 +11,7 @@
  * Requests are matched on their URL (parameters in any order) and every header, the key among them, so an answer
  * is only ever given for the very request it was made for.
  */
-import { firstBytes, HEAD_LIMIT, headFromPrefix, ItemsKeyScanner, type ListHead } from '../../api/list-head.ts';
+import { readTextWithHead, type ListHead } from '../../api/list-head.ts';
 
 /** How long a page asked ahead waits for the client's request before it is dropped. */
 export const AHEAD_TTL_MS = 10_000;
@@ -91,26 +91,14 @@ class Page {
   private async run(): Promise<FetchedPage> {
     const response = await this.owner.fetchFn(this.url, { headers: this.headers, signal: this.controller.signal });
     this.ok = response.ok;
-    const chunks: Uint8Array[] = [];
-    let length = 0;
-    if (response.body) {
-      const reader = response.body.getReader();
-      let scanner: ItemsKeyScanner | undefined = response.ok ? new ItemsKeyScanner() : undefined;
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        chunks.push(value);
-        length += value.length;
-        if (!scanner) continue;
-        const found = scanner.push(value);
-        if (found >= 0 || length >= HEAD_LIMIT) {
-          scanner = undefined;
-          this.head = found >= 0 ? headFromPrefix(firstBytes(chunks, found)) : undefined;
-          this.askNext();
-        }
-      }
-    }
-    const text = new TextDecoder().decode(firstBytes(chunks, length));
+    // The client's own reading: the head as soon as its bytes are in (the next page is asked for then), the text.
+    const text =
+      response.ok && response.body
+        ? await readTextWithHead(response.body, (head) => {
+            this.head = head;
+            this.askNext();
+          })
+        : await response.text();
     const headers: [string, string][] = [];
     response.headers.forEach((value, name) => headers.push([name, value]));
     return { status: response.status, statusText: response.statusText, headers, text, ...(this.head ? { head: this.head } : {}) };
