@@ -8,6 +8,7 @@ export type { Versioned } from './digest.ts';
 export { DEFAULT_PAGE_SIZE, ListWatch } from './list-watch.ts';
 export type { ListWatchOptions, ListWatchSnapshot, WatchStatus } from './list-watch.ts';
 export { ObjectIndex, objectId } from './object-index.ts';
+export type { IndexChanges, IndexView } from './object-index.ts';
 export { WatchRegistry, createWatchRegistry } from './registry.ts';
 export type { WatchRegistryOptions } from './registry.ts';
 export { frameScheduler, manualScheduler, timerScheduler } from './scheduler.ts';

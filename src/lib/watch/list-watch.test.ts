@@ -69,6 +69,31 @@ describe('ListWatch', () => {
     }
   });
 
+  it('shows the first page at once, without waiting for a flush; later pages wait for one', async () => {
+    await api.seed('first-page', 345);
+    const scheduler = manualScheduler();
+    const watch = registry({ pageSize: 100, scheduler }).get(budgets('first-page'));
+    // Read at each notification, as useSyncExternalStore reads it.
+    const shown: { items: number; synced: boolean; loaded: number | undefined }[] = [];
+    const stop = watch.subscribe(() => {
+      const s = watch.getSnapshot();
+      shown.push({ items: s.items.length, synced: s.synced, loaded: s.listing?.loaded });
+    });
+    // The scheduler never runs here unless told to: only a flush made on the spot shows the first page.
+    await expect.poll(() => shown.length).toBe(1);
+    expect(shown[0]).toEqual({ items: 100, synced: false, loaded: 100 });
+    // The rest of the list arrives (its version is recorded) but is shown only by the next flush.
+    await expect.poll(() => watch.resumeVersion).toBeDefined();
+    expect(shown).toHaveLength(1);
+    expect(scheduler.waiting).toBe(1);
+    scheduler.runAll();
+    expect(shown).toEqual([
+      { items: 100, synced: false, loaded: 100 },
+      { items: 345, synced: true, loaded: undefined },
+    ]);
+    stop();
+  });
+
   it('shows objects created, changed and deleted through the API, without listing again', async () => {
     await api.createProject('live');
     const kept = await api.createBudget('live', 'kept');

@@ -87,7 +87,20 @@ export class ListWatch<T extends NodusObject = NodusObject> {
   };
 
   readonly getSnapshot = (): ListWatchSnapshot<T> => {
-    this.snapshot ??= { ...this.state, resourceVersion: this.resourceVersion, items: this.index.values() };
+    if (this.snapshot === undefined) {
+      const view = this.index.view();
+      this.snapshot = {
+        ...this.state,
+        resourceVersion: this.resourceVersion,
+        size: view.size,
+        version: view.version,
+        changes: view.changes,
+        retry: this.retryNow,
+        get items() {
+          return view.items;
+        },
+      };
+    }
     return this.snapshot;
   };
 
@@ -143,6 +156,9 @@ export class ListWatch<T extends NodusObject = NodusObject> {
     this.stop();
     this.start();
   }
+
+  /** `retry`, bound, for snapshots to hand to views. */
+  private readonly retryNow = (): void => this.retry();
 
   /** Forgets everything and lists again (the API key changed: what was read may not be readable now). */
   reset(): void {
@@ -268,8 +284,14 @@ export class ListWatch<T extends NodusObject = NodusObject> {
       this.state = { ...this.state, listing };
       return;
     }
+    const first = this.partialShownAt === undefined;
     this.partialShownAt = now;
-    this.update({ listing });
+    this.state = { ...this.state, listing };
+    // The first page is what the first rows wait for: shown now, not at the next frame. A frame can be long in
+    // coming while the browser still draws the page around the table, and the table's first render then runs
+    // in that wait instead of after it. Later pages wait for a frame like any change.
+    if (first) this.flushNow();
+    else this.scheduleFlush();
   }
 
   private listed(items: readonly T[], resourceVersion: string): void {
@@ -292,6 +314,12 @@ export class ListWatch<T extends NodusObject = NodusObject> {
 
   private scheduleFlush(): void {
     this.cancelFlush ??= this.options.scheduler.schedule(() => this.flush());
+  }
+
+  /** A flush now, in place of the one waiting for the scheduler. */
+  private flushNow(): void {
+    this.cancelFlush?.();
+    this.flush();
   }
 
   /** The one place views learn of changes: waiting events applied, a new snapshot, one notification. */

@@ -3,7 +3,7 @@
  * without a module-global, and `useListWatch` reads one watch with useSyncExternalStore. The rest of this
  * folder knows nothing of React.
  */
-import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { NodusObject } from '../../shared/protocol.ts';
 import type { ListWatchSnapshot } from './list-watch.ts';
 import type { WatchRegistry } from './registry.ts';
@@ -25,10 +25,8 @@ export function useWatchRegistry(): WatchRegistry {
   return registry;
 }
 
-export interface ListWatchView<T> extends ListWatchSnapshot<T> {
-  /** Retries now: after `stale`, or to skip the wait while reconnecting. */
-  retry: () => void;
-}
+/** A watch's snapshot, `retry` included. */
+export type ListWatchView<T> = ListWatchSnapshot<T>;
 
 /**
  * The live list of a target. Every component that asks for the same target shares one watch; the watch opens
@@ -38,6 +36,5 @@ export interface ListWatchView<T> extends ListWatchSnapshot<T> {
 export function useListWatch<T extends NodusObject = NodusObject>(target: WatchTarget): ListWatchView<T> {
   const registry = useWatchRegistry();
   const watch = registry.get<T>(target);
-  const snapshot = useSyncExternalStore(watch.subscribe, watch.getSnapshot, watch.getSnapshot);
-  return useMemo(() => ({ ...snapshot, retry: () => watch.retry() }), [snapshot, watch]);
+  return useSyncExternalStore(watch.subscribe, watch.getSnapshot, watch.getSnapshot);
 }

@@ -3,6 +3,7 @@
  * The transitions are pure functions of the previous state, so list-watch.ts only decides when they happen.
  */
 import type { ApiError, RetryInfo } from '../../api/index.ts';
+import type { IndexChanges } from './object-index.ts';
 
 /**
  * - `loading`: the first list has not arrived yet (and may be retrying: see `attempt` and `error`).
@@ -14,8 +15,22 @@ import type { ApiError, RetryInfo } from '../../api/index.ts';
 export type WatchStatus = 'loading' | 'live' | 'reconnecting' | 'stale';
 
 export interface ListWatchSnapshot<T> {
-  /** The objects, in list order with new ones last; the same array until one of them changes. */
+  /**
+   * The objects, in list order with new ones last; the same array until one of them changes. Built when first
+   * read: a view that can work from `changes` need not read it.
+   */
   readonly items: readonly T[];
+  /** How many objects there are (without building `items`). */
+  readonly size: number;
+  /** Names the objects: the same version, the same objects in the same order. */
+  readonly version: number;
+  /**
+   * What changed since the objects of `changes.from`, the version before this one; undefined when that is not
+   * known (the first objects, pages of a first list, a relist), and a view compares `items` itself.
+   */
+  readonly changes: IndexChanges<T> | undefined;
+  /** Retries now: after `stale`, or to skip the wait while reconnecting. */
+  readonly retry: () => void;
   readonly status: WatchStatus;
   /** A whole list has arrived: `items` is meaningful (if `status` is not live, maybe out of date). */
   readonly synced: boolean;
@@ -42,7 +57,7 @@ export interface ListWatchSnapshot<T> {
   readonly listing: { readonly loaded: number; readonly total: number | undefined } | undefined;
 }
 
-export type WatchState = Omit<ListWatchSnapshot<never>, 'items' | 'resourceVersion'>;
+export type WatchState = Omit<ListWatchSnapshot<never>, 'items' | 'size' | 'version' | 'changes' | 'retry' | 'resourceVersion'>;
 
 export const INITIAL_STATE: WatchState = {
   status: 'loading', synced: false, error: undefined, since: undefined, attempt: 0, nextRetryAt: undefined,

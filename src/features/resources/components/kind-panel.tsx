@@ -33,14 +33,15 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
   const columns = useMemo(() => tableColumns(kind, project === undefined), [kind, project]);
   const query = useDeferredValue(params.q);
   const sort = useMemo(() => ({ column: params.sort, desc: params.desc }), [params.sort, params.desc]);
-  const view = useTableView(objects.items, objects.synced, columns, sort, query, project === undefined);
+  const view = useTableView(objects, objects.synced, columns, sort, query, project === undefined);
   const selection = useSelection();
-  // Bulk actions read the objects when a dialog opens, not on every render: no 50,000-long prop changes per frame.
-  const itemsRef = useRef(objects.items);
+  // Bulk actions read the objects when a dialog opens, not on every render: no 50,000-long prop changes per
+  // frame, and the array of them is built only then.
+  const objectsRef = useRef(objects);
   useLayoutEffect(() => {
-    itemsRef.current = objects.items;
+    objectsRef.current = objects;
   });
-  const currentItems = useCallback(() => itemsRef.current, []);
+  const currentItems = useCallback(() => objectsRef.current.items, []);
 
   // Ticks belong to one filtered list: a new filter starts with none.
   const filterKey = `${labelSelector ?? ''}\n${params.phase}\n${query}`;
@@ -65,7 +66,7 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
   const watchState = useMemo(() => ({ status, since, attempt, error, retry }), [status, since, attempt, error, retry]);
   const filtered = !!labelSelector || !!params.phase;
   const shown = view.rows.length;
-  const total = objects.items.length;
+  const total = objects.size;
 
   let body;
   if (!objects.synced && objects.status === 'stale') {

@@ -52,7 +52,7 @@ function KindTab({ kind, project, active, href }: { kind: KindInfo; project: str
 
 function LiveCount({ kind, project }: { kind: KindInfo; project: string }) {
   const objects = useWatchedList(kind, project);
-  if (objects.synced) return <Count active value={objects.items.length} />;
+  if (objects.synced) return <Count active value={objects.size} />;
   return objects.status === 'stale' ? <Failed /> : <Pending />;
 }
 

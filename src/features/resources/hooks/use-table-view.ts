@@ -1,6 +1,7 @@
 /**
  * The React binding of TableView: the rows for a watch snapshot, a sort and a text filter, worked out once per
- * snapshot (not per render), plus the RowFlash that marks the rows whose objects just changed.
+ * snapshot (not per render; from the snapshot's changes when it has them), plus the RowFlash that marks the rows
+ * whose objects just changed.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { NodusObject } from '../../../shared/protocol.ts';
@@ -8,10 +9,11 @@ import { nameSortValue, type Column } from '../kinds/registry.tsx';
 import { RowFlash } from '../table/row-flash.ts';
 import { textMatcher, warmSearchTexts } from '../table/search.ts';
 import { objectKey } from '../table/snapshot-diff.ts';
-import { TableView, type ViewResult, type ViewSpec } from '../table/table-view.ts';
+import { TableView, type TableSource, type ViewResult, type ViewSpec } from '../table/table-view.ts';
 
 export function useTableView(
-  items: readonly NodusObject[],
+  /** An array, or a watch's snapshot (whose changes are applied without reading all its objects). */
+  objects: readonly NodusObject[] | TableSource<NodusObject>,
   /** Whether `items` is a whole list (the watch's `synced`): until then nothing counts as a change. */
   synced: boolean,
   columns: readonly Column[],
@@ -33,14 +35,14 @@ export function useTableView(
 
   // TableView.update is idempotent for the same snapshot and spec, so calling it while rendering is safe even
   // when React renders twice.
-  const result = useMemo(() => view.update(items, spec), [view, items, spec]);
+  const result = useMemo(() => view.update(objects, spec), [view, objects, spec]);
 
   // Once a whole list is in, prepare the text filter in idle time (once per table; later versions of objects
   // are prepared when a filter first needs them).
   const warm = useRef<(() => void) | undefined>(undefined);
   useEffect(() => {
-    if (synced && !warm.current) warm.current = warmSearchTexts(items);
-  }, [synced, items]);
+    if (synced && !warm.current) warm.current = warmSearchTexts(Array.isArray(objects) ? objects : (objects as TableSource<NodusObject>).items);
+  }, [synced, objects]);
   useEffect(
     () => () => {
       warm.current?.();

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { WatchObjectEvent } from '../../../api/index.ts';
-import { ObjectIndex } from '../../../lib/watch/object-index.ts';
+import { ObjectIndex, type IndexView } from '../../../lib/watch/object-index.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { diffById, diffSnapshots } from './snapshot-diff.ts';
 import { compareKeys, TableView, tiebreak, type ViewSpec } from './table-view.ts';
@@ -91,6 +91,71 @@ describe('TableView', () => {
       }
     });
   }
+
+  it('merges a list\'s next pages into the rows without sorting the rows already there', () => {
+    const view = new TableView<NodusObject>();
+    let keys = 0;
+    const spec: ViewSpec<NodusObject> = { id: 'name', key: (o) => (keys++, o.metadata.name), desc: false };
+    const name = (i: number) => `job-${String(i).padStart(5, '0')}`;
+    const first = Array.from({ length: 1000 }, (_, i) => job(name(i * 2), i));
+    const rows = view.update(first, spec).rows;
+    // The next pages: 600 objects that sort after every row, and 700 that fall in between.
+    const after = Array.from({ length: 600 }, (_, i) => job(name(3000 + i), i));
+    keys = 0;
+    const merged = view.update([...first, ...after], spec);
+    expect(merged.rows).toBe(rows);
+    // One key per new object and one for the last row: the rows already there were not sorted again.
+    expect(keys).toBe(601);
+    const between = Array.from({ length: 700 }, (_, i) => job(name(i * 2 + 1), i));
+    const all = [...first, ...after, ...between];
+    const result = view.update(all, spec);
+    expect(result.rows).toBe(rows);
+    expect(result.rows.map((o) => o.metadata.uid)).toEqual(expected(all, spec).map((o) => o.metadata.uid));
+    // Filtered: only the new objects that match join.
+    const cheap: ViewSpec<NodusObject> = { id: 'cheap', key: (o) => o.metadata.name, desc: true, match: (o) => Number(o.status?.costUSD) < 300 };
+    const filtered = new TableView<NodusObject>();
+    filtered.update(first, cheap);
+    expect(filtered.update(all, cheap).rows.map((o) => o.metadata.uid)).toEqual(expected(all, cheap).map((o) => o.metadata.uid));
+  });
+
+  it('applies a watch snapshot\'s changes without reading all its objects, and compares all when it missed one', () => {
+    const index = new ObjectIndex<NodusObject>();
+    const all = Array.from({ length: 2000 }, (_, i) => job(`job-${String(i).padStart(4, '0')}`, i));
+    index.replace(all);
+    let reads = 0;
+    const source = (v: IndexView<NodusObject>) => ({
+      version: v.version,
+      changes: v.changes,
+      get items() {
+        reads++;
+        return v.items;
+      },
+    });
+    const spec = byCost(false);
+    const view = new TableView<NodusObject>();
+    const rows = view.update(source(index.view()), spec).rows;
+    const event = (name: string, cost: number): WatchObjectEvent<NodusObject> => ({ type: 'MODIFIED', object: job(name, cost) });
+    for (const e of [event('job-0001', 5000), event('job-0500', 0.5)]) index.queue(e);
+    index.queue({ type: 'DELETED', object: all[7]! });
+    index.applyPending();
+    reads = 0;
+    const next = view.update(source(index.view()), spec);
+    expect(reads).toBe(0);
+    expect(next.rows).toBe(rows);
+    expect(next.changed.map((o) => o.metadata.name)).toEqual(['job-0001', 'job-0500']);
+    expect(next.rows.map((o) => o.metadata.uid)).toEqual(expected(index.values(), spec).map((o) => o.metadata.uid));
+    // Two flushes the table never saw the first of: its changes lead from a version it does not know.
+    index.queue(event('job-0002', 7));
+    index.applyPending();
+    index.view();
+    index.queue(event('job-0003', 3.5));
+    index.applyPending();
+    reads = 0;
+    const caught = view.update(source(index.view()), spec);
+    expect(reads).toBeGreaterThan(0);
+    expect(caught.changed.map((o) => o.metadata.name)).toEqual(['job-0002', 'job-0003']);
+    expect(caught.rows.map((o) => o.metadata.uid)).toEqual(expected(index.values(), spec).map((o) => o.metadata.uid));
+  });
 
   it('reports what arrived or changed, not what left', () => {
     const view = new TableView<NodusObject>();

@@ -2,7 +2,7 @@
  * The rows a table shows: a watch's objects, filtered and sorted, kept current at 50,000 objects and thousands
  * of events a second. A new sort or filter sorts everything once (keys computed once per object, not per
  * comparison); after that each snapshot is diffed against the last one and only the objects that changed are
- * moved, by binary search and an in-place splice. The rows array is the same array throughout (no copy per
+ * moved, by binary search and an in-place splice, or, for a list's pages arriving, by one merge. The rows array is the same array throughout (no copy per
  * event); `version` says when it changed. Framework-free: the React binding is use-table-view.ts.
  */
 import type { NodusObject } from '../../../shared/protocol.ts';
@@ -25,6 +25,16 @@ export interface ViewSpec<T> {
   narrowing?: { sort: string; query: string } | undefined;
 }
 
+/**
+ * The objects to show: an array, or a watch's snapshot, which names its objects by version and may say what
+ * changed since the version before (then those changes are applied, and `items` need not be read).
+ */
+export interface TableSource<T> {
+  readonly items: readonly T[];
+  readonly version?: number;
+  readonly changes?: { readonly from: number; readonly added: readonly T[]; readonly removed: readonly T[]; readonly modified: readonly (readonly [T, T])[] } | undefined;
+}
+
 export interface ViewResult<T> {
   /** Sorted and filtered. Mutated in place by later updates: read it with `version`. */
   rows: readonly T[];
@@ -38,29 +48,35 @@ const INCREMENTAL_LIMIT = 512;
 
 export class TableView<T extends NodusObject> {
   private rows: T[] = [];
-  private items: readonly T[] | undefined;
+  private source: TableSource<T> | undefined;
   private spec: ViewSpec<T> | undefined;
   private result: ViewResult<T> = { rows: this.rows, version: 0, changed: [] };
 
-  /** Brings the rows up to `items` and `spec`; calling it again with the same two returns the same result. */
-  update(items: readonly T[], spec: ViewSpec<T>): ViewResult<T> {
-    if (items === this.items && spec.id === this.spec?.id) return this.result;
-    if (items === this.items && narrows(this.spec, spec)) {
+  /** Brings the rows up to `objects` and `spec`; calling it again with the same two returns the same result. */
+  update(objects: readonly T[] | TableSource<T>, spec: ViewSpec<T>): ViewResult<T> {
+    const source: TableSource<T> = isArray(objects) ? { items: objects } : objects;
+    const previous = this.source;
+    const same = previous !== undefined && sameObjects(previous, source);
+    if (same && spec.id === this.spec?.id) return this.result;
+    if (same && narrows(this.spec, spec)) {
       this.spec = spec;
       this.narrow(spec.match);
       this.result = { rows: this.rows, version: this.result.version + 1, changed: [] };
       return this.result;
     }
-    const first = this.items === undefined;
-    const before = this.items ?? [];
     const sameSpec = spec.id === this.spec?.id;
     this.spec = spec;
-    this.items = items;
+    this.source = source;
 
-    const diff = diffSnapshots(before, items);
-    const changed = first ? [] : [...diff.added, ...diff.modified.map(([, after]) => after)];
-    if (!sameSpec || diffSize(diff) > INCREMENTAL_LIMIT || !this.applyIncrementally(diff.removed, diff.modified, diff.added)) {
-      this.rebuild(items);
+    // The watch's own record of what changed when it leads from the objects shown last; else a walk of both.
+    const diff =
+      previous === undefined ? { added: [], removed: [], modified: [] } : source.changes !== undefined && source.changes.from === previous.version ? source.changes : diffSnapshots(previous.items, source.items);
+    const changed = previous === undefined ? [] : [...diff.added, ...diff.modified.map(([, after]) => after)];
+    if (sameSpec && diff.removed.length === 0 && diff.modified.length === 0 && diff.added.length > INCREMENTAL_LIMIT) {
+      // Pages of a list arriving: the new objects are sorted among themselves and merged into the rows.
+      this.mergeAdded(diff.added);
+    } else if (!sameSpec || diffSize(diff) > INCREMENTAL_LIMIT || !this.applyIncrementally(diff.removed, diff.modified, diff.added)) {
+      this.rebuild(source.items);
     }
     this.result = { rows: this.rows, version: this.result.version + 1, changed };
     return this.result;
@@ -77,6 +93,36 @@ export class TableView<T extends NodusObject> {
     for (let i = 0; i < decorated.length; i++) this.rows[i] = decorated[i]!.object;
   }
 
+  /**
+   * Adds many new objects in one pass: they are sorted by themselves (k log k) and merged into the rows from the
+   * back (n + k), instead of sorting all n + k again. This is how the pages of a big list join the table.
+   */
+  private mergeAdded(added: readonly T[]): void {
+    const { key, match, desc } = this.spec!;
+    const incoming: { object: T; key: SortValue }[] = [];
+    for (const object of added) if (!match || match(object)) incoming.push({ object, key: key(object) });
+    if (incoming.length === 0) return;
+    incoming.sort((a, b) => compareKeys(a.key, b.key, desc) || tiebreak(a.object, b.object));
+    const rows = this.rows;
+    let i = rows.length - 1;
+    for (const { object } of incoming) rows.push(object);
+    let j = incoming.length - 1;
+    let at = rows.length - 1;
+    // Only the rows that sort after a new object move, and only their keys are read.
+    let last = i >= 0 ? { object: rows[i]!, key: key(rows[i]!) } : undefined;
+    while (j >= 0) {
+      const next = incoming[j]!;
+      if (last && (compareKeys(last.key, next.key, desc) || tiebreak(last.object, next.object)) > 0) {
+        rows[at--] = last.object;
+        i--;
+        last = i >= 0 ? { object: rows[i]!, key: key(rows[i]!) } : undefined;
+      } else {
+        rows[at--] = next.object;
+        j--;
+      }
+    }
+  }
+
   /** Keeps the rows that still match, in place and in order: no sort. */
   private narrow(match: ((object: T) => boolean) | undefined): void {
     if (!match) return;
@@ -86,7 +132,7 @@ export class TableView<T extends NodusObject> {
   }
 
   /** False when something did not add up (an object not where its key says): the caller rebuilds. */
-  private applyIncrementally(removed: T[], modified: [T, T][], added: T[]): boolean {
+  private applyIncrementally(removed: readonly T[], modified: readonly (readonly [T, T])[], added: readonly T[]): boolean {
     const match = this.spec!.match;
     const shown = (o: T) => !match || match(o);
     for (const object of removed) {
@@ -150,6 +196,15 @@ export class TableView<T extends NodusObject> {
     const next = this.rows[at + 1];
     return (prev === undefined || this.compare(prev, object) < 0) && (next === undefined || this.compare(object, next) < 0);
   }
+}
+
+function isArray<T>(objects: readonly T[] | TableSource<T>): objects is readonly T[] {
+  return Array.isArray(objects);
+}
+
+/** The same objects: the same version of a watch's, or the same array. */
+function sameObjects<T>(a: TableSource<T>, b: TableSource<T>): boolean {
+  return a.version !== undefined && b.version !== undefined ? a.version === b.version : a.items === b.items;
 }
 
 /** Whether `next` only narrows what `previous` shows: the same sort, and its query typed further. */

@@ -104,7 +104,7 @@ function WatchRow({ row }: { row: Row }) {
           {snapshot.status}
         </span>
       </td>
-      <td className="px-2 py-1.5 text-right tabular-nums text-slate-700">{snapshot.synced ? snapshot.items.length.toLocaleString('en-US') : '—'}</td>
+      <td className="px-2 py-1.5 text-right tabular-nums text-slate-700">{snapshot.synced ? snapshot.size.toLocaleString('en-US') : '—'}</td>
       <td className="truncate px-2 py-1.5 font-mono text-slate-700" title={snapshot.resourceVersion}>
         {snapshot.resourceVersion ?? '—'}
       </td>
