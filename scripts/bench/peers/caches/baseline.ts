@@ -21,16 +21,19 @@ export function baselineReader(target: CacheTarget): CacheClient {
       const res = await fetch(`${path}?watch=true&resourceVersion=${resourceVersion}`, { headers, signal: controller.signal });
       const reader = res.body!.getReader();
       let lines = 0;
+      let before = new Uint8Array(0);
       let tail = new Uint8Array(0);
       while (lines < events) {
         const { done, value } = await reader.read();
         if (done) throw new Error(`the stream ended after ${lines} of ${events} lines`);
         for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) lines++;
+        before = tail;
         tail = value;
       }
       controller.abort();
-      // The last line's version, to resume from next time (the only line parsed).
-      const text = new TextDecoder().decode(tail).trimEnd();
+      // The last line's version, to resume from next time (the only line parsed). It may have begun in the chunk
+      // before the last (a line is far shorter than two chunks).
+      const text = new TextDecoder().decode(Buffer.concat([before, tail])).trimEnd();
       const last = JSON.parse(text.slice(text.lastIndexOf('\n') + 1)) as { object: { metadata: { resourceVersion: string } } };
       resourceVersion = last.object.metadata.resourceVersion;
     },
