@@ -5,8 +5,8 @@
  * took to apply.
  */
 import { DEMO_API_KEY } from '../../../src/shared/protocol.ts';
-import { baselineReader } from './caches/baseline.ts';
-import type { CacheClient } from './caches/cache-client.ts';
+import { baselineReader, httpBaselineReader } from './caches/baseline.ts';
+import type { CacheClient, CacheTarget } from './caches/cache-client.ts';
 import { clientNodeCache } from './caches/client-node.ts';
 import { ourCache } from './caches/ours.ts';
 
@@ -17,8 +17,9 @@ export type ChildMessage =
   | { type: 'failed'; message: string };
 
 const [which, url, project, pageSize] = process.argv.slice(2);
-const target = { url: url ?? '', apiKey: DEMO_API_KEY, project: project ?? '', pageSize: Number(pageSize ?? 500) };
-const cache: CacheClient = which === 'client-node' ? clientNodeCache(target) : which === 'baseline' ? baselineReader(target) : ourCache(target);
+const target: CacheTarget = { url: url ?? '', apiKey: DEMO_API_KEY, project: project ?? '', pageSize: Number(pageSize ?? 500) };
+const readers: Record<string, (target: CacheTarget) => CacheClient> = { 'client-node': clientNodeCache, baseline: baselineReader, 'baseline-http': httpBaselineReader, ours: ourCache };
+const cache: CacheClient = (readers[which ?? ''] ?? ourCache)(target);
 
 const send = (message: ChildMessage): void => {
   process.send?.(message);
