@@ -153,7 +153,7 @@ export const watchCache: Scenario = {
     return {
       figures,
       notes: [
-        `per run: bursts of ${ctx.plan.burstEvents.toLocaleString('en')} MODIFIED events replayed from the mock's history on resume, each process warmed up by one burst first; each ceiling's reader takes ${ctx.plan.bursts}, then ours and client-node take ${pairs} turns each of ${BURSTS_PER_TURN}, in fresh processes, one after the other; rates from each cache's median burst, the ratio is the median of ours against the client-node turn beside it`,
+        `per run: bursts of ${ctx.plan.burstEvents.toLocaleString('en')} MODIFIED events replayed from the mock's history on resume, each process warmed up by one burst first; each ceiling's reader takes ${ctx.plan.bursts}, then ours and client-node take ${pairs} turn(s) each of ${BURSTS_PER_TURN} bursts, in fresh processes, one after the other; rates from each cache's median burst, the ratio is the median of ours against the client-node turn beside it`,
       ],
     };
   },

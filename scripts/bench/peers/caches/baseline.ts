@@ -7,35 +7,25 @@
 import http from 'node:http';
 import type { CacheClient, CacheTarget } from './cache-client.ts';
 
-export function baselineReader(target: CacheTarget): CacheClient {
+/** Reads a watch from `url` until `events` lines have come; resolves with the bytes of the last two chunks. */
+type ReadLines = (url: string, headers: Record<string, string>, events: number) => Promise<Uint8Array>;
+
+function lineCounter(target: CacheTarget, name: string, readLines: ReadLines): CacheClient {
   const path = `${target.url}/apis/nodus.dev/v1/namespaces/${target.project}/jobs`;
   const headers = { Authorization: `Bearer ${target.apiKey}` };
   let resourceVersion = '';
   return {
-    name: 'baseline: read lines only',
+    name,
     async start() {
       const res = await fetch(`${path}?limit=1`, { headers });
       resourceVersion = ((await res.json()) as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
     },
     async stop() {},
     async resume(events) {
-      const controller = new AbortController();
-      const res = await fetch(`${path}?watch=true&resourceVersion=${resourceVersion}`, { headers, signal: controller.signal });
-      const reader = res.body!.getReader();
-      let lines = 0;
-      let before = new Uint8Array(0);
-      let tail = new Uint8Array(0);
-      while (lines < events) {
-        const { done, value } = await reader.read();
-        if (done) throw new Error(`the stream ended after ${lines} of ${events} lines`);
-        for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) lines++;
-        before = tail;
-        tail = value;
-      }
-      controller.abort();
+      const tail = await readLines(`${path}?watch=true&resourceVersion=${resourceVersion}`, headers, events);
       // The last line's version, to resume from next time (the only line parsed). It may have begun in the chunk
       // before the last (a line is far shorter than two chunks).
-      const text = new TextDecoder().decode(Buffer.concat([before, tail])).trimEnd();
+      const text = new TextDecoder().decode(tail).trimEnd();
       const last = JSON.parse(text.slice(text.lastIndexOf('\n') + 1)) as { object: { metadata: { resourceVersion: string } } };
       resourceVersion = last.object.metadata.resourceVersion;
     },
@@ -43,43 +33,56 @@ export function baselineReader(target: CacheTarget): CacheClient {
   };
 }
 
+/** Counts the lines of each chunk until there are `events`; keeps the last two chunks. */
+class Lines {
+  count = 0;
+  private before: Uint8Array = new Uint8Array(0);
+  private last: Uint8Array = new Uint8Array(0);
+
+  add(chunk: Uint8Array): void {
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) this.count++;
+    this.before = this.last;
+    this.last = chunk;
+  }
+
+  tail(): Uint8Array {
+    return Buffer.concat([this.before, this.last]);
+  }
+}
+
+export function baselineReader(target: CacheTarget): CacheClient {
+  return lineCounter(target, 'baseline: read lines only', async (url, headers, events) => {
+    const controller = new AbortController();
+    const res = await fetch(url, { headers, signal: controller.signal });
+    const reader = res.body!.getReader();
+    const lines = new Lines();
+    while (lines.count < events) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error(`the stream ended after ${lines.count} of ${events} lines`);
+      lines.add(value);
+    }
+    controller.abort();
+    return lines.tail();
+  });
+}
+
 export function httpBaselineReader(target: CacheTarget): CacheClient {
-  const fetchReader = baselineReader(target);
-  const path = `${target.url}/apis/nodus.dev/v1/namespaces/${target.project}/jobs`;
-  const headers = { Authorization: `Bearer ${target.apiKey}` };
-  let resourceVersion = '';
-  return {
-    name: 'baseline over node:http: read lines only',
-    async start() {
-      const res = await fetch(`${path}?limit=1`, { headers });
-      resourceVersion = ((await res.json()) as { metadata: { resourceVersion: string } }).metadata.resourceVersion;
-    },
-    async stop() {},
-    resume(events) {
-      return new Promise<void>((resolve, reject) => {
-        const request = http.get(`${path}?watch=true&resourceVersion=${resourceVersion}`, { headers }, (res) => {
-          let lines = 0;
-          let before: Buffer = Buffer.alloc(0);
-          let tail: Buffer = Buffer.alloc(0);
-          res.on('data', (value: Buffer) => {
-            if (lines >= events) return;
-            for (let i = value.indexOf(10); i !== -1; i = value.indexOf(10, i + 1)) lines++;
-            before = tail;
-            tail = value;
-            if (lines < events) return;
-            request.destroy();
-            const text = Buffer.concat([before, tail]).toString('utf8').trimEnd();
-            const last = JSON.parse(text.slice(text.lastIndexOf('\n') + 1)) as { object: { metadata: { resourceVersion: string } } };
-            resourceVersion = last.object.metadata.resourceVersion;
-            resolve();
-          });
-          res.on('end', () => reject(new Error(`the stream ended after ${lines} of ${events} lines`)));
+  return lineCounter(target, 'baseline over node:http: read lines only', (url, headers, events) => {
+    return new Promise<Uint8Array>((resolve, reject) => {
+      const request = http.get(url, { headers }, (res) => {
+        const lines = new Lines();
+        res.on('data', (chunk: Buffer) => {
+          if (lines.count >= events) return;
+          lines.add(chunk);
+          if (lines.count < events) return;
+          request.destroy();
+          resolve(lines.tail());
         });
-        request.on('error', (error) => {
-          if (!request.destroyed) reject(error);
-        });
+        res.on('end', () => reject(new Error(`the stream ended after ${lines.count} of ${events} lines`)));
       });
-    },
-    size: () => fetchReader.size(),
-  };
+      request.on('error', (error) => {
+        if (!request.destroyed) reject(error);
+      });
+    });
+  });
 }
