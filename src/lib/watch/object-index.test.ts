@@ -79,6 +79,15 @@ describe('ObjectIndex', () => {
     expect(after.items.filter((o, i) => o !== before.items[i])).toEqual([changed]);
   });
 
+  it('holds an object listed twice once, so its objects and their count agree', () => {
+    const index = new ObjectIndex<NodusObject>();
+    const [a, b] = [job('a'), job('b')];
+    const a2 = { ...a, status: { costUSD: '2' } };
+    index.replace([a, b, a2]);
+    expect(index.size).toBe(2);
+    expect(index.values()).toEqual([a2, b]);
+  });
+
   it('closes the gaps deletions leave without changing the order', () => {
     const index = new ObjectIndex<NodusObject>();
     const all = Array.from({ length: 5_000 }, (_, i) => job(`job-${String(i).padStart(4, '0')}`));

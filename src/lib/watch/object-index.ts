@@ -248,17 +248,16 @@ export class ObjectIndex<T extends NodusObject> {
     this.fill(live);
   }
 
-  /** Puts `objects` in positions 0, 1, 2…, in fresh chunks. */
+  /**
+   * Puts `objects` in positions 0, 1, 2…, in fresh chunks. An object listed twice (an API that repeats one across
+   * pages) is held once, in its first place, as it was last listed: the objects and their count always agree.
+   */
   private fill(objects: readonly T[]): void {
     this.slots = new Map();
     this.chunks = [];
     this.owned = [];
-    for (let i = 0; i < objects.length; i += CHUNK) {
-      this.chunks.push(objects.slice(i, i + CHUNK));
-      this.owned.push(true);
-    }
-    for (let i = 0; i < objects.length; i++) this.slots.set(objectId(objects[i]!), i);
-    this.length = objects.length;
+    this.length = 0;
     this.gaps = 0;
+    for (const object of objects) this.put(objectId(object), object);
   }
 }
