@@ -91,6 +91,17 @@ describe('budgets', () => {
     expect((await api.get(`${JOBS}/too-big`)).status).toBe(404);
   });
 
+  it('answers a change of limit with the remaining amount and phase of the new limit, not at a later tick', async () => {
+    const spent = Number((await get(`${BUDGETS}/monthly`)).status?.spentUSD);
+    const raised = await api.patch<NodusObject>(`${BUDGETS}/monthly`, { spec: { limitUSD: '2000.00' } });
+    expect(raised.body.status?.observedGeneration).toBe(raised.body.metadata.generation);
+    expect(Number(raised.body.status?.remainingUSD)).toBeCloseTo(2000 - Number(raised.body.status?.spentUSD), 2);
+    expect(Number(raised.body.status?.spentUSD)).toBeGreaterThanOrEqual(spent);
+    const lowered = await api.patch<NodusObject>(`${BUDGETS}/monthly`, { spec: { limitUSD: '0.01' } });
+    expect(lowered.body.status).toMatchObject({ remainingUSD: '0.00', phase: 'Exceeded' });
+    await api.patch(`${BUDGETS}/monthly`, { spec: { limitUSD: '500.00' } });
+  });
+
   it('lets such a launch go when the Budget only alerts', async () => {
     await api.patch(`${BUDGETS}/monthly`, { spec: { enforcement: 'Alert' } });
     const launch = await api.post(JOBS, job('alerted', { ...H100x8, maxCostUSD: '900.00', timeoutSeconds: 86400 }));
