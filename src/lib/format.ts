@@ -1,5 +1,12 @@
 /** Small formatters for table cells. */
 
+/** Counts with thousands separators ("50,000"), from one formatter: toLocaleString builds one per call. */
+const COUNT = new Intl.NumberFormat('en-US');
+
+export function formatCount(value: number): string {
+  return COUNT.format(value);
+}
+
 /** Kubernetes-style age: 45s, 12m, 3h, 4d, 2y. */
 export function formatAge(timestamp: string | undefined, now: number): string {
   if (!timestamp) return '—';

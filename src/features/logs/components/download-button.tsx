@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { apiClient } from '../../../lib/api-client.ts';
 import { fetchWholeLog, saveBlob, type DownloadProgress } from '../lib/download.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 type State =
   | { kind: 'idle' }
@@ -50,7 +51,7 @@ export function DownloadButton({ path, name, timestamps }: { path: string; name:
         <span className="relative h-1.5 w-24 overflow-hidden rounded-full bg-slate-200">
           <span className={pct === undefined ? 'absolute inset-y-0 w-1/3 animate-pulse rounded-full bg-indigo-500' : 'absolute inset-y-0 left-0 rounded-full bg-indigo-500'} style={pct === undefined ? undefined : { width: `${pct}%` }} />
         </span>
-        <span className="tabular-nums">Downloading {size(bytes)} · {lines.toLocaleString('en')} lines{pct === undefined ? '' : ` · ${pct}%`}</span>
+        <span className="tabular-nums">Downloading {size(bytes)} · {formatCount(lines)} lines{pct === undefined ? '' : ` · ${pct}%`}</span>
         <button type="button" onClick={() => controller.current?.abort()} className="rounded-md border border-slate-200 bg-white px-2 py-1 font-medium text-slate-700 hover:bg-slate-50">
           Cancel
         </button>
@@ -68,7 +69,7 @@ export function DownloadButton({ path, name, timestamps }: { path: string; name:
         Download
       </button>
       {state.kind === 'done' ? (
-        <span role="status" className="text-xs text-slate-500">Saved {name}.log: {state.lines.toLocaleString('en')} lines, {size(state.bytes)}</span>
+        <span role="status" className="text-xs text-slate-500">Saved {name}.log: {formatCount(state.lines)} lines, {size(state.bytes)}</span>
       ) : null}
       {state.kind === 'error' ? (
         <div className="absolute right-3 top-12 z-20 w-[28rem] shadow-lg">

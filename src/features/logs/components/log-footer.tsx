@@ -4,6 +4,7 @@
  */
 import { clsx } from 'clsx';
 import type { LogSession, LogStatus } from '../lib/log-session.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 const STATE: Record<LogStatus['kind'], { label: string; dot: string }> = {
   loading: { label: 'Loading', dot: 'bg-slate-400 animate-pulse' },
@@ -33,13 +34,13 @@ export function LogFooter({ session, status, stuck, capacity, onLoadOlder }: Log
         <span className="text-slate-300">{label}</span>
       </span>
       <span data-testid="log-line-count" className="tabular-nums">
-        {session.received.toLocaleString('en')} {session.received === 1 ? 'line' : 'lines'}
+        {formatCount(session.received)} {session.received === 1 ? 'line' : 'lines'}
       </span>
       {held < session.received || !session.atStart ? (
         <span data-testid="log-window" className="tabular-nums">
           {session.ring.size >= capacity
-            ? `showing the last ${held.toLocaleString('en')} lines (the most the browser keeps)`
-            : `showing ${held.toLocaleString('en')} lines`}
+            ? `showing the last ${formatCount(held)} lines (the most the browser keeps)`
+            : `showing ${formatCount(held)} lines`}
           {session.newestTrimmed ? ' · newer lines not shown' : ''}
         </span>
       ) : null}

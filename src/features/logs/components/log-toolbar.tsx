@@ -2,6 +2,7 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { SearchIcon } from '../../../components/ui/icons.tsx';
+import { formatCount } from '../../../lib/format.ts';
 
 export type Tail = number | 'all';
 export const TAIL_CHOICES: readonly Tail[] = [1000, 5000, 10000, 'all'];
@@ -41,7 +42,7 @@ function Toggle({ pressed, onChange, children }: { pressed: boolean; onChange: (
   );
 }
 
-const tailLabel = (tail: Tail): string => (tail === 'all' ? 'The whole log' : `Last ${tail.toLocaleString('en')} lines`);
+const tailLabel = (tail: Tail): string => (tail === 'all' ? 'The whole log' : `Last ${formatCount(tail)} lines`);
 
 export function LogToolbar(props: LogToolbarProps) {
   const { query, matchCount, matchPosition } = props;
@@ -66,7 +67,7 @@ export function LogToolbar(props: LogToolbarProps) {
         />
         {query ? (
           <span data-testid="log-match-count" aria-live="polite" className="pointer-events-none absolute right-2 text-xs tabular-nums text-slate-500">
-            {matchCount === 0 ? 'no matches' : `${matchPosition > 0 ? `${matchPosition.toLocaleString('en')} of ` : ''}${matchCount.toLocaleString('en')} ${matchCount === 1 ? 'line' : 'lines'}`}
+            {matchCount === 0 ? 'no matches' : `${matchPosition > 0 ? `${formatCount(matchPosition)} of ` : ''}${formatCount(matchCount)} ${matchCount === 1 ? 'line' : 'lines'}`}
           </span>
         ) : null}
       </div>

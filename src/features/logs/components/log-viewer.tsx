@@ -15,6 +15,7 @@ import { DownloadButton } from './download-button.tsx';
 import { LogFooter } from './log-footer.tsx';
 import { LogRows } from './log-rows.tsx';
 import { LogToolbar, type Tail } from './log-toolbar.tsx';
+import { formatCount } from '../../../lib/format.ts';
 
 export interface LogViewerProps {
   kind: KindInfo;
@@ -153,7 +154,7 @@ export function LogViewer({ kind, project, name, phase }: LogViewerProps) {
             onClick={jumpToLatest}
             className="absolute bottom-4 left-1/2 -translate-x-1/2 rounded-full bg-indigo-600 px-4 py-1.5 text-xs font-medium text-white shadow-lg ring-1 ring-indigo-400/50 hover:bg-indigo-500"
           >
-            {newLines > 0 ? `Jump to latest · ${newLines.toLocaleString('en')} new ${newLines === 1 ? 'line' : 'lines'}` : 'Jump to latest'}
+            {newLines > 0 ? `Jump to latest · ${formatCount(newLines)} new ${newLines === 1 ? 'line' : 'lines'}` : 'Jump to latest'}
           </button>
         ) : null}
       </LogRows>

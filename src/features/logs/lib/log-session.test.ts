@@ -134,6 +134,48 @@ describe('LogSession', { timeout: 60_000 }, () => {
     session.dispose();
   });
 
+  it('redraws a flood only at frames: a frame that already ran leaves no timer to redraw the next lines early', async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+    let inFrame = false;
+    const runFrames = () => {
+      inFrame = true;
+      frames.splice(0).forEach((callback) => callback(performance.now()));
+      inFrame = false;
+    };
+    const { client: fed, push } = fedClient();
+    const session = new LogSession({ client: fed, path: PATH, tail: 'all', capacity: 100_000, pageSize: 1000, phase: () => 'Running' });
+    // Lines shown outside a frame, by how many were shown then.
+    const offFrame: number[] = [];
+    let shown = 0;
+    session.subscribe(() => {
+      if (session.received !== shown && !inFrame) offFrame.push(session.received);
+      shown = session.received;
+    });
+    session.start();
+    push(500);
+    await expect.poll(() => frames.length).toBe(1);
+    runFrames();
+    push(500);
+    await expect.poll(() => frames.length).toBe(1);
+    runFrames();
+    expect(session.received).toBe(1_000);
+
+    // A flood: the next redraw waits FLOOD_REDRAW_MS, then for a frame, and only the frame shows the lines.
+    push(500);
+    await expect.poll(() => frames.length, { timeout: 2_000 }).toBe(1);
+    expect(session.received).toBe(1_000);
+    runFrames();
+    expect(session.received).toBe(1_500);
+    expect(offFrame).toEqual([]);
+
+    // With no frames at all (a hidden tab), the timer still shows the lines.
+    push(500);
+    await expect.poll(() => session.received, { timeout: 2_000 }).toBe(2_000);
+    expect(offFrame).toEqual([2_000]);
+    session.dispose();
+  });
+
   it('resumes a dropped stream without a line twice or a line lost', async () => {
     const tail = 20_000;
     const expected = (await (await fetch(`${mock.url}${PATH}?tailLines=${tail}&timestamps=true`, { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } })).text()).split('\n').slice(0, -1);

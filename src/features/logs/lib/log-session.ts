@@ -82,7 +82,13 @@ export class LogSession {
   /** Blocks received since the last frame, and how many lines they hold. */
   private pending: LineBlock[] = [];
   private pendingLines = 0;
-  private scheduled = false;
+  /**
+   * The ticket of the flush waiting for its frame (0: none). Each has its own: the fallback timer of a flush
+   * that its frame already ran must not flush the next lines early, off a frame (during a flood it did, so the
+   * pane was redrawn about twice as often as FLOOD_REDRAW_MS allows, half the time in the middle of a frame).
+   */
+  private scheduled = 0;
+  private tickets = 0;
   /** When lines were last applied, and whether they came as a flood (see FLOOD_LINES_PER_SECOND). */
   private flushedAt = 0;
   private flooding = false;
@@ -164,11 +170,12 @@ export class LogSession {
       this.received += drop;
       if (this.newestTrimmed) this.notHeld += drop;
     }
-    if (this.scheduled) return;
-    this.scheduled = true;
+    if (this.scheduled !== 0) return;
+    const ticket = ++this.tickets;
+    this.scheduled = ticket;
     const flush = (): void => {
-      if (!this.scheduled) return;
-      this.scheduled = false;
+      if (this.scheduled !== ticket) return;
+      this.scheduled = 0;
       this.flush();
     };
     const atFrame = (): void => {

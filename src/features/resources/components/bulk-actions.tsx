@@ -11,7 +11,7 @@ import type { Selection } from '../hooks/use-selection.ts';
 import { kindTraits } from '../kinds/registry.tsx';
 import { objectKey } from '../table/snapshot-diff.ts';
 import { BulkDialog, type BulkOutcome, type BulkStage } from './bulk-dialog.tsx';
-import { formatCount } from '../table/format-count.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 type Action = 'suspend' | 'delete';
 

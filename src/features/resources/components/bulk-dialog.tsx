@@ -11,7 +11,7 @@ import { AlertIcon, CheckIcon } from '../../../components/ui/icons.tsx';
 import { PhaseBadge } from '../../../components/ui/phase-badge.tsx';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { objectKey } from '../table/snapshot-diff.ts';
-import { formatCount } from '../table/format-count.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 export type BulkStage = 'confirm' | 'running' | 'done';
 

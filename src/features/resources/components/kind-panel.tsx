@@ -23,7 +23,7 @@ import { LabelFilterContext, type LabelFilter } from './cells.tsx';
 import { ResourceTable } from './resource-table.tsx';
 import { TableToolbar } from './table-toolbar.tsx';
 import { ReconnectNote, WatchStatus } from './watch-status.tsx';
-import { formatCount } from '../table/format-count.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 export function KindPanel({ kind, project }: { kind: KindInfo; project: string | undefined }) {
   const { params, set } = useTableParams();

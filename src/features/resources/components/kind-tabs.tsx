@@ -14,7 +14,7 @@ import { titleCase } from '../../../lib/format.ts';
 import { objectCountQueryOptions } from '../../../lib/object-counts.ts';
 import { useWatchedList } from '../api/use-watched-list.ts';
 import { readTableParams } from '../table/view-params.ts';
-import { formatCount } from '../table/format-count.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 export function KindTabs({ kinds, project, selected, kindHref }: {
   kinds: KindInfo[];

@@ -10,7 +10,7 @@ import type { NodusObject } from '../../../shared/protocol.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import type { Column } from '../kinds/registry.tsx';
 import { objectKey } from '../table/snapshot-diff.ts';
-import { formatCount } from '../table/format-count.ts';
+import { formatCount } from '../../../lib/format.ts';
 
 const SELECT_WIDTH = '2.5rem';
 const NAME_WIDTH = 'minmax(13rem, 2fr)';
