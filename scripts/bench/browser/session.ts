@@ -32,8 +32,11 @@ export interface Session {
 /** Profiles and traces written so far (their file names count up). */
 let profiled = 0;
 let traced = 0;
-/** What a trace records: the page's tasks with the native work in them named (loading, style, layout, paint, mojo). */
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'loading', 'toplevel', 'blink', 'mojom'];
+/**
+ * What a trace records: the page's tasks with the native work in them named (loading, style, layout, paint, mojo),
+ * and the JavaScript's samples beside them (v8.cpu_profiler), so a long task's own functions can be named too.
+ */
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler', 'v8.execute', 'loading', 'toplevel', 'blink', 'mojom'];
 
 export async function openSession(ctx: BenchContext): Promise<Session> {
   if (!ctx.browser || !ctx.console) throw new Error('a browser scenario ran without a browser or a console');

@@ -7,7 +7,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { nameSortValue, type Column } from '../kinds/registry.tsx';
 import { RowFlash } from '../table/row-flash.ts';
-import { textMatcher, warmSearchTexts } from '../table/search.ts';
+import { SearchWarmer, textMatcher } from '../table/search.ts';
 import { objectKey } from '../table/snapshot-diff.ts';
 import { TableView, type TableSource, type ViewResult, type ViewSpec } from '../table/table-view.ts';
 
@@ -37,19 +37,18 @@ export function useTableView(
   // when React renders twice.
   const result = useMemo(() => view.update(objects, spec), [view, objects, spec]);
 
-  // Once a whole list is in, prepare the text filter in idle time (once per table; later versions of objects
-  // are prepared when a filter first needs them).
-  const warm = useRef<(() => void) | undefined>(undefined);
+  // The text filter is prepared in idle time while a list arrives (page by page) and once it is whole; later
+  // versions of objects are prepared when a filter first needs them.
+  const [warmer] = useState(() => new SearchWarmer());
+  useEffect(() => () => warmer.stop(), [warmer]);
+  const warmed = useRef(false);
   useEffect(() => {
-    if (synced && !warm.current) warm.current = warmSearchTexts(Array.isArray(objects) ? objects : (objects as TableSource<NodusObject>).items);
-  }, [synced, objects]);
-  useEffect(
-    () => () => {
-      warm.current?.();
-      warm.current = undefined;
-    },
-    [],
-  );
+    if (!synced) warmed.current = false;
+    if (warmed.current) return;
+    const items = Array.isArray(objects) ? objects : (objects as TableSource<NodusObject>).items;
+    if (items.length > 0) warmer.extend(items);
+    if (synced) warmed.current = true;
+  }, [synced, objects, warmer]);
 
   // Before paint, so the highlight starts in the frame the new values appear. The first whole list (and the
   // first after a new selector opened another watch) arrives all at once: that is loading, not change.
