@@ -118,6 +118,20 @@ describe('TableView', () => {
     expect(filtered.update(all, cheap).rows.map((o) => o.metadata.uid)).toEqual(expected(all, cheap).map((o) => o.metadata.uid));
   });
 
+  it('sorts a list\'s first page into an empty table once, reading each key once', () => {
+    const view = new TableView<NodusObject>();
+    let keys = 0;
+    const spec: ViewSpec<NodusObject> = { id: 'name', key: (o) => (keys++, o.metadata.name), desc: false };
+    // The watch's first snapshot is empty (the list is loading); its first page holds 400 objects in any order.
+    const rows = view.update([], spec).rows;
+    const page = Array.from({ length: 400 }, (_, i) => job(`job-${String((i * 7919) % 400).padStart(5, '0')}`, i));
+    keys = 0;
+    const result = view.update(page, spec);
+    expect(result.rows).toBe(rows);
+    expect(keys).toBe(400);
+    expect(result.rows.map((o) => o.metadata.uid)).toEqual(expected(page, spec).map((o) => o.metadata.uid));
+  });
+
   it('applies a watch snapshot\'s changes without reading all its objects, and compares all when it missed one', () => {
     const index = new ObjectIndex<NodusObject>();
     const all = Array.from({ length: 2000 }, (_, i) => job(`job-${String(i).padStart(4, '0')}`, i));

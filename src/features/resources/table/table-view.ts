@@ -72,8 +72,9 @@ export class TableView<T extends NodusObject> {
     const diff =
       previous === undefined ? { added: [], removed: [], modified: [] } : source.changes !== undefined && source.changes.from === previous.version ? source.changes : diffSnapshots(previous.items, source.items);
     const changed = previous === undefined ? [] : [...diff.added, ...diff.modified.map(([, after]) => after)];
-    if (sameSpec && diff.removed.length === 0 && diff.modified.length === 0 && diff.added.length > INCREMENTAL_LIMIT) {
-      // Pages of a list arriving: the new objects are sorted among themselves and merged into the rows.
+    if (sameSpec && diff.removed.length === 0 && diff.modified.length === 0 && diff.added.length > Math.min(INCREMENTAL_LIMIT, this.rows.length)) {
+      // Pages of a list arriving (the first one too, into an empty table), or more new objects than rows: the
+      // new objects are sorted among themselves and merged into the rows, not inserted one by one.
       this.mergeAdded(diff.added);
     } else if (!sameSpec || diffSize(diff) > INCREMENTAL_LIMIT || !this.applyIncrementally(diff.removed, diff.modified, diff.added)) {
       this.rebuild(source.items);
