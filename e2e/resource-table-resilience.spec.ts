@@ -98,6 +98,32 @@ test('a table opened during a burst of 503s shows it is retrying, then fills by 
   await expectEqualToServer(ui, api, project);
 });
 
+test('a table named in the URL shows its rows while discovery is slow, and offers writes once discovery says it may', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const api = new NodusApi(request);
+  const project = await api.newProject('rt-slow-discovery');
+  await api.budget(project, 'first', '1.00');
+  const ui = new ResourceTablePage(page, 'budgets');
+  const newBudget = page.getByRole('link', { name: 'New Budget' });
+  try {
+    // Discovery (GET /apis/nodus.dev/v1) answers after 15 s; lists and watches (not GETs) at once.
+    await api.setFaults({ latencyMs: 15_000, paths: ['/apis/nodus.dev/v1'], verbs: ['get'] });
+    await ui.goto(project);
+    await ui.expectNames(['first']);
+    await expect(ui.watchStatus).toHaveText('Live');
+    // Discovery has not answered: the tabs are still loading, and no write is offered yet.
+    await expect(page.getByLabel('Loading kinds').first()).toBeVisible();
+    await expect(newBudget).toHaveCount(0);
+  } finally {
+    await api.clearFaults();
+  }
+  // Discovery's answer takes over the same table: the tabs come, and so does New Budget (Budgets allow create).
+  await expect(newBudget).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('link', { name: /^Budgets/ }).first()).toBeVisible();
+  await api.budget(project, 'second', '2.00');
+  await ui.expectNames(['first', 'second']);
+});
+
 test.describe('with a mock that keeps one second of history', () => {
   let stack: Stack | undefined;
   test.beforeAll(async () => {

@@ -30,7 +30,10 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
   const listOptions = tableListOptions(params);
   const { labelSelector } = listOptions;
   const objects = useWatchedList(kind, project, listOptions);
-  const columns = useMemo(() => tableColumns(kind, project === undefined), [kind, project]);
+  // The rows depend on the kind's name and plural only: discovery's answer for a kind drawn before it came
+  // (project-resources.tsx) brings its verbs, and must not draw every row again.
+  const { kind: kindName, plural } = kind;
+  const columns = useMemo(() => tableColumns({ kind: kindName }, project === undefined), [kindName, project]);
   const query = useDeferredValue(params.q);
   const sort = useMemo(() => ({ column: params.sort, desc: params.desc }), [params.sort, params.desc]);
   const view = useTableView(objects, objects.synced, columns, sort, query, project === undefined);
@@ -59,7 +62,7 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
     const firstDesc = columns.find((c) => c.id === column)?.firstDesc ?? false;
     set(column === params.sort ? { desc: !params.desc } : { sort: column, desc: firstDesc });
   };
-  const hrefOf = useMemo(() => (o: NodusObject) => objectHref(kind, o), [kind]);
+  const hrefOf = useMemo(() => (o: NodusObject) => objectHref({ plural }, o), [plural]);
   const where = project ?? 'any project';
   // Only what the status shows: a prop holding the 50,000 items would be walked by React's dev-mode profiling.
   const { status, since, attempt, error, retry } = objects;

@@ -8,6 +8,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { PUBLIC_PROJECT } from '../../../shared/protocol.ts';
 import { useProjectKinds } from '../api/get-kinds.ts';
+import { knownKind } from '../kinds/known-kinds.ts';
 import { countsQueryKey } from '../../../lib/object-counts.ts';
 import { objectsQueryKey } from '../api/list-objects.ts';
 import { KindPanel } from './kind-panel.tsx';
@@ -25,7 +26,10 @@ export interface ProjectResourcesProps {
 export function ProjectResources({ project, plural, kindHref, newObjectHref }: ProjectResourcesProps) {
   const kinds = useProjectKinds();
   const selected = plural ?? kinds.data?.[0]?.plural;
-  const kind = kinds.data?.find((k) => k.plural === selected);
+  // While discovery is on its way, a kind the URL names and the console knows is drawn at once: its list is
+  // loading already (early-start.ts). Discovery's own description of it takes over when it comes (the same
+  // panel, its watch kept); a kind discovery does not list then says so.
+  const kind = kinds.data ? kinds.data.find((k) => k.plural === selected) : kinds.isPending && plural ? knownKind(plural) : undefined;
 
   return (
     // Fills the page's height so the table scrolls inside its card with the header and filters in view.
@@ -35,13 +39,7 @@ export function ProjectResources({ project, plural, kindHref, newObjectHref }: P
         newObject={kind && newObjectHref && project !== PUBLIC_PROJECT && kind.verbs.includes('create') ? { kind: kind.kind, href: newObjectHref(kind.plural) } : undefined}
       />
 
-      {kinds.isPending ? (
-        <div aria-label="Loading kinds" className="mt-4 flex gap-4 border-b border-slate-200 pb-3">
-          {[0, 1, 2, 3, 4, 5].map((i) => (
-            <Skeleton key={i} className="h-5 w-20" />
-          ))}
-        </div>
-      ) : kinds.isError ? (
+      {kinds.isError ? (
         <ErrorPanel
           className="mt-4"
           error={kinds.error}
@@ -49,11 +47,17 @@ export function ProjectResources({ project, plural, kindHref, newObjectHref }: P
           onRetry={() => void kinds.refetch()}
           retrying={kinds.isFetching}
         />
+      ) : kinds.isPending && !kind ? (
+        <KindsLoading />
       ) : (
         <>
-          <div className="mt-3 border-b border-slate-200">
-            <KindTabs kinds={kinds.data} project={project} selected={selected} kindHref={kindHref} />
-          </div>
+          {kinds.isPending ? (
+            <KindsLoading />
+          ) : (
+            <div className="mt-3 border-b border-slate-200">
+              <KindTabs kinds={kinds.data} project={project} selected={selected} kindHref={kindHref} />
+            </div>
+          )}
           <section
             aria-label={kind ? `${kind.plural} in ${project}` : 'Objects'}
             className="mt-4 flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
@@ -68,6 +72,17 @@ export function ProjectResources({ project, plural, kindHref, newObjectHref }: P
           </section>
         </>
       )}
+    </div>
+  );
+}
+
+/** The tabs' place while discovery is on its way. */
+function KindsLoading() {
+  return (
+    <div aria-label="Loading kinds" className="mt-4 flex gap-4 border-b border-slate-200 pb-3">
+      {[0, 1, 2, 3, 4, 5].map((i) => (
+        <Skeleton key={i} className="h-5 w-20" />
+      ))}
     </div>
   );
 }
