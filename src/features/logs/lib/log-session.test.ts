@@ -194,7 +194,8 @@ describe('LogSession', { timeout: 60_000 }, () => {
   });
 
   it('the whole log read into a smaller ring is not "at the start": Load older reaches the lines it evicted', async () => {
-    const path = '/apis/nodus.dev/v1/namespaces/default/jobs/train-a/log';
+    // A finished Job's log: a running one's (train-a) may gain a line between the two reads compared below.
+    const path = '/apis/nodus.dev/v1/namespaces/default/jobs/hello-world/log';
     const whole = (await (await fetch(`${mock.url}${path}?timestamps=true`, { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } })).text()).split('\n').slice(0, -1);
     expect(whole.length).toBeGreaterThan(300);
     const session = new LogSession({ client, path, tail: 'all', capacity: 200, pageSize: 100, phase: () => 'Succeeded' });
@@ -210,10 +211,12 @@ describe('LogSession', { timeout: 60_000 }, () => {
   });
 
   it('pages back with Load older, aligned on the oldest held line, and stops at the start of the log', async () => {
-    const session = new LogSession({ client, path: '/apis/nodus.dev/v1/namespaces/default/jobs/train-a/log', tail: 100, capacity: 100_000, pageSize: 400, phase: () => 'Succeeded' });
+    // A finished Job's log, which no line joins between the session's reads and the test's.
+    const path = '/apis/nodus.dev/v1/namespaces/default/jobs/hello-world/log';
+    const session = new LogSession({ client, path, tail: 100, capacity: 100_000, pageSize: 400, phase: () => 'Succeeded' });
     session.start();
     await until(session, () => session.status.kind === 'ended');
-    const whole = (await (await fetch(`${mock.url}/apis/nodus.dev/v1/namespaces/default/jobs/train-a/log?timestamps=true`, { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } })).text()).split('\n').slice(0, -1);
+    const whole = (await (await fetch(`${mock.url}${path}?timestamps=true`, { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } })).text()).split('\n').slice(0, -1);
     await session.loadOlder();
     expect(session.ring.size).toBe(Math.min(500, whole.length));
     expect(session.ring.slice().map((l) => `${l.ts} ${l.text}`)).toEqual(whole.slice(-session.ring.size));
