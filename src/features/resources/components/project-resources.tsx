@@ -47,8 +47,6 @@ export function ProjectResources({ project, plural, kindHref, newObjectHref }: P
           onRetry={() => void kinds.refetch()}
           retrying={kinds.isFetching}
         />
-      ) : kinds.isPending && !kind ? (
-        <KindsLoading />
       ) : (
         <>
           {kinds.isPending ? (
@@ -58,18 +56,20 @@ export function ProjectResources({ project, plural, kindHref, newObjectHref }: P
               <KindTabs kinds={kinds.data} project={project} selected={selected} kindHref={kindHref} />
             </div>
           )}
-          <section
-            aria-label={kind ? `${kind.plural} in ${project}` : 'Objects'}
-            className="mt-4 flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
-          >
-            {kind ? (
-              <KindPanel key={`${project}/${kind.plural}`} kind={kind} project={project} />
-            ) : (
-              <EmptyState title={selected ? `The API has no kind "${selected}"` : 'The API lists no kinds'}>
-                {selected ? 'Pick one of the kinds above; the list comes from the API’s discovery document.' : 'Discovery returned no namespaced kinds.'}
-              </EmptyState>
-            )}
-          </section>
+          {kinds.isPending && !kind ? null : (
+            <section
+              aria-label={kind ? `${kind.plural} in ${project}` : 'Objects'}
+              className="mt-4 flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+            >
+              {kind ? (
+                <KindPanel key={`${project}/${kind.plural}`} kind={kind} project={project} />
+              ) : (
+                <EmptyState title={selected ? `The API has no kind "${selected}"` : 'The API lists no kinds'}>
+                  {selected ? 'Pick one of the kinds above; the list comes from the API’s discovery document.' : 'Discovery returned no namespaced kinds.'}
+                </EmptyState>
+              )}
+            </section>
+          )}
         </>
       )}
     </div>
