@@ -4,7 +4,7 @@
  * launch with the same Idempotency-Key: exactly one object), and the name is taken (AlreadyExists: a diff, then
  * rename).
  */
-import { expect, test, type Request } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { API_VERSION } from '../src/shared/protocol.ts';
 import { EditorPage } from './pages/editor-page.ts';
 import { ObjectPage } from './pages/object-page.ts';
@@ -22,7 +22,16 @@ interface PriceBook {
   rates: Record<string, string>;
 }
 
-test('the price book changes between review and launch: PreconditionFailed, both estimates, then launch', async ({ page, request }) => {
+/** Every create the page sends (POST to the collection, not a dry-run). */
+function recordCreates(page: Page): Request[] {
+  const creates: Request[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/jobs$/.test(new URL(r.url()).pathname) && !r.url().includes('dryRun')) creates.push(r);
+  });
+  return creates;
+}
+
+test('the price book changes between review and launch: a double-click, a triple click and a held Enter launch nothing unseen', async ({ page, request }) => {
   const project = uniqueName('ed-price');
   await createProject(request, project);
   const original = (await (await request.get(`${MOCK_URL}/_mock/price-book`, { headers: authHeaders })).json()) as PriceBook;
@@ -39,31 +48,84 @@ test('the price book changes between review and launch: PreconditionFailed, both
     const changed = await request.post(`${MOCK_URL}/_mock/price-book`, { headers: authHeaders, data: { version, rates } });
     expect(changed.status(), await changed.text()).toBe(200);
 
-    const launches: Request[] = [];
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && /\/jobs$/.test(r.url())) launches.push(r);
-    });
-    await editor.launchButton.click();
+    const creates = recordCreates(page);
+    // An impatient double-click: the first is refused (PreconditionFailed), the second must not launch the re-review.
+    await editor.launchButton.dblclick();
     const changes = page.getByRole('region', { name: 'What changed since the review' });
     await expect(changes).toContainText('the price book changed', { timeout: 60_000 });
+    await expect(editor.acceptButton).toBeVisible({ timeout: 60_000 });
     const table = changes.getByRole('table', { name: 'Estimate before and now' });
     await expect(table.getByRole('row', { name: /Price book/ })).toContainText(original.version);
     await expect(table.getByRole('row', { name: /Price book/ })).toContainText(version);
     await expect(table.getByRole('row', { name: /Hourly rate/ })).toContainText('$5');
-    // The new review is what Launch sends now.
+    // No ETag is shown: the refusal is explained in words.
+    await expect(changes).not.toContainText(/If-Match|ETag|sha256/i);
     await expect(editor.estimate).toContainText(version);
     expect(await editor.estimate.getByTestId('estimate-cost').textContent()).not.toBe(before);
+
+    // The Launch button in the same place stays unavailable; clicks and a held Enter there send nothing.
+    await expect(editor.launchButton).toBeDisabled();
+    await expect(changes.getByRole('heading')).toBeFocused();
+    for (let i = 0; i < 5; i++) await page.keyboard.down('Enter');
+    await page.keyboard.up('Enter');
+    await editor.launchButton.click({ clickCount: 3, force: true });
+    expect(creates).toHaveLength(1);
+    expect((await request.get(`${jobsUrl(project)}/priced`, { headers: authHeaders })).status()).toBe(404);
     await page.screenshot({ path: '/tmp/shots/editor-price-changed.png', fullPage: true });
-    await expect(editor.launchButton).toBeEnabled();
-    await editor.launchButton.click();
+
+    // Launching the new estimate takes the new button, beside both estimates; a double-click there sends one.
+    const accepted = (await editor.acceptButton.textContent()) ?? '';
+    await editor.acceptButton.dblclick();
     await expect(page).toHaveURL(new RegExp(`/projects/${project}/jobs/priced`), { timeout: 60_000 });
-    expect(launches).toHaveLength(2);
-    expect(launches[0]!.headers()['if-match']).not.toBe(launches[1]!.headers()['if-match']);
-    expect(launches[0]!.headers()['idempotency-key']).not.toBe(launches[1]!.headers()['idempotency-key']);
+    expect(creates).toHaveLength(2);
+    expect(creates[0]!.headers()['if-match']).not.toBe(creates[1]!.headers()['if-match']);
+    expect(creates[0]!.headers()['idempotency-key']).not.toBe(creates[1]!.headers()['idempotency-key']);
+
+    // The object remembers what was agreed: the new estimate, its rate cap and its price book.
+    const terms = page.getByRole('region', { name: 'Agreed at launch' });
+    await expect(terms).toContainText(version);
+    await expect(terms).toContainText(accepted.replace(/^.*· /, ''));
+    await expect(terms).toContainText('the rate at review plus 10 %');
+    await page.screenshot({ path: '/tmp/shots/object-agreed.png', fullPage: true });
   } finally {
     const restored = await request.post(`${MOCK_URL}/_mock/price-book`, { headers: authHeaders, data: original });
     expect(restored.status()).toBe(200);
   }
+});
+
+test('Enter held down on Launch, and a click while a review is under way, send one create', async ({ page, request }) => {
+  const project = uniqueName('ed-held');
+  await createProject(request, project);
+  const editor = new EditorPage(page);
+  await editor.goto(project, 'jobs');
+  await editor.setText(jobYaml('held'));
+  await editor.reviewButton.click();
+  await expect(editor.estimate).toBeVisible({ timeout: 60_000 });
+  const creates = recordCreates(page);
+
+  // Review again on a slow API: Launch is unavailable until the new review is on the screen.
+  const slow = await request.post(`${MOCK_URL}/_mock/faults`, { headers: authHeaders, data: { latencyMs: 1500 } });
+  expect(slow.status(), await slow.text()).toBe(200);
+  try {
+    await editor.reviewButton.click();
+    await expect(page.getByRole('button', { name: 'Reviewing…' })).toBeVisible();
+    await expect(editor.launchButton).toBeDisabled();
+    await editor.launchButton.click({ force: true });
+    await expect(editor.reviewButton).toHaveText('Review again', { timeout: 60_000 });
+    await expect(editor.launchButton).toBeEnabled();
+  } finally {
+    const cleared = await request.delete(`${MOCK_URL}/_mock/faults`, { headers: authHeaders });
+    expect(cleared.status()).toBe(200);
+  }
+  expect(creates).toHaveLength(0);
+
+  await editor.launchButton.focus();
+  for (let i = 0; i < 6; i++) await page.keyboard.down('Enter');
+  await page.keyboard.up('Enter');
+  await expect(page).toHaveURL(new RegExp(`/projects/${project}/jobs/held`), { timeout: 60_000 });
+  expect(creates).toHaveLength(1);
+  const list = (await (await request.get(jobsUrl(project), { headers: authHeaders })).json()) as { items: unknown[] };
+  expect(list.items).toHaveLength(1);
 });
 
 test('the connection drops during the launch: Retry launch reuses the key and makes exactly one object', async ({ page, request }) => {

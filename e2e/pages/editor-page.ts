@@ -10,6 +10,8 @@ export class EditorPage {
   readonly reviewButton: Locator;
   readonly launchButton: Locator;
   readonly retryLaunchButton: Locator;
+  /** After a refused launch: the button beside both estimates that launches the new one. */
+  readonly acceptButton: Locator;
   readonly discardButton: Locator;
   readonly problems: Locator;
   readonly estimate: Locator;
@@ -36,6 +38,7 @@ ${extra}`;
     this.reviewButton = page.getByRole('button', { name: /^Review( again)?$/ });
     this.launchButton = page.getByRole('button', { name: new RegExp(`^(Launch|Create) ${kind}`) });
     this.retryLaunchButton = page.getByRole('button', { name: 'Retry launch' });
+    this.acceptButton = page.getByRole('button', { name: /^Launch at the new estimate/ });
     this.discardButton = page.getByRole('button', { name: 'Discard draft' });
     this.problems = page.getByRole('region', { name: /Problems|Fix these before review/ });
     this.estimate = page.getByRole('region', { name: 'Estimate' });

@@ -34,6 +34,15 @@ export function formatUSD(amount: unknown): string | undefined {
   return /^\d+(\.\d+)?$/.test(text) ? `$${text}` : text;
 }
 
+/** Absolute times, one way everywhere: the person's locale and time zone, to the second. */
+const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+export function formatDateTime(time: string | number | Date | undefined): string {
+  if (time === undefined) return '—';
+  const date = time instanceof Date ? time : new Date(time);
+  return Number.isNaN(date.getTime()) ? String(time) : DATE_TIME.format(date);
+}
+
 /** "sandboxes" → "Sandboxes". */
 export function titleCase(word: string): string {
   return word.charAt(0).toUpperCase() + word.slice(1);

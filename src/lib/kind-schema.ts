@@ -81,6 +81,13 @@ export function kindSchemaFromOpenApi(doc: unknown, gv: GroupVersion, kind: stri
   return { ...schema, properties };
 }
 
+/** Whether the kind costs money: its full schema (not the editing one) reports an estimate in status. */
+export function schemaHasEstimate(schema: JsonSchemaObject | undefined): boolean | undefined {
+  if (!schema) return undefined;
+  const status = isObject(schema.properties) ? schema.properties.status : undefined;
+  return isObject(status) && isObject(status.properties) && isObject(status.properties.estimate);
+}
+
 export function openApiQueryOptions(gv: GroupVersion = NODUS_GROUP_VERSION) {
   return queryOptions({
     queryKey: ['nodus', 'openapi', gv.group, gv.version] as const,

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
-import type { NodusObject } from '../shared/protocol.ts';
+import type { Estimate, NodusObject } from '../shared/protocol.ts';
 import { defaultPriceBook, type PriceBook } from './billing/pricing.ts';
 import type { MockConfig } from './config.ts';
 import { noFaults, type Faults } from './faults/model.ts';
@@ -40,9 +40,14 @@ export interface ListSnapshot {
   created: number;
 }
 
+/** A dry-run's estimate, remembered by its ETag: what a launch with that If-Match agreed to. */
 export interface Review {
   rate: string;
   priceBookVersion: string;
+  /** Absent in journals written before these were kept. */
+  costUSD?: string;
+  firstHoldUSD?: string;
+  reviewedAt?: string;
 }
 
 /**
@@ -109,9 +114,15 @@ export class MockState {
     return [...bytes].map((b) => alphabet[b % alphabet.length]).join('');
   }
 
-  rememberReview(etag: string, rate: string): void {
+  rememberReview(etag: string, estimate: Estimate): void {
     this.reviews.delete(etag);
-    const review = { rate, priceBookVersion: this.priceBook.version };
+    const review: Review = {
+      rate: estimate.rateUSDPerHour,
+      priceBookVersion: estimate.priceBookVersion,
+      costUSD: estimate.costUSD,
+      firstHoldUSD: estimate.firstHoldUSD,
+      reviewedAt: this.timestamp(),
+    };
     this.reviews.set(etag, review);
     this.durability?.review(etag, review);
     if (this.reviews.size > REVIEW_LIMIT) this.reviews.delete(this.reviews.keys().next().value!);

@@ -90,6 +90,32 @@ describe('launching what was reviewed (If-Match)', () => {
     expect(res.body.status).toMatchObject({ reviewedRateUSDPerHour: '1.088', rateCapUSDPerHour: '1.1968' });
   });
 
+  it('keeps what was reviewed in status.reviewed, through the controller\'s later writes', async () => {
+    const spec = { resources: { gpu: { type: 'L4', count: 1 } } };
+    const review = await api.post<NodusObject>(`${JOBS}?dryRun=All`, job('agreed', spec));
+    const estimate = review.body.status!.estimate!;
+    await api.post('/_mock/price-book', { rates: { 'gpu.L4': '0.95' } });
+    const res = await api.post<NodusObject>(JOBS, job('agreed', spec), { headers: { 'If-Match': review.headers.get('etag')! } });
+    const agreed = {
+      costUSD: estimate.costUSD,
+      firstHoldUSD: estimate.firstHoldUSD,
+      rateUSDPerHour: '1.088',
+      priceBookVersion: estimate.priceBookVersion,
+      etag: review.headers.get('etag'),
+    };
+    expect(res.body.status?.reviewed).toMatchObject(agreed);
+    expect(Date.parse(String((res.body.status?.reviewed as { reviewedAt?: string }).reviewedAt))).not.toBeNaN();
+    // A later status write (a phase change, a charge) keeps it.
+    await api.patch(`${JOBS}/agreed`, { spec: { state: 'Suspended' } });
+    await expect.poll(async () => (await api.get<NodusObject>(`${JOBS}/agreed`)).body.status?.phase, { timeout: 10_000 }).toBe('Suspended');
+    expect((await api.get<NodusObject>(`${JOBS}/agreed`)).body.status?.reviewed).toMatchObject(agreed);
+  });
+
+  it('records no agreement for a create without If-Match', async () => {
+    const res = await api.post<NodusObject>(JOBS, job('unreviewed'));
+    expect(res.body.status?.reviewed).toBeUndefined();
+  });
+
   it('records placement.maxRateUSDPerHour as the cap when it is set', async () => {
     const spec = { placement: { maxRateUSDPerHour: '2.00' } };
     const review = await api.post(`${JOBS}?dryRun=All`, job('capped', spec));
@@ -104,6 +130,9 @@ describe('launching what was reviewed (If-Match)', () => {
     expect(res.status).toBe(412);
     expect(status(res).reason).toBe('PreconditionFailed');
     expect(status(res).message).toContain('2026-12-01');
+    // The message is for a person; the ETags are in a cause, for tools.
+    expect(status(res).message).not.toContain(review.headers.get('etag')!);
+    expect(status(res).details?.causes?.[0]).toMatchObject({ field: 'If-Match' });
     expect((await api.get(`${JOBS}/stale`)).status).toBe(404);
   });
 

@@ -199,6 +199,18 @@ export const billingStatus: Record<string, Schema> = {
   lastChargeTime: { type: 'string', format: 'date-time', description: 'Charges have posted up to this time.' },
   activeSeconds: { type: 'integer', description: 'Simulated seconds spent Running before the current stretch.' },
   reviewedRateUSDPerHour: money('The hourly rate at review, for a launch with If-Match.'),
+  reviewed: {
+    type: 'object',
+    description: 'What was reviewed and agreed to, for a launch with If-Match: the estimate of that dry-run.',
+    properties: {
+      costUSD: money('Expected total cost at review.'),
+      firstHoldUSD: money('Amount to be held when it starts, at review.'),
+      rateUSDPerHour: money('Hourly rate at review.'),
+      priceBookVersion: { type: 'string', description: 'The price book of the review.' },
+      reviewedAt: { type: 'string', format: 'date-time', description: 'When the review was made.' },
+      etag: { type: 'string', description: 'The ETag of the review, sent as If-Match.' },
+    },
+  },
   restartRequestHandled: { type: 'string', description: 'The last value of the annotation nodus.dev/restart-requested-at that was acted on.' },
   estimate: estimateSchema,
   costUSD: money('Spent so far.'),

@@ -2,7 +2,7 @@
  * Create, update, patch and delete of Nodus objects. Each returns a Reply (or throws an ApiFailure); the
  * router writes it, and creates pass through the idempotency layer first.
  */
-import type { NodusObject, StatusCause } from '../../shared/protocol.ts';
+import type { Estimate, NodusObject, StatusCause } from '../../shared/protocol.ts';
 import { diffFields, immutableCauses, show } from '../admission/spec.ts';
 import { budgetImpact, checkBudgets } from '../billing/budgets.ts';
 import { estimateFor, rateCap, reviewEtag } from '../billing/pricing.ts';
@@ -54,8 +54,14 @@ function checkIfMatch(state: MockState, kind: KindDef, spec: Record<string, unkn
   const why = reviewed && reviewed.priceBookVersion !== state.priceBook.version
     ? `the price book changed since the review (from version ${reviewed.priceBookVersion} to ${state.priceBook.version})`
     : 'the spec differs from the one reviewed, or the price book changed since';
-  throw new ApiFailure('PreconditionFailed', `${kind.kind} "${name}" was not launched: ${why}; If-Match ${ifMatch} no longer matches ${current}`, {
-    details: { kind: kind.kind, name, group: 'nodus.dev' },
+  // The ETags go in a cause, for tools; the message is for a person.
+  throw new ApiFailure('PreconditionFailed', `${kind.kind} "${name}" was not launched: ${why}`, {
+    details: {
+      kind: kind.kind,
+      name,
+      group: 'nodus.dev',
+      causes: [{ field: 'If-Match', reason: 'FieldValueInvalid', message: `the review's ETag ${ifMatch} no longer matches ${current}` }],
+    },
     fix: 'Review again (dry-run), check the new estimate, and launch with the ETag it returns.',
   });
 }
@@ -105,23 +111,37 @@ export function createObject(state: MockState, req: WriteRequest): Reply {
     if (impacts.length) reviewed.estimate.budgets = impacts;
     for (const i of impacts.filter((x) => x.wouldExceed)) warnings.push(`this launch would go over Budget ${i.name} (${i.remainingUSD} left, expected cost ${reviewed.estimate.costUSD})`);
     if (!req.dryRun) checkBudgets(kind.kind, name, impacts, reviewed.estimate.costUSD);
-    obj.status = { ...obj.status, estimate: reviewed.estimate, ...rateFields(state, admitted.spec, launchEtag, reviewed.estimate.rateUSDPerHour) };
+    obj.status = { ...obj.status, estimate: reviewed.estimate, ...launchTerms(state, admitted.spec, launchEtag, reviewed.estimate) };
   }
   const headers = { ...warningHeaders(warnings), ...(reviewed ? { ETag: reviewed.etag } : {}) };
   if (req.dryRun) {
-    if (reviewed) state.rememberReview(reviewed.etag, reviewed.estimate.rateUSDPerHour);
+    if (reviewed) state.rememberReview(reviewed.etag, reviewed.estimate);
     return { code: 201, body: obj, headers };
   }
   return { code: 201, body: state.store.put(kind.plural, obj), headers };
 }
 
-/** Launch caps: placement.maxRateUSDPerHour if set, else the reviewed rate plus 10 % for a launch with If-Match. */
-function rateFields(state: MockState, spec: Record<string, unknown>, launchEtag: string | undefined, currentRate: string): Record<string, string> {
+/**
+ * What a launch agreed to. With If-Match: the reviewed estimate (`status.reviewed`, kept so the object's page and
+ * support can see it) and the rate cap, the reviewed rate plus 10 %; placement.maxRateUSDPerHour, if set, is the cap.
+ */
+function launchTerms(state: MockState, spec: Record<string, unknown>, launchEtag: string | undefined, current: Estimate): Record<string, unknown> {
   const explicit = (spec.placement as { maxRateUSDPerHour?: string } | undefined)?.maxRateUSDPerHour;
-  if (explicit) return { rateCapUSDPerHour: explicit };
-  if (!launchEtag) return {};
-  const reviewedRate = state.reviews.get(launchEtag)?.rate ?? currentRate;
-  return { reviewedRateUSDPerHour: reviewedRate, rateCapUSDPerHour: rateCap(reviewedRate) };
+  if (!launchEtag) return explicit ? { rateCapUSDPerHour: explicit } : {};
+  // A review this server no longer remembers had the same spec and price book (the ETag matched): only the
+  // moving rate may differ from now.
+  const kept = state.reviews.get(launchEtag);
+  const reviewedRate = kept?.rate ?? current.rateUSDPerHour;
+  const reviewed = {
+    costUSD: kept?.costUSD ?? current.costUSD,
+    firstHoldUSD: kept?.firstHoldUSD ?? current.firstHoldUSD,
+    rateUSDPerHour: reviewedRate,
+    priceBookVersion: kept?.priceBookVersion ?? current.priceBookVersion,
+    ...(kept?.reviewedAt ? { reviewedAt: kept.reviewedAt } : {}),
+    etag: launchEtag,
+  };
+  if (explicit) return { reviewed, rateCapUSDPerHour: explicit };
+  return { reviewed, reviewedRateUSDPerHour: reviewedRate, rateCapUSDPerHour: rateCap(reviewedRate) };
 }
 
 function existingOnCreate(kind: KindDef, existing: NodusObject, admitted: Admitted): Reply {
@@ -193,7 +213,7 @@ export function updateObject(state: MockState, req: UpdateRequest): Reply {
   const headers = { ...warningHeaders(admitted.warnings), ...(reviewed ? { ETag: reviewed.etag } : {}) };
   if (req.dryRun) {
     if (reviewed) {
-      state.rememberReview(reviewed.etag, reviewed.estimate.rateUSDPerHour);
+      state.rememberReview(reviewed.etag, reviewed.estimate);
       next.status = { ...next.status, estimate: reviewed.estimate };
     }
     return { code: 200, body: next, headers };

@@ -86,3 +86,12 @@ export async function launchDraft(target: Target, body: Record<string, unknown>,
 export function getObject(target: Target, name: string, signal?: AbortSignal): Promise<NodusObject> {
   return apiClient.get<NodusObject>(resourcePath(target, target.plural, { namespace: target.project, name }), { signal });
 }
+
+/** The three calls bound to one project and kind, as the review-and-launch machine takes them. */
+export function reviewLaunchApi(target: Target) {
+  return {
+    review: (body: Record<string, unknown>) => reviewDraft(target, body),
+    launch: (body: Record<string, unknown>, options: LaunchOptions) => launchDraft(target, body, options),
+    get: (name: string) => getObject(target, name),
+  };
+}

@@ -1,6 +1,6 @@
 /** Notices about the draft itself: an earlier draft set aside, and a launch whose answer never came. */
 import type { DraftState } from '../hooks/use-draft.ts';
-import type { Review, Stage } from '../hooks/use-review-launch.ts';
+import type { Review, Stage } from '../model/review-launch.ts';
 
 interface Props {
   draft: DraftState;

@@ -7,12 +7,13 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { KindInfo } from '../../../api/index.ts';
 import { CodeEditor, type CodeEditorHandle, type EditorMarker } from '../../../components/code-editor/index.ts';
-import { useKindSchema } from '../../../lib/kind-schema.ts';
+import { schemaHasEstimate, useKindSchema } from '../../../lib/kind-schema.ts';
 import { placeCauses } from '../../../lib/yaml-markers.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import type { LaunchAnswer } from '../api/create-object.ts';
 import { useDraft } from '../hooks/use-draft.ts';
-import { useReviewLaunch, type Review } from '../hooks/use-review-launch.ts';
+import { useReviewLaunch } from '../hooks/use-review-launch.ts';
+import type { Review } from '../model/review-launch.ts';
 import { templateFor } from '../model/template.ts';
 import { bodyToSend, checkDraft, renameDraft } from '../model/validate.ts';
 import { AlreadyExists } from './already-exists.tsx';
@@ -40,23 +41,30 @@ export interface NewObjectPageProps {
 export function NewObjectPage(props: NewObjectPageProps) {
   const { kind } = props;
   const schema = useKindSchema(kind.kind, kind);
+  const full = useKindSchema(kind.kind, kind, { forEditing: false });
   if (schema.isPending && schema.fetchStatus !== 'idle') {
     return <div role="status" className="p-6 text-sm text-slate-500">{`Loading the ${kind.kind} schema…`}</div>;
   }
   // Without the schema (an API without OpenAPI) the editor still works: no completion, a plainer template.
-  return <Editor {...props} schema={schema.data} />;
+  return <Editor {...props} schema={schema.data} billable={schemaHasEstimate(full.data)} />;
 }
 
 function randomSuffix(): string {
   return Math.random().toString(36).slice(2, 7);
 }
 
-function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched, schema }: NewObjectPageProps & { schema: Record<string, unknown> | undefined }) {
+interface EditorProps extends NewObjectPageProps {
+  schema: Record<string, unknown> | undefined;
+  billable: boolean | undefined;
+}
+
+function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched, schema, billable }: EditorProps) {
   const apiVersion = kind.group ? `${kind.group}/${kind.version}` : kind.version;
   const [template] = useState(() => templateFor({ apiVersion, kind: kind.kind, singular: kind.singular || kind.kind.toLowerCase(), schema, suffix: randomSuffix() }));
   const draft = useDraft(project, kind.plural, template, incomingYaml);
   const target = useMemo(() => ({ group: kind.group, version: kind.version, plural: kind.plural, project }), [kind, project]);
   const flow = useReviewLaunch({ target, pendingLaunch: draft.pendingLaunch, setPendingLaunch: draft.setPendingLaunch });
+  const { machine } = flow;
   const editorRef = useRef<CodeEditorHandle>(null);
   const [schemaMarkers, setSchemaMarkers] = useState<EditorMarker[]>([]);
   const [blockedAttempt, setBlockedAttempt] = useState(false);
@@ -88,16 +96,27 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
       return;
     }
     setBlockedAttempt(false);
-    void flow.startReview(draft.text, bodyToSend(checked.object, project));
-  }, [checked, flow, draft.text, project]);
+    void machine.review(draft.text, bodyToSend(checked.object, project));
+  }, [checked, machine, draft.text, project]);
 
-  const onLaunch = useCallback(async () => {
-    const answer = await flow.launch(draft.text);
-    if (answer && review) {
-      draft.clear();
-      onLaunched({ object: answer.object, review, answer });
-    }
-  }, [flow, draft, review, onLaunched]);
+  // Each launch path asks the machine, which sends at most one create, of the review on the screen.
+  const finish = useCallback(
+    (launched: Promise<LaunchAnswer | undefined>) => {
+      const shown = review;
+      void launched.then((answer) => {
+        if (!answer || !shown) return;
+        draft.clear();
+        onLaunched({ object: answer.object, review: shown, answer });
+      });
+    },
+    [review, draft, onLaunched],
+  );
+  const onLaunch = useCallback(() => finish(machine.launch(draft.text)), [finish, machine, draft.text]);
+  const onAcceptAndLaunch = useCallback(() => finish(machine.acceptAndLaunch(draft.text)), [finish, machine, draft.text]);
+  const onRetryLaunch = useCallback(
+    () => finish(stage.name === 'launch-unknown' ? machine.retryLaunch() : machine.launch(draft.text)),
+    [finish, machine, stage.name, draft.text],
+  );
 
   const name = typeof (checked.object?.metadata as { name?: unknown } | undefined)?.name === 'string' ? String((checked.object?.metadata as { name: string }).name) : '';
   const savedLabel = draft.stored ? `Draft saved in this browser ${new Date(draft.savedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` : 'This browser does not keep drafts: copy your text before closing the tab';
@@ -125,7 +144,7 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
         </div>
       </header>
 
-      <DraftBanners draft={draft} kind={kind.kind} stage={stage} review={review} stale={stale} onRetryLaunch={() => void onLaunch()} />
+      <DraftBanners draft={draft} kind={kind.kind} stage={stage} review={review} stale={stale} onRetryLaunch={onRetryLaunch} />
 
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="flex min-w-0 flex-col gap-3">
@@ -175,13 +194,14 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
         </div>
         <ReviewPanel
           kind={kind.kind}
-          stage={stage}
-          review={review}
-          comparison={flow.comparison}
-          stale={stale}
+          billable={billable}
+          state={flow}
+          text={draft.text}
           canReview={checked.ok}
           onReview={onReview}
-          onLaunch={() => void onLaunch()}
+          onLaunch={onLaunch}
+          onAcceptAndLaunch={onAcceptAndLaunch}
+          onRetryLaunch={onRetryLaunch}
         />
       </div>
     </div>

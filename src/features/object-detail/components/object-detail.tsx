@@ -20,6 +20,7 @@ import type { OwnedObjects } from './delete-dialog.tsx';
 import { DeletedBanner, DeletingBanner, FinalizersCard } from './deletion.tsx';
 import { Breadcrumb, DetailHeader } from './detail-header.tsx';
 import { DetailTabs, type DetailTab } from './detail-tabs.tsx';
+import { LaunchTermsCard } from './launch-terms-card.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
 import { DetailsCard, KeyValueCard } from './metadata-cards.tsx';
 import { OutcomeNote } from './outcome-note.tsx';
@@ -122,6 +123,7 @@ function DetailBody({ kind, name, tab, kindHref, tabHref, objectHref, renderLogs
           <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
             <div className="min-w-0 space-y-5">
               <SpecSummary facts={traits.facts(object)} yamlHref={tabHref('yaml')} />
+              <LaunchTermsCard object={object} kind={kind.kind} />
               <ConditionsTable conditions={object.status?.conditions} />
               {owned ? <ChildrenCard kind={owned.kind} items={owned.items} synced={owned.synced} objectHref={objectHref} /> : null}
             </div>
