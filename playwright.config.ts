@@ -42,6 +42,7 @@ const MOCK_WIDE = [
   /resource-table-resilience\.spec\.ts$/,
   /projects(-page)?\.spec\.ts$/,
   /shell\.spec\.ts$/,
+  /sustained-failure\.spec\.ts$/,
 ];
 const SECURITY = /security[^/]*\.spec\.ts$/;
 

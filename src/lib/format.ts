@@ -12,7 +12,12 @@ export function formatAge(timestamp: string | undefined, now: number): string {
   if (!timestamp) return '—';
   const then = Date.parse(timestamp);
   if (Number.isNaN(then)) return '—';
-  const seconds = Math.max(0, Math.floor((now - then) / 1000));
+  return formatDuration(now - then);
+}
+
+/** A span of time in its largest whole unit, as ages are written: 45s, 12m, 3h, 4d, 2y. */
+export function formatDuration(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
   if (seconds < 60) return `${seconds}s`;
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes}m`;

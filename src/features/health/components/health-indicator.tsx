@@ -1,14 +1,19 @@
 /**
- * The top bar's health pill, fed by /readyz: ready, degraded (which checks), failing (which check) or
- * unreachable, and the release the API runs. The panel behind it says what each state means for the user.
+ * The top bar's health pill, fed by /readyz (ready, degraded: which checks, failing: which check, or
+ * unreachable, and the release the API runs) and by the console's own recent calls: a ready API whose answers
+ * fail is not healthy. The panel behind it says what each state means for the user.
  */
 import { clsx } from 'clsx';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { RefreshIcon } from '../../../components/ui/icons.tsx';
 import { Popover } from '../../../components/ui/popover.tsx';
-import { formatAge } from '../../../lib/format.ts';
+import { formatAge, formatDuration } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
+import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import { useCallLog } from '../../../lib/call-log/call-log-store.ts';
 import { healthLevel, useHealth, type HealthLevel } from '../api/get-readiness.ts';
+import { CALL_WINDOW_MS, callHealth, type CallHealth } from '../model/call-health.ts';
+import { worstLevel } from '../model/levels.ts';
 
 const LEVELS: Record<HealthLevel, { label: string; dot: string; pill: string; meaning: string }> = {
   ready: { label: 'Healthy', dot: 'bg-emerald-500', pill: 'text-emerald-700', meaning: 'Every check passes.' },
@@ -35,11 +40,20 @@ const LEVELS: Record<HealthLevel, { label: string; dot: string; pill: string; me
 
 export function HealthIndicator() {
   const health = useHealth();
-  const level = healthLevel(health);
-  const look = LEVELS[level];
   const now = useNow(1000);
-  // Which checks, right in the pill: the first thing support asks.
-  const checks = level === 'failing' ? health.data?.failing : level === 'degraded' ? health.data?.degraded.join(', ') : undefined;
+  const calls = callHealth(useCallLog((s) => s.calls), now);
+  const probed = healthLevel(health);
+  const level = worstLevel(probed, calls.level);
+  const look = LEVELS[level];
+  const fromCalls = level !== probed;
+  // Which checks (or what the calls see), right in the pill: the first thing support asks.
+  const checks = fromCalls
+    ? `${Math.round((calls.failed / calls.total) * 100)}% of calls fail`
+    : level === 'failing'
+      ? health.data?.failing
+      : level === 'degraded'
+        ? health.data?.degraded.join(', ')
+        : undefined;
 
   return (
     <Popover
@@ -54,7 +68,7 @@ export function HealthIndicator() {
         <>
           <span aria-hidden="true" className={clsx('size-2 rounded-full', look.dot)} />
           <span>{look.label}</span>
-          {checks ? <span className="max-w-40 truncate font-mono text-xs font-normal opacity-80">{checks}</span> : null}
+          {checks ? <span className="hidden max-w-40 truncate font-mono text-xs font-normal opacity-80 xl:inline">{checks}</span> : null}
         </>
       }
       panelClassName="w-80"
@@ -76,7 +90,10 @@ export function HealthIndicator() {
             </button>
           </div>
           <div className="space-y-3 px-4 py-3">
-            <p className="text-slate-600">{look.meaning}</p>
+            <p className="text-slate-600">
+              {fromCalls ? 'The API says it is ready, but the console’s own calls fail: views may be slow or out of date. Reads are retried by itself.' : look.meaning}
+            </p>
+            <CallsSeen calls={calls} now={now} />
             {level === 'unreachable' ? <ErrorPanel error={health.error} compact /> : null}
             {health.data && level !== 'unreachable' ? (
               <dl className="space-y-1.5 text-xs">
@@ -98,6 +115,33 @@ export function HealthIndicator() {
         </div>
       )}
     </Popover>
+  );
+}
+
+function CallsSeen({ calls, now }: { calls: CallHealth; now: number }) {
+  const last = calls.lastFailure;
+  return (
+    <div className="rounded-md bg-slate-50 px-3 py-2 text-xs" aria-label="The console’s own calls">
+      <p className="text-slate-700">
+        {calls.total === 0
+          ? `No calls in the last ${formatDuration(CALL_WINDOW_MS)}.`
+          : `${calls.failed} of ${calls.total} calls failed in the last ${formatDuration(CALL_WINDOW_MS)}.`}
+      </p>
+      {last ? (
+        <div className="mt-1 space-y-1 text-slate-600">
+          <p>
+            Last failure {formatDuration(now - last.startedAt)} ago: <span className="font-mono">{last.status || 'no answer'}</span>
+            {last.reason ? <span className="font-mono"> {last.reason}</span> : null}
+          </p>
+          {last.requestId ? (
+            <p className="flex items-center gap-1.5">
+              <code className="truncate font-mono text-slate-800">{last.requestId}</code>
+              <CopyButton value={last.requestId} label="Copy the request id of the last failed call" />
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
   );
 }
 

@@ -7,6 +7,7 @@
 import { useState, type ReactNode } from 'react';
 import type { KindInfo } from '../../../api/index.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
+import { WatchTroublePanel } from '../../../components/ui/watch-trouble.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { titleCase } from '../../../lib/format.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
@@ -57,6 +58,7 @@ export function ObjectDetail(props: ObjectDetailProps) {
         <h1 className="mt-2 font-mono text-2xl font-semibold tracking-tight text-slate-900">{name}</h1>
         {live.loading ? (
           <div aria-label={`Loading ${kind.kind} ${name}`} aria-busy="true" className="mt-6 space-y-3">
+            <WatchTroublePanel watch={live.watch} what={`${kind.kind} ${name}`} />
             <Skeleton className="h-5 w-1/2" />
             <Skeleton className="h-40 w-full" />
           </div>
@@ -113,6 +115,7 @@ function DetailBody({ kind, name, tab, kindHref, tabHref, objectHref, renderLogs
         {outcome ? <OutcomeNote outcome={outcome} onDismiss={() => setOutcome(undefined)} /> : null}
         {deleted ? <DeletedBanner kind={kind.kind} name={name} at={live.deletedAt!} listHref={kindHref} /> : null}
         {!deleted && object.metadata.deletionTimestamp ? <DeletingBanner object={object} kind={kind.kind} /> : null}
+        {!deleted ? <WatchTroublePanel watch={live.watch} what={`${kind.kind} ${name}`} /> : null}
         {!deleted ? <PriceWaitBanner object={object} kind={kind.kind} /> : null}
       </div>
       <div className="mt-5">

@@ -23,7 +23,8 @@ import { LabelFilterContext, type LabelFilter } from './cells.tsx';
 import { ResourceTable } from './resource-table.tsx';
 import { TableToolbar } from './table-toolbar.tsx';
 import { ReconnectNote, WatchStatus } from './watch-status.tsx';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, formatDateTime } from '../../../lib/format.ts';
+import { WatchTroublePanel } from '../../../components/ui/watch-trouble.tsx';
 
 export function KindPanel({ kind, project }: { kind: KindInfo; project: string | undefined }) {
   const { params, set } = useTableParams();
@@ -65,8 +66,12 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
   const hrefOf = useMemo(() => (o: NodusObject) => objectHref({ plural }, o), [plural]);
   const where = project ?? 'any project';
   // Only what the status shows: a prop holding the 50,000 items would be walked by React's dev-mode profiling.
-  const { status, since, attempt, error, retry } = objects;
+  const { status, since, attempt, error, retry, synced, nextRetryAt, syncedAt } = objects;
   const watchState = useMemo(() => ({ status, since, attempt, error, retry }), [status, since, attempt, error, retry]);
+  const troubleState = useMemo(
+    () => ({ status, since, attempt, error, retry, synced, nextRetryAt, syncedAt }),
+    [status, since, attempt, error, retry, synced, nextRetryAt, syncedAt],
+  );
   const filtered = !!labelSelector || !!params.phase;
   const shown = view.rows.length;
   const total = objects.size;
@@ -142,7 +147,7 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
                 </>
               ) : null}
               {since !== undefined && status !== 'live' ? (
-                <span className="text-amber-700"> · as of {new Date(since).toLocaleTimeString('en-GB')}</span>
+                <span className="font-medium text-amber-700"> · out of date: as read before {formatDateTime(since)}</span>
               ) : null}
             </>
           ) : objects.listing ? (
@@ -157,6 +162,8 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
         </p>
         <BulkActions kind={kind} items={currentItems} selection={selection} />
       </div>
+      {/* A list that never arrived and was refused has its own error panel in the body. */}
+      {synced || status !== 'stale' ? <WatchTroublePanel watch={troubleState} what={`the ${kind.plural} of ${where}`} className="border-b border-slate-100 p-3" /> : null}
       {body}
     </div>
   );
