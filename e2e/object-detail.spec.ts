@@ -75,10 +75,11 @@ test('a deletion waits on its billing finalizer, then the view says the object w
   await ui.action('Delete…').click();
   await expect(ui.dialog).toContainText('Waiting for the final charge to post');
   await ui.dialog.getByRole('button', { name: 'Delete Job held' }).click();
-  await expect(ui.result).toContainText(`Deleting Job held: it goes once ${FINALIZER_BILLING} clears.`);
-
   await expect(ui.deletion).toContainText(`waiting for ${FINALIZER_BILLING}`);
-  await expect(ui.deletion).toContainText(/Deleting since \d\d:\d\d:\d\d/);
+  // The banner says it once: no success note repeating it beside the banner.
+  await expect(ui.result).toBeHidden();
+  await expect(ui.deletion).toContainText(/Deleting for \d+s/);
+  await expect(ui.deletion.getByRole('note', { name: 'Longer than usual' })).toBeHidden();
   await expect(ui.deletion).toContainText('Waiting for the final charge to post.');
   await ui.expectPhase('Cancelling');
   await expect(ui.action('Suspend')).toHaveAttribute('aria-disabled', 'true');
@@ -90,9 +91,25 @@ test('a deletion waits on its billing finalizer, then the view says the object w
   await expect(ui.deleted).toContainText('Job held was deleted', { timeout: 20_000 });
   await expect(ui.live).toContainText('Deleted');
   await expect(ui.deletion).toBeHidden();
+  // One badge, and nothing left saying "Deleting".
+  await expect(ui.phase).toHaveText('Deleted');
+  await expect(page.getByTestId('phase')).toHaveCount(1);
+  await expect(ui.result).toBeHidden();
   await expect(ui.heading).toHaveText('held');
   expect(await api.get(project, 'jobs', 'held')).toBeUndefined();
   await expect(ui.action('Delete…')).toHaveAttribute('aria-disabled', 'true');
+});
+
+test('a deletion held much longer than usual says so, and what to do', async ({ page }) => {
+  // The demo's vision/old-baseline has waited on its billing finalizer for over an hour and a half.
+  const ui = new ObjectPage(page);
+  await ui.goto('vision', 'jobs', 'old-baseline');
+  await ui.expectLive();
+  const overdue = ui.deletion.getByRole('note', { name: 'Longer than usual' });
+  await expect(overdue).toContainText(/This is taking much longer than usual \(1h; the final charge usually posts within a minute or two\)/);
+  await expect(overdue).toContainText('Do not remove the finalizer yourself');
+  await expect(overdue).toContainText('contact support with its UID');
+  await ui.shot('/tmp/shots/detail-deleting-overdue.png');
 });
 
 test('an object that is not there shows the API\'s 404 with its requestId', async ({ page, request }) => {

@@ -22,7 +22,8 @@ interface Seed {
   message?: string;
   costUSD?: string;
   ageMinutes?: number;
-  deleting?: boolean;
+  /** Minutes since it was deleted: it is still being deleted (a finalizer holds it). */
+  deletingMinutes?: number;
   status?: Partial<ObjectStatus>;
 }
 
@@ -64,7 +65,7 @@ const PROJECTS: Record<string, Seed[]> = {
   vision: [
     { plural: 'jobs', name: 'train-detector', labels: { team: 'vision', app: 'trainer' }, annotations: { [ANNOTATION_RUN_SECONDS]: '30000' }, spec: { image: 'nodus/pytorch:2.7-cuda12.6', command: ['python', 'train_det.py'], resources: gpu('A100-80GB', 4), maxCostUSD: '150.00', timeoutSeconds: 86400 }, phase: 'Running', costUSD: '61.04', ageMinutes: 400 },
     { plural: 'jobs', name: 'augment-coco', labels: { team: 'vision', app: 'etl' }, spec: { image: 'nodus/python:3.12', command: ['python', 'augment.py'], maxCostUSD: '5.00' }, phase: 'Queued', ageMinutes: 12, status: { reviewedRateUSDPerHour: '0.09', rateCapUSDPerHour: '0.099' } },
-    { plural: 'jobs', name: 'old-baseline', labels: { team: 'vision', app: 'trainer' }, annotations: { [ANNOTATION_STUCK]: 'true' }, spec: { image: 'nodus/pytorch:2.7-cuda12.6', command: ['python', 'baseline.py'], resources: gpu('T4', 1), maxCostUSD: '8.00' }, phase: 'Cancelling', costUSD: '7.11', ageMinutes: 2000, deleting: true },
+    { plural: 'jobs', name: 'old-baseline', labels: { team: 'vision', app: 'trainer' }, annotations: { [ANNOTATION_STUCK]: 'true' }, spec: { image: 'nodus/pytorch:2.7-cuda12.6', command: ['python', 'baseline.py'], resources: gpu('T4', 1), maxCostUSD: '8.00' }, phase: 'Cancelling', costUSD: '7.11', ageMinutes: 2000, deletingMinutes: 95 },
     { plural: 'sandboxes', name: 'label-studio', labels: { team: 'vision' }, spec: { image: 'nodus/python:3.12', ports: [{ port: 8080, public: true }], maxCostUSD: '25.00', state: 'Stopped' }, phase: 'Stopped', costUSD: '9.70', ageMinutes: 5000 },
     { plural: 'sandboxes', name: 'notebook-kim', labels: { team: 'vision', owner: 'kim' }, spec: { image: 'nodus/jax:0.6-cuda12.8', resources: gpu('L4', 1), maxCostUSD: '15.00' }, phase: 'Starting', ageMinutes: 1 },
     { plural: 'functions', name: 'classify', labels: { team: 'vision' }, spec: { image: 'nodus/pytorch:2.8-cuda12.8', handler: 'app.classify', resources: gpu('T4', 1), maxReplicas: 4, maxCostUSD: '40.00', state: 'Stopped' }, phase: 'Stopped', costUSD: '18.00', ageMinutes: 12000 },
@@ -126,7 +127,7 @@ function addSeed(state: MockState, namespace: string, seed: Seed): void {
     }
   }
   let stored: NodusObject = { ...obj, status };
-  if (seed.deleting) stored = markDeleting(state, kind, stored);
+  if (seed.deletingMinutes !== undefined) stored = markDeleting(state, kind, stored, state.now() - seed.deletingMinutes * 60_000);
   state.store.put(kind.plural, stored);
 }
 

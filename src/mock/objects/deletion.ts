@@ -20,8 +20,9 @@ export function deletingPhase(kind: KindDef): string | undefined {
 const FINISHED = new Set(['Succeeded', 'Failed', 'Cancelled', 'Stopped']);
 
 /** The object as it looks once a delete has begun (not stored). */
-export function markDeleting(state: MockState, kind: KindDef, obj: NodusObject): NodusObject {
-  const now = state.timestamp();
+/** `at`: when the delete was asked for (demo data backdates it); now by default. */
+export function markDeleting(state: MockState, kind: KindDef, obj: NodusObject, at = state.now()): NodusObject {
+  const now = state.timestamp(at);
   const phase = deletingPhase(kind);
   const current = String(obj.status?.phase ?? '');
   const status = { ...obj.status };

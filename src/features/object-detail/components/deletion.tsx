@@ -7,29 +7,40 @@ import type { NodusObject } from '../../../shared/protocol.ts';
 import { AlertIcon, TrashIcon } from '../../../components/ui/icons.tsx';
 import { explainFinalizer } from '../model/finalizers.ts';
 import { Card } from './card.tsx';
-import { absoluteTime, RelativeTime } from './time.tsx';
+import { formatDuration } from '../../../lib/format.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { RelativeTime } from './time.tsx';
 
 export function DeletingBanner({ object, kind }: { object: NodusObject; kind: string }) {
+  const now = useNow(15_000);
   const since = object.metadata.deletionTimestamp;
   if (!since) return null;
   const finalizers = object.metadata.finalizers ?? [];
+  const waited = now - Date.parse(since);
   return (
     <section role="region" aria-label="Deletion" className="rounded-lg border border-orange-200 bg-orange-50/70 px-4 py-3 text-sm shadow-sm">
       <div className="flex items-start gap-3">
         <TrashIcon className="mt-0.5 size-5 shrink-0 text-orange-600" />
         <div className="min-w-0 flex-1">
           <p className="font-semibold text-orange-950">
-            Deleting since <time dateTime={since} title={absoluteTime(since)}>{new Date(since).toLocaleTimeString('en-GB')}</time> (
-            <RelativeTime timestamp={since} suffix="" />)
+            Deleting for <RelativeTime timestamp={since} suffix="" />
             {finalizers.length ? <>, waiting for {finalizers.join(', ')}</> : <>; nothing holds it, it goes any moment</>}
           </p>
           {finalizers.length ? (
             <ul className="mt-1.5 space-y-1 text-orange-950/90">
-              {finalizers.map((f) => (
-                <li key={f}>
-                  <code className="rounded bg-white/70 px-1 font-mono text-xs text-orange-900 ring-1 ring-orange-200">{f}</code> {explainFinalizer(f).waiting}
-                </li>
-              ))}
+              {finalizers.map((f) => {
+                const e = explainFinalizer(f);
+                return (
+                  <li key={f}>
+                    <code className="rounded bg-white/70 px-1 font-mono text-xs text-orange-900 ring-1 ring-orange-200">{f}</code> {e.waiting}
+                    {waited > e.overdueAfterMs ? (
+                      <p role="note" aria-label="Longer than usual" className="mt-1 rounded-md bg-white/80 px-2.5 py-1.5 text-[13px] text-orange-950 ring-1 ring-orange-200">
+                        <strong>{`This is taking much longer than usual (${formatDuration(waited)}; ${e.usually}).`}</strong> {e.advice}
+                      </p>
+                    ) : null}
+                  </li>
+                );
+              })}
             </ul>
           ) : null}
           <p className="mt-1.5 text-xs text-orange-900/70">The {kind} stays listed until then; this view updates when it goes.</p>

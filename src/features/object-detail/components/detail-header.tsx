@@ -44,8 +44,12 @@ export function DetailHeader({ kind, name, object, deleted, meter, live, actions
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <span className="rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-semibold tracking-wide text-slate-600 uppercase ring-1 ring-slate-200 ring-inset">{kind}</span>
             <h1 className={clsx('font-mono text-2xl font-semibold tracking-tight break-all', deleted ? 'text-slate-500 line-through decoration-slate-400' : 'text-slate-900')}><bdi>{name}</bdi></h1>
-            <span data-testid="phase"><PhaseBadge phase={phase} /></span>
-            {deleted ? <span className="rounded-full bg-slate-800 px-2 py-0.5 text-xs font-medium text-white">Deleted</span> : null}
+            {/* One badge: once deleted, the last phase is history. */}
+            {deleted ? (
+              <span data-testid="phase" className="rounded-full bg-slate-800 px-2 py-0.5 text-xs font-medium text-white">Deleted</span>
+            ) : (
+              <span data-testid="phase"><PhaseBadge phase={phase} /></span>
+            )}
           </div>
           <div className="mt-2 flex flex-wrap items-center gap-x-5 gap-y-1.5 text-xs text-slate-500">
             <span>

@@ -9,6 +9,11 @@ export interface FinalizerExplanation {
   waiting: string;
   /** While it is not: what the finalizer will do when it is. */
   meaning: string;
+  /** A delete held this long by it is much longer than usual... */
+  overdueAfterMs: number;
+  /** ...and this is how long it usually takes, and what to do. */
+  usually: string;
+  advice: string;
 }
 
 export function explainFinalizer(name: string): FinalizerExplanation {
@@ -18,6 +23,10 @@ export function explainFinalizer(name: string): FinalizerExplanation {
       owner: 'Nodus',
       waiting: 'Waiting for the final charge to post. Nodus bills the time used up to the delete, then removes this finalizer and the object goes.',
       meaning: 'When this object is deleted, Nodus first posts its final charge; the object goes once that has posted.',
+      overdueAfterMs: 10 * 60_000,
+      usually: 'the final charge usually posts within a minute or two',
+      advice:
+        'Nodus keeps trying by itself, and the wait is not charged. Do not remove the finalizer yourself: the final charge would never post and your Budgets would not see it. If the object is still here in a few hours, contact support with its UID.',
     };
   }
   if (name.startsWith('nodus.dev/')) {
@@ -26,6 +35,9 @@ export function explainFinalizer(name: string): FinalizerExplanation {
       owner: 'Nodus',
       waiting: 'Set by Nodus; the object goes once Nodus has finished this clean-up and removed it.',
       meaning: 'Set by Nodus; on delete, Nodus finishes this clean-up before the object goes.',
+      overdueAfterMs: 15 * 60_000,
+      usually: 'Nodus usually finishes its clean-up within minutes',
+      advice: 'Nodus keeps trying by itself. Do not remove the finalizer yourself. If the object is still here in a few hours, contact support with its UID.',
     };
   }
   return {
@@ -33,5 +45,8 @@ export function explainFinalizer(name: string): FinalizerExplanation {
     owner: 'another controller',
     waiting: 'Set by another controller; Nodus waits until it removes it.',
     meaning: 'Set by another controller; a delete waits until that controller removes it.',
+    overdueAfterMs: 15 * 60_000,
+    usually: 'a controller usually removes its finalizer within minutes',
+    advice: `Check that the controller that set ${name} is running. Once its clean-up is known to be done, whoever runs it can remove the finalizer (kubectl edit, delete the line under metadata.finalizers), and the object goes.`,
   };
 }
