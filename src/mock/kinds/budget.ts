@@ -12,6 +12,7 @@ export const budget: KindDef = {
   description: 'A Budget caps what the objects of a project (or those matching a selector) may spend in a period.',
   lifecycle: 'none',
   billable: false,
+  logs: false,
   states: STATES,
   spec: {
     type: 'object',

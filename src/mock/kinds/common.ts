@@ -37,6 +37,8 @@ export interface KindDef {
   lifecycle: Lifecycle;
   /** Objects that cost money get an estimate on dry-run and the billing finalizer. */
   billable: boolean;
+  /** Objects that run something have a log (the `log` subresource); storage and budgets do not. */
+  logs: boolean;
   /** Objects of this kind live only in the read-only project `nodus`. */
   publishedOnly?: boolean;
   /** Values of spec.state (empty for kinds without one). */

@@ -15,6 +15,7 @@ export const fn: KindDef = {
   description: 'A Function serves requests on replicas that scale between minReplicas and maxReplicas (Pending, Starting, Running, Stopped).',
   lifecycle: 'long-running',
   billable: true,
+  logs: true,
   states: STATES,
   spec: {
     type: 'object',

@@ -10,6 +10,7 @@ export const imageKind: KindDef = {
   description: 'An Image is a base image Nodus publishes in the read-only project nodus; reference it as nodus/<name>:<tag>.',
   lifecycle: 'none',
   billable: false,
+  logs: false,
   publishedOnly: true,
   states: [],
   spec: {

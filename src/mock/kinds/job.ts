@@ -15,6 +15,7 @@ export const job: KindDef = {
   description: 'A Job runs a command to completion (Queued, Provisioning, Running, then Succeeded, Failed or Cancelled) and never spends more than maxCostUSD.',
   lifecycle: 'run-to-completion',
   billable: true,
+  logs: true,
   states: STATES,
   spec: {
     type: 'object',

@@ -15,6 +15,7 @@ export const pipeline: KindDef = {
   description: 'A Pipeline runs its steps in order, each as a Job it owns; deleting it deletes those Jobs unless the delete says Orphan.',
   lifecycle: 'run-to-completion',
   billable: true,
+  logs: true,
   states: STATES,
   spec: {
     type: 'object',

@@ -15,6 +15,7 @@ export const sandbox: KindDef = {
   description: 'A Sandbox is a long-running container you can exec into (Pending, Starting, Running, Stopped). Suspend it to stop paying for compute and keep its disk.',
   lifecycle: 'long-running',
   billable: true,
+  logs: true,
   states: STATES,
   spec: {
     type: 'object',

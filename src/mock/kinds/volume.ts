@@ -12,6 +12,7 @@ export const volume: KindDef = {
   description: 'A Volume is persistent storage that Jobs, Sandboxes and Functions in the same project mount. It costs per GiB while it exists.',
   lifecycle: 'long-running',
   billable: true,
+  logs: false,
   states: STATES,
   spec: {
     type: 'object',

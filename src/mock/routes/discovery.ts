@@ -56,7 +56,7 @@ export function groupResources() {
     const verbs = k.publishedOnly ? READ_VERBS : OBJECT_VERBS;
     const main = { name: k.plural, singularName: k.singular, namespaced: true, kind: k.kind, verbs, shortNames: k.shortNames, categories: ['nodus'] };
     const sub = [{ name: `${k.plural}/status`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] }];
-    if (k.lifecycle !== 'none') sub.push({ name: `${k.plural}/log`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] });
+    if (k.logs) sub.push({ name: `${k.plural}/log`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] });
     return [main, ...sub];
   });
   return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: API_VERSION, resources };
@@ -81,7 +81,7 @@ export function aggregatedDiscovery(root: 'api' | 'apis', version: string) {
     verbs: k.publishedOnly ? READ_VERBS : OBJECT_VERBS,
     shortNames: k.shortNames,
     categories: ['nodus'],
-    subresources: (k.lifecycle === 'none' ? ['status'] : ['status', 'log']).map((sub) => ({ subresource: sub, responseKind: kindRef(GROUP, k.kind), verbs: ['get'] })),
+    subresources: (k.logs ? ['status', 'log'] : ['status']).map((sub) => ({ subresource: sub, responseKind: kindRef(GROUP, k.kind), verbs: ['get'] })),
   }));
   const group = root === 'api'
     ? { metadata: { creationTimestamp: null }, versions: [{ version: 'v1', resources: [namespaces], freshness: 'Current' }] }

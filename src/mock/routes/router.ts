@@ -122,7 +122,13 @@ async function routeObjects(state: MockState, ctx: Ctx, namespace: string, kind:
     throw methodNotAllowed(ctx, ['GET', 'POST']);
   }
   if (sub !== undefined) {
-    if (sub !== 'status' && !(sub === 'log' && kind.lifecycle !== 'none')) throw notFoundPath(ctx);
+    if (sub === 'log' && !kind.logs) {
+      throw new ApiFailure('NotFound', `${kind.kind} objects have no log: they run nothing`, {
+        details: { kind: kind.kind, name, group: 'nodus.dev' },
+        fix: 'Read the object itself: its status and conditions say what happened to it.',
+      });
+    }
+    if (sub !== 'status' && sub !== 'log') throw notFoundPath(ctx);
     if (ctx.method !== 'GET') {
       throw sub === 'log'
         ? new ApiFailure('MethodNotAllowed', 'logs are read-only: GET them, with follow=true to stream', { fix: 'Use GET.' })

@@ -3,7 +3,7 @@ import { clsx } from 'clsx';
 import type { Condition } from '../../../shared/protocol.ts';
 import { severity, sortConditions, type Severity } from '../model/conditions.ts';
 import { Card } from './card.tsx';
-import { RelativeTime } from './time.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
 const TONE: Record<Severity, { dot: string; status: string; label: string }> = {
   problem: { dot: 'bg-rose-500', status: 'text-rose-700', label: 'Problem' },
@@ -12,7 +12,8 @@ const TONE: Record<Severity, { dot: string; status: string; label: string }> = {
   ok: { dot: 'bg-emerald-500', status: 'text-emerald-700', label: 'OK' },
 };
 
-export function ConditionsTable({ conditions }: { conditions: readonly Condition[] | undefined }) {
+/** `explained`: condition types a notice above the tabs already explains; their rows point there. */
+export function ConditionsTable({ conditions, explained = [] }: { conditions: readonly Condition[] | undefined; explained?: readonly string[] }) {
   const rows = sortConditions(conditions ?? []);
   return (
     <Card title="Conditions" count={rows.length}>
@@ -46,7 +47,9 @@ export function ConditionsTable({ conditions }: { conditions: readonly Condition
                       <span className="sr-only"> ({tone.label})</span>
                     </td>
                     <td className="px-2 py-2 font-mono text-xs leading-5 break-all text-slate-700"><bdi>{c.reason}</bdi></td>
-                    <td className="px-2 py-2 break-words text-slate-600"><bdi>{c.message}</bdi></td>
+                    <td className="px-2 py-2 break-words text-slate-600">
+                      {explained.includes(c.type) ? <span className="text-slate-500 italic">Explained in the notice above.</span> : <bdi>{c.message}</bdi>}
+                    </td>
                     <td className="px-4 py-2 text-right whitespace-nowrap text-slate-500">
                       <RelativeTime timestamp={c.lastTransitionTime} className="tabular-nums" />
                     </td>

@@ -12,7 +12,7 @@ import { PhaseBadge } from '../../../components/ui/phase-badge.tsx';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import type { MoneyMeter } from '../model/kinds.ts';
 import { CostMeter } from './cost-meter.tsx';
-import { RelativeTime } from './time.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
 export function Breadcrumb({ project, projectHref, kindLabel, kindHref, name }: { project: string; projectHref: string; kindLabel: string; kindHref: string; name: string }) {
   return (
@@ -26,12 +26,14 @@ export function Breadcrumb({ project, projectHref, kindLabel, kindHref, name }: 
   );
 }
 
-export function DetailHeader({ kind, name, object, deleted, meter, live, actions }: {
+export function DetailHeader({ kind, name, object, deleted, meter, showMessage = true, live, actions }: {
   kind: string;
   name: string;
   object: NodusObject;
   deleted: boolean;
   meter: MoneyMeter | undefined;
+  /** False when a banner below already says what status.message says. */
+  showMessage?: boolean;
   live: ReactNode;
   actions: ReactNode;
 }) {
@@ -61,7 +63,7 @@ export function DetailHeader({ kind, name, object, deleted, meter, live, actions
         </div>
         {actions}
       </div>
-      {message ? (
+      {message && showMessage ? (
         <p data-testid="status-message" className={clsx('mt-3 text-sm', phase === 'Failed' ? 'text-rose-700' : 'text-slate-600')}>
           <bdi>{message}</bdi>
         </p>

@@ -13,6 +13,7 @@ import { titleCase } from '../../../lib/format.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { useChildren } from '../api/use-children.ts';
 import { useLiveObject } from '../api/use-live-object.ts';
+import { priceWait } from '../model/conditions.ts';
 import { detailTraits, type ChildrenSpec, type DetailTraits } from '../model/kinds.ts';
 import { ActionBar, type Outcome } from './action-bar.tsx';
 import { ChildrenCard } from './children-card.tsx';
@@ -98,6 +99,8 @@ function DetailBody({ kind, name, tab, kindHref, tabHref, objectHref, renderLogs
   if (kind.verbs.includes('update')) tabs.push('edit');
   const active = tabs.find((t) => t === tab) ?? 'overview';
   const phase = typeof object.status?.phase === 'string' ? object.status.phase : undefined;
+  // A launch waiting for its price is explained once, in its banner: not again in the header or the conditions.
+  const waiting = !deleted && priceWait(object.status) !== undefined;
 
   return (
     <Page>
@@ -108,6 +111,7 @@ function DetailBody({ kind, name, tab, kindHref, tabHref, objectHref, renderLogs
         object={object}
         deleted={deleted}
         meter={traits.meter?.(object)}
+        showMessage={!waiting}
         live={<LiveIndicator watch={live.watch} deleted={deleted} />}
         actions={<ActionBar kind={kind} traits={traits} object={object} deleted={deleted} owned={owned} onOutcome={setOutcome} />}
       />
@@ -128,7 +132,7 @@ function DetailBody({ kind, name, tab, kindHref, tabHref, objectHref, renderLogs
             <div className="min-w-0 space-y-5">
               <SpecSummary facts={traits.facts(object)} yamlHref={tabHref('yaml')} />
               <LaunchTermsCard object={object} kind={kind.kind} />
-              <ConditionsTable conditions={object.status?.conditions} />
+              <ConditionsTable conditions={object.status?.conditions} explained={waiting ? ['PriceWithinCap'] : []} />
               {owned ? <ChildrenCard kind={owned.kind} items={owned.items} synced={owned.synced} objectHref={objectHref} /> : null}
             </div>
             <div className="min-w-0 space-y-5">

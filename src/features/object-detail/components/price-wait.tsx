@@ -7,7 +7,7 @@ import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { formatUSD } from '../../../lib/format.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { priceWait } from '../model/conditions.ts';
-import { RelativeTime } from './time.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
 export function PriceWaitBanner({ object, kind }: { object: NodusObject; kind: string }) {
   const wait = priceWait(object.status);
@@ -15,15 +15,15 @@ export function PriceWaitBanner({ object, kind }: { object: NodusObject; kind: s
   const phase = typeof object.status?.phase === 'string' ? object.status.phase : 'waiting';
   const cap = formatUSD(wait.cap);
   return (
-    <section role="region" aria-label="Waiting for a price within the cap" className="rounded-lg border border-amber-300 bg-amber-50/80 px-4 py-3 text-sm shadow-sm">
+    <section id="price-wait" role="region" aria-label="Waiting for a price within the cap" className="rounded-lg border border-amber-300 bg-amber-50/80 px-4 py-3 text-sm shadow-sm">
       <div className="flex items-start gap-3">
         <AlertIcon className="mt-0.5 size-5 shrink-0 text-amber-600" />
         <div className="min-w-0 flex-1 text-amber-950">
           <p className="font-semibold">
             {phase}: the price is above the estimate (PriceAboveEstimate), since <RelativeTime timestamp={wait.since} />
           </p>
-          {/* The header already shows status.message; repeat the condition's only when it says something else. */}
-          {wait.message && wait.message !== object.status?.message ? <p className="mt-1 break-words">{wait.message}</p> : null}
+          {/* The one place the wait is explained: the header and the conditions table point here. */}
+          {wait.message ? <p className="mt-1 break-words"><bdi>{wait.message}</bdi></p> : null}
           <p className="mt-1.5 text-xs text-amber-900/80">
             {wait.ownCap
               ? <>The cap{cap ? <> of <strong>{cap}/h</strong></> : null} is the {kind}&apos;s own spec.placement.maxRateUSDPerHour. </>

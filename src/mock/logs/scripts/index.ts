@@ -4,7 +4,6 @@ import { jobScript } from './job.ts';
 import { pipelineScript } from './pipeline.ts';
 import { sandboxScript } from './sandbox.ts';
 import type { Script, Subject } from './script.ts';
-import { volumeScript } from './volume.ts';
 
 export type { Ending, Script, Subject } from './script.ts';
 export { lastWords } from './script.ts';
@@ -14,7 +13,6 @@ const SCRIPTS: Record<string, (subject: Subject) => Script> = {
   Sandbox: sandboxScript,
   Function: functionScript,
   Pipeline: pipelineScript,
-  Volume: volumeScript,
 };
 
 /** A kind without a script of its own (a kind added later) logs like a Job. */
