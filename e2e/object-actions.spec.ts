@@ -83,12 +83,15 @@ test('raising the max cost checks the amount, then the server takes it', async (
   await expect(ui.dialog.getByRole('button', { name: 'Raise' })).toBeDisabled();
   await amount.fill('12,5.00.1');
   await expect(ui.dialog).toContainText('is not an amount');
-  await amount.fill('2.5');
-  await ui.dialog.getByRole('button', { name: 'Raise to $2.5' }).click();
+  // What a person types is written as money before it is sent: "1250" is stored as "1250.00", shown "$1,250.00".
+  await amount.fill('1250');
+  await ui.dialog.getByRole('button', { name: 'Raise to $1,250.00' }).click();
 
-  await expect(ui.result).toContainText('Job capped: max cost raised to $2.5 (was $1.00).');
-  expect((await api.get(project, 'jobs', 'capped'))?.spec?.maxCostUSD).toBe('2.5');
-  await expect(page.getByTestId('cost')).toContainText('of $2.50 max cost');
+  await expect(ui.result).toContainText('Job capped: max cost raised to $1,250.00 (was $1.00).');
+  expect((await api.get(project, 'jobs', 'capped'))?.spec?.maxCostUSD).toBe('1250.00');
+  await expect(page.getByTestId('cost')).toContainText('of $1,250.00 max cost');
+  // One way to write money everywhere on the page.
+  await expect(page.getByRole('main')).not.toContainText(/\$\d{4}|\$\d+(?![\d,.])/);
 });
 
 test('deleting a Pipeline deletes its Jobs, after a confirmation that names them', async ({ page, request }) => {

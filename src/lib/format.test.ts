@@ -16,9 +16,15 @@ describe('formatAge', () => {
 });
 
 describe('formatUSD', () => {
-  it('keeps the decimal string exactly', () => {
+  it('writes every amount one way: separators, cents at least, no float', () => {
     expect(formatUSD('40.00')).toBe('$40.00');
-    expect(formatUSD('0.1')).toBe('$0.1');
+    expect(formatUSD('5000.00')).toBe('$5,000.00');
+    expect(formatUSD('5000')).toBe('$5,000.00');
+    expect(formatUSD('75')).toBe('$75.00');
+    expect(formatUSD('0.1')).toBe('$0.10');
+    expect(formatUSD('0.099')).toBe('$0.099');
+    expect(formatUSD('-12.5')).toBe('-$12.50');
+    expect(formatUSD('n/a')).toBe('n/a');
     expect(formatUSD(undefined)).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-/** Small formatters for table cells. */
+/** The one way the console writes counts, money, ages and times. */
+import { formatUnitsUSD, parseUSD } from './money.ts';
 
 /** Counts with thousands separators ("50,000"), from one formatter: toLocaleString builds one per call. */
 const COUNT = new Intl.NumberFormat('en-US');
@@ -29,23 +30,46 @@ export function formatDuration(ms: number): string {
 }
 
 /**
- * Money arrives as a decimal string ("40.00") and is shown as it came, never through a float.
- * Anything that is not a plain decimal is shown verbatim.
+ * Money arrives as a decimal string ("5000", "40.00", "-12.5") and is written one way everywhere, never through a
+ * float: "$5,000.00", "$40.00", "-$12.50", more decimals only when they carry value ("$0.099"). Anything that is
+ * not a plain decimal is shown verbatim.
  */
 export function formatUSD(amount: unknown): string | undefined {
   if (typeof amount !== 'string' && typeof amount !== 'number') return undefined;
-  const text = String(amount);
+  const text = String(amount).trim();
   if (text === '') return undefined;
-  return /^\d+(\.\d+)?$/.test(text) ? `$${text}` : text;
+  const negative = text.startsWith('-');
+  const units = parseUSD(negative ? text.slice(1) : text);
+  if (units === undefined) return text;
+  return `${negative && units > 0 ? '-' : ''}${formatUnitsUSD(units)}`;
 }
 
-/** Absolute times, one way everywhere: the person's locale and time zone, to the second. */
-const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+/** An hourly rate: "$0.288/h". */
+export function formatRateUSD(amount: unknown): string | undefined {
+  const money = formatUSD(amount);
+  return money === undefined ? undefined : `${money}/h`;
+}
+
+/** Absolute times, one way everywhere: the person's locale and time zone (named), to the second. */
+const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'long' });
 
 export function formatDateTime(time: string | number | Date | undefined): string {
   if (time === undefined) return '—';
   const date = time instanceof Date ? time : new Date(time);
   return Number.isNaN(date.getTime()) ? String(time) : DATE_TIME.format(date);
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/**
+ * A log line's time, in the reader's time zone and always the same width ("2026-12-03 19:24:34.120"), so that
+ * lines line up: the server's RFC 3339 stamps drop trailing zeros of the fraction. Shown as it came otherwise.
+ */
+export function formatLogTime(stamp: string): string {
+  const date = new Date(stamp);
+  if (Number.isNaN(date.getTime())) return stamp;
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return `${day} ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)}`;
 }
 
 /** "sandboxes" → "Sandboxes". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatUnitsUSD, parseUSD, sumUSD } from './money.ts';
+import { decimalUSD, formatUnitsUSD, parseUSD, sumUSD } from './money.ts';
 
 describe('money', () => {
   it('reads decimal strings as whole ten-thousandths of a dollar', () => {
@@ -24,5 +24,12 @@ describe('money', () => {
     expect(formatUnitsUSD(0)).toBe('$0.00');
     expect(formatUnitsUSD(12_345_678_900)).toBe('$1,234,567.89');
     expect(formatUnitsUSD(5_000)).toBe('$0.50');
+  });
+
+  it('writes what a person typed as the decimal string the API takes, with cents at least', () => {
+    expect(decimalUSD(parseUSD('75')!)).toBe('75.00');
+    expect(decimalUSD(parseUSD('75.5')!)).toBe('75.50');
+    expect(decimalUSD(parseUSD('0.0425')!)).toBe('0.0425');
+    expect(decimalUSD(parseUSD('1200.10')!)).toBe('1200.10');
   });
 });

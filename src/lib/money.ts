@@ -22,10 +22,25 @@ export function sumUSD(amounts: Iterable<unknown>): number {
   return total;
 }
 
-/** "$1,234.50": at least cents, more decimals only when they carry value. */
-export function formatUnitsUSD(units: number): string {
+/** One formatter for every amount: toLocaleString would build one per call, and tables call it per cell. */
+const WHOLE = new Intl.NumberFormat('en-US');
+
+/** "1234.50": at least cents, more decimals only when they carry value. */
+function decimalParts(units: number): { whole: number; fraction: string } {
   const whole = Math.floor(units / UNITS_PER_DOLLAR);
   let fraction = String(units % UNITS_PER_DOLLAR).padStart(4, '0');
   while (fraction.length > 2 && fraction.endsWith('0')) fraction = fraction.slice(0, -1);
-  return `$${whole.toLocaleString('en-US')}.${fraction}`;
+  return { whole, fraction };
+}
+
+/** "$1,234.50": the one way the console writes money. */
+export function formatUnitsUSD(units: number): string {
+  const { whole, fraction } = decimalParts(units);
+  return `$${WHOLE.format(whole)}.${fraction}`;
+}
+
+/** The API's decimal string for an amount, with cents at least: "75.00", "0.0425". */
+export function decimalUSD(units: number): string {
+  const { whole, fraction } = decimalParts(units);
+  return `${whole}.${fraction}`;
 }

@@ -1,4 +1,5 @@
 /** Notices about the draft itself: an earlier draft set aside, and a launch whose answer never came. */
+import { formatDateTime } from '../../../lib/format.ts';
 import type { DraftState } from '../hooks/use-draft.ts';
 import type { Review, Stage } from '../model/review-launch.ts';
 
@@ -11,7 +12,7 @@ interface Props {
   onRetryLaunch: () => void;
 }
 
-const time = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+const time = (iso: string) => formatDateTime(iso);
 
 export function DraftBanners({ draft, kind, stage, review, stale, onRetryLaunch }: Props) {
   const pending = draft.pendingLaunch;

@@ -3,7 +3,7 @@
  * rate, when it should start, the cost cap and the price book; and, beside an earlier review, both side by side.
  */
 import { clsx } from 'clsx';
-import { formatUSD } from '../../../lib/format.ts';
+import { formatDateTime, formatUSD } from '../../../lib/format.ts';
 import type { Estimate } from '../../../shared/protocol.ts';
 import { estimateChanges, type EstimateField } from '../model/review-model.ts';
 
@@ -15,11 +15,10 @@ export function startLabel(startTime: string | undefined, now: number): string {
   if (!startTime) return '—';
   const at = Date.parse(startTime);
   if (Number.isNaN(at)) return startTime;
-  const clock = new Date(at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
   const minutes = Math.round((at - now) / 60_000);
-  if (minutes <= 0) return `now (${clock})`;
-  if (minutes < 90) return `in about ${minutes} min (${clock})`;
-  return `in about ${Math.round(minutes / 60)} h (${clock})`;
+  if (minutes <= 0) return 'now';
+  if (minutes < 90) return `in about ${minutes} min`;
+  return `in about ${Math.round(minutes / 60)} h`;
 }
 
 export function EstimateCard({ estimate, maxCostUSD, kind, now }: { estimate: Estimate; maxCostUSD: string | undefined; kind: string; now: number }) {
@@ -46,18 +45,18 @@ export function EstimateCard({ estimate, maxCostUSD, kind, now }: { estimate: Es
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 px-4 py-3 text-sm">
         <Item label="Held when it starts" value={money(estimate.firstHoldUSD)} />
         <Item label="Hourly rate" value={`${money(estimate.rateUSDPerHour)}/h`} />
-        <Item label="Expected start" value={startLabel(estimate.startTime, now)} />
+        <Item label="Expected start" value={startLabel(estimate.startTime, now)} title={estimate.startTime ? formatDateTime(estimate.startTime) : undefined} />
         <Item label="Price book" value={estimate.priceBookVersion} mono />
       </dl>
     </section>
   );
 }
 
-function Item({ label, value, mono }: { label: string; value: string; mono?: boolean }) {
+function Item({ label, value, mono, title }: { label: string; value: string; mono?: boolean; title?: string }) {
   return (
     <div>
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className={clsx('font-medium tabular-nums text-slate-900', mono && 'font-mono text-[13px]')}>{value}</dd>
+      <dd title={title} className={clsx('font-medium tabular-nums text-slate-900', mono && 'font-mono text-[13px]')}>{value}</dd>
     </div>
   );
 }

@@ -6,6 +6,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { KindInfo } from '../../../api/index.ts';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { CodeEditor, type CodeEditorHandle, type EditorMarker } from '../../../components/code-editor/index.ts';
 import { schemaHasEstimate, useKindSchema } from '../../../lib/kind-schema.ts';
 import { placeCauses } from '../../../lib/yaml-markers.ts';
@@ -119,7 +120,6 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
   );
 
   const name = typeof (checked.object?.metadata as { name?: unknown } | undefined)?.name === 'string' ? String((checked.object?.metadata as { name: string }).name) : '';
-  const savedLabel = draft.stored ? `Draft saved in this browser ${new Date(draft.savedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}` : 'This browser does not keep drafts: copy your text before closing the tab';
 
   return (
     <div className="mx-auto flex max-w-[1400px] flex-col gap-4 p-4 lg:p-6">
@@ -132,7 +132,15 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
           <h1 className="text-xl font-semibold text-slate-900">{`New ${kind.kind}`}<span className="font-normal text-slate-500">{` in ${project}`}</span></h1>
         </div>
         <div className="flex items-center gap-3 text-xs text-slate-500">
-          <span role="status" aria-live="polite" className={draft.stored ? '' : 'font-medium text-amber-700'}>{savedLabel}</span>
+          {draft.stored ? (
+            <span>
+              <span role="status">Draft saved in this browser</span> <RelativeTime timestamp={draft.savedAt} />
+            </span>
+          ) : (
+            <span role="status" className="font-medium text-amber-700">
+              This browser does not keep drafts: copy your text before closing the tab
+            </span>
+          )}
           <button
             type="button"
             onClick={draft.discard}

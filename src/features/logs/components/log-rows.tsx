@@ -9,6 +9,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
 import { memo, useCallback, useLayoutEffect, useRef, type CSSProperties } from 'react';
+import { formatLogTime } from '../../../lib/format.ts';
 import { RowSlots } from '../../../lib/row-slots.ts';
 import { highlight, segmentsOf } from '../lib/ansi.ts';
 import type { LogLine } from '../lib/log-line.ts';
@@ -49,7 +50,9 @@ const LogRow = memo(function LogRow({ line, query, active, showTimestamps, wrap 
   const pieces = highlight(segmentsOf(line.text), query);
   return (
     <div className={clsx('flex px-3', wrap ? 'whitespace-pre-wrap break-all' : 'whitespace-pre', active && 'bg-indigo-500/25 shadow-[inset_2px_0_0_0_rgb(129,140,248)]')}>
-      {showTimestamps && line.ts ? <span className="mr-3 shrink-0 select-none text-slate-500">{line.ts}</span> : null}
+      {showTimestamps && line.ts ? (
+        <span data-log-time title={line.ts} className="mr-3 w-[23ch] shrink-0 select-none text-slate-500 tabular-nums">{formatLogTime(line.ts)}</span>
+      ) : null}
       {/* Isolated (a <bdi> would do, but the pane holds only div, span and mark): bidirectional controls in a
           line (U+202E…) reorder that line only. */}
       <span className="min-w-0 [unicode-bidi:isolate]">

@@ -5,7 +5,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { formatUSD } from '../../../lib/format.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { Card } from './card.tsx';
-import { RelativeTime } from './time.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
 export function ChildrenCard({ kind, items, synced, objectHref }: {
   kind: string;

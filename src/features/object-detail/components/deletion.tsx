@@ -9,7 +9,7 @@ import { explainFinalizer } from '../model/finalizers.ts';
 import { Card } from './card.tsx';
 import { formatDuration } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import { RelativeTime } from './time.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
 export function DeletingBanner({ object, kind }: { object: NodusObject; kind: string }) {
   const now = useNow(15_000);

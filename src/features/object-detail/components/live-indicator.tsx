@@ -2,7 +2,7 @@
 import { clsx } from 'clsx';
 import type { ListWatchView } from '../../../lib/watch/use-list-watch.tsx';
 import type { NodusObject } from '../../../shared/protocol.ts';
-import { RelativeTime } from './time.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
 type Watch = Pick<ListWatchView<NodusObject>, 'status' | 'since' | 'error' | 'retry'>;
 

@@ -3,17 +3,7 @@ import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import type { Fact } from '../model/facts.ts';
 import { Card } from './card.tsx';
-import { RelativeTime } from './time.tsx';
-
-/** "11:40:02" today, "2 Dec, 11:40" another day, in the reader's time zone. */
-function shortTime(timestamp: string): string {
-  const date = new Date(timestamp);
-  if (Number.isNaN(date.getTime())) return timestamp;
-  const today = date.toDateString() === new Date().toDateString();
-  return today
-    ? date.toLocaleTimeString('en-GB')
-    : date.toLocaleString('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-}
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
 export function SpecSummary({ facts, yamlHref }: { facts: Fact[]; yamlHref: string }) {
   return (
@@ -34,9 +24,7 @@ export function SpecSummary({ facts, yamlHref }: { facts: Fact[]; yamlHref: stri
               <dt className="w-28 shrink-0 text-slate-500">{f.label}</dt>
               <dd className={clsx('min-w-0 break-words text-slate-800', f.mono && 'font-mono text-[12.5px]')}>
                 {f.time ? (
-                  <>
-                    {shortTime(f.value)} <span className="text-slate-400">·</span> <RelativeTime timestamp={f.value} className="text-slate-500" />
-                  </>
+                  <RelativeTime timestamp={f.value} />
                 ) : (
                   <bdi>{f.value}</bdi>
                 )}

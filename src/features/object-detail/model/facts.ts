@@ -1,4 +1,5 @@
 /** One line of a spec summary, and the small formatters the per-kind summaries share. Pure: unit-tested. */
+import { formatRateUSD } from '../../../lib/format.ts';
 
 export interface Fact {
   label: string;
@@ -78,7 +79,7 @@ export function describePlacement(placement: unknown): string | undefined {
   parts.push(regions.length ? regions.join(', ') : 'any region');
   if (placement.spot === true) parts.push('spot');
   if (typeof placement.priority === 'string' && placement.priority !== 'Normal') parts.push(`${placement.priority} priority`);
-  if (typeof placement.maxRateUSDPerHour === 'string') parts.push(`≤ $${placement.maxRateUSDPerHour}/h`);
+  if (typeof placement.maxRateUSDPerHour === 'string') parts.push(`≤ ${formatRateUSD(placement.maxRateUSDPerHour)!}`);
   return parts.join(' · ');
 }
 

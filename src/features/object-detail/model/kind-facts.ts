@@ -1,10 +1,11 @@
 /** The spec summary of each kind the console knows: the facts a person asks first, in the order they ask. */
+import { formatRateUSD, formatUSD } from '../../../lib/format.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { describeCommand, describePlacement, describeResources, describeValue, facts, formatSeconds, type Fact } from './facts.ts';
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
-const usd = (value: unknown): string | undefined => (str(value) === undefined ? undefined : `$${str(value)!}`);
-const rate = (value: unknown): string | undefined => (str(value) === undefined ? undefined : `$${str(value)!}/h`);
+const usd = (value: unknown): string | undefined => (str(value) === undefined ? undefined : formatUSD(str(value)));
+const rate = (value: unknown): string | undefined => (str(value) === undefined ? undefined : formatRateUSD(str(value)));
 
 function volumes(value: unknown): string | undefined {
   if (!Array.isArray(value) || value.length === 0) return undefined;

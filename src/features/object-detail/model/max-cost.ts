@@ -2,7 +2,7 @@
  * Checks a new max cost typed by a person before it is sent: a decimal string as the API takes it (up to 9
  * digits and 4 decimals, no float in between) and above the current one (the API only lets it be raised).
  */
-import { formatUnitsUSD, parseUSD } from '../../../lib/money.ts';
+import { decimalUSD, formatUnitsUSD, parseUSD } from '../../../lib/money.ts';
 
 export type MaxCostCheck = { ok: true; value: string } | { ok: false; message: string };
 
@@ -20,7 +20,8 @@ export function checkMaxCost(input: string, current: unknown): MaxCostCheck {
   if (now !== undefined && next <= now) {
     return { ok: false, message: `Must be above the current ${formatUnitsUSD(now)}: the max cost can be raised, never lowered.` };
   }
-  return { ok: true, value };
+  // Sent as the API writes money ("75" → "75.00"), so it reads back the way every other amount does.
+  return { ok: true, value: decimalUSD(next) };
 }
 
 /** The amount `percent` above `current`, rounded up to whole cents: a sensible first suggestion. */

@@ -37,9 +37,9 @@ describe('finalizers', () => {
 });
 
 describe('checkMaxCost', () => {
-  it('takes a decimal string above the current cap, as the API does', () => {
-    expect(checkMaxCost('40', '25.00')).toEqual({ ok: true, value: '40' });
-    expect(checkMaxCost(' $1,250.5 ', '25.00')).toEqual({ ok: true, value: '1250.5' });
+  it('takes a decimal string above the current cap, written as the API writes money', () => {
+    expect(checkMaxCost('40', '25.00')).toEqual({ ok: true, value: '40.00' });
+    expect(checkMaxCost(' $1,250.5 ', '25.00')).toEqual({ ok: true, value: '1250.50' });
     expect(checkMaxCost('25.0001', '25.00')).toEqual({ ok: true, value: '25.0001' });
   });
 

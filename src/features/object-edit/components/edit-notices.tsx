@@ -1,12 +1,13 @@
 /** The notes above the editor: a restored draft, a change on the server while editing, and a save's answer. */
 import { CheckIcon } from '../../../components/ui/icons.tsx';
 import type { MergeResult } from '../../../lib/merge/index.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { toYaml } from '../model/edit-yaml.ts';
 import { ValueView } from './value-view.tsx';
 
 export function RestoredNotice({ savedAt, baseRv, onDiscard }: { savedAt: string; baseRv: string | undefined; onDiscard: () => void }) {
-  const when = savedAt ? new Date(savedAt).toLocaleString() : 'earlier';
+  const when = savedAt ? formatDateTime(savedAt) : 'earlier';
   return (
     <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-2.5 text-sm text-indigo-950">
       <span>

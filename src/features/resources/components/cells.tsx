@@ -5,7 +5,7 @@
  */
 import { clsx } from 'clsx';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { formatAge, formatUSD } from '../../../lib/format.ts';
+import { formatAge, formatDateTime, formatUSD } from '../../../lib/format.ts';
 import { LABEL_CREATED_BY, type NodusObject } from '../../../shared/protocol.ts';
 
 export function Money({ amount, warn }: { amount: unknown; warn?: boolean }) {
@@ -44,7 +44,7 @@ const clock = (() => {
 export function Age({ timestamp }: { timestamp: string | undefined }) {
   const now = useSyncExternalStore(clock.subscribe, clock.now);
   return (
-    <time dateTime={timestamp} title={timestamp} className="tabular-nums text-slate-600">
+    <time dateTime={timestamp} title={timestamp ? formatDateTime(timestamp) : undefined} className="tabular-nums text-slate-600">
       {formatAge(timestamp, now)}
     </time>
   );
