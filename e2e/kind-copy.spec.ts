@@ -42,7 +42,7 @@ test('a launch waiting for its price is explained once', async ({ page }) => {
   await ui.goto('vision', 'jobs', 'augment-coco');
   await ui.expectLive();
   await expect(page.getByRole('region', { name: 'Waiting for a price within the cap' })).toBeVisible();
-  await expect(page.getByText(/is above the estimate's cap/)).toHaveCount(1);
+  await expect(page.getByText(/above the cap of/)).toHaveCount(1);
   await expect(ui.conditionRow('PriceWithinCap')).toContainText('Explained in the notice above.');
   await ui.shot('/tmp/shots/copy-price-wait.png');
 });

@@ -45,7 +45,7 @@ describe('charges', () => {
     await expect.poll(async () => (await get(`${JOBS}/capped-rate`)).status?.conditions?.find((c) => c.type === 'PriceWithinCap')?.reason, { timeout: 10_000 }).toBe('PriceAboveEstimate');
     const waiting = await get(`${JOBS}/capped-rate`);
     expect(waiting.status?.phase).toBe('Queued');
-    expect(waiting.status?.message).toContain('above the estimate');
+    expect(waiting.status?.message).toContain('above the cap of $');
     await api.post('/_mock/price-book', { rates: { 'gpu.L4': '0.80' } });
     await expect.poll(async () => (await get(`${JOBS}/capped-rate`)).status?.phase, { timeout: 10_000 }).toBe('Running');
   });

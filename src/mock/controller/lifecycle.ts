@@ -52,7 +52,7 @@ function priceWait(state: MockState, kind: KindDef, obj: NodusObject, now: numbe
     }
     return undefined;
   }
-  const message = `The hourly rate ${over.rate} is above the estimate's cap ${over.cap} (the reviewed rate plus 10 %); waiting for capacity at or below it.`;
+  const message = `The hourly rate is now $${over.rate}/h, above the cap of $${over.cap}/h; waiting for capacity at or below it.`;
   let status: ObjectStatus = obj.status ?? {};
   if (obj.status?.phase === 'Running') status = halt(state, kind, obj, now, { phase: waitingPhase(kind), ready: { status: 'False', reason: 'PriceAboveEstimate', message } }).status ?? {};
   else if (obj.status?.message !== message) status = { ...status, message, conditions: status.conditions };

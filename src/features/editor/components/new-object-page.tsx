@@ -154,12 +154,12 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
 
       <DraftBanners draft={draft} kind={kind.kind} stage={stage} review={review} stale={stale} onRetryLaunch={onRetryLaunch} />
 
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_26rem]">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_19rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="flex min-w-0 flex-col gap-3">
           <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
             <div className="flex items-center justify-between border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs text-slate-500">
               <span className="font-medium text-slate-700">{`${kind.kind} YAML`}</span>
-              <span>{schema ? 'Schema from the API: completion (Ctrl+Space), hover docs, checks as you type' : 'No schema from the API: the server checks on Review'}</span>
+              <span className="hidden truncate xl:inline">{schema ? 'Schema from the API: completion (Ctrl+Space), hover docs, checks as you type' : 'No schema from the API: the server checks on Review'}</span>
             </div>
             <CodeEditor
               ref={editorRef}

@@ -128,7 +128,7 @@ function DetailBody({ kind, name, tab, kindHref, tabHref, objectHref, renderLogs
       </div>
       <div id="object-tabpanel" role="tabpanel" aria-labelledby={`object-tab-${active}`} className="mt-5">
         {active === 'overview' ? (
-          <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_20rem]">
+          <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_20rem]">
             <div className="min-w-0 space-y-5">
               <SpecSummary facts={traits.facts(object)} yamlHref={tabHref('yaml')} />
               <LaunchTermsCard object={object} kind={kind.kind} />
