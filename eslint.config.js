@@ -1,5 +1,5 @@
 // Lint: typescript-eslint, React hook rules as errors, and import boundaries that keep the mock API, the API
-// client and the UI apart (see docs/ARCHITECTURE.md and ../shared/STYLE.md).
+// client and the UI apart (see docs/ARCHITECTURE.md).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';

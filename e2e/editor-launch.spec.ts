@@ -1,5 +1,5 @@
 /**
- * Launching what was reviewed, when things go wrong between review and launch (issue 5): the price book changes
+ * Launching what was reviewed, when things go wrong between review and launch: the price book changes
  * (PreconditionFailed: both estimates side by side, then launch), the connection drops during the launch (Retry
  * launch with the same Idempotency-Key: exactly one object), and the name is taken (AlreadyExists: a diff, then
  * rename).

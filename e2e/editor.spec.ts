@@ -1,5 +1,5 @@
 /**
- * The new-object editor against the real mock (issue 5): write a Job, review its cost (a dry-run), launch exactly
+ * The new-object editor against the real mock: write a Job, review its cost (a dry-run), launch exactly
  * what was reviewed and land on it; bad YAML sends nothing; the server's causes land on the right lines; the
  * table route loads no Monaco.
  */

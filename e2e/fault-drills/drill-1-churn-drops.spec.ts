@@ -1,5 +1,5 @@
 /**
- * Fault drill 1 (issue 8): under 500 events a second, with every watch connection dropped after 100 events, for
+ * Fault drill 1: under 500 events a second, with every watch connection dropped after 100 events, for
  * a minute, the Jobs table ends equal to the server's list (the same names at the same resourceVersions) and
  * showed that it was reconnecting.
  *

@@ -1,5 +1,5 @@
 /**
- * Fault drill 2 (issue 8): a resume point that has expired. The table's watch is cut and kept away (503 for this
+ * Fault drill 2: a resume point that has expired. The table's watch is cut and kept away (503 for this
  * project's watches) while objects are added in bulk, changed and deleted; then the server compacts its history
  * (POST /_mock/compact), so the version the table would resume from is gone. When the 503s stop, the resume is
  * answered 410 Expired: the table lists again (every page) and ends equal to the server's list, names and

@@ -1,5 +1,5 @@
 /**
- * Fault drill 3 (issue 8): a third of all answers are 503 with Retry-After (POST /_mock/faults, every path and
+ * Fault drill 3: a third of all answers are 503 with Retry-After (POST /_mock/faults, every path and
  * verb, seeded so the run is reproducible) while a person browses: the projects page, a project's tables, an
  * object's page and back. Every view recovers by itself (no Retry clicked, no reload) and ends showing what the
  * server holds, with no error left on screen. Then the person writes Jobs in the editor, reviews and launches

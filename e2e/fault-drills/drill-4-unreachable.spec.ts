@@ -1,5 +1,5 @@
 /**
- * Fault drill 4 (issue 8): the API unreachable for 10 s (POST /_mock/faults {"unreachableSeconds": 10}: every
+ * Fault drill 4: the API unreachable for 10 s (POST /_mock/faults {"unreachableSeconds": 10}: every
  * connection, open watches included, is broken off without an answer, so the dev server in front answers 502 Bad
  * Gateway as a reverse proxy would). Views say they are not current, keep what they showed, and come back by
  * themselves when the API does, without a reload; a view opened during the outage fills once it is over.

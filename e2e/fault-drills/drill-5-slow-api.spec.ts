@@ -1,5 +1,5 @@
 /**
- * Fault drill 5 (issue 8): every API answer takes 2 s (POST /_mock/faults {"latencyMs": 2000}). The console stays
+ * Fault drill 5: every API answer takes 2 s (POST /_mock/faults {"latencyMs": 2000}). The console stays
  * responsive while it waits (the command palette opens and takes typing), shows progress (busy states), and
  * never submits twice: a double-click on a write button (bulk delete, create project, delete project) sends one
  * request per object and has one effect on the server.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance benchmark of issue 7. Starts its own mock API (in a child process) with
+ * `npm run bench`: the performance benchmark. Starts its own mock API (in a child process) with
  * `--size` seeded Jobs, and, when a browser scenario is selected, a production build of the console served by
  * `vite preview` (with the same /api proxy as the dev server) and Debian's Chromium; runs every scenario `--runs`
  * times, prints the medians beside their targets, and writes JSON (`--out`) and a Markdown table. See

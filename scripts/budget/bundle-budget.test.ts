@@ -1,5 +1,5 @@
 /**
- * The bundle budget (issue 7), deterministic, part of `npm test`: a real `vite build` of the console, then the
+ * The bundle budget, deterministic, part of `npm test`: a real `vite build` of the console, then the
  * table route's initial JavaScript must be at most 200 kB gzip and hold no Monaco. The checker itself is tested
  * on made-up bundles, so that a Monaco import reaching the first view, or a lazy route, is known to be caught.
  */

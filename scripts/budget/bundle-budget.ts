@@ -1,5 +1,5 @@
 /**
- * The bundle budget of issue 7: the JavaScript a browser must fetch before the table route
+ * The bundle budget: the JavaScript a browser must fetch before the table route
  * (/projects/:project/:plural) can show, at most 200 kB gzip, with no Monaco in it. Monaco belongs to editors,
  * which must load it lazily. Computed from the bundler's own output (chunks, their static imports, the modules in
  * each), so it needs no running server and gives the same answer every time. Used by bundle-budget.test.ts (part

@@ -1,6 +1,6 @@
 /**
  * How the end-to-end tests (e2e/support/servers.ts) and the benchmark (scripts/bench/env/browser.ts) launch
- * Debian's Chromium: no browser download from the internet (DESIGN.md), no sandbox, no GPU, nothing fetched in
+ * Debian's Chromium: no browser download from the internet, no sandbox, no GPU, nothing fetched in
  * the background, and none of the browser chrome's WebUI that a headless window does not show but still loads.
  * Chromium 156 opens the omnibox popup's WebUI (chrome://omnibox-popup.top-chrome) for every new window: a
  * renderer of its own that took 2.3 s of the two cores while the benchmark opened the console's table.

@@ -1,5 +1,5 @@
 /**
- * URL builders for the Nodus API paths (see shared/DESIGN.md). Kinds are data: a path is built from the
+ * URL builders for the Nodus API paths. Kinds are data: a path is built from the
  * group, version and plural that discovery returned, never from a hard-coded list.
  * May import: src/shared only.
  */

@@ -1,7 +1,7 @@
 /**
  * Contexts, like kubeconfig contexts: a name, the API URL and the org, and which one is in use. The list may
- * be kept in localStorage so it survives a reload; API keys live in this store's memory only (DESIGN.md:
- * never in a URL, never in localStorage), so after a reload a context other than the configured one asks for
+ * be kept in localStorage so it survives a reload; API keys live in this store's memory only
+ * (never in a URL, never in localStorage), so after a reload a context other than the configured one asks for
  * its key again.
  */
 import { create } from 'zustand';

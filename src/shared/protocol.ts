@@ -153,7 +153,7 @@ export interface StatusDetails {
   retryAfterSeconds?: number;
 }
 
-/** The error reasons of the Nodus API and their HTTP codes (see shared/DESIGN.md). */
+/** The error reasons of the Nodus API and their HTTP codes. */
 export const REASON_CODES = {
   BadRequest: 400,
   Unauthorized: 401,

@@ -1,6 +1,6 @@
 /**
  * Shows a failure the way the API sent it: reason, HTTP code, message, causes, fix, a docs link and the
- * requestId with a copy button (DESIGN.md: every error a user sees carries all of these). Text only; nothing
+ * requestId with a copy button (every error a user sees carries all of these). Text only; nothing
  * from the API is ever rendered as HTML, and each piece of it sits in a <bdi>, so that bidirectional controls in
  * it (U+202E…) cannot reorder the text around it. A long word breaks rather than widening the page.
  */

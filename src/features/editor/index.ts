@@ -1,5 +1,5 @@
 /**
- * The new-object editor (issue 5): write YAML, review its cost by a server dry-run, launch exactly what was
+ * The new-object editor: write YAML, review its cost by a server dry-run, launch exactly what was
  * reviewed. src/app/routes/new-object.tsx loads `NewObjectPage` lazily, so none of this (nor the `yaml` package)
  * is in the table's initial JavaScript.
  */

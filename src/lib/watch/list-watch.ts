@@ -34,7 +34,7 @@ export interface ListWatchOptions {
 }
 
 export const DEFAULT_PAGE_SIZE = 500;
-/** Pages after the first grow to the API's largest (DESIGN.md: at most 1,000), unless `pageSize` pins them. */
+/** Pages after the first grow to the API's largest (at most 1,000), unless `pageSize` pins them. */
 export const DEFAULT_MAX_PAGE_SIZE = 1000;
 /**
  * While a first list arrives, its pages are shown at once for the first and then at most this often: each
