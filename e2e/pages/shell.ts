@@ -14,6 +14,8 @@ export class Shell {
   readonly paletteInput: Locator;
   readonly supportPanel: Locator;
   readonly keyPrompt: Locator;
+  readonly shortcutsSheet: Locator;
+  readonly shortcutsButton: Locator;
 
   constructor(readonly page: Page) {
     this.contextButton = page.getByRole('button', { name: /^Context:/ });
@@ -25,6 +27,8 @@ export class Shell {
     this.paletteInput = this.palette.getByRole('combobox');
     this.supportPanel = page.getByRole('dialog', { name: 'Support' });
     this.keyPrompt = page.getByRole('dialog', { name: 'API key needed' });
+    this.shortcutsSheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    this.shortcutsButton = page.getByRole('button', { name: 'Keyboard shortcuts', exact: true });
   }
 
   /** A kind in the navigation, named by its plural ("Jobs 7"). */
@@ -54,6 +58,16 @@ export class Shell {
 
   paletteOption(name: string | RegExp): Locator {
     return this.palette.getByRole('option', { name });
+  }
+
+  /** A group of the shortcuts sheet ("Anywhere", "Lists"...). */
+  shortcutGroup(name: string): Locator {
+    return this.shortcutsSheet.getByRole('region', { name, exact: true });
+  }
+
+  /** The keys the sheet draws for what a shortcut does, as text ("Ctrl K", "j or ↓"). */
+  shortcutKeys(group: string, does: string): Locator {
+    return this.shortcutGroup(group).getByRole('term').filter({ hasText: does }).locator('xpath=following-sibling::dd[1]');
   }
 
   /** Through the context menu's "Change API key": the key goes to memory only. */

@@ -7,6 +7,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { AppShell } from '../../components/layout/app-shell.tsx';
 import { PaletteHint } from '../../components/layout/palette-hint.tsx';
+import { ShortcutsSheet } from '../../components/layout/shortcuts-sheet.tsx';
 import { ContextSwitcher, KeyPrompt } from '../../features/auth/index.ts';
 import { HealthIndicator, describeHealth, useHealth } from '../../features/health/index.ts';
 import { KindIcon, KindNav } from '../../features/navigation/index.ts';
@@ -28,11 +29,14 @@ export function RootLayout() {
   const health = useHealth();
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [supportOpen, setSupportOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
 
   useHotkeys([
-    { key: 'k', mod: true, handler: () => setPaletteOpen((open) => !open) },
-    { key: '/', handler: focusPageFilter },
+    { shortcut: 'palette.toggle', handler: () => setPaletteOpen((open) => !open) },
+    { shortcut: 'page.filter', handler: focusPageFilter },
+    { shortcut: 'shortcuts.show', handler: () => setShortcutsOpen(true) },
   ]);
+  const showShortcuts = useCallback(() => setShortcutsOpen(true), []);
 
   const kindHref = useCallback((p: string) => (project === undefined ? paths.allProjects(p) : paths.project(project, p)), [project]);
   const hrefs = useMemo<PaletteHrefs>(
@@ -61,7 +65,7 @@ export function RootLayout() {
           selected={selected}
         />
       }
-      footer={<SidebarFooter release={health.data?.release} />}
+      footer={<SidebarFooter release={health.data?.release} onShowShortcuts={showShortcuts} />}
       topBar={
         <>
           <ContextSwitcher />
@@ -90,6 +94,7 @@ export function RootLayout() {
         hrefs={hrefs}
         kindIcon={kindIcon}
       />
+      <ShortcutsSheet open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       <SupportPanel open={supportOpen} onClose={() => setSupportOpen(false)} health={describeHealth(health)} />
       <KeyPrompt />
     </AppShell>

@@ -8,6 +8,7 @@ import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'rea
 import { useNavigate } from 'react-router';
 import { FolderIcon, GlobeIcon, GridIcon, SearchIcon } from '../../../components/ui/icons.tsx';
 import { titleCase } from '../../../lib/format.ts';
+import { matchesShortcut } from '../../../lib/shortcuts.ts';
 import { useObjectNames, type NameKind, type ObjectName } from '../api/object-names.ts';
 import { matchScore, rank } from '../match.ts';
 
@@ -128,11 +129,11 @@ function PaletteBody({ onClose, kinds, projects, project, hrefs, kindIcon }: Com
             setActive(0);
           }}
           onKeyDown={(e) => {
-            const step = e.key === 'ArrowDown' || (e.ctrlKey && e.key === 'n') ? 1 : e.key === 'ArrowUp' || (e.ctrlKey && e.key === 'p') ? -1 : 0;
+            const step = matchesShortcut(e, 'palette.next') ? 1 : matchesShortcut(e, 'palette.previous') ? -1 : 0;
             if (step) {
               e.preventDefault();
               setActive(Math.max(0, Math.min(entries.length - 1, current + step)));
-            } else if (e.key === 'Enter') {
+            } else if (matchesShortcut(e, 'palette.run')) {
               e.preventDefault();
               go(entries[current]);
             }
