@@ -1,6 +1,6 @@
 /**
  * The "?" sheet: every keyboard shortcut, grouped by where it works, its keys drawn as keys; opened by "?" (never
- * while typing) and by the sidebar's button; Escape closes it and the focus goes back.
+ * while typing), by the sidebar's button and from the command palette; Escape closes it and the focus goes back.
  */
 import { expect, test } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
@@ -56,4 +56,18 @@ test('"?" shows every shortcut by where it works; Escape closes it and the focus
   await shell.shortcutsSheet.getByRole('button', { name: 'Close' }).click();
   await expect(shell.shortcutsSheet).toBeHidden();
   await expect(shell.shortcutsButton).toBeFocused();
+});
+
+test('the command palette opens the keyboard shortcuts', async ({ page, request }) => {
+  const project = uniqueName('keys');
+  await createProject(request, project);
+  const ui = new ConsolePage(page);
+  await ui.goto(`/projects/${project}`);
+  await expect(ui.heading()).toHaveText(project);
+
+  await ui.shell.runFromPalette('keyboard', /^Keyboard shortcuts/);
+  await expect(ui.shell.shortcutsSheet).toBeVisible();
+  await expect(ui.shell.shortcutGroup('Command palette')).toContainText('Open the result, or run the action');
+  await page.keyboard.press('Escape');
+  await expect(ui.shell.shortcutsSheet).toBeHidden();
 });

@@ -2,7 +2,7 @@
  * Page object for the shell around every page: the top bar (context, project switcher, palette, health,
  * support), the Resources navigation and the overlays (palette, Support panel, the key prompt).
  */
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export class Shell {
   readonly contextButton: Locator;
@@ -16,6 +16,8 @@ export class Shell {
   readonly keyPrompt: Locator;
   readonly shortcutsSheet: Locator;
   readonly shortcutsButton: Locator;
+  /** The short messages at the bottom of the window ("Copied …"). */
+  readonly toast: Locator;
 
   constructor(readonly page: Page) {
     this.contextButton = page.getByRole('button', { name: /^Context:/ });
@@ -29,6 +31,7 @@ export class Shell {
     this.keyPrompt = page.getByRole('dialog', { name: 'API key needed' });
     this.shortcutsSheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     this.shortcutsButton = page.getByRole('button', { name: 'Keyboard shortcuts', exact: true });
+    this.toast = page.getByRole('status').filter({ hasText: /^Copied|^Could not copy/ });
   }
 
   /** A kind in the navigation, named by its plural ("Jobs 7"). */
@@ -58,6 +61,20 @@ export class Shell {
 
   paletteOption(name: string | RegExp): Locator {
     return this.palette.getByRole('option', { name });
+  }
+
+  /** One group of the palette's results: Kinds, Projects, Objects or Actions. */
+  paletteGroup(name: 'Kinds' | 'Projects' | 'Objects' | 'Actions'): Locator {
+    return this.palette.getByRole('group', { name, exact: true });
+  }
+
+  /** Types into the palette, checks the first result is `option` and runs it with Enter. */
+  async runFromPalette(query: string, option: RegExp): Promise<void> {
+    await this.openPalette();
+    await this.paletteInput.fill(query);
+    await expect(this.paletteOption(option)).toHaveAttribute('aria-selected', 'true');
+    await this.page.keyboard.press('Enter');
+    await expect(this.palette).toBeHidden();
   }
 
   /** A group of the shortcuts sheet ("Anywhere", "Lists"...). */

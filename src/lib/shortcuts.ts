@@ -59,7 +59,7 @@ export const SHORTCUTS = {
 
   'palette.next': { group: 'Command palette', does: 'Next result', keys: [{ key: 'ArrowDown' }, { key: 'n', ctrl: true }] },
   'palette.previous': { group: 'Command palette', does: 'Previous result', keys: [{ key: 'ArrowUp' }, { key: 'p', ctrl: true }] },
-  'palette.run': { group: 'Command palette', does: 'Open the result', keys: [{ key: 'Enter' }] },
+  'palette.run': { group: 'Command palette', does: 'Open the result, or run the action', keys: [{ key: 'Enter' }] },
   'switcher.openFirst': { group: 'Command palette', does: 'Open the first project listed', where: 'in the project switcher', keys: [{ key: 'Enter' }] },
 
   'tabs.previous': { group: 'Object page', does: 'Previous tab', keys: [{ key: 'ArrowLeft' }] },

@@ -150,6 +150,22 @@ export function KeyboardIcon(props: IconProps) {
   );
 }
 
+export function SignOutIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M8 4H5.5A1.5 1.5 0 0 0 4 5.5v9A1.5 1.5 0 0 0 5.5 16H8M12.5 6.5 16 10l-3.5 3.5M16 10H8" />
+    </Icon>
+  );
+}
+
+export function ArrowsRightLeftIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 7h11.5M12.5 4l3 3-3 3M16 13H4.5M7.5 10l-3 3 3 3" />
+    </Icon>
+  );
+}
+
 export function LockIcon(props: IconProps) {
   return (
     <Icon {...props}>
