@@ -71,3 +71,23 @@ test('the command palette opens the keyboard shortcuts', async ({ page, request 
   await page.keyboard.press('Escape');
   await expect(ui.shell.shortcutsSheet).toBeHidden();
 });
+
+test('an impatient Escape then Ctrl+K opens the palette again, every time', async ({ page, request }) => {
+  const project = uniqueName('keys');
+  await createProject(request, project);
+  await createBudget(request, project, 'cap');
+  const ui = new ConsolePage(page);
+  await ui.goto(`/projects/${project}/budgets/cap`);
+  await expect(ui.heading()).toHaveText('cap');
+
+  for (let i = 0; i < 8; i++) {
+    await ui.shell.openPalette();
+    // No wait between the two: the browser tells the page that the palette closed only at its next frame, which
+    // may come after the next key.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Control+k');
+    await expect(ui.shell.paletteInput).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(ui.shell.palette).toBeHidden();
+  }
+});

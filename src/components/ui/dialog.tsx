@@ -34,6 +34,8 @@ export function Dialog({ open, onClose, title, description, children, side, wide
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
+      // Escape's `cancel` comes at once; `close` only at the browser's next frame, after a key pressed right away.
+      onCancel={() => onClose()}
       onClose={() => {
         // The close event is queued: when `open` went false and back to true before it fired (a key prompt that
         // closes on submit and reopens on the next 401), the dialog is showing again and this close is stale.

@@ -66,7 +66,10 @@ export function CommandPalette(props: CommandPaletteProps) {
     <dialog
       ref={ref}
       aria-label="Command palette"
-      onClose={() => props.open && props.onClose()}
+      // Chromium sends `close` only at its next frame, after a key pressed at once (Escape then ⌘K): Escape's
+      // `cancel` comes at once, and a late `close` counts only if the palette is still shut by then.
+      onCancel={() => props.onClose()}
+      onClose={() => props.open && !ref.current?.open && props.onClose()}
       onClick={(e) => e.target === e.currentTarget && props.onClose()}
       className="top-[10vh] mx-auto w-[min(40rem,calc(100vw-2rem))] overflow-hidden rounded-xl border border-slate-200 bg-white p-0 shadow-2xl backdrop:bg-slate-900/40"
     >
