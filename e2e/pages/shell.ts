@@ -2,7 +2,7 @@
  * Page object for the shell around every page: the top bar (context, project switcher, palette, health,
  * support), the Resources navigation and the overlays (palette, Support panel, the key prompt).
  */
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export class Shell {
   readonly contextButton: Locator;
@@ -14,6 +14,10 @@ export class Shell {
   readonly paletteInput: Locator;
   readonly supportPanel: Locator;
   readonly keyPrompt: Locator;
+  readonly shortcutsSheet: Locator;
+  readonly shortcutsButton: Locator;
+  /** The short messages at the bottom of the window ("Copied …"). */
+  readonly toast: Locator;
 
   constructor(readonly page: Page) {
     this.contextButton = page.getByRole('button', { name: /^Context:/ });
@@ -25,6 +29,9 @@ export class Shell {
     this.paletteInput = this.palette.getByRole('combobox');
     this.supportPanel = page.getByRole('dialog', { name: 'Support' });
     this.keyPrompt = page.getByRole('dialog', { name: 'API key needed' });
+    this.shortcutsSheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    this.shortcutsButton = page.getByRole('button', { name: 'Keyboard shortcuts', exact: true });
+    this.toast = page.getByRole('status').filter({ hasText: /^Copied|^Could not copy/ });
   }
 
   /** A kind in the navigation, named by its plural ("Jobs 7"). */
@@ -54,6 +61,30 @@ export class Shell {
 
   paletteOption(name: string | RegExp): Locator {
     return this.palette.getByRole('option', { name });
+  }
+
+  /** One group of the palette's results: Kinds, Projects, Objects or Actions. */
+  paletteGroup(name: 'Kinds' | 'Projects' | 'Objects' | 'Actions'): Locator {
+    return this.palette.getByRole('group', { name, exact: true });
+  }
+
+  /** Types into the palette, checks the first result is `option` and runs it with Enter. */
+  async runFromPalette(query: string, option: RegExp): Promise<void> {
+    await this.openPalette();
+    await this.paletteInput.fill(query);
+    await expect(this.paletteOption(option)).toHaveAttribute('aria-selected', 'true');
+    await this.page.keyboard.press('Enter');
+    await expect(this.palette).toBeHidden();
+  }
+
+  /** A group of the shortcuts sheet ("Anywhere", "Lists"...). */
+  shortcutGroup(name: string): Locator {
+    return this.shortcutsSheet.getByRole('region', { name, exact: true });
+  }
+
+  /** The keys the sheet draws for what a shortcut does, as text ("Ctrl K", "j or ↓"). */
+  shortcutKeys(group: string, does: string): Locator {
+    return this.shortcutGroup(group).getByRole('term').filter({ hasText: does }).locator('xpath=following-sibling::dd[1]');
   }
 
   /** Through the context menu's "Change API key": the key goes to memory only. */

@@ -5,6 +5,7 @@ import { paths } from './paths.ts';
 import { AllProjectsRoute } from './routes/all-projects.tsx';
 import { NewObjectRoute } from './routes/new-object.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
+import { ObjectPageSkeleton } from './routes/object-skeleton.tsx';
 import { ProjectRoute } from './routes/project.tsx';
 import { ProjectsRoute } from './routes/projects.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
@@ -22,8 +23,13 @@ function createRouter() {
         { path: 'projects/:project/:plural?', element: <ProjectRoute /> },
         { path: 'projects/:project/new/:plural', element: <NewObjectRoute /> },
         // The object page (detail, logs, editing and merging, the yaml package) is loaded when first opened, so the
-        // table's initial JavaScript stays within its budget (scripts/budget).
-        { path: 'projects/:project/:plural/:name', lazy: async () => ({ Component: (await import('./routes/object.tsx')).ObjectRoute }) },
+        // table's initial JavaScript stays within its budget (scripts/budget). Opened straight from its URL, the
+        // shell is drawn at once with the page's skeleton in it while that code loads.
+        {
+          path: 'projects/:project/:plural/:name',
+          HydrateFallback: ObjectPageSkeleton,
+          lazy: async () => ({ Component: (await import('./routes/object.tsx')).ObjectRoute }),
+        },
         { path: 'all/:plural?', element: <AllProjectsRoute /> },
         { path: '*', element: <NotFoundRoute /> },
       ],

@@ -1,8 +1,10 @@
 /**
- * Keyboard shortcuts for the whole page: ⌘K / Ctrl+K (the command palette), `/` (the filter of the page) and
- * keys that move through a list. Single keys never fire while the user types in a field.
+ * Keyboard shortcuts for the whole page, bound by their id in the console's one list of shortcuts
+ * (shortcuts.ts), which the "?" sheet shows. Single keys never fire while the user types in a field, nor under
+ * a modal dialog.
  */
 import { useEffect, useRef } from 'react';
+import { matchesShortcut, type ShortcutId } from './shortcuts.ts';
 
 /** Inputs that take no typing: a key pressed on a ticked row's checkbox still moves through the rows. */
 const NON_TEXT_INPUTS = new Set(['checkbox', 'radio', 'button', 'submit', 'reset', 'range', 'color', 'file', 'image']);
@@ -14,10 +16,8 @@ export function isTypingTarget(target: EventTarget | null): boolean {
 }
 
 export interface Hotkey {
-  /** `KeyboardEvent.key`, compared case-insensitively for letters. */
-  key: string;
-  /** ⌘ on macOS, Ctrl elsewhere. */
-  mod?: boolean;
+  /** Which shortcut: its keys and what the sheet says of it come from shortcuts.ts. */
+  shortcut: ShortcutId;
   /** Fires only when this says so (the key is left to the page otherwise). */
   when?: (event: KeyboardEvent) => boolean;
   handler: (event: KeyboardEvent) => void;
@@ -32,13 +32,14 @@ export function useHotkeys(hotkeys: Hotkey[], enabled = true): void {
   useEffect(() => {
     if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || event.altKey) return;
-      const mod = event.metaKey || event.ctrlKey;
+      if (event.defaultPrevented) return;
       for (const hotkey of latest.current) {
-        if (hotkey.key.toLowerCase() !== event.key.toLowerCase() || !!hotkey.mod !== mod) continue;
-        if (!hotkey.mod && isTypingTarget(event.target)) continue;
+        const combo = matchesShortcut(event, hotkey.shortcut);
+        if (!combo) continue;
+        const single = !combo.mod && !combo.ctrl;
+        if (single && isTypingTarget(event.target)) continue;
         // A modal dialog (the palette, a confirmation) owns the keyboard while it is open.
-        if (!hotkey.mod && document.querySelector('dialog[open]')) continue;
+        if (single && document.querySelector('dialog[open]')) continue;
         if (hotkey.when && !hotkey.when(event)) continue;
         event.preventDefault();
         hotkey.handler(event);

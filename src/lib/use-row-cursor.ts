@@ -12,11 +12,9 @@ export function useRowCursor(count: number, open: (index: number) => void) {
 
   const move = (delta: number) => setActive((i) => Math.max(0, Math.min(count - 1, Math.min(i, count - 1) + delta)));
   useHotkeys([
-    { key: 'j', handler: () => move(1) },
-    { key: 'ArrowDown', handler: () => move(1) },
-    { key: 'k', handler: () => move(-1) },
-    { key: 'ArrowUp', handler: () => move(-1) },
-    { key: 'Enter', when: (e) => index >= 0 && !isControlTarget(e.target), handler: () => open(index) },
+    { shortcut: 'list.next', handler: () => move(1) },
+    { shortcut: 'list.previous', handler: () => move(-1) },
+    { shortcut: 'list.open', when: (e) => index >= 0 && !isControlTarget(e.target), handler: () => open(index) },
   ], count > 0);
 
   useEffect(() => {

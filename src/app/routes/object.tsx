@@ -7,12 +7,12 @@ import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorPanel } from '../../components/ui/error-panel.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { LogViewer } from '../../features/logs/index.ts';
 import { ObjectDetail } from '../../features/object-detail/index.ts';
 import { ObjectEdit } from '../../features/object-edit/index.ts';
 import { useProjectKinds } from '../../features/resources/index.ts';
 import { paths } from '../paths.ts';
+import { ObjectPageSkeleton } from './object-skeleton.tsx';
 
 export function ObjectRoute() {
   const { project = '', plural = '', name = '' } = useParams();
@@ -25,14 +25,7 @@ export function ObjectRoute() {
     document.title = `${name} · ${plural} · ${project} · Nodus Console`;
   }, [project, plural, name]);
 
-  if (kinds.isPending) {
-    return (
-      <div className="mx-auto max-w-6xl space-y-3 px-8 py-8" aria-busy="true">
-        <Skeleton className="h-6 w-1/3" />
-        <Skeleton className="h-40 w-full" />
-      </div>
-    );
-  }
+  if (kinds.isPending) return <ObjectPageSkeleton />;
   if (kinds.isError) {
     return (
       <div className="mx-auto max-w-6xl px-8 py-8">

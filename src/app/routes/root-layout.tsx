@@ -3,11 +3,13 @@
  * top bar; the kinds from discovery in the sidebar; the page on the right. It composes the features and holds
  * only UI state (which overlay is open); everything else comes from the URL or the API.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { AppShell } from '../../components/layout/app-shell.tsx';
 import { PaletteHint } from '../../components/layout/palette-hint.tsx';
-import { ContextSwitcher, KeyPrompt } from '../../features/auth/index.ts';
+import { ShortcutsSheet } from '../../components/layout/shortcuts-sheet.tsx';
+import { Toast, type Notice } from '../../components/ui/toast.tsx';
+import { ContextSwitcher, KeyPrompt, useSignOut } from '../../features/auth/index.ts';
 import { HealthIndicator, describeHealth, useHealth } from '../../features/health/index.ts';
 import { KindIcon, KindNav } from '../../features/navigation/index.ts';
 import { CommandPalette, type ObjectName, type PaletteHrefs } from '../../features/palette/index.ts';
@@ -20,7 +22,7 @@ import { SidebarFooter } from './sidebar-footer.tsx';
 import { useScope } from './use-scope.ts';
 
 export function RootLayout() {
-  const { plural } = useParams();
+  const { plural, name } = useParams();
   const { pathname } = useLocation();
   const project = useScope();
   const kinds = useProjectKinds();
@@ -28,11 +30,19 @@ export function RootLayout() {
   const health = useHealth();
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [supportOpen, setSupportOpen] = useState(false);
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  const [notice, setNotice] = useState<Notice>();
+  const noticeId = useRef(0);
+  const signOut = useSignOut();
 
   useHotkeys([
-    { key: 'k', mod: true, handler: () => setPaletteOpen((open) => !open) },
-    { key: '/', handler: focusPageFilter },
+    { shortcut: 'palette.toggle', handler: () => setPaletteOpen((open) => !open) },
+    { shortcut: 'page.filter', handler: focusPageFilter },
+    { shortcut: 'shortcuts.show', handler: () => setShortcutsOpen(true) },
   ]);
+  const showShortcuts = useCallback(() => setShortcutsOpen(true), []);
+  const notify = useCallback((text: string) => setNotice({ id: ++noticeId.current, text }), []);
+  const clearNotice = useCallback(() => setNotice(undefined), []);
 
   const kindHref = useCallback((p: string) => (project === undefined ? paths.allProjects(p) : paths.project(project, p)), [project]);
   const hrefs = useMemo<PaletteHrefs>(
@@ -42,9 +52,15 @@ export function RootLayout() {
       object: (o: ObjectName) => paths.object(o.project, o.plural, o.name),
       allProjects: paths.allProjects(),
       projectsPage: paths.projects(),
+      newObject: (p, kind) => paths.newObject(p, kind),
+      switchProject: (p) => paths.project(p, plural),
     }),
-    [kindHref],
+    [kindHref, plural],
   );
+  const projectNames = useMemo(() => (projects.data ?? []).map((p) => p.metadata.name ?? ''), [projects.data]);
+  // On an object's page: the object, for the palette's "Copy name".
+  const objectKind = name !== undefined && plural !== undefined ? (kinds.data?.find((k) => k.plural === plural)?.kind ?? plural) : undefined;
+  const object = useMemo(() => (objectKind !== undefined && name !== undefined ? { kind: objectKind, name } : undefined), [objectKind, name]);
   const kindIcon = useCallback((kind: string) => <KindIcon kind={kind} className="size-4" />, []);
   // A project or all-projects page with no kind in the URL shows the first kind.
   const showsKinds = pathname.startsWith('/all') || /^\/projects\/[^/]+/.test(pathname);
@@ -61,7 +77,7 @@ export function RootLayout() {
           selected={selected}
         />
       }
-      footer={<SidebarFooter release={health.data?.release} />}
+      footer={<SidebarFooter release={health.data?.release} onShowShortcuts={showShortcuts} />}
       topBar={
         <>
           <ContextSwitcher />
@@ -85,11 +101,18 @@ export function RootLayout() {
         open={paletteOpen}
         onClose={() => setPaletteOpen(false)}
         kinds={kinds.data ?? []}
-        projects={(projects.data ?? []).map((p) => p.metadata.name ?? '')}
+        projects={projectNames}
         project={project}
+        plural={plural}
+        object={object}
         hrefs={hrefs}
         kindIcon={kindIcon}
+        onShowShortcuts={showShortcuts}
+        signOut={signOut}
+        onNotice={notify}
       />
+      <ShortcutsSheet open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      <Toast notice={notice} onDone={clearNotice} />
       <SupportPanel open={supportOpen} onClose={() => setSupportOpen(false)} health={describeHealth(health)} />
       <KeyPrompt />
     </AppShell>

@@ -1,17 +1,17 @@
 /** The top bar's search field look-alike: it opens the command palette and shows its shortcut. */
+import { ariaKeyShortcuts, comboLabels, keysOf } from '../../lib/shortcuts.ts';
 import { SearchIcon } from '../ui/icons.tsx';
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-
 export function PaletteHint({ onClick }: { onClick: () => void }) {
-  const keys = isMac ? '⌘K' : 'Ctrl K';
+  const combo = keysOf('palette.toggle')[0];
+  const keys = combo ? comboLabels(combo).join(' ') : '';
   return (
     <button
       type="button"
       onClick={onClick}
       // The name starts with the text shown, so that a speech user can say what they see (WCAG 2.5.3).
       aria-label={`Jump to… ${keys}: open the command palette`}
-      aria-keyshortcuts={isMac ? 'Meta+K' : 'Control+K'}
+      aria-keyshortcuts={ariaKeyShortcuts('palette.toggle')}
       className="flex h-8 w-72 items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-2.5 text-sm text-slate-500 hover:border-slate-300 hover:bg-white"
     >
       <SearchIcon className="size-4" />

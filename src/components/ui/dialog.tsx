@@ -12,10 +12,12 @@ export interface DialogProps {
   description?: ReactNode;
   children: ReactNode;
   side?: boolean;
+  /** About twice the usual width (a reference sheet), still within the window. */
+  wide?: boolean;
   className?: string;
 }
 
-export function Dialog({ open, onClose, title, description, children, side, className }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, side, wide, className }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -32,6 +34,8 @@ export function Dialog({ open, onClose, title, description, children, side, clas
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
+      // Escape's `cancel` comes at once; `close` only at the browser's next frame, after a key pressed right away.
+      onCancel={() => onClose()}
       onClose={() => {
         // The close event is queued: when `open` went false and back to true before it fired (a key prompt that
         // closes on submit and reopens on the next 401), the dialog is showing again and this close is stale.
@@ -45,7 +49,7 @@ export function Dialog({ open, onClose, title, description, children, side, clas
         'bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 backdrop:backdrop-blur-[1px]',
         side
           ? 'fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-[min(56rem,100vw)] max-w-none border-l border-slate-200'
-          : 'top-[12vh] mx-auto w-[min(32rem,calc(100vw-2rem))] rounded-xl border border-slate-200',
+          : clsx('mx-auto rounded-xl border border-slate-200', wide ? 'top-[6vh] w-[min(68rem,calc(100vw-2rem))]' : 'top-[12vh] w-[min(32rem,calc(100vw-2rem))]'),
         className,
       )}
     >

@@ -5,6 +5,7 @@
  */
 import { clsx } from 'clsx';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { matchesShortcut } from '../../lib/shortcuts.ts';
 
 export interface PopoverProps {
   /** The panel's accessible name. */
@@ -30,7 +31,7 @@ export function Popover({ label, button, buttonLabel, buttonClassName, panelClas
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
+      if (!matchesShortcut(event, 'overlay.close')) return;
       setOpen(false);
       trigger.current?.focus();
     };

@@ -1,2 +1,3 @@
 export { ContextSwitcher } from './components/context-switcher.tsx';
 export { KeyPrompt } from './components/key-prompt.tsx';
+export { useSignOut } from './components/use-sign-out.ts';

@@ -9,6 +9,7 @@ import { CheckIcon, ChevronDownIcon, KeyIcon, PlusIcon } from '../../../componen
 import { Popover } from '../../../components/ui/popover.tsx';
 import { activeContext, apiUrlLabel, useConnectionStore, type ApiContext } from '../../../lib/connection-store.ts';
 import { ContextForm } from './context-form.tsx';
+import { useSignOut } from './use-sign-out.ts';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; context: ApiContext; keyOnly: boolean } | undefined;
 
@@ -16,6 +17,7 @@ export function ContextSwitcher() {
   const state = useConnectionStore();
   const context = activeContext(state);
   const [editing, setEditing] = useState<Editing>();
+  const signOut = useSignOut();
   const org = context.org || context.name;
 
   return (
@@ -85,15 +87,15 @@ export function ContextSwitcher() {
                 Add
               </MenuButton>
             </div>
-            {state.keys[context.name] ? (
+            {signOut ? (
               <div className="mt-1.5 border-t border-slate-100 px-2 pt-1.5">
                 <MenuButton
                   onClick={() => {
                     close();
-                    state.signOut();
+                    signOut.run();
                   }}
                 >
-                  Sign out of {context.name}
+                  Sign out of {signOut.context}
                 </MenuButton>
                 <p className="px-2 pb-1 text-xs text-slate-500">Forgets this context&apos;s key in this tab; the console asks for one again.</p>
               </div>

@@ -11,6 +11,7 @@ import { clsx } from 'clsx';
 import { memo, useCallback, useLayoutEffect, useRef, type CSSProperties } from 'react';
 import { formatLogTime } from '../../../lib/format.ts';
 import { RowSlots } from '../../../lib/row-slots.ts';
+import { matchesShortcut } from '../../../lib/shortcuts.ts';
 import { highlight, segmentsOf } from '../lib/ansi.ts';
 import type { LogLine } from '../lib/log-line.ts';
 import type { LogSession } from '../lib/log-session.ts';
@@ -112,7 +113,7 @@ export function LogRows({ session, version, rows, query, activeSeq, showTimestam
     if (event.deltaY < 0 && stuck) onStuckChange(false);
   }, [stuck, onStuckChange]);
   const onKeyDown = useCallback((event: React.KeyboardEvent) => {
-    if (stuck && ['ArrowUp', 'PageUp', 'Home'].includes(event.key)) onStuckChange(false);
+    if (stuck && matchesShortcut(event, 'log.stopFollowing')) onStuckChange(false);
   }, [stuck, onStuckChange]);
 
   const onScroll = useCallback(() => {

@@ -3,6 +3,7 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { SearchIcon } from '../../../components/ui/icons.tsx';
 import { formatCount } from '../../../lib/format.ts';
+import { matchesShortcut } from '../../../lib/shortcuts.ts';
 
 export type Tail = number | 'all';
 export const TAIL_CHOICES: readonly Tail[] = [1000, 5000, 10000, 'all'];
@@ -57,10 +58,12 @@ export function LogToolbar(props: LogToolbarProps) {
           value={query}
           onChange={(e) => props.onQuery(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key === 'Enter') {
+            if (matchesShortcut(e, 'log.nextMatch')) {
               e.preventDefault();
-              if (e.shiftKey) props.onPrevious();
-              else props.onNext();
+              props.onNext();
+            } else if (matchesShortcut(e, 'log.previousMatch')) {
+              e.preventDefault();
+              props.onPrevious();
             }
           }}
           className="w-full rounded-md border border-slate-200 bg-white py-1 pl-8 pr-24 text-sm text-slate-900 placeholder:text-slate-400 focus:border-indigo-400 focus:outline-none focus:ring-2 focus:ring-indigo-100"

@@ -5,6 +5,7 @@
 import { clsx } from 'clsx';
 import { useRef, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { matchesShortcut } from '../../../lib/shortcuts.ts';
 
 export type DetailTab = 'overview' | 'yaml' | 'logs' | 'edit';
 
@@ -20,8 +21,14 @@ export function DetailTabs({ tabs, active, href }: { tabs: DetailTab[]; active: 
 
   function onKeyDown(event: KeyboardEvent) {
     const index = tabs.indexOf(active);
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    const target = event.key === 'Home' ? tabs[0] : event.key === 'End' ? tabs[tabs.length - 1] : step ? tabs[(index + step + tabs.length) % tabs.length] : undefined;
+    const step = matchesShortcut(event, 'tabs.next') ? 1 : matchesShortcut(event, 'tabs.previous') ? -1 : 0;
+    const target = matchesShortcut(event, 'tabs.first')
+      ? tabs[0]
+      : matchesShortcut(event, 'tabs.last')
+        ? tabs[tabs.length - 1]
+        : step
+          ? tabs[(index + step + tabs.length) % tabs.length]
+          : undefined;
     if (!target) return;
     event.preventDefault();
     void navigate(href(target));

@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { ChevronDownIcon, FolderIcon, GlobeIcon, GridIcon } from '../../../components/ui/icons.tsx';
 import { Popover } from '../../../components/ui/popover.tsx';
+import { matchesShortcut } from '../../../lib/shortcuts.ts';
 import { PUBLIC_PROJECT } from '../../../shared/protocol.ts';
 import { useProjects } from '../api/get-projects.ts';
 
@@ -60,7 +61,7 @@ function ProjectList({ project, projectHref, allHref, manageHref, close }: Proje
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
           onKeyDown={(e) => {
-            if (e.key !== 'Enter' || !shown[0]) return;
+            if (!matchesShortcut(e, 'switcher.openFirst') || !shown[0]) return;
             e.preventDefault();
             navigate(projectHref(shown[0].name));
             close();

@@ -159,18 +159,15 @@ export function ResourceTable({ kind, label, rows, version, columns, sort, onSor
   // under a modal dialog.
   useHotkeys(
     [
-      { key: 'ArrowDown', handler: () => move(activeIndex + 1) },
-      { key: 'j', handler: () => move(activeIndex + 1) },
-      { key: 'ArrowUp', handler: () => move(activeIndex < 0 ? 0 : activeIndex - 1) },
-      { key: 'k', handler: () => move(activeIndex < 0 ? 0 : activeIndex - 1) },
-      { key: 'PageDown', handler: () => move(activeIndex + page()) },
-      { key: 'PageUp', handler: () => move(activeIndex - page()) },
-      { key: 'Home', handler: () => move(0) },
-      { key: 'End', handler: () => move(rows.length - 1) },
-      { key: 'Enter', when: onRow, handler: () => void navigate(hrefOf(active!)) },
-      { key: ' ', when: onRow, handler: (e) => selection.toggle(objectKey(active!), e.shiftKey, rows) },
-      { key: 'x', when: onRow, handler: (e) => selection.toggle(objectKey(active!), e.shiftKey, rows) },
-      { key: 'Escape', when: () => selection.ids.size > 0, handler: () => selection.clear() },
+      { shortcut: 'list.next', handler: () => move(activeIndex + 1) },
+      { shortcut: 'list.previous', handler: () => move(activeIndex < 0 ? 0 : activeIndex - 1) },
+      { shortcut: 'list.pageDown', handler: () => move(activeIndex + page()) },
+      { shortcut: 'list.pageUp', handler: () => move(activeIndex - page()) },
+      { shortcut: 'list.first', handler: () => move(0) },
+      { shortcut: 'list.last', handler: () => move(rows.length - 1) },
+      { shortcut: 'list.open', when: onRow, handler: () => void navigate(hrefOf(active!)) },
+      { shortcut: 'list.select', when: onRow, handler: (e) => selection.toggle(objectKey(active!), e.shiftKey, rows) },
+      { shortcut: 'list.clearSelection', when: () => selection.ids.size > 0, handler: () => selection.clear() },
     ],
     rows.length > 0,
   );

@@ -5,6 +5,7 @@
  */
 import { clsx } from 'clsx';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { matchesShortcut } from '../../../lib/shortcuts.ts';
 import type { TableParams } from '../table/view-params.ts';
 import { checkLabelSelector } from '../table/label-selector.ts';
 
@@ -72,7 +73,7 @@ function TextFilter({ value, plural, onChange }: { value: string; plural: string
         value={draft}
         onChange={(e) => update(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Escape' && draft) {
+          if (matchesShortcut(e, 'filter.clear') && draft) {
             e.stopPropagation();
             update('');
           }

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { paletteActions, type ActionContext } from './actions.ts';
+
+const base: ActionContext = {
+  kinds: [
+    { kind: 'Job', plural: 'jobs', verbs: ['get', 'list', 'create'] },
+    { kind: 'Sandbox', plural: 'sandboxes', verbs: ['get', 'list', 'create'] },
+    { kind: 'Image', plural: 'images', verbs: ['get', 'list'] },
+  ],
+  projects: ['default', 'nlp', 'nodus'],
+  project: 'default',
+  plural: 'sandboxes',
+  object: undefined,
+  newObjectHref: (project, plural) => `/projects/${project}/new/${plural}`,
+  switchProjectHref: (project) => `/projects/${project}/sandboxes`,
+  copyName: () => {},
+  showShortcuts: () => {},
+  signOut: undefined,
+};
+
+const labels = (c: Partial<ActionContext>) => paletteActions({ ...base, ...c }).map((a) => a.label);
+
+describe('palette actions', () => {
+  it('offers a new object of each kind that allows create, the kind in view first, in the project in view', () => {
+    const actions = paletteActions(base);
+    expect(actions.filter((a) => a.icon === 'new').map((a) => [a.label, a.href])).toEqual([
+      ['New Sandbox', '/projects/default/new/sandboxes'],
+      ['New Job', '/projects/default/new/jobs'],
+    ]);
+  });
+
+  it('makes nothing where nothing can be made: all projects, or the read-only published project', () => {
+    expect(labels({ project: undefined })).not.toContain('New Job');
+    expect(labels({ project: 'nodus' })).not.toContain('New Job');
+  });
+
+  it('switches to every other project, keeping the kind in view', () => {
+    const switches = paletteActions(base).filter((a) => a.icon === 'switch');
+    expect(switches.map((a) => [a.label, a.href, a.detail])).toEqual([
+      ['Switch to project nlp', '/projects/nlp/sandboxes', 'keeps Sandboxes in view'],
+      ['Switch to project nodus', '/projects/nodus/sandboxes', 'keeps Sandboxes in view'],
+    ]);
+  });
+
+  it('copies the name of the object in view, first, and only on an object page', () => {
+    const copied: string[] = [];
+    const actions = paletteActions({ ...base, object: { kind: 'Sandbox', name: 'notebook-1' }, copyName: (n) => copied.push(n) });
+    expect(actions[0]?.label).toBe('Copy name');
+    actions[0]?.run?.();
+    expect(copied).toEqual(['notebook-1']);
+    expect(labels({})).not.toContain('Copy name');
+  });
+
+  it('signs out only while there is a key to forget, and always shows the keyboard shortcuts', () => {
+    let signedOut = false;
+    expect(labels({})).not.toContain('Sign out of local-mock');
+    const actions = paletteActions({ ...base, signOut: { context: 'local-mock', run: () => (signedOut = true) } });
+    actions.find((a) => a.label === 'Sign out of local-mock')?.run?.();
+    expect(signedOut).toBe(true);
+    expect(labels({})).toContain('Keyboard shortcuts');
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * What the palette can do besides jumping somewhere: make a new object of a kind in the project in view, switch
+ * project keeping the kind in view, copy the name of the object in view, show the keyboard shortcuts, sign out.
+ * The app hands in the data and the callbacks; this only decides which actions there are and how they read.
+ */
+import { titleCase } from '../../lib/format.ts';
+import { PUBLIC_PROJECT } from '../../shared/protocol.ts';
+
+export type ActionIcon = 'new' | 'switch' | 'copy' | 'keys' | 'sign-out';
+
+export interface PaletteAction {
+  id: string;
+  label: string;
+  detail: string;
+  keywords?: string[];
+  icon: ActionIcon;
+  /** Where it goes, or what it runs. */
+  href?: string;
+  run?: () => void;
+}
+
+export interface ActionKind {
+  kind: string;
+  plural: string;
+  verbs: readonly string[];
+}
+
+export interface ActionContext {
+  kinds: readonly ActionKind[];
+  projects: readonly string[];
+  /** The project in view; undefined for all projects. */
+  project: string | undefined;
+  /** The kind in view (its plural), if any. */
+  plural: string | undefined;
+  /** The object in view, if any. */
+  object: { kind: string; name: string } | undefined;
+  newObjectHref: (project: string, plural: string) => string;
+  /** The same view in another project. */
+  switchProjectHref: (project: string) => string;
+  copyName: (name: string) => void;
+  showShortcuts: () => void;
+  /** Present while the context in use has a key to forget. */
+  signOut: { context: string; run: () => void } | undefined;
+}
+
+export function paletteActions(c: ActionContext): PaletteAction[] {
+  const actions: PaletteAction[] = [];
+  if (c.object) {
+    const { name, kind } = c.object;
+    actions.push({ id: 'a:copy-name', label: 'Copy name', detail: `of ${kind} ${name}`, keywords: ['copy object name'], icon: 'copy', run: () => c.copyName(name) });
+  }
+  const project = c.project;
+  // The published project is read-only: nothing can be made there.
+  if (project !== undefined && project !== PUBLIC_PROJECT) {
+    const creatable = c.kinds.filter((k) => k.verbs.includes('create'));
+    // The kind in view first: "new" then Enter makes one of what you are looking at.
+    const ordered = [...creatable.filter((k) => k.plural === c.plural), ...creatable.filter((k) => k.plural !== c.plural)];
+    for (const k of ordered) {
+      actions.push({
+        id: `a:new:${k.plural}`,
+        label: `New ${k.kind}`,
+        detail: `in ${project}`,
+        keywords: [`create ${k.kind}`],
+        icon: 'new',
+        href: c.newObjectHref(project, k.plural),
+      });
+    }
+  }
+  actions.push({ id: 'a:shortcuts', label: 'Keyboard shortcuts', detail: 'every key the console knows', keywords: ['help', 'hotkeys', 'keys'], icon: 'keys', run: c.showShortcuts });
+  if (c.signOut) {
+    const { context, run } = c.signOut;
+    actions.push({ id: 'a:sign-out', label: `Sign out of ${context}`, detail: 'forgets the API key in this tab', keywords: ['log out', 'logout'], icon: 'sign-out', run });
+  }
+  for (const p of c.projects) {
+    if (p === project) continue;
+    actions.push({ id: `a:switch:${p}`, label: `Switch to project ${p}`, detail: c.plural ? `keeps ${titleCase(c.plural)} in view` : 'project', keywords: [`switch ${p}`], icon: 'switch', href: c.switchProjectHref(p) });
+  }
+  return actions;
+}
