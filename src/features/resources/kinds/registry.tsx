@@ -1,7 +1,8 @@
 /**
  * What the table knows about each kind, as data: its columns, the phases it moves through (for the phase
- * filter), the value of spec.state that suspends it, and what deleting it also does. A kind discovery lists
- * that is not here gets the generic columns and every phase, and offers no suspend.
+ * filter) and what deleting it also does. Which actions apply to an object (its spec.state values, when it is
+ * finished) is src/lib/lifecycle's, shared with the object page. A kind discovery lists that is not here gets
+ * the generic columns and every phase.
  */
 import type { ReactNode } from 'react';
 import type { KindInfo } from '../../../api/index.ts';
@@ -26,8 +27,6 @@ export interface Column {
 export interface KindTraits {
   columns: Column[];
   phases: readonly string[];
-  /** The spec.state that suspends (Suspended) or stops (Stopped) an object of this kind. */
-  suspend?: 'Suspended' | 'Stopped';
   /** The phase an object of this kind shows while it waits for its final charge after a delete. */
   deletingPhase?: 'Cancelling' | 'Terminating';
   /** What else a delete removes. */
@@ -111,17 +110,17 @@ const size = plain('size', 'Size', '6rem', (o) => (o.spec?.sizeGiB === undefined
 size.render = (o) => <span className="tabular-nums text-slate-600">{o.spec?.sizeGiB === undefined ? '—' : `${text(o.spec.sizeGiB)} GiB`}</span>;
 
 const KINDS: Record<string, KindTraits> = {
-  Job: { columns: [phase, gpu, cost, maxCost, owner], phases: RUN_PHASES, suspend: 'Suspended', deletingPhase: 'Cancelling' },
+  Job: { columns: [phase, gpu, cost, maxCost, owner], phases: RUN_PHASES, deletingPhase: 'Cancelling' },
   Pipeline: {
     columns: [phase, plain('step', 'Step', '7rem', (o) => o.status?.currentStep), cost, maxCost, owner],
-    phases: RUN_PHASES, suspend: 'Suspended', deletingPhase: 'Cancelling', cascade: 'the Jobs it started',
+    phases: RUN_PHASES, deletingPhase: 'Cancelling', cascade: 'the Jobs it started',
   },
-  Sandbox: { columns: [phase, gpu, cost, maxCost, owner], phases: LONG_PHASES, suspend: 'Suspended', deletingPhase: 'Terminating' },
+  Sandbox: { columns: [phase, gpu, cost, maxCost, owner], phases: LONG_PHASES, deletingPhase: 'Terminating' },
   Function: {
     columns: [phase, plain('replicas', 'Replicas', '5.5rem', (o) => o.status?.replicas, 'right'), gpu, cost, maxCost, owner],
-    phases: LONG_PHASES, suspend: 'Stopped', deletingPhase: 'Terminating',
+    phases: LONG_PHASES, deletingPhase: 'Terminating',
   },
-  Volume: { columns: [phase, size, cost, owner], phases: LONG_PHASES, suspend: 'Stopped', deletingPhase: 'Terminating' },
+  Volume: { columns: [phase, size, cost, owner], phases: LONG_PHASES, deletingPhase: 'Terminating' },
   Budget: {
     columns: [
       phase,
@@ -129,7 +128,7 @@ const KINDS: Record<string, KindTraits> = {
       { ...plain('spent', 'Spent', '6.5rem', (o) => o.status?.spentUSD, 'right'), render: (o) => <Money amount={o.status?.spentUSD} /> },
       plain('period', 'Period', '6rem', (o) => o.spec?.period),
     ],
-    phases: ['Active', 'Suspended', 'Exceeded'], suspend: 'Suspended',
+    phases: ['Active', 'Suspended', 'Exceeded'],
   },
   Image: {
     columns: [
