@@ -129,10 +129,9 @@ export function LabelChips({ labels }: { labels: Record<string, string> | undefi
           <button
             key={key}
             type="button"
-            data-peek=""
+            data-peek={`${key}=${value}`}
             // Reached from the row with Left and Right, not with Tab: a row is one stop however many labels it has.
             tabIndex={-1}
-            aria-label={`Filter by label ${key}=${value}`}
             aria-pressed={active}
             onClick={() => filter?.add(key, value)}
             className={clsx(
@@ -143,6 +142,8 @@ export function LabelChips({ labels }: { labels: Record<string, string> | undefi
                 : 'bg-slate-50 text-slate-600 ring-slate-500/15 hover:bg-indigo-50 hover:text-indigo-700 hover:ring-indigo-500/30',
             )}
           >
+            {/* Named by its text, never by an aria-label that the ellipsis could leave disagreeing with it. */}
+            <span className="sr-only">Filter by label </span>
             {key}
             <span className="text-slate-400">=</span>
             {value}
