@@ -48,26 +48,31 @@ export function CellPeek({ container }: { container: RefObject<HTMLElement | nul
     let timer: ReturnType<typeof setTimeout> | undefined;
     let described: HTMLElement | undefined;
     let focused: HTMLElement | undefined;
+    let hovered: HTMLElement | null = null;
 
     const peekOf = (node: EventTarget | null) => (node instanceof Element ? node.closest<HTMLElement>('[data-peek]') : null);
     const undescribe = () => {
       described?.removeAttribute('aria-describedby');
       described = undefined;
     };
+    // Whether a tooltip is up, so that a scroll event with none up costs nothing.
+    let up = false;
     const hide = () => {
       clearTimeout(timer);
       undescribe();
-      setShown(undefined);
+      if (up) setShown(undefined);
+      up = false;
     };
     const show = (el: HTMLElement, describe: boolean) => {
       clearTimeout(timer);
       undescribe();
       const text = el.getAttribute('data-peek') || el.textContent || '';
-      if (!text.trim()) return setShown(undefined);
+      if (!text.trim()) return hide();
       if (describe) {
         el.setAttribute('aria-describedby', id);
         described = el;
       }
+      up = true;
       setShown({ text, rect: el.getBoundingClientRect() });
     };
     // What the keyboard is on: a value, or a row whose name is cut short.
@@ -79,14 +84,19 @@ export function CellPeek({ container }: { container: RefObject<HTMLElement | nul
       return name && hasMore(name) ? name : undefined;
     };
 
+    const back = () => (focused ? show(focused, true) : hide());
+    // Rows move under a still pointer while the table scrolls: nothing is measured until the pointer has rested.
     const onOver = (e: PointerEvent) => {
       const el = peekOf(e.target);
+      if (el === hovered) return;
+      hovered = el;
       clearTimeout(timer);
-      if (el && hasMore(el)) timer = setTimeout(() => show(el, false), HOVER_DELAY_MS);
-      else if (focused) show(focused, true);
-      else hide();
+      timer = setTimeout(() => (el && el.isConnected && hasMore(el) ? show(el, false) : back()), el ? HOVER_DELAY_MS : 0);
     };
-    const onLeave = () => (focused ? show(focused, true) : hide());
+    const onLeave = () => {
+      hovered = null;
+      back();
+    };
     const onFocusIn = (e: FocusEvent) => {
       focused = focusTarget(e.target as Element);
       if (focused) show(focused, focused === e.target);
@@ -103,6 +113,7 @@ export function CellPeek({ container }: { container: RefObject<HTMLElement | nul
     // The tooltip is placed once; anything that moves the cells takes it away.
     const onMove = () => {
       focused = undefined;
+      hovered = null;
       hide();
     };
 
