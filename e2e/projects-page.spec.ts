@@ -1,11 +1,13 @@
 /**
  * The projects page: counts per kind and spend as the API gives them, a filter in the URL, creating a project,
- * deleting one only after typing its name, and the read-only project nodus with its Images and no write.
+ * deleting one only after typing its name, the read-only project nodus with its Images and no write, and the
+ * keyboard's row drawn plainly.
  */
 import { expect, test } from '@playwright/test';
 import { ProjectsPage } from './pages/projects-page.ts';
 import { apiKinds, apiObjects } from './support/nodus-api.ts';
 import { createBudget, createProject, listAll, projectExists, uniqueName } from './support/mock-writes.ts';
+import { outlineOf } from './support/outline.ts';
 import { formatUnitsUSD, parseUSD } from '../src/lib/money.ts';
 
 test('each project shows its count per kind and what it spent', async ({ page, request }) => {
@@ -93,4 +95,22 @@ test('a name the API would refuse is caught before it is sent; default cannot be
   await expect(dialog.getByRole('button', { name: 'Create project' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(ui.deleteButton('default')).toBeDisabled();
+});
+
+test('the project row under the keyboard is outlined plainly at 1440 and 1024 pixels wide', async ({ page }) => {
+  const ui = new ProjectsPage(page);
+  for (const viewport of [{ width: 1440, height: 900 }, { width: 1024, height: 768 }]) {
+    await page.setViewportSize(viewport);
+    await ui.goto();
+    await expect(ui.row('default')).toBeVisible();
+    await page.keyboard.press('j');
+    const first = ui.table.getByRole('row').nth(1);
+    await expect(first).toBeFocused();
+    const outline = await outlineOf(first);
+    expect(outline.style).toBe('solid');
+    expect(outline.width).toBeGreaterThanOrEqual(2);
+    expect(outline.againstRow).toBeGreaterThanOrEqual(3);
+    expect(outline.againstWhite).toBeGreaterThanOrEqual(3);
+    await page.screenshot({ path: `/tmp/shots/table-projects-cursor-${viewport.width}.png` });
+  }
 });

@@ -142,3 +142,100 @@ test('the keyboard moves through the rows, ticks them and opens one', async ({ p
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/projects/${project}/budgets/k-b$`));
 });
+
+/**
+ * Seeded Jobs, which no controller moves: b-000000 Queued, -01 Running (then being deleted), -02 Running (then
+ * already suspended), -03 Succeeded, -04 Failed, -05 Queued, -06 Running.
+ */
+async function mixedJobs(api: NodusApi, prefix: string): Promise<string> {
+  const project = await api.newProject(prefix);
+  await api.seed(project, 'Job', 7, 'b');
+  await api.remove(project, 'jobs', 'b-000001');
+  await api.patch(project, 'jobs', 'b-000002', { spec: { state: 'Suspended' } });
+  return project;
+}
+
+test('a bulk suspend says what happens to each ticked Job and acts once, only on those it applies to', async ({ page, request }) => {
+  const api = new NodusApi(request);
+  const project = await mixedJobs(api, 'rt-mixed');
+  const patches: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'PATCH') patches.push(new URL(r.url()).pathname.split('/').pop()!);
+  });
+  const ui = new ResourceTablePage(page, 'jobs');
+  await ui.goto(project);
+  await expect(ui.table.getByRole('rowheader')).toHaveCount(7);
+  await ui.selectAll.check();
+  await expect(ui.selected).toContainText('7 selected');
+  await ui.bulk('Suspend').click();
+
+  const dialog = ui.dialog('Suspend 3 jobs?');
+  await expect(dialog).toContainText('4 of the 7 selected are skipped');
+  const item = (name: string) => dialog.getByRole('listitem', { name });
+  for (const name of ['b-000000', 'b-000005', 'b-000006']) await expect(item(name)).toContainText('Will be suspended');
+  await expect(item('b-000001')).toContainText('Skipped');
+  await expect(item('b-000001')).toContainText('This Job is being deleted');
+  await expect(item('b-000002')).toContainText('It is already suspended (spec.state is Suspended).');
+  await expect(item('b-000003')).toContainText('It has finished (Succeeded)');
+  await expect(item('b-000004')).toContainText('It has finished (Failed)');
+
+  // An impatient double-click: one suspend per Job, and the report stays up.
+  await dialog.getByRole('button', { name: 'Suspend 3 jobs' }).dblclick();
+  await expect(dialog.getByRole('status')).toHaveText('3 done, 4 skipped');
+  await expect(dialog.getByRole('img', { name: 'done' })).toHaveCount(3);
+  await expect(dialog.getByRole('img', { name: 'skipped' })).toHaveCount(4);
+  await expect(item('b-000004')).toContainText('It has finished (Failed)');
+  expect(patches.sort()).toEqual(['b-000000', 'b-000005', 'b-000006']);
+
+  const states = Object.fromEntries((await api.list(project, 'jobs')).map((j) => [j.metadata.name, j.spec?.state ?? 'Running']));
+  expect(states).toEqual({ 'b-000000': 'Suspended', 'b-000001': 'Running', 'b-000002': 'Suspended', 'b-000003': 'Running', 'b-000004': 'Running', 'b-000005': 'Suspended', 'b-000006': 'Suspended' });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(ui.selected).toBeHidden();
+});
+
+test('a bulk suspend that applies to none of the ticked Jobs cannot be confirmed, and says why', async ({ page, request }) => {
+  const api = new NodusApi(request);
+  const project = await mixedJobs(api, 'rt-none');
+  const ui = new ResourceTablePage(page, 'jobs');
+  await ui.goto(project);
+  await ui.selectBox('b-000003').check();
+  await ui.selectBox('b-000004').check();
+  await ui.bulk('Suspend').click();
+
+  const dialog = ui.dialog('Nothing to suspend');
+  await expect(dialog).toContainText('None of the 2 selected applies');
+  await expect(dialog.getByRole('button', { name: 'Suspend' })).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Suspend' })).toHaveAccessibleDescription('None of the selected jobs can be suspended.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('a failed suspend is reported with the API reason and requestId, beside what was skipped', async ({ page, request }) => {
+  const api = new NodusApi(request);
+  const project = await mixedJobs(api, 'rt-patchfail');
+  const ui = new ResourceTablePage(page, 'jobs');
+  await ui.goto(project);
+  await ui.selectBox('b-000000').check();
+  await ui.selectBox('b-000004').check();
+  await ui.bulk('Suspend').click();
+  const dialog = ui.dialog('Suspend 1 job?');
+  const confirm = dialog.getByRole('button', { name: 'Suspend 1 job' });
+  await expect(confirm).toBeVisible();
+  try {
+    await api.setFaults({ errorRate: 1, errorCode: 503, retryAfterSeconds: 1, verbs: ['patch'] });
+    await confirm.click();
+    await expect(dialog.getByRole('status').first()).toHaveText('0 done, 1 failed, 1 skipped');
+  } finally {
+    await api.clearFaults();
+  }
+  await expect(dialog).toBeVisible();
+  const error = dialog.getByRole('listitem', { name: 'b-000000' }).getByRole('alert');
+  await expect(error).toContainText('ServiceUnavailable');
+  await expect(error.getByTestId('request-id')).toHaveText(/\S{6,}/);
+  await expect(dialog.getByRole('listitem', { name: 'b-000004' })).toContainText('It has finished (Failed)');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  // The failure stays ticked to try again; what was skipped does not.
+  await expect(ui.selected).toContainText('1 selected');
+  await expect(ui.row('b-000000')).toHaveAttribute('aria-selected', 'true');
+  expect((await api.list(project, 'jobs')).find((j) => j.metadata.name === 'b-000000')?.spec?.state ?? 'Running').toBe('Running');
+});

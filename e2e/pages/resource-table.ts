@@ -11,6 +11,11 @@ export class ResourceTablePage {
   readonly phase: Locator;
   readonly count: Locator;
   readonly selected: Locator;
+  /** The table's one tooltip: the whole of a value cut short. */
+  readonly tooltip: Locator;
+  /** The kind tabs above the table, and the sidebar's list of kinds. */
+  readonly kindTabs: Locator;
+  readonly sidebar: Locator;
 
   constructor(
     readonly page: Page,
@@ -22,6 +27,9 @@ export class ResourceTablePage {
     this.phase = page.getByRole('combobox', { name: 'Phase' });
     this.count = page.getByLabel('Count', { exact: true });
     this.selected = page.getByRole('group', { name: 'Selected rows' });
+    this.tooltip = page.getByRole('tooltip');
+    this.kindTabs = page.getByRole('navigation', { name: 'Kinds' });
+    this.sidebar = page.getByRole('navigation', { name: 'Resources' });
   }
 
   async goto(project: string, search = '', baseUrl = '') {

@@ -43,6 +43,15 @@ export class NodusApi {
     return this.create(project, 'jobs', { metadata: { name, ...(labels ? { labels } : {}) }, spec: { image: 'nodus/python:3.12', command: ['python', 'x.py'], maxCostUSD: '1.00' } });
   }
 
+  /**
+   * `count` objects made by the mock's seeding (`/_mock/seed`), named `<prefix>-000000` on: no controller moves
+   * them, and Jobs cycle through the phases Queued, Running, Running, Succeeded, Failed.
+   */
+  async seed(project: string, kind: string, count: number, prefix: string): Promise<void> {
+    const res = await this.request.post(`${this.baseUrl}/_mock/seed`, { headers, data: { project, kind, count, prefix } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
   async patch(project: string, plural: string, name: string, patch: Record<string, unknown>): Promise<NodusObject> {
     const res = await this.request.patch(this.path(project, plural, name), {
       headers: { ...headers, 'Content-Type': 'application/merge-patch+json' },

@@ -16,6 +16,7 @@ import { CommandPalette, type ObjectName, type PaletteHrefs } from '../../featur
 import { ProjectSwitcher, useProjects } from '../../features/projects/index.ts';
 import { useProjectKinds } from '../../features/resources/index.ts';
 import { SupportButton, SupportPanel } from '../../features/support/index.ts';
+import { kindInProject } from '../../lib/lifecycle/kinds.ts';
 import { focusPageFilter, useHotkeys } from '../../lib/use-hotkeys.ts';
 import { paths } from '../paths.ts';
 import { SidebarFooter } from './sidebar-footer.tsx';
@@ -62,9 +63,9 @@ export function RootLayout() {
   const objectKind = name !== undefined && plural !== undefined ? (kinds.data?.find((k) => k.plural === plural)?.kind ?? plural) : undefined;
   const object = useMemo(() => (objectKind !== undefined && name !== undefined ? { kind: objectKind, name } : undefined), [objectKind, name]);
   const kindIcon = useCallback((kind: string) => <KindIcon kind={kind} className="size-4" />, []);
-  // A project or all-projects page with no kind in the URL shows the first kind.
+  // A project or all-projects page with no kind in the URL shows the first kind the project can hold.
   const showsKinds = pathname.startsWith('/all') || /^\/projects\/[^/]+/.test(pathname);
-  const selected = plural ?? (showsKinds ? kinds.data?.[0]?.plural : undefined);
+  const selected = plural ?? (showsKinds ? kinds.data?.find((k) => kindInProject(k.kind, project))?.plural : undefined);
 
   return (
     <AppShell

@@ -1,6 +1,6 @@
 /**
- * Where an object opens: `/projects/:project/:plural/:name` (the route is in src/app/router.tsx). Built here
- * because features may not import the app's path helpers.
+ * Where an object opens: `/projects/:project/:plural/:name`, and a project's table of a kind (the routes are
+ * in src/app/router.tsx). Built here because features may not import the app's path helpers.
  */
 import type { KindInfo } from '../../api/index.ts';
 import type { NodusObject } from '../../shared/protocol.ts';
@@ -8,4 +8,8 @@ import type { NodusObject } from '../../shared/protocol.ts';
 export function objectHref(kind: Pick<KindInfo, 'plural'>, object: NodusObject): string {
   const project = encodeURIComponent(object.metadata.namespace ?? '');
   return `/projects/${project}/${encodeURIComponent(kind.plural)}/${encodeURIComponent(object.metadata.name ?? '')}`;
+}
+
+export function projectKindHref(project: string, plural: string): string {
+  return `/projects/${encodeURIComponent(project)}/${encodeURIComponent(plural)}`;
 }

@@ -1,6 +1,7 @@
 /**
- * The left navigation: the projects page, then every kind discovery lists, with how many objects of it the
- * project (or every project) holds. Named "Resources" so it is not mistaken for a page's own kind tabs.
+ * The left navigation: the projects page, then every kind discovery lists that the project can hold (Images
+ * only in the project Nodus publishes them in; every kind across all projects), with how many objects of it
+ * the project (or every project) holds. Named "Resources" so it is not mistaken for a page's own kind tabs.
  */
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
@@ -8,6 +9,7 @@ import { Link, NavLink } from 'react-router';
 import { isApiError, type KindInfo } from '../../../api/index.ts';
 import { AlertIcon, GridIcon } from '../../../components/ui/icons.tsx';
 import { titleCase } from '../../../lib/format.ts';
+import { kindInProject } from '../../../lib/lifecycle/kinds.ts';
 import { useObjectCount } from '../api/count-objects.ts';
 import { KindIcon } from '../kind-icons.tsx';
 
@@ -44,7 +46,7 @@ export function KindNav({ kinds, project, kindHref, projectsHref, selected }: Ki
           <KindsFailed error={kinds.error} retry={kinds.retry} />
         ) : (
           <ul className="space-y-0.5">
-            {kinds.data.map((kind) => (
+            {kinds.data.filter((kind) => kindInProject(kind.kind, project)).map((kind) => (
               <li key={kind.plural}>
                 <Item to={kindHref(kind.plural)} active={kind.plural === selected} icon={<KindIcon kind={kind.kind} className="size-4" />}>
                   <span className="truncate">{titleCase(kind.plural)}</span>

@@ -1,4 +1,7 @@
-/** The object's conditions, problems first, each with when it last changed (relative, exact on hover). */
+/**
+ * The object's conditions, problems first, each with when it last changed (relative, exact on hover). A reason
+ * is one CamelCase word and never breaks; its message reads below it, so a narrow card keeps the message wide.
+ */
 import { clsx } from 'clsx';
 import type { Condition } from '../../../shared/protocol.ts';
 import { severity, sortConditions, type Severity } from '../model/conditions.ts';
@@ -26,8 +29,7 @@ export function ConditionsTable({ conditions, explained = [] }: { conditions: re
               <tr>
                 <th scope="col" className="px-4 py-2 font-medium">Type</th>
                 <th scope="col" className="px-2 py-2 font-medium">Status</th>
-                <th scope="col" className="px-2 py-2 font-medium">Reason</th>
-                <th scope="col" className="px-2 py-2 font-medium">Message</th>
+                <th scope="col" className="px-2 py-2 font-medium">Reason and message</th>
                 <th scope="col" className="px-4 py-2 text-right font-medium whitespace-nowrap">Last change</th>
               </tr>
             </thead>
@@ -46,9 +48,19 @@ export function ConditionsTable({ conditions, explained = [] }: { conditions: re
                       {c.status}
                       <span className="sr-only"> ({tone.label})</span>
                     </td>
-                    <td className="px-2 py-2 font-mono text-xs leading-5 break-all text-slate-700"><bdi>{c.reason}</bdi></td>
-                    <td className="px-2 py-2 break-words text-slate-600">
-                      {explained.includes(c.type) ? <span className="text-slate-500 italic">Explained in the notice above.</span> : <bdi>{c.message}</bdi>}
+                    <td className="px-2 py-2">
+                      {c.reason ? (
+                        <p className="font-mono text-xs leading-5 whitespace-nowrap text-slate-700">
+                          <bdi>{c.reason}</bdi>
+                        </p>
+                      ) : null}
+                      {explained.includes(c.type) ? (
+                        <p className="text-slate-500 italic">Explained in the notice above.</p>
+                      ) : c.message ? (
+                        <p className="break-words text-slate-600">
+                          <bdi>{c.message}</bdi>
+                        </p>
+                      ) : null}
                     </td>
                     <td className="px-4 py-2 text-right whitespace-nowrap text-slate-500">
                       <RelativeTime timestamp={c.lastTransitionTime} className="tabular-nums" />

@@ -1,14 +1,14 @@
 /**
  * What the detail view knows about each kind, as data (read from the kinds in src/mock/kinds and the controller
- * in src/mock/controller): the values of spec.state and what they mean, whether it restarts, what it owns, how
- * its money reads, and the facts of its spec worth a line each. A kind not listed here gets the generic view:
- * the spec's plain fields as facts, delete and (where the spec has one) a higher max cost.
+ * in src/mock/controller): how it lives (its spec.state values, whether it restarts: src/lib/lifecycle, shared
+ * with the tables), what it owns, how its money reads, and the facts of its spec worth a line each. A kind not
+ * listed here gets the generic view: the spec's plain fields as facts, delete and (where the spec has one) a
+ * higher max cost.
  */
+import { kindLife, type KindLife } from '../../../lib/lifecycle/kinds.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { specFact, type Fact } from './facts.ts';
 import { budgetFacts, functionFacts, imageFacts, jobFacts, pipelineFacts, sandboxFacts, volumeFacts } from './kind-facts.ts';
-
-export type Lifecycle = 'run-to-completion' | 'long-running' | 'none';
 
 export interface ChildrenSpec {
   /** The plural and kind of the owned objects. */
@@ -28,12 +28,7 @@ export interface MoneyMeter {
   limitField?: 'maxCostUSD';
 }
 
-export interface DetailTraits {
-  lifecycle: Lifecycle;
-  /** spec.state values: `run` is the default (Running or Active). */
-  states?: { run: string; suspend?: 'Suspended'; stop?: 'Stopped'; cancel?: 'Cancelled' };
-  /** A Running object restarts when nodus.dev/restart-requested-at gets a new value. */
-  restart?: boolean;
+export interface DetailTraits extends Pick<KindLife, 'lifecycle' | 'states' | 'restart'> {
   children?: ChildrenSpec;
   meter?: (o: NodusObject) => MoneyMeter | undefined;
   facts: (o: NodusObject) => Fact[];
@@ -44,29 +39,25 @@ const costMeter = (o: NodusObject): MoneyMeter | undefined =>
     ? undefined
     : { spent: o.status?.costUSD ?? '0.00', limit: o.spec?.maxCostUSD, spentLabel: 'spent', limitLabel: 'max cost', limitField: 'maxCostUSD' };
 
-const RUN = { run: 'Running', suspend: 'Suspended', cancel: 'Cancelled' } as const;
-
 export const LABEL_PIPELINE = 'nodus.dev/pipeline';
 
 const KINDS: Record<string, DetailTraits> = {
-  Job: { lifecycle: 'run-to-completion', states: RUN, restart: true, meter: costMeter, facts: jobFacts },
+  Job: { ...kindLife('Job'), meter: costMeter, facts: jobFacts },
   Pipeline: {
-    lifecycle: 'run-to-completion',
-    states: RUN,
+    ...kindLife('Pipeline'),
     meter: costMeter,
     facts: pipelineFacts,
     children: { plural: 'jobs', kind: 'Job', labelSelector: (o) => `${LABEL_PIPELINE}=${o.metadata.name ?? ''}` },
   },
-  Sandbox: { lifecycle: 'long-running', states: { run: 'Running', suspend: 'Suspended', stop: 'Stopped' }, restart: true, meter: costMeter, facts: sandboxFacts },
-  Function: { lifecycle: 'long-running', states: { run: 'Running', stop: 'Stopped' }, restart: true, meter: costMeter, facts: functionFacts },
-  Volume: { lifecycle: 'long-running', states: { run: 'Running', stop: 'Stopped' }, meter: costMeter, facts: volumeFacts },
+  Sandbox: { ...kindLife('Sandbox'), meter: costMeter, facts: sandboxFacts },
+  Function: { ...kindLife('Function'), meter: costMeter, facts: functionFacts },
+  Volume: { ...kindLife('Volume'), meter: costMeter, facts: volumeFacts },
   Budget: {
-    lifecycle: 'none',
-    states: { run: 'Active', suspend: 'Suspended' },
+    ...kindLife('Budget'),
     meter: (o) => ({ spent: o.status?.spentUSD ?? '0.00', limit: o.spec?.limitUSD, spentLabel: 'spent this period', limitLabel: 'limit' }),
     facts: budgetFacts,
   },
-  Image: { lifecycle: 'none', facts: imageFacts },
+  Image: { ...kindLife('Image'), facts: imageFacts },
 };
 
 /** Any other kind: what its spec says, one fact per plain field. */
@@ -80,9 +71,3 @@ export function detailTraits(kind: string): DetailTraits {
   return KINDS[kind] ?? GENERIC;
 }
 
-/** The phases after which nothing moves any more. */
-export function isFinished(traits: DetailTraits, phase: string | undefined): boolean {
-  if (traits.lifecycle === 'run-to-completion') return phase === 'Succeeded' || phase === 'Failed' || phase === 'Cancelled';
-  if (traits.lifecycle === 'long-running') return phase === 'Failed';
-  return false;
-}

@@ -53,7 +53,7 @@ export function ProjectsTable({ projects, filter, kinds, stats, projectHref, onD
           const terminating = project.status?.phase === 'Terminating';
           const spent = stats.spent(name);
           return (
-            <tr key={project.metadata.uid ?? name} {...cursor.rowProps(i)} className={clsx('outline-none hover:bg-slate-50/70', cursor.active === i && 'bg-indigo-50/60 ring-1 ring-indigo-200 ring-inset')}>
+            <tr key={project.metadata.uid ?? name} {...cursor.rowProps(i)} className={clsx(cursor.active === i ? 'bg-indigo-50 outline-2 -outline-offset-2 outline-indigo-600' : 'outline-none hover:bg-slate-50/70')}>
               <th scope="row" className="px-4 py-2.5 text-left font-medium">
                 <span className="flex items-center gap-2">
                   <Link to={projectHref(name)} className="font-mono text-[13px] text-slate-900 hover:text-indigo-600 hover:underline">{name}</Link>

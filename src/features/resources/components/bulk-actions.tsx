@@ -1,67 +1,83 @@
 /**
- * What can be done to the ticked rows: suspend them (a merge patch of spec.state to the kind's suspend value,
- * Suspended or Stopped; not offered for kinds without one) or delete them, each through a confirmation that
- * spells out the consequences, then a per-object report.
+ * What can be done to the ticked rows: suspend (or stop) them, a merge patch of spec.state, or delete them.
+ * Each goes through a confirmation that says what happens to every ticked object: the rules of the object
+ * page (src/lib/lifecycle) decide which it applies to, and only those are counted and acted on; the others
+ * are listed as skipped, with why. Then a report per object.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { KindInfo } from '../../../api/index.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { FINALIZER_BILLING, type NodusObject } from '../../../shared/protocol.ts';
 import { deleteObject, forEachObject, setDesiredState } from '../api/object-writes.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import { kindTraits } from '../kinds/registry.tsx';
+import { bulkHoldAction, pastTense, planBulk, replan, type BulkAction, type PlanItem } from '../table/bulk-plan.ts';
 import { objectKey } from '../table/snapshot-diff.ts';
 import { BulkDialog, type BulkOutcome, type BulkStage } from './bulk-dialog.tsx';
-import { formatCount } from '../../../lib/format.ts';
-
-type Action = 'suspend' | 'delete';
 
 interface Run {
-  action: Action;
-  objects: NodusObject[];
+  action: BulkAction;
+  plan: PlanItem[];
   stage: BulkStage;
   outcomes: Map<string, BulkOutcome>;
 }
 
 const billed = (o: NodusObject) => o.metadata.finalizers?.includes(FINALIZER_BILLING) ?? false;
+const STATE: Record<'suspend' | 'stop', string> = { suspend: 'Suspended', stop: 'Stopped' };
+const VERB: Record<BulkAction, string> = { suspend: 'Suspend', stop: 'Stop', delete: 'Delete' };
+
+/** Those acted on first, in the order they were ticked; then those skipped. */
+const actingFirst = (plan: PlanItem[]) => [...plan.filter((i) => i.skip === undefined), ...plan.filter((i) => i.skip !== undefined)];
 
 export function BulkActions({ kind, items, selection }: { kind: KindInfo; items: () => readonly NodusObject[]; selection: Selection }) {
-  const traits = kindTraits(kind);
   const [run, setRun] = useState<Run | undefined>(undefined);
+  // Set on the first confirm: a second click or Enter before React draws the running dialog acts no more.
+  const started = useRef(false);
   const count = selection.ids.size;
+  const hold = bulkHoldAction(kind);
   const canDelete = kind.verbs.includes('delete');
-  const canSuspend = traits.suspend !== undefined && kind.verbs.includes('patch');
-  const verb = traits.suspend === 'Stopped' ? 'Stop' : 'Suspend';
+  const canHold = hold !== undefined && kind.verbs.includes('patch');
+  const holdVerb = VERB[hold ?? 'suspend'];
 
-  function open(action: Action) {
+  function ticked(): NodusObject[] {
     // What is ticked and still there: an object deleted meanwhile is not acted on.
-    const objects = items().filter((o) => selection.ids.has(objectKey(o)));
-    setRun({ action, objects, stage: 'confirm', outcomes: new Map() });
+    return items().filter((o) => selection.ids.has(objectKey(o)));
+  }
+
+  function open(action: BulkAction) {
+    started.current = false;
+    setRun({ action, plan: actingFirst(planBulk(action, kind, ticked())), stage: 'confirm', outcomes: new Map() });
   }
 
   function start() {
-    if (!run) return;
-    const { action, objects } = run;
-    setRun({ ...run, stage: 'running' });
-    const write = action === 'delete' ? (o: NodusObject) => deleteObject(kind, o) : (o: NodusObject) => setDesiredState(kind, o, traits.suspend!);
+    if (!run || run.stage !== 'confirm' || started.current) return;
+    started.current = true;
+    const { action } = run;
+    const plan = replan(action, kind, run.plan, new Map(ticked().map((o) => [objectKey(o), o])));
+    const acting = plan.filter((i) => i.skip === undefined).map((i) => i.object);
+    setRun({ ...run, plan, stage: acting.length > 0 ? 'running' : 'done' });
+    if (acting.length === 0) return;
+    const write = action === 'delete' ? (o: NodusObject) => deleteObject(kind, o) : (o: NodusObject) => setDesiredState(kind, o, STATE[action]);
     const note = (o: NodusObject) =>
-      action === 'suspend'
-        ? `spec.state: ${traits.suspend!}`
-        : billed(o) ? `Deleting: ${traits.deletingPhase ?? 'listed'} until the final charge posts` : 'Deleted';
-    void forEachObject(objects, write, ({ object, error }) => {
+      action !== 'delete'
+        ? `spec.state: ${STATE[action]}`
+        : billed(o) ? `Deleting: ${kindTraits(kind).deletingPhase ?? 'listed'} until the final charge posts` : 'Deleted';
+    void forEachObject(acting, write, ({ object, error }) => {
       const outcome: BulkOutcome = error === undefined ? { ok: true, note: note(object) } : { ok: false, error };
       setRun((r) => (r ? { ...r, outcomes: new Map(r.outcomes).set(objectKey(object), outcome) } : r));
     }).then(() => setRun((r) => (r ? { ...r, stage: 'done' } : r)));
   }
 
   function close() {
-    if (run?.stage === 'done') {
-      // Keep the failures ticked, to try them again.
+    if (run && run.stage !== 'confirm') {
+      // Keep the failures ticked, to try them again; what was skipped is done with.
       selection.select([...run.outcomes].filter(([, o]) => !o.ok).map(([id]) => id));
     }
     setRun(undefined);
   }
 
   const label = (n: number) => `${formatCount(n)} ${n === 1 ? kind.singular : kind.plural}`;
+  const acting = run ? run.plan.filter((i) => i.skip === undefined).length : 0;
 
   return (
     <>
@@ -74,12 +90,12 @@ export function BulkActions({ kind, items, selection }: { kind: KindInfo; items:
           <span className="h-4 w-px bg-slate-200" />
           <button
             type="button"
-            onClick={() => open('suspend')}
-            disabled={!canSuspend}
-            title={canSuspend ? `Set spec.state to ${traits.suspend!}` : `${kind.kind} has no state that suspends it`}
+            onClick={() => open(hold!)}
+            disabled={!canHold}
+            title={canHold ? `Set spec.state to ${STATE[hold!]} where it applies` : hold ? `The API does not let ${kind.kind} objects be changed` : `${kind.kind} has no state that suspends it`}
             className="rounded-md border border-slate-200 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 shadow-xs hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
           >
-            {verb}…
+            {holdVerb}…
           </button>
           <button
             type="button"
@@ -93,16 +109,22 @@ export function BulkActions({ kind, items, selection }: { kind: KindInfo; items:
       ) : null}
       {run ? (
         <BulkDialog
-          title={`${run.action === 'delete' ? 'Delete' : verb} ${label(run.objects.length)}?`}
-          objects={run.objects}
+          title={acting > 0 ? `${VERB[run.action]} ${label(acting)}?` : `Nothing to ${run.action}`}
+          items={run.plan}
+          effect={`Will be ${pastTense(run.action)}`}
           outcomes={run.outcomes}
           stage={run.stage}
           danger={run.action === 'delete'}
-          confirmLabel={`${run.action === 'delete' ? 'Delete' : verb} ${label(run.objects.length)}`}
+          confirmLabel={acting > 0 ? `${VERB[run.action]} ${label(acting)}` : undefined}
+          unavailable={{ label: VERB[run.action], reason: `None of the selected ${kind.plural} can be ${pastTense(run.action)}.` }}
           onConfirm={start}
           onClose={close}
         >
-          {run.action === 'delete' ? <DeleteConsequences kind={kind} objects={run.objects} /> : <SuspendConsequences kind={kind} objects={run.objects} verb={verb} />}
+          {run.action === 'delete' ? (
+            <DeleteConsequences kind={kind} objects={run.plan.filter((i) => i.skip === undefined).map((i) => i.object)} />
+          ) : (
+            <HoldConsequences kind={kind} state={STATE[run.action]} />
+          )}
         </BulkDialog>
       ) : null}
     </>
@@ -112,11 +134,10 @@ export function BulkActions({ kind, items, selection }: { kind: KindInfo; items:
 function DeleteConsequences({ kind, objects }: { kind: KindInfo; objects: NodusObject[] }) {
   const traits = kindTraits(kind);
   const withFinalizer = objects.filter(billed).length;
+  if (objects.length === 0) return null;
   return (
     <>
-      <p>
-        Each {kind.kind} below is stopped first, then removed. This cannot be undone.
-      </p>
+      <p>Each {kind.kind} to be deleted is stopped first, then removed. This cannot be undone.</p>
       {withFinalizer > 0 ? (
         <p>
           {withFinalizer === objects.length ? 'They carry' : `${withFinalizer} of them carry`} the <code className="rounded bg-slate-100 px-1 font-mono text-xs">{FINALIZER_BILLING}</code>{' '}
@@ -133,16 +154,11 @@ function DeleteConsequences({ kind, objects }: { kind: KindInfo; objects: NodusO
   );
 }
 
-function SuspendConsequences({ kind, objects, verb }: { kind: KindInfo; objects: NodusObject[]; verb: string }) {
-  const state = kindTraits(kind).suspend!;
-  const already = objects.filter((o) => o.spec?.state === state).length;
+function HoldConsequences({ kind, state }: { kind: KindInfo; state: string }) {
   return (
-    <>
-      <p>
-        Sets <code className="rounded bg-slate-100 px-1 font-mono text-xs">spec.state: {state}</code> on each {kind.kind} below (a merge patch). {verb === 'Stop' ? 'A stopped' : 'A suspended'} {kind.kind}{' '}
-        stops running and stops costing compute; set <code className="rounded bg-slate-100 px-1 font-mono text-xs">spec.state</code> back to resume it.
-      </p>
-      {already > 0 ? <p>{already === objects.length ? 'All of them are' : `${already} of them are`} already {state}: unchanged.</p> : null}
-    </>
+    <p>
+      Sets <code className="rounded bg-slate-100 px-1 font-mono text-xs">spec.state: {state}</code> on each {kind.kind} it applies to (a merge patch). {state === 'Stopped' ? 'A stopped' : 'A suspended'} {kind.kind}{' '}
+      stops running and stops costing compute; set <code className="rounded bg-slate-100 px-1 font-mono text-xs">spec.state</code> back to resume it.
+    </p>
   );
 }

@@ -2,16 +2,30 @@
  * Table cells that need more than text: money as the API sent it, an age that keeps ticking, GPUs, the owner
  * and labels as chips that filter when clicked. Rows are memoised, so anything that changes on its own (the
  * clock, the label selector) reaches the cell through a subscription or a context, never through row props.
+ * A value that may not fit is cut with an ellipsis and marked `data-peek` (see cell-peek.tsx): the table's one
+ * tooltip shows it whole on hover and on keyboard focus.
  */
 import { clsx } from 'clsx';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { formatAge, formatDateTime, formatUSD } from '../../../lib/format.ts';
 import { LABEL_CREATED_BY, type NodusObject } from '../../../shared/protocol.ts';
 
+/** What the keyboard can reach inside a row (Left and Right from the row): focusable by script, never by Tab. */
+export const STOP = 'outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-1 focus-visible:outline-indigo-600';
+
+/** Text that may not fit its column: cut with an ellipsis, whole in the table's tooltip. */
+export function Clipped({ text, className }: { text: string; className?: string }) {
+  return (
+    <span data-peek="" tabIndex={-1} className={clsx('truncate rounded-sm', STOP, className)}>
+      {text}
+    </span>
+  );
+}
+
 export function Money({ amount, warn }: { amount: unknown; warn?: boolean }) {
   const text = formatUSD(amount);
   if (!text) return <span className="text-slate-300">—</span>;
-  return <span className={clsx('tabular-nums', warn ? 'font-medium text-amber-700' : 'text-slate-700')}>{text}</span>;
+  return <Clipped text={text} className={clsx('tabular-nums', warn ? 'font-medium text-amber-700' : 'text-slate-700')} />;
 }
 
 /**
@@ -60,9 +74,8 @@ export function Gpu({ object }: { object: NodusObject }) {
   const { type, count } = gpuOf(object);
   if (!type || count === 0) return <span className="text-slate-300">—</span>;
   return (
-    <span className="inline-flex items-center gap-1 rounded bg-violet-50 px-1.5 py-px text-xs font-medium text-violet-700 ring-1 ring-violet-600/15 ring-inset">
-      <span className="tabular-nums">{count}×</span>
-      {type}
+    <span data-peek="" tabIndex={-1} className={clsx('max-w-full truncate rounded bg-violet-50 px-1.5 py-px text-xs font-medium text-violet-700 ring-1 ring-violet-600/15 ring-inset', STOP)}>
+      <span className="tabular-nums">{count}×</span> {type}
     </span>
   );
 }
@@ -78,8 +91,9 @@ export function ownerOf(object: NodusObject): { text: string; title: string } | 
 export function Owner({ object }: { object: NodusObject }) {
   const owner = ownerOf(object);
   if (!owner) return <span className="text-slate-300">—</span>;
+  // Always worth a look: the tooltip says what the owner means as well as its whole name.
   return (
-    <span title={owner.title} className="truncate text-slate-600">
+    <span data-peek={`${owner.text}\n${owner.title}`} data-peek-always="" tabIndex={-1} className={clsx('truncate rounded-sm text-slate-600', STOP)}>
       {owner.text}
     </span>
   );
@@ -99,38 +113,54 @@ export interface LabelFilter {
 
 export const LabelFilterContext = createContext<LabelFilter | null>(null);
 
+/** Chips shown per row; the rest are counted in "+N", and all of them are in its tooltip. */
+const CHIPS = 2;
+
 export function LabelChips({ labels }: { labels: Record<string, string> | undefined }) {
   const filter = useContext(LabelFilterContext);
   const entries = Object.entries(labels ?? {});
-  const shown = entries.filter(([k]) => !isSystemLabel(k));
-  const hidden = entries.length - shown.length;
-  const title = entries.map(([k, v]) => `${k}=${v}`).join('\n');
+  const shown = entries.filter(([k]) => !isSystemLabel(k)).slice(0, CHIPS);
+  const more = entries.length - shown.length;
   return (
-    <span className="flex min-w-0 items-center gap-1 overflow-hidden" title={title}>
+    <span className="flex min-w-0 items-center gap-1">
       {shown.map(([key, value]) => {
         const active = filter?.has(key, value) ?? false;
         return (
           <button
             key={key}
             type="button"
-            data-chip
-            aria-label={`Filter by label ${key}=${value}`}
+            data-peek={`${key}=${value}`}
+            // Reached from the row with Left and Right, not with Tab: a row is one stop however many labels it has.
+            tabIndex={-1}
             aria-pressed={active}
             onClick={() => filter?.add(key, value)}
             className={clsx(
-              'shrink-0 rounded px-1.5 py-px font-mono text-[11px] leading-4 ring-1 ring-inset transition-colors',
+              'min-w-[2.75rem] shrink truncate rounded px-1.5 py-px font-mono text-[11px] leading-4 ring-1 ring-inset transition-colors',
+              STOP,
               active
                 ? 'bg-indigo-50 text-indigo-700 ring-indigo-500/30'
                 : 'bg-slate-50 text-slate-600 ring-slate-500/15 hover:bg-indigo-50 hover:text-indigo-700 hover:ring-indigo-500/30',
             )}
           >
+            {/* Named by its text, never by an aria-label that the ellipsis could leave disagreeing with it. */}
+            <span className="sr-only">Filter by label </span>
             {key}
             <span className="text-slate-400">=</span>
             {value}
           </button>
         );
       })}
-      {hidden > 0 ? <span className="shrink-0 text-[11px] text-slate-600">+{hidden}</span> : null}
+      {more > 0 ? (
+        <span
+          data-peek={entries.map(([k, v]) => `${k}=${v}`).join('\n')}
+          data-peek-always=""
+          tabIndex={-1}
+          aria-label={`${more} more label${more === 1 ? '' : 's'}`}
+          className={clsx('shrink-0 rounded-sm px-0.5 text-[11px] font-medium text-slate-600 hover:text-slate-900', STOP)}
+        >
+          +{more}
+        </span>
+      ) : null}
     </span>
   );
 }

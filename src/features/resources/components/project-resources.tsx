@@ -1,14 +1,22 @@
-/** The right-hand side of the console: for one project, a tab per kind from discovery and that kind's objects. */
+/**
+ * The right-hand side of the console: for one project, a tab per kind from discovery that the project can hold
+ * (Images only in the project Nodus publishes them in), and that kind's objects.
+ */
 import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
+import type { KindInfo } from '../../../api/index.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { PlusIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { titleCase } from '../../../lib/format.ts';
+import { kindInProject } from '../../../lib/lifecycle/kinds.ts';
 import { PUBLIC_PROJECT } from '../../../shared/protocol.ts';
 import { useProjectKinds } from '../api/get-kinds.ts';
 import { knownKind } from '../kinds/known-kinds.ts';
+import { projectKindHref } from '../object-href.ts';
 import { countsQueryKey } from '../../../lib/object-counts.ts';
 import { objectsQueryKey } from '../api/list-objects.ts';
 import { KindPanel } from './kind-panel.tsx';
@@ -25,11 +33,13 @@ export interface ProjectResourcesProps {
 
 export function ProjectResources({ project, plural, kindHref, newObjectHref }: ProjectResourcesProps) {
   const kinds = useProjectKinds();
-  const selected = plural ?? kinds.data?.[0]?.plural;
+  const here = useMemo(() => kinds.data?.filter((k) => kindInProject(k.kind, project)), [kinds.data, project]);
+  const selected = plural ?? here?.[0]?.plural;
   // While discovery is on its way, a kind the URL names and the console knows is drawn at once: its list is
   // loading already (early-start.ts). Discovery's own description of it takes over when it comes (the same
   // panel, its watch kept); a kind discovery does not list then says so.
   const kind = kinds.data ? kinds.data.find((k) => k.plural === selected) : kinds.isPending && plural ? knownKind(plural) : undefined;
+  const elsewhere = kind !== undefined && !kindInProject(kind.kind, project);
 
   return (
     // Fills the page's height so the table scrolls inside its card with the header and filters in view.
@@ -53,7 +63,7 @@ export function ProjectResources({ project, plural, kindHref, newObjectHref }: P
             <KindsLoading />
           ) : (
             <div className="mt-3 border-b border-slate-200">
-              <KindTabs kinds={kinds.data} project={project} selected={selected} kindHref={kindHref} />
+              <KindTabs kinds={here ?? []} project={project} selected={selected} kindHref={kindHref} />
             </div>
           )}
           {kinds.isPending && !kind ? null : (
@@ -61,7 +71,9 @@ export function ProjectResources({ project, plural, kindHref, newObjectHref }: P
               aria-label={kind ? `${kind.plural} in ${project}` : 'Objects'}
               className="mt-4 flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
             >
-              {kind ? (
+              {kind && elsewhere ? (
+                <NotHeld kind={kind} project={project} />
+              ) : kind ? (
                 <KindPanel key={`${project}/${kind.plural}`} kind={kind} project={project} />
               ) : (
                 <EmptyState title={selected ? `The API has no kind "${selected}"` : 'The API lists no kinds'}>
@@ -73,6 +85,25 @@ export function ProjectResources({ project, plural, kindHref, newObjectHref }: P
         </>
       )}
     </div>
+  );
+}
+
+/** A kind the project cannot hold, named in the URL: where its objects are instead. */
+function NotHeld({ kind, project }: { kind: KindInfo; project: string }) {
+  if (project === PUBLIC_PROJECT) {
+    return (
+      <EmptyState title={`No ${kind.plural} in ${PUBLIC_PROJECT}`}>
+        The read-only project {PUBLIC_PROJECT} holds only what Nodus publishes; {kind.plural} live in your own projects.
+      </EmptyState>
+    );
+  }
+  return (
+    <EmptyState title={`${titleCase(kind.plural)} live in project ${PUBLIC_PROJECT}`}>
+      Nodus publishes them in its read-only project {PUBLIC_PROJECT}; no other project holds any.{' '}
+      <Link to={projectKindHref(PUBLIC_PROJECT, kind.plural)} className="font-medium text-indigo-600 hover:text-indigo-500">
+        {`See the ${kind.plural} in ${PUBLIC_PROJECT}`}
+      </Link>
+    </EmptyState>
   );
 }
 

@@ -1,8 +1,10 @@
 /**
  * The resource table: any kind's objects, sorted and filtered (TableView), with only the rows in view in the
  * DOM (@tanstack/react-virtual, fixed row height, so nothing is measured). Keyboard: arrows or j/k move, Page
- * Up/Down, Home and End jump, Enter opens, Space or x ticks (Shift for a range), Escape clears the ticks. The row
- * under the cursor stays mounted and focused however far it scrolls, so the keyboard never loses its place.
+ * Up/Down, Home and End jump, Enter opens, Space or x ticks (Shift for a range), Escape clears the ticks; Left
+ * and Right go through the row's label chips and cut-off values (Escape goes back to the row). The row under
+ * the cursor stays mounted and focused however far it scrolls, so the keyboard never loses its place. The whole
+ * table is one Tab stop.
  */
 import { defaultRangeExtractor, elementScroll, observeElementRect, useVirtualizer, type Range, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
@@ -15,6 +17,7 @@ import type { Column } from '../kinds/registry.tsx';
 import type { RowFlash } from '../table/row-flash.ts';
 import { RowSlots } from '../../../lib/row-slots.ts';
 import { objectKey } from '../table/snapshot-diff.ts';
+import { CellPeek, cellStops } from './cell-peek.tsx';
 import { TableHeader, gridTemplate } from './table-header.tsx';
 import { ROW_HEIGHT, TableRow } from './table-row.tsx';
 
@@ -152,6 +155,20 @@ export function ResourceTable({ kind, label, rows, version, columns, sort, onSor
     setActiveId(objectKey(rows[index]!));
   }
 
+  // Left and Right inside the cursor's row: from the row to its first stop, along the stops, back to the row.
+  function cellStep(delta: 1 | -1): HTMLElement | undefined {
+    const focused = document.activeElement;
+    const row = focused instanceof HTMLElement ? focused.closest<HTMLElement>('[role="row"][data-uid]') : null;
+    if (!row || !scrollRef.current?.contains(row)) return undefined;
+    const stops = cellStops(row);
+    const at = focused === row ? -1 : stops.indexOf(focused as HTMLElement);
+    return at + delta < 0 ? (focused === row ? undefined : row) : stops[at + delta];
+  }
+  const inCell = () => {
+    const focused = document.activeElement;
+    return focused instanceof HTMLElement && focused.getAttribute('role') !== 'row' && !!focused.closest('[role="row"][data-uid]') && !!scrollRef.current?.contains(focused);
+  };
+
   const active = activeIndex >= 0 ? rows[activeIndex] : undefined;
   const page = () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 2);
   const onRow = (e: KeyboardEvent) => active !== undefined && !isControlTarget(e.target) && !(e.target instanceof HTMLInputElement);
@@ -167,6 +184,9 @@ export function ResourceTable({ kind, label, rows, version, columns, sort, onSor
       { shortcut: 'list.last', handler: () => move(rows.length - 1) },
       { shortcut: 'list.open', when: onRow, handler: () => void navigate(hrefOf(active!)) },
       { shortcut: 'list.select', when: onRow, handler: (e) => selection.toggle(objectKey(active!), e.shiftKey, rows) },
+      { shortcut: 'list.nextCell', when: () => cellStep(1) !== undefined, handler: () => cellStep(1)?.focus() },
+      { shortcut: 'list.previousCell', when: () => cellStep(-1) !== undefined, handler: () => cellStep(-1)?.focus() },
+      { shortcut: 'list.leaveCell', when: inCell, handler: () => (document.activeElement as HTMLElement).closest<HTMLElement>('[role="row"]')?.focus() },
       { shortcut: 'list.clearSelection', when: () => selection.ids.size > 0, handler: () => selection.clear() },
     ],
     rows.length > 0,
@@ -188,7 +208,8 @@ export function ResourceTable({ kind, label, rows, version, columns, sort, onSor
       {/* The scrolling element is the table: a table's children must be rows and row groups (no labelled
           wrapper between), and a table may not be multiselectable (a grid may); rows carry aria-selected. */}
       <p id={hintId} hidden>
-        Use the arrow keys or j and k to move, Enter to open, Space to select.
+        Use the up and down arrow keys or j and k to move, left and right to reach the row’s labels and cut-off
+        values, Enter to open, Space to select.
       </p>
       <div
         ref={scrollRef}
@@ -234,6 +255,7 @@ export function ResourceTable({ kind, label, rows, version, columns, sort, onSor
           })}
         </div>
       </div>
+      <CellPeek container={scrollRef} />
     </div>
   );
 }

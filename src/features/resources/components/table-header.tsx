@@ -13,7 +13,7 @@ import { objectKey } from '../table/snapshot-diff.ts';
 import { formatCount } from '../../../lib/format.ts';
 
 const SELECT_WIDTH = '2.5rem';
-const NAME_WIDTH = 'minmax(13rem, 2fr)';
+const NAME_WIDTH = 'minmax(13rem, 1.6fr)';
 
 /** The grid tracks every row shares, and the width below which the table scrolls sideways. */
 export function gridTemplate(columns: readonly Column[]): { columns: string; minWidth: string } {

@@ -8,6 +8,7 @@ import { memo, useCallback, type ChangeEvent } from 'react';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import type { Column } from '../kinds/registry.tsx';
 import type { RowFlash } from '../table/row-flash.ts';
+import { STOP } from './cells.tsx';
 
 export const ROW_HEIGHT = 36;
 
@@ -60,9 +61,11 @@ export const TableRow = memo(function TableRow({ object, id, index, selected, ac
       style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
       className={clsx(
         // Contained: a row's style and layout never reach the others, so scrolling lays out only new rows.
-        'absolute inset-x-0 top-0 grid cursor-pointer items-center [contain:layout_style_paint] border-b border-slate-100 outline-none [grid-template-columns:var(--cols)]',
-        selected ? 'bg-indigo-50/70 hover:bg-indigo-50' : 'bg-white hover:bg-slate-50',
-        active && 'shadow-[inset_2px_0_0_var(--color-indigo-500)] focus-visible:bg-indigo-50/40',
+        'absolute inset-x-0 top-0 grid cursor-pointer items-center [contain:layout_style_paint] border-b border-slate-100 [grid-template-columns:var(--cols)]',
+        // The keyboard's row: a solid outline drawn inside the row (it is contained), plain at any width.
+        active
+          ? 'bg-indigo-50 outline-2 -outline-offset-2 outline-indigo-600'
+          : clsx('outline-none', selected ? 'bg-indigo-50/70 hover:bg-indigo-50' : 'bg-white hover:bg-slate-50'),
         deleting && 'text-slate-400',
       )}
     >
@@ -92,7 +95,8 @@ export const TableRow = memo(function TableRow({ object, id, index, selected, ac
             e.preventDefault();
             onOpen(href);
           }}
-          className={clsx('truncate font-medium hover:text-indigo-600 hover:underline', deleting ? 'text-slate-500 line-through decoration-slate-400' : 'text-slate-900')}
+          data-peek=""
+          className={clsx('truncate rounded-sm font-medium hover:text-indigo-600 hover:underline', STOP, deleting ? 'text-slate-500 line-through decoration-slate-400' : 'text-slate-900')}
         >
           {name}
         </a>

@@ -1,14 +1,16 @@
 /**
  * What the table knows about each kind, as data: its columns, the phases it moves through (for the phase
- * filter), the value of spec.state that suspends it, and what deleting it also does. A kind discovery lists
- * that is not here gets the generic columns and every phase, and offers no suspend.
+ * filter) and what deleting it also does. Which actions apply to an object (its spec.state values, when it is
+ * finished) is src/lib/lifecycle's, shared with the object page. A kind discovery lists that is not here gets
+ * the generic columns and every phase.
  */
+import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import type { KindInfo } from '../../../api/index.ts';
 import { PhaseBadge } from '../../../components/ui/phase-badge.tsx';
 import type { NodusObject, Phase } from '../../../shared/protocol.ts';
 import type { SortValue } from '../table/table-view.ts';
-import { Age, Gpu, gpuOf, LabelChips, Money, Owner, ownerOf } from '../components/cells.tsx';
+import { Age, Clipped, Gpu, gpuOf, LabelChips, Money, Owner, ownerOf } from '../components/cells.tsx';
 
 export interface Column {
   id: string;
@@ -26,8 +28,6 @@ export interface Column {
 export interface KindTraits {
   columns: Column[];
   phases: readonly string[];
-  /** The spec.state that suspends (Suspended) or stops (Stopped) an object of this kind. */
-  suspend?: 'Suspended' | 'Stopped';
   /** The phase an object of this kind shows while it waits for its final charge after a delete. */
   deletingPhase?: 'Cancelling' | 'Terminating';
   /** What else a delete removes. */
@@ -54,7 +54,7 @@ const phase: Column = {
   render: (o) => <PhaseBadge phase={o.status?.phase} still />,
 };
 const gpu: Column = {
-  id: 'gpu', header: 'GPU', width: '7.5rem', firstDesc: true,
+  id: 'gpu', header: 'GPU', width: '8.5rem', firstDesc: true,
   sortValue: (o) => gpuOf(o).count || undefined,
   render: (o) => <Gpu object={o} />,
 };
@@ -69,7 +69,7 @@ const maxCost: Column = {
   render: (o) => <Money amount={o.spec?.maxCostUSD} />,
 };
 const owner: Column = {
-  id: 'owner', header: 'Owner', width: 'minmax(7rem, 0.8fr)',
+  id: 'owner', header: 'Owner', width: 'minmax(8rem, 1fr)',
   sortValue: (o) => ownerOf(o)?.text,
   render: (o) => <Owner object={o} />,
 };
@@ -89,7 +89,7 @@ const ageColumn: Column = {
 const projectColumn: Column = {
   id: 'project', header: 'Project', width: 'minmax(6rem, 0.6fr)',
   sortValue: (o) => o.metadata.namespace,
-  render: (o) => <span className="truncate text-slate-600">{o.metadata.namespace}</span>,
+  render: (o) => <Clipped text={o.metadata.namespace ?? ''} className="text-slate-600" />,
 };
 
 function nearCap(o: NodusObject): boolean {
@@ -103,25 +103,25 @@ function plain(id: string, header: string, width: string, read: (o: NodusObject)
     // Right-aligned columns hold numbers, which read best biggest first.
     id, header, width, ...(align ? { align, firstDesc: true } : {}),
     sortValue: (o) => (align ? num(read(o)) : text(read(o))),
-    render: (o) => <span className={align ? 'tabular-nums text-slate-600' : 'truncate text-slate-600'}>{text(read(o)) ?? '—'}</span>,
+    render: (o) => <Clipped text={text(read(o)) ?? '—'} className={clsx('text-slate-600', align && 'tabular-nums')} />,
   };
 }
 
 const size = plain('size', 'Size', '6rem', (o) => (o.spec?.sizeGiB === undefined ? undefined : o.spec.sizeGiB), 'right');
-size.render = (o) => <span className="tabular-nums text-slate-600">{o.spec?.sizeGiB === undefined ? '—' : `${text(o.spec.sizeGiB)} GiB`}</span>;
+size.render = (o) => <Clipped text={o.spec?.sizeGiB === undefined ? '—' : `${text(o.spec.sizeGiB)} GiB`} className="tabular-nums text-slate-600" />;
 
 const KINDS: Record<string, KindTraits> = {
-  Job: { columns: [phase, gpu, cost, maxCost, owner], phases: RUN_PHASES, suspend: 'Suspended', deletingPhase: 'Cancelling' },
+  Job: { columns: [phase, gpu, cost, maxCost, owner], phases: RUN_PHASES, deletingPhase: 'Cancelling' },
   Pipeline: {
     columns: [phase, plain('step', 'Step', '7rem', (o) => o.status?.currentStep), cost, maxCost, owner],
-    phases: RUN_PHASES, suspend: 'Suspended', deletingPhase: 'Cancelling', cascade: 'the Jobs it started',
+    phases: RUN_PHASES, deletingPhase: 'Cancelling', cascade: 'the Jobs it started',
   },
-  Sandbox: { columns: [phase, gpu, cost, maxCost, owner], phases: LONG_PHASES, suspend: 'Suspended', deletingPhase: 'Terminating' },
+  Sandbox: { columns: [phase, gpu, cost, maxCost, owner], phases: LONG_PHASES, deletingPhase: 'Terminating' },
   Function: {
     columns: [phase, plain('replicas', 'Replicas', '5.5rem', (o) => o.status?.replicas, 'right'), gpu, cost, maxCost, owner],
-    phases: LONG_PHASES, suspend: 'Stopped', deletingPhase: 'Terminating',
+    phases: LONG_PHASES, deletingPhase: 'Terminating',
   },
-  Volume: { columns: [phase, size, cost, owner], phases: LONG_PHASES, suspend: 'Stopped', deletingPhase: 'Terminating' },
+  Volume: { columns: [phase, size, cost, owner], phases: LONG_PHASES, deletingPhase: 'Terminating' },
   Budget: {
     columns: [
       phase,
@@ -129,13 +129,13 @@ const KINDS: Record<string, KindTraits> = {
       { ...plain('spent', 'Spent', '6.5rem', (o) => o.status?.spentUSD, 'right'), render: (o) => <Money amount={o.status?.spentUSD} /> },
       plain('period', 'Period', '6rem', (o) => o.spec?.period),
     ],
-    phases: ['Active', 'Suspended', 'Exceeded'], suspend: 'Suspended',
+    phases: ['Active', 'Suspended', 'Exceeded'],
   },
   Image: {
     columns: [
       {
         ...plain('reference', 'Reference', 'minmax(12rem, 1.4fr)', (o) => `${o.spec?.repository ?? ''}:${o.spec?.tag ?? ''}`),
-        render: (o) => <span className="truncate font-mono text-[12.5px] text-slate-700">{`${o.metadata.namespace ?? ''}/${text(o.spec?.repository) ?? ''}:${text(o.spec?.tag) ?? ''}`}</span>,
+        render: (o) => <Clipped text={`${o.metadata.namespace ?? ''}/${text(o.spec?.repository) ?? ''}:${text(o.spec?.tag) ?? ''}`} className="font-mono text-[12.5px] text-slate-700" />,
       },
       plain('cuda', 'CUDA', '5rem', (o) => o.spec?.cuda),
       size,

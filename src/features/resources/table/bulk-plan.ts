@@ -1,0 +1,48 @@
+/**
+ * What a bulk action does to each ticked object, decided by the same rules as the object page's actions
+ * (src/lib/lifecycle): an object it applies to is acted on, any other is skipped with the reason (already
+ * suspended, finished, being deleted, …). The plan is made when the confirmation opens and made again from the
+ * objects as they are when it is confirmed, so nothing that changed meanwhile is acted on by mistake.
+ */
+import type { KindInfo } from '../../../api/index.ts';
+import { actionFor, holdAction } from '../../../lib/lifecycle/actions.ts';
+import { kindLife } from '../../../lib/lifecycle/kinds.ts';
+import type { NodusObject } from '../../../shared/protocol.ts';
+import { objectKey } from './snapshot-diff.ts';
+
+export type BulkAction = 'suspend' | 'stop' | 'delete';
+
+export interface PlanItem {
+  key: string;
+  object: NodusObject;
+  /** Why it is left alone; undefined when the action applies. */
+  skip?: string;
+}
+
+export const GONE = 'It is no longer listed: it was deleted meanwhile.';
+
+/** The state action the table offers for the kind (suspend, or stop), if any. */
+export function bulkHoldAction(kind: Pick<KindInfo, 'kind'>): 'suspend' | 'stop' | undefined {
+  return holdAction(kindLife(kind.kind));
+}
+
+export function planBulk(action: BulkAction, kind: Pick<KindInfo, 'kind' | 'verbs'>, objects: readonly NodusObject[]): PlanItem[] {
+  const traits = kindLife(kind.kind);
+  return objects.map((object) => {
+    const state = actionFor(action, { kind: kind.kind, verbs: kind.verbs, traits, object });
+    return { key: objectKey(object), object, skip: state ? state.disabled : `${kind.kind} objects cannot be ${pastTense(action)}.` };
+  });
+}
+
+/** The plan again, from the objects as they are now (`current`, by key): what changed may no longer apply. */
+export function replan(action: BulkAction, kind: Pick<KindInfo, 'kind' | 'verbs'>, plan: readonly PlanItem[], current: ReadonlyMap<string, NodusObject>): PlanItem[] {
+  return plan.map((item) => {
+    if (item.skip !== undefined) return item;
+    const now = current.get(item.key);
+    return now ? planBulk(action, kind, [now])[0]! : { ...item, skip: GONE };
+  });
+}
+
+export function pastTense(action: BulkAction): string {
+  return action === 'suspend' ? 'suspended' : action === 'stop' ? 'stopped' : 'deleted';
+}
