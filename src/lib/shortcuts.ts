@@ -57,7 +57,7 @@ export const SHORTCUTS = {
   'list.clearSelection': { group: 'Tables of objects', does: 'Clear the selection', keys: [{ key: 'Escape' }] },
   'list.nextCell': { group: 'Tables of objects', does: 'Next label chip or cut-off value in the row (Enter on a chip filters by it)', keys: [{ key: 'ArrowRight' }] },
   'list.previousCell': { group: 'Tables of objects', does: 'Previous label chip or cut-off value in the row', keys: [{ key: 'ArrowLeft' }] },
-  'list.leaveCell': { group: 'Tables of objects', does: 'Back from a chip or value to its row', keys: [{ key: 'Escape' }] },
+  'list.leaveCell': { group: 'Tables of objects', does: 'Back to the row', where: 'on a chip or value', keys: [{ key: 'Escape' }] },
   'filter.clear': { group: 'Tables of objects', does: 'Clear the filter', where: 'in the filter', keys: [{ key: 'Escape' }] },
 
   'palette.next': { group: 'Command palette', does: 'Next result', keys: [{ key: 'ArrowDown' }, { key: 'n', ctrl: true }] },

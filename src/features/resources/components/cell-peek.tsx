@@ -6,6 +6,7 @@
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { matchesShortcut } from '../../../lib/shortcuts.ts';
 
 /** Whether the element shows less than its whole value. */
 export function hasMore(el: HTMLElement): boolean {
@@ -108,7 +109,7 @@ export function CellPeek({ container }: { container: RefObject<HTMLElement | nul
       hide();
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') hide();
+      if (matchesShortcut(e, 'overlay.close')) hide();
     };
     // The tooltip is placed once; anything that moves the cells takes it away.
     const onMove = () => {
