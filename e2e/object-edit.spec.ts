@@ -30,21 +30,7 @@ async function patchBudget(request: APIRequestContext, project: string, name: st
   return (await res.json()) as NodusObject;
 }
 
-/**
- * The person's edit: the object as the editor shows it (no server fields), with `change` applied. Written as
- * JSON (which is YAML) with one spec field per line: typed into Monaco, a block-style text would pick up the
- * editor's auto-indent, while indentation inside flow collections means nothing.
- */
-function editOf(object: NodusObject, change: { spec?: Record<string, unknown>; labels?: Record<string, string> }): string {
-  const metadata = { name: object.metadata.name, namespace: object.metadata.namespace, labels: { ...object.metadata.labels, ...change.labels } };
-  const spec = Object.entries({ ...object.spec, ...change.spec }).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`);
-  return [
-    `{"apiVersion": ${JSON.stringify(object.apiVersion)},`,
-    `"kind": ${JSON.stringify(object.kind)},`,
-    `"metadata": ${JSON.stringify(metadata)},`,
-    `"spec": {${spec.join(',\n')}}}`,
-  ].join('\n');
-}
+const editOf = ObjectEditPage.editOf;
 
 async function setUp(request: APIRequestContext, prefix: string) {
   const project = uniqueName(prefix);
