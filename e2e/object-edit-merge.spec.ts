@@ -22,6 +22,53 @@ async function runningJob(api: ObjectApi, prefix: string): Promise<{ project: st
   return { project, job };
 }
 
+test('the notice names only the field both sides changed differently; labels that merged by themselves are listed apart', async ({ page, request }) => {
+  const errors = watchPageErrors(page, { expectedStatuses: [409] });
+  const api = new ObjectApi(request);
+  const { project, job } = await runningJob(api, 'merge-notice');
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const ui = new ObjectEditPage(page);
+  await ui.goto(project, 'jobs', 'train');
+
+  // The person raises the cap to 12.00 and adds tier=gold; someone else raises it to 9.00, adds owner=bo and the
+  // same tier=gold.
+  await ui.setYaml(ObjectEditPage.editOf(job, { spec: { maxCostUSD: '12.00' }, labels: { tier: 'gold' } }));
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await api.patch(project, 'jobs', 'train', { metadata: { labels: { owner: 'bo', tier: 'gold' } }, spec: { maxCostUSD: '9.00' } });
+
+  await expect(ui.liveChangeNotice).toContainText('1 field changed on both sides');
+  await expect(ui.liveConflicts.getByRole('listitem')).toHaveCount(1);
+  await expect(ui.liveConflicts.getByRole('listitem')).toContainText('spec.maxCostUSD');
+  await expect(ui.liveConflicts).not.toContainText('labels');
+  await expect(ui.liveMerged.getByRole('listitem')).toHaveCount(2);
+  await expect(ui.liveMerged.getByRole('listitem').filter({ hasText: 'metadata.labels.owner' })).toContainText('from the server');
+  await expect(ui.liveMerged.getByRole('listitem').filter({ hasText: 'metadata.labels.tier' })).toContainText('same change on both sides');
+  await expect(ui.liveMerged).not.toContainText('maxCostUSD');
+  await page.screenshot({ path: '/tmp/shots/conflict-live-notice-1024.png' });
+
+  await ui.reviewMergeButton.click();
+  await expect(ui.mergeView).toBeVisible();
+  await expect(ui.mergeView).toContainText('the field you both changed');
+  await expect(ui.conflicts.getByRole('group')).toHaveCount(1);
+  await expect(ui.conflict('spec.maxCostUSD')).toBeVisible();
+  await expect(ui.mergedList).toContainText('metadata.labels.owner');
+  await expect(ui.mergedList).toContainText('metadata.labels.tier');
+  await expect(ui.mergedList).not.toContainText('maxCostUSD');
+  await page.screenshot({ path: '/tmp/shots/conflict-merge-view-1024.png', fullPage: true });
+
+  await ui.takeMine('spec.maxCostUSD');
+  await expect(ui.mergeView.getByText('1 of 1 resolved')).toBeVisible();
+  await ui.saveMergedButton.click();
+  await expect(ui.savedNotice).toBeVisible();
+  await expect(ui.mergeView).toBeHidden();
+  await settled(page);
+
+  const saved = await api.get(project, 'jobs', 'train');
+  expect(saved?.spec?.maxCostUSD).toBe('12.00');
+  expect(saved?.metadata.labels).toMatchObject({ team: 'nlp', owner: 'bo', tier: 'gold' });
+  expect(errors).toEqual([]);
+});
+
 test('the three-way view closes without an error: back to the edit, a newer merge, another tab, a refused save, saved', async ({ page, request }) => {
   const errors = watchPageErrors(page, { expectedStatuses: [409] });
   const api = new ObjectApi(request);
