@@ -74,7 +74,7 @@ export class ObjectEditPage {
 
   /** Replaces the whole text, as a person selecting all and pasting would. */
   async setYaml(text: string) {
-    await this.editor.locator('.view-lines').click();
+    await this.editor.locator('.view-lines').click({ position: { x: 8, y: 8 } });
     await this.page.keyboard.press('ControlOrMeta+A');
     await this.page.keyboard.press('Delete');
     await this.page.keyboard.insertText(text);

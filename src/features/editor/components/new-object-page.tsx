@@ -127,12 +127,13 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
 
       <DraftBanners draft={draft} kind={kind.kind} stage={stage} review={review} stale={stale} onRetryLaunch={() => void onLaunch()} />
 
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_26rem]">
+      {/* Between 1024 and 1280 px a narrower review column leaves the editor room for a line of YAML. */}
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="flex min-w-0 flex-col gap-3">
           <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-            <div className="flex items-center justify-between border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs text-slate-500">
-              <span className="font-medium text-slate-700">{`${kind.kind} YAML`}</span>
-              <span>{schema ? 'Schema from the API: completion (Ctrl+Space), hover docs, checks as you type' : 'No schema from the API: the server checks on Review'}</span>
+            <div className="flex items-center justify-between gap-3 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs text-slate-500">
+              <span className="shrink-0 font-medium text-slate-700">{`${kind.kind} YAML`}</span>
+              <span className="min-w-0 truncate">{schema ? 'Checked against the API\'s schema as you type · Ctrl+Space completes, hover explains' : 'No schema from the API: the server checks on Review'}</span>
             </div>
             <CodeEditor
               ref={editorRef}
