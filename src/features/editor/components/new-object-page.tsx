@@ -8,6 +8,7 @@ import { Link } from 'react-router';
 import type { KindInfo } from '../../../api/index.ts';
 import { CodeEditor, type CodeEditorHandle, type EditorMarker } from '../../../components/code-editor/index.ts';
 import { useKindSchema } from '../../../lib/kind-schema.ts';
+import { fieldPathAt } from '../../../lib/yaml-locate.ts';
 import { placeCauses } from '../../../lib/yaml-markers.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import type { LaunchAnswer } from '../api/create-object.ts';
@@ -47,6 +48,12 @@ export function NewObjectPage(props: NewObjectPageProps) {
   return <Editor {...props} schema={schema.data} />;
 }
 
+/** A schema message in the list names its field, as the API's causes do ("spec.maxCostUSD: Must be …"). */
+function withFieldPath(text: string, marker: EditorMarker): string {
+  const path = fieldPathAt(text, marker.startLineNumber, marker.startColumn);
+  return path ? `${path}: ${marker.message}` : marker.message;
+}
+
 function randomSuffix(): string {
   return Math.random().toString(36).slice(2, 7);
 }
@@ -72,10 +79,11 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
     return placeCauses(draft.text, stage.error.causes, stage.error.reason, severity).map((p) => ({ ...p, origin: 'api' as const }));
   }, [stage, draft.text]);
   const draftProblems = useMemo<ListedProblem[]>(() => checked.problems.map((p) => ({ ...p, origin: 'draft' as const })), [checked.problems]);
+  // monaco-yaml reports syntax errors too; the console's own checks already list those.
+  const syntaxBroken = checked.problems.some((p) => p.source?.startsWith('YAML'));
   const schemaProblems = useMemo<ListedProblem[]>(
-    // monaco-yaml reports syntax errors too; the console's own checks already list those.
-    () => (checked.problems.some((p) => p.source?.startsWith('YAML')) ? [] : schemaMarkers.map((m) => ({ ...m, origin: 'schema' as const }))),
-    [schemaMarkers, checked.problems],
+    () => (syntaxBroken ? [] : schemaMarkers.map((m) => ({ ...m, message: withFieldPath(draft.text, m), origin: 'schema' as const }))),
+    [schemaMarkers, syntaxBroken, draft.text],
   );
   const markers = useMemo<EditorMarker[]>(() => [...draftProblems, ...apiProblems], [draftProblems, apiProblems]);
   const listed = useMemo(() => [...draftProblems, ...apiProblems, ...schemaProblems].sort((a, b) => a.startLineNumber - b.startLineNumber || a.startColumn - b.startColumn), [draftProblems, apiProblems, schemaProblems]);
