@@ -10,6 +10,7 @@ import { CodeEditor, type CodeEditorHandle, type EditorMarker } from '../../../c
 import { useKindSchema } from '../../../lib/kind-schema.ts';
 import { fieldPathAt } from '../../../lib/yaml-locate.ts';
 import { placeCauses } from '../../../lib/yaml-markers.ts';
+import { unknownFieldMarkers } from '../../../lib/yaml-schema-check.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import type { LaunchAnswer } from '../api/create-object.ts';
 import { useDraft } from '../hooks/use-draft.ts';
@@ -81,12 +82,20 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
   const draftProblems = useMemo<ListedProblem[]>(() => checked.problems.map((p) => ({ ...p, origin: 'draft' as const })), [checked.problems]);
   // monaco-yaml reports syntax errors too; the console's own checks already list those.
   const syntaxBroken = checked.problems.some((p) => p.source?.startsWith('YAML'));
+  // Fields the schema does not know: marked here, since the API refuses them and monaco-yaml lets them pass.
+  const unknownFields = useMemo<ListedProblem[]>(
+    () => (schema && !syntaxBroken ? unknownFieldMarkers(draft.text, schema, kind.kind).map((m) => ({ ...m, origin: 'schema' as const })) : []),
+    [schema, syntaxBroken, draft.text, kind.kind],
+  );
   const schemaProblems = useMemo<ListedProblem[]>(
     () => (syntaxBroken ? [] : schemaMarkers.map((m) => ({ ...m, message: withFieldPath(draft.text, m), origin: 'schema' as const }))),
     [schemaMarkers, syntaxBroken, draft.text],
   );
-  const markers = useMemo<EditorMarker[]>(() => [...draftProblems, ...apiProblems], [draftProblems, apiProblems]);
-  const listed = useMemo(() => [...draftProblems, ...apiProblems, ...schemaProblems].sort((a, b) => a.startLineNumber - b.startLineNumber || a.startColumn - b.startColumn), [draftProblems, apiProblems, schemaProblems]);
+  const markers = useMemo<EditorMarker[]>(() => [...draftProblems, ...unknownFields, ...apiProblems], [draftProblems, unknownFields, apiProblems]);
+  const listed = useMemo(
+    () => [...draftProblems, ...unknownFields, ...apiProblems, ...schemaProblems].sort((a, b) => a.startLineNumber - b.startLineNumber || a.startColumn - b.startColumn),
+    [draftProblems, unknownFields, apiProblems, schemaProblems],
+  );
 
   const onReview = useCallback(() => {
     if (!checked.ok || !checked.object) {
