@@ -156,3 +156,20 @@ test('the draft survives a reload, and Discard draft goes back to the template',
   await page.getByRole('button', { name: 'Switch to the set-aside draft' }).click();
   await expect.poll(() => editor.text()).toContain('name: kept-over-reload');
 });
+
+test('in a 1024x768 window the editor shows a whole line of YAML, with Review beside it', async ({ page, request }) => {
+  const project = uniqueName('ed-narrow');
+  await createProject(request, project);
+  await page.setViewportSize({ width: 1024, height: 768 });
+  const editor = new EditorPage(page);
+  await editor.goto(project, 'jobs');
+  const frame = await page.getByTestId('code-editor').boundingBox();
+  // The text of the template's image line (Monaco wraps a line's text in one span).
+  const text = await page.getByTestId('code-editor').locator('.view-line', { hasText: 'image: nodus/pytorch' }).locator(':scope > span').boundingBox();
+  expect(frame && text).toBeTruthy();
+  if (!frame || !text) return;
+  expect(text.x).toBeGreaterThanOrEqual(frame.x);
+  expect(text.x + text.width).toBeLessThanOrEqual(frame.x + frame.width);
+  await expect(editor.reviewButton).toBeInViewport();
+  await page.screenshot({ path: '/tmp/shots/conflict-editor-template-1024.png' });
+});

@@ -7,6 +7,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { API_VERSION, type NodusObject } from '../src/shared/protocol.ts';
 import { ObjectEditPage } from './pages/object-edit-page.ts';
 import { authHeaders, createBudget, createProject, uniqueName } from './support/mock-writes.ts';
+import { hoverWord } from './support/monaco-hover.ts';
 import { MOCK_URL } from './support/servers.ts';
 
 // The editor (Monaco) loads lazily; its first load in the dev server is slow on a busy machine.
@@ -30,21 +31,7 @@ async function patchBudget(request: APIRequestContext, project: string, name: st
   return (await res.json()) as NodusObject;
 }
 
-/**
- * The person's edit: the object as the editor shows it (no server fields), with `change` applied. Written as
- * JSON (which is YAML) with one spec field per line: typed into Monaco, a block-style text would pick up the
- * editor's auto-indent, while indentation inside flow collections means nothing.
- */
-function editOf(object: NodusObject, change: { spec?: Record<string, unknown>; labels?: Record<string, string> }): string {
-  const metadata = { name: object.metadata.name, namespace: object.metadata.namespace, labels: { ...object.metadata.labels, ...change.labels } };
-  const spec = Object.entries({ ...object.spec, ...change.spec }).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`);
-  return [
-    `{"apiVersion": ${JSON.stringify(object.apiVersion)},`,
-    `"kind": ${JSON.stringify(object.kind)},`,
-    `"metadata": ${JSON.stringify(metadata)},`,
-    `"spec": {${spec.join(',\n')}}}`,
-  ].join('\n');
-}
+const editOf = ObjectEditPage.editOf;
 
 async function setUp(request: APIRequestContext, prefix: string) {
   const project = uniqueName(prefix);
@@ -184,4 +171,23 @@ test('FieldImmutable marks the field on its line, explains, and offers a new obj
   expect(shown).toContain('period: Weekly');
   expect(shown).not.toContain('resourceVersion');
   expect(shown).not.toContain('nodus.dev/created-by');
+});
+
+test('the edit is checked against the schema: an unknown field is marked on its line, a bad amount said in words', async ({ page, request }) => {
+  const { project, original } = await setUp(request, 'edit-schema');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const ui = new ObjectEditPage(page);
+  await ui.goto(project, 'budgets', 'team');
+
+  const typo = editOf(original, { spec: { limitUDS: '6.00' } });
+  await ui.setYaml(typo);
+  const typoLine = String(typo.split('\n').findIndex((l) => l.startsWith('"limitUDS"')) + 1);
+  await expect(ui.errorMarkerLines()).toHaveText([typoLine]);
+  await expect(await hoverWord(page, ui.editor, 'limitUDS')).toContainText('spec.limitUDS is not a field of a Budget spec: did you mean limitUSD?');
+
+  await ui.setYaml(editOf(original, { spec: { limitUSD: 'six' } }));
+  const hover = await hoverWord(page, ui.editor, 'six');
+  await expect(hover).toContainText('a decimal amount in USD such as "40.00"');
+  await expect(hover).not.toContainText(/pattern|\^|\\d/);
+  await page.screenshot({ path: '/tmp/shots/conflict-edit-schema-1440.png' });
 });

@@ -65,10 +65,11 @@ ${extra}`;
 
   /**
    * Puts the caret in the editor. Monaco's text area is a 1-pixel element under the rendered lines, which take
-   * the click: click the lines, as a person does.
+   * the click: click the lines, as a person does, near their start (the lines are as wide as the longest one, so
+   * their middle can lie outside a narrow editor).
    */
   async focus() {
-    await this.page.getByTestId('code-editor').first().locator('.view-lines').click();
+    await this.page.getByTestId('code-editor').first().locator('.view-lines').click({ position: { x: 8, y: 8 } });
     await expect(this.editor).toBeFocused();
   }
 

@@ -3,6 +3,7 @@
  * editor, and the three-way view with one card per field changed on both sides.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { NodusObject } from '../../src/shared/protocol.ts';
 
 export class ObjectEditPage {
   readonly editor: Locator;
@@ -10,13 +11,36 @@ export class ObjectEditPage {
   readonly discardButton: Locator;
   readonly savedNotice: Locator;
   readonly liveChangeNotice: Locator;
+  /** In the notice: the fields changed on both sides to different values, and what merged by itself. */
+  readonly liveConflicts: Locator;
+  readonly liveMerged: Locator;
+  readonly reviewMergeButton: Locator;
   readonly restoredNotice: Locator;
   readonly mergeView: Locator;
   readonly conflicts: Locator;
   readonly mergedList: Locator;
   readonly saveMergedButton: Locator;
+  readonly backToEditButton: Locator;
+  readonly mergeWithLatestButton: Locator;
   readonly yamlError: Locator;
   readonly immutableNotice: Locator;
+
+  /**
+   * The person's edit: the object as the editor shows it (no server fields), with `change` applied. Written as
+   * JSON (which is YAML) with one spec field per line: typed into Monaco, a block-style text would pick up the
+   * editor's auto-indent, while indentation inside flow collections means nothing.
+   */
+  static editOf(object: NodusObject, change: { spec?: Record<string, unknown>; labels?: Record<string, string> }): string {
+    const { uid: _u, resourceVersion: _r, generation: _g, creationTimestamp: _c, ...kept } = object.metadata;
+    const metadata = { ...kept, labels: { ...object.metadata.labels, ...change.labels } };
+    const spec = Object.entries({ ...object.spec, ...change.spec }).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`);
+    return [
+      `{"apiVersion": ${JSON.stringify(object.apiVersion)},`,
+      `"kind": ${JSON.stringify(object.kind)},`,
+      `"metadata": ${JSON.stringify(metadata)},`,
+      `"spec": {${spec.join(',\n')}}}`,
+    ].join('\n');
+  }
 
   constructor(readonly page: Page) {
     this.editor = page.getByTestId('code-editor');
@@ -24,11 +48,16 @@ export class ObjectEditPage {
     this.discardButton = page.getByRole('button', { name: 'Discard my edit' });
     this.savedNotice = page.getByRole('status', { name: 'Saved' });
     this.liveChangeNotice = page.getByRole('status', { name: 'Changed on the server' });
+    this.liveConflicts = this.liveChangeNotice.getByRole('list', { name: 'Changed on both sides' });
+    this.liveMerged = this.liveChangeNotice.getByRole('list', { name: 'Merged automatically' });
+    this.reviewMergeButton = this.liveChangeNotice.getByRole('button', { name: 'Review and merge' });
     this.restoredNotice = page.getByRole('status').filter({ hasText: 'Restored your unsaved edit' });
     this.mergeView = page.getByRole('region', { name: "Merge your edit with the server's changes" });
     this.conflicts = this.mergeView.getByRole('list', { name: 'Conflicts' });
     this.mergedList = this.mergeView.getByRole('list', { name: 'Merged automatically' });
     this.saveMergedButton = page.getByRole('button', { name: 'Save merged' });
+    this.backToEditButton = page.getByRole('button', { name: 'Back to my edit' });
+    this.mergeWithLatestButton = page.getByRole('button', { name: 'Merge with the latest' });
     this.yamlError = page.getByRole('alert', { name: 'YAML error' });
     this.immutableNotice = page.getByRole('region', { name: 'Fields that cannot change' });
   }
@@ -45,7 +74,7 @@ export class ObjectEditPage {
 
   /** Replaces the whole text, as a person selecting all and pasting would. */
   async setYaml(text: string) {
-    await this.editor.locator('.view-lines').click();
+    await this.editor.locator('.view-lines').click({ position: { x: 8, y: 8 } });
     await this.page.keyboard.press('ControlOrMeta+A');
     await this.page.keyboard.press('Delete');
     await this.page.keyboard.insertText(text);

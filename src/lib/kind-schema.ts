@@ -1,6 +1,7 @@
 /**
  * A kind's JSON schema, taken from the API's OpenAPI v3 document (`/openapi/v3/apis/<group>/<version>`), for
- * editors: monaco-yaml validates, completes and documents against it, and templates are built from it.
+ * editors: monaco-yaml validates, completes and documents against it (a pattern's error said in words, from
+ * schema-messages.ts), and templates are built from it.
  * `kindSchemaFromOpenApi` is pure (unit-tested); `useKindSchema` fetches the document once through the one API
  * client and caches it for the session.
  * May import: src/api, src/shared and libraries.
@@ -9,6 +10,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { NODUS_GROUP_VERSION, type GroupVersion } from '../api/index.ts';
 import { apiClient } from './api-client.ts';
+import { patternMessage } from './schema-messages.ts';
 
 export type JsonSchemaObject = Record<string, unknown>;
 
@@ -45,6 +47,8 @@ function inlineRefs(value: unknown, schemas: Record<string, JsonSchemaObject>, d
     if (key === 'example') out.examples = [v];
     else out[key] = inlineRefs(v, schemas, depth + 1);
   }
+  // monaco-yaml would otherwise quote the regular expression to the person.
+  if (typeof out.pattern === 'string' && out.patternErrorMessage === undefined) out.patternErrorMessage = patternMessage(out);
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { locateField, parseFieldPath, yamlProblems } from './yaml-locate.ts';
+import { fieldPathAt, locateField, parseFieldPath, yamlProblems } from './yaml-locate.ts';
 
 const JOB = `apiVersion: nodus.dev/v1
 kind: Job
@@ -87,5 +87,17 @@ describe('yamlProblems', () => {
   test('an empty text, and a duplicated key', () => {
     expect(yamlProblems('  \n# only a comment\n')).toEqual([expect.objectContaining({ code: 'EMPTY' })]);
     expect(yamlProblems('kind: Job\nkind: Job\n')[0]).toMatchObject({ code: 'DUPLICATE_KEY', startLineNumber: 2 });
+  });
+});
+
+describe('fieldPathAt', () => {
+  test('names the field under a position, through maps and lists', () => {
+    // Line 15 is `  maxCostUSD: "40.00"`; line 13 is `    - name: SEED`.
+    expect(fieldPathAt(JOB, 15, 16)).toBe('spec.maxCostUSD');
+    expect(fieldPathAt(JOB, 15, 3)).toBe('spec.maxCostUSD');
+    expect(fieldPathAt(JOB, 13, 13)).toBe('spec.env[1].name');
+    expect(fieldPathAt(JOB, 18, 13)).toBe('spec.resources.gpu.type');
+    expect(fieldPathAt(JOB, 1, 1)).toBe('apiVersion');
+    expect(fieldPathAt('', 1, 1)).toBeUndefined();
   });
 });

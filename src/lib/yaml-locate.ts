@@ -145,6 +145,38 @@ export function locateField(text: string, path: string | readonly PathSegment[])
   return { startLineNumber: s.line, startColumn: s.col, endLineNumber: e.line, endColumn: Math.max(e.col, s.col + 1), exact, foundPath };
 }
 
+/**
+ * The path of the field at a position (lines and columns from 1), named as the API names fields
+ * (`spec.env[0].name`); undefined outside any field. Says which field a message of the editor's schema check is about.
+ */
+export function fieldPathAt(text: string, line: number, column: number): string | undefined {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: false });
+  const offset = (lineCounter.lineStarts[line - 1] ?? text.length) + column - 1;
+  const covers = (from: unknown, to: unknown) => {
+    const start = nodeRange(from)?.[0];
+    const end = nodeRange(to)?.[1] ?? nodeRange(from)?.[1];
+    return start !== undefined && end !== undefined && offset >= start && offset <= end;
+  };
+  const segments: PathSegment[] = [];
+  let node: unknown = doc.contents;
+  for (;;) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && covers(p.key, p.value));
+      const key = pair ? keyText(pair) : undefined;
+      if (!pair || key === undefined) break;
+      segments.push(key);
+      node = pair.value;
+    } else if (isSeq(node)) {
+      const index = node.items.findIndex((item) => covers(item, item));
+      if (index < 0) break;
+      segments.push(index);
+      node = node.items[index];
+    } else break;
+  }
+  return segments.length ? formatPath(segments) : undefined;
+}
+
 export interface YamlProblem extends TextRange {
   message: string;
   severity: 'error' | 'warning';

@@ -25,6 +25,24 @@ export default function MonacoDiffEditor(props: DiffEditorProps) {
     editor.updateOptions({ readOnly, originalEditable: false, renderSideBySide: sideBySide });
   }, [mounted, readOnly, sideBySide]);
 
+  // @monaco-editor/react disposes the models before the widget, which Monaco throws about ("TextModel got disposed
+  // before DiffEditorWidget model got reset"): it keeps them, and every unmount detaches them here, then frees them.
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!mounted || !editor) return;
+    let widgetDisposed = false;
+    const sub = editor.onDidDispose(() => {
+      widgetDisposed = true;
+    });
+    return () => {
+      sub.dispose();
+      const models = editor.getModel();
+      if (!widgetDisposed) editor.setModel(null);
+      models?.original.dispose();
+      models?.modified.dispose();
+    };
+  }, [mounted]);
+
   useEffect(() => {
     const editor = editorRef.current;
     if (!mounted || !editor) return;
@@ -46,6 +64,8 @@ export default function MonacoDiffEditor(props: DiffEditorProps) {
         modified={modified}
         originalModelPath={modelPath(`${id}-original`, undefined)}
         modifiedModelPath={modelPath(`${id}-modified`, undefined)}
+        keepCurrentOriginalModel
+        keepCurrentModifiedModel
         theme="vs"
         onMount={onMount}
         options={{

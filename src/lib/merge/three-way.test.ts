@@ -114,6 +114,15 @@ describe('threeWayMerge: overlapping changes', () => {
     expect(r.merged.spec.enforcement).toBe('Alert');
   });
 
+  it('a label changed by the server alone or alike on both sides merges; only the field changed differently conflicts', () => {
+    const base = budget({}, { labels: { team: 'nlp' } });
+    const theirs = budget({ limitUSD: '9.00' }, { rv: '12', labels: { team: 'nlp', owner: 'bo', tier: 'gold' } });
+    const { status: _s, ...mine } = budget({ limitUSD: '12.00' }, { labels: { team: 'nlp', tier: 'gold' } });
+    const r = threeWayMerge<Record<string, unknown>>(base, theirs, mine);
+    expect(r.conflicts.map((c) => c.pathText)).toEqual(['spec.limitUSD']);
+    expect(r.changes.map((c) => `${c.by} ${c.pathText}`).sort()).toEqual(['both metadata.labels.tier', 'theirs metadata.labels.owner']);
+  });
+
   it('a value both sides added differently is a conflict', () => {
     const r = threeWayMerge(budget(), budget({ note: 'a' }), budget({ note: 'b' }));
     expect(r.conflicts.map((c) => [c.pathText, c.kind])).toEqual([['spec.note', 'both-added']]);

@@ -9,7 +9,9 @@ import type { KindInfo } from '../../../api/index.ts';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { CodeEditor, type CodeEditorHandle, type EditorMarker } from '../../../components/code-editor/index.ts';
 import { schemaHasEstimate, useKindSchema } from '../../../lib/kind-schema.ts';
+import { fieldPathAt } from '../../../lib/yaml-locate.ts';
 import { placeCauses } from '../../../lib/yaml-markers.ts';
+import { unknownFieldMarkers } from '../../../lib/yaml-schema-check.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import type { LaunchAnswer } from '../api/create-object.ts';
 import { useDraft } from '../hooks/use-draft.ts';
@@ -50,6 +52,12 @@ export function NewObjectPage(props: NewObjectPageProps) {
   return <Editor {...props} schema={schema.data} billable={schemaHasEstimate(full.data)} />;
 }
 
+/** A schema message in the list names its field, as the API's causes do ("spec.maxCostUSD: Must be …"). */
+function withFieldPath(text: string, marker: EditorMarker): string {
+  const path = fieldPathAt(text, marker.startLineNumber, marker.startColumn);
+  return path ? `${path}: ${marker.message}` : marker.message;
+}
+
 function randomSuffix(): string {
   return Math.random().toString(36).slice(2, 7);
 }
@@ -81,13 +89,22 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
     return placeCauses(draft.text, stage.error.causes, stage.error.reason, severity).map((p) => ({ ...p, origin: 'api' as const }));
   }, [stage, draft.text]);
   const draftProblems = useMemo<ListedProblem[]>(() => checked.problems.map((p) => ({ ...p, origin: 'draft' as const })), [checked.problems]);
-  const schemaProblems = useMemo<ListedProblem[]>(
-    // monaco-yaml reports syntax errors too; the console's own checks already list those.
-    () => (checked.problems.some((p) => p.source?.startsWith('YAML')) ? [] : schemaMarkers.map((m) => ({ ...m, origin: 'schema' as const }))),
-    [schemaMarkers, checked.problems],
+  // monaco-yaml reports syntax errors too; the console's own checks already list those.
+  const syntaxBroken = checked.problems.some((p) => p.source?.startsWith('YAML'));
+  // Fields the schema does not know: marked here, since the API refuses them and monaco-yaml lets them pass.
+  const unknownFields = useMemo<ListedProblem[]>(
+    () => (schema && !syntaxBroken ? unknownFieldMarkers(draft.text, schema, kind.kind).map((m) => ({ ...m, origin: 'schema' as const })) : []),
+    [schema, syntaxBroken, draft.text, kind.kind],
   );
-  const markers = useMemo<EditorMarker[]>(() => [...draftProblems, ...apiProblems], [draftProblems, apiProblems]);
-  const listed = useMemo(() => [...draftProblems, ...apiProblems, ...schemaProblems].sort((a, b) => a.startLineNumber - b.startLineNumber || a.startColumn - b.startColumn), [draftProblems, apiProblems, schemaProblems]);
+  const schemaProblems = useMemo<ListedProblem[]>(
+    () => (syntaxBroken ? [] : schemaMarkers.map((m) => ({ ...m, message: withFieldPath(draft.text, m), origin: 'schema' as const }))),
+    [schemaMarkers, syntaxBroken, draft.text],
+  );
+  const markers = useMemo<EditorMarker[]>(() => [...draftProblems, ...unknownFields, ...apiProblems], [draftProblems, unknownFields, apiProblems]);
+  const listed = useMemo(
+    () => [...draftProblems, ...unknownFields, ...apiProblems, ...schemaProblems].sort((a, b) => a.startLineNumber - b.startLineNumber || a.startColumn - b.startColumn),
+    [draftProblems, unknownFields, apiProblems, schemaProblems],
+  );
 
   const onReview = useCallback(() => {
     if (!checked.ok || !checked.object) {
@@ -154,12 +171,13 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
 
       <DraftBanners draft={draft} kind={kind.kind} stage={stage} review={review} stale={stale} onRetryLaunch={onRetryLaunch} />
 
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_19rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
+      {/* Between 1024 and 1280 px a narrower review column leaves the editor room for a line of YAML. */}
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
         <div className="flex min-w-0 flex-col gap-3">
           <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-            <div className="flex items-center justify-between border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs text-slate-500">
-              <span className="font-medium text-slate-700">{`${kind.kind} YAML`}</span>
-              <span className="hidden truncate xl:inline">{schema ? 'Schema from the API: completion (Ctrl+Space), hover docs, checks as you type' : 'No schema from the API: the server checks on Review'}</span>
+            <div className="flex items-center justify-between gap-3 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs text-slate-500">
+              <span className="shrink-0 font-medium text-slate-700">{`${kind.kind} YAML`}</span>
+              <span className="min-w-0 truncate">{schema ? 'Checked against the API\'s schema as you type · Ctrl+Space completes, hover explains' : 'No schema from the API: the server checks on Review'}</span>
             </div>
             <CodeEditor
               ref={editorRef}

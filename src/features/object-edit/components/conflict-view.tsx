@@ -1,24 +1,22 @@
 /**
- * The three-way view: what the person started from, what the server has now and their edit. Changes that do not
- * overlap are listed as merged; each overlapping field is a card to resolve; the result is shown against the
- * server's copy before it is saved against the server's resourceVersion.
+ * The three-way view: what the person started from, what the server has now and their edit. Each field changed on
+ * both sides to different values is a card to resolve, first; changes that do not overlap are listed apart as
+ * merged; the result is shown against the server's copy before it is saved against the server's resourceVersion.
  */
 import { DiffEditor } from '../../../components/code-editor/index.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { withoutServerFields, type MergedChange } from '../../../lib/merge/index.ts';
+import { withoutServerFields } from '../../../lib/merge/index.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { editableFieldsDiffer, toYaml } from '../model/edit-yaml.ts';
 import type { EditSession } from '../model/use-edit-session.ts';
 import { ConflictCard } from './conflict-card.tsx';
-import { SideChip, ValueView } from './value-view.tsx';
+import { MERGED_BY, SideChip, ValueView } from './value-view.tsx';
 
 export interface ConflictViewProps {
   session: EditSession;
   kindName: string;
   live: NodusObject | undefined;
 }
-
-const BY_TEXT: Record<MergedChange['by'], string> = { theirs: 'from the server', mine: 'from your edit', both: 'same change on both sides' };
 
 export function ConflictView({ session, kindName, live }: ConflictViewProps) {
   const { merge, mergeResult: result } = session;
@@ -38,7 +36,7 @@ export function ConflictView({ session, kindName, live }: ConflictViewProps) {
         <p className="mt-1 text-sm text-amber-900">
           You started from resourceVersion <code className="font-mono">{merge.base.metadata.resourceVersion}</code>; the server now has{' '}
           <code className="font-mono">{merge.theirs.metadata.resourceVersion}</code>. Changes that do not overlap are merged for you, as git would;
-          {total ? ` pick a value for each of the ${total} field${total === 1 ? '' : 's'} you both changed, then save.` : ' nothing overlaps, so you can save the merge as it is.'}
+          {total === 1 ? ' pick a value for the field you both changed, then save.' : total ? ` pick a value for each of the ${total} fields you both changed, then save.` : ' nothing overlaps, so you can save the merge as it is.'}
         </p>
         <div className="mt-2 flex flex-wrap gap-2" aria-label="Legend">
           <SideChip side="base" />
@@ -56,31 +54,6 @@ export function ConflictView({ session, kindName, live }: ConflictViewProps) {
         </div>
       ) : null}
 
-      <section aria-labelledby="merged-auto" className="rounded-lg border border-slate-200 bg-white shadow-sm">
-        <h4 id="merged-auto" className="border-b border-slate-100 px-4 py-2.5 text-sm font-semibold text-slate-900">
-          Merged automatically <span className="font-normal text-slate-500">({result.changes.length})</span>
-        </h4>
-        {result.changes.length ? (
-          <ul className="divide-y divide-slate-100" aria-label="Merged automatically">
-            {result.changes.map((c) => (
-              <li key={`${c.by}:${c.pathText}`} className="grid grid-cols-[minmax(10rem,16rem)_1fr_auto] items-start gap-3 px-4 py-2 text-sm">
-                <code className="break-all font-mono text-[13px] text-slate-900">{c.pathText}</code>
-                <span className="flex min-w-0 flex-wrap items-center gap-2">
-                  <ValueView value={c.before} className="text-slate-500 line-through decoration-slate-400" />
-                  <span aria-hidden className="text-slate-400">→</span>
-                  <ValueView value={c.after} />
-                </span>
-                <span className={c.by === 'theirs' ? 'text-xs font-medium text-amber-700' : c.by === 'mine' ? 'text-xs font-medium text-indigo-700' : 'text-xs font-medium text-slate-600'}>
-                  {BY_TEXT[c.by]}
-                </span>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="px-4 py-3 text-sm text-slate-500">Nothing else changed.</p>
-        )}
-      </section>
-
       {total ? (
         <section aria-labelledby="conflicts-title">
           <h4 id="conflicts-title" className="mb-2 text-sm font-semibold text-slate-900">
@@ -93,6 +66,30 @@ export function ConflictView({ session, kindName, live }: ConflictViewProps) {
           </ul>
         </section>
       ) : null}
+
+      <section aria-labelledby="merged-auto" className="rounded-lg border border-slate-200 bg-white shadow-sm">
+        <h4 id="merged-auto" className="border-b border-slate-100 px-4 py-2.5 text-sm font-semibold text-slate-900">
+          Merged automatically
+          {result.changes.length ? <span className="font-normal text-slate-500"> · {result.changes.length} field{result.changes.length === 1 ? '' : 's'}, no choice needed</span> : null}
+        </h4>
+        {result.changes.length ? (
+          <ul className="divide-y divide-slate-100" aria-label="Merged automatically">
+            {result.changes.map((c) => (
+              <li key={`${c.by}:${c.pathText}`} className="grid grid-cols-[minmax(10rem,16rem)_1fr_auto] items-start gap-3 px-4 py-2 text-sm">
+                <code className="break-all font-mono text-[13px] text-slate-900">{c.pathText}</code>
+                <span className="flex min-w-0 flex-wrap items-center gap-2">
+                  <ValueView value={c.before} className="text-slate-500 line-through decoration-slate-400" />
+                  <span aria-hidden className="text-slate-400">→</span>
+                  <ValueView value={c.after} />
+                </span>
+                <span className={`text-xs font-medium ${MERGED_BY[c.by].className}`}>{MERGED_BY[c.by].text}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="px-4 py-3 text-sm text-slate-500">Nothing else changed.</p>
+        )}
+      </section>
 
       <section aria-labelledby="merge-result">
         <h4 id="merge-result" className="mb-2 text-sm font-semibold text-slate-900">

@@ -4,7 +4,7 @@ import type { MergeResult } from '../../../lib/merge/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { toYaml } from '../model/edit-yaml.ts';
-import { ValueView } from './value-view.tsx';
+import { MERGED_BY, ValueView } from './value-view.tsx';
 
 export function RestoredNotice({ savedAt, baseRv, onDiscard }: { savedAt: string; baseRv: string | undefined; onDiscard: () => void }) {
   const when = savedAt ? formatDateTime(savedAt) : 'earlier';
@@ -25,10 +25,18 @@ export interface LiveChangeNoticeProps {
   onReview: () => void;
 }
 
-/** The watch shows the server's copy moved in fields the person can edit, while they have unsaved work. */
+/** How many fields each list of the notice names; the three-way view lists them all. */
+const NOTICE_ROWS = 5;
+
+/**
+ * The watch shows the server's copy moved in fields the person can edit, while they have unsaved work. The count
+ * and the first list name only the fields changed on both sides to different values; what merges by itself (the
+ * server's changes, and changes both made alike) is listed apart, so it is never read as a conflict.
+ */
 export function LiveChangeNotice({ kindName, theirs, preview, onReview }: LiveChangeNoticeProps) {
-  const fromServer = preview?.changes.filter((c) => c.by === 'theirs') ?? [];
-  const overlaps = preview?.conflicts.length ?? 0;
+  const conflicts = preview?.conflicts ?? [];
+  const merged = preview?.changes.filter((c) => c.by !== 'mine') ?? [];
+  const overlaps = conflicts.length;
   return (
     <section role="status" aria-label="Changed on the server" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -40,7 +48,7 @@ export function LiveChangeNotice({ kindName, theirs, preview, onReview }: LiveCh
             {!preview
               ? 'Fix the YAML error below to see how your edit merges with it.'
               : overlaps
-                ? `${overlaps} field${overlaps === 1 ? '' : 's'} changed on both sides and need${overlaps === 1 ? 's' : ''} your choice before saving.`
+                ? `${overlaps} field${overlaps === 1 ? '' : 's'} changed on both sides, to different values, and need${overlaps === 1 ? 's' : ''} your choice before saving:`
                 : 'Nothing overlaps with your edit: saving merges both.'}
           </p>
         </div>
@@ -48,18 +56,43 @@ export function LiveChangeNotice({ kindName, theirs, preview, onReview }: LiveCh
           Review and merge
         </button>
       </div>
-      {fromServer.length ? (
-        <ul className="mt-2 space-y-0.5 text-amber-950">
-          {fromServer.slice(0, 6).map((c) => (
-            <li key={c.pathText} className="flex flex-wrap items-baseline gap-2">
-              <code className="font-mono text-[13px]">{c.pathText}</code>
-              <ValueView value={c.after} className="inline" />
+      {overlaps ? (
+        <ul className="mt-1.5 space-y-1" aria-label="Changed on both sides">
+          {conflicts.slice(0, NOTICE_ROWS).map((c) => (
+            <li key={c.pathText} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 rounded-md border border-rose-200 bg-white px-2.5 py-1.5">
+              <code className="font-mono text-[13px] font-semibold text-slate-900">{c.pathText}</code>
+              <span className="flex items-baseline gap-1.5 text-xs text-amber-800">
+                server now <ValueView value={c.theirs} className="inline" />
+              </span>
+              <span className="flex items-baseline gap-1.5 text-xs text-indigo-700">
+                your edit <ValueView value={c.mine} className="inline" />
+              </span>
             </li>
           ))}
+          <MoreRows count={overlaps - NOTICE_ROWS} />
         </ul>
+      ) : null}
+      {merged.length ? (
+        <div className="mt-2.5">
+          <p className="text-xs font-semibold uppercase tracking-wide text-amber-900">Merged automatically · no choice needed</p>
+          <ul className="mt-1 space-y-0.5 text-amber-950" aria-label="Merged automatically">
+            {merged.slice(0, NOTICE_ROWS).map((c) => (
+              <li key={`${c.by}:${c.pathText}`} className="flex flex-wrap items-baseline gap-x-2">
+                <code className="font-mono text-[13px]">{c.pathText}</code>
+                <ValueView value={c.after} className="inline" />
+                <span className={`text-xs ${MERGED_BY[c.by].className}`}>{MERGED_BY[c.by].text}</span>
+              </li>
+            ))}
+            <MoreRows count={merged.length - NOTICE_ROWS} />
+          </ul>
+        </div>
       ) : null}
     </section>
   );
+}
+
+function MoreRows({ count }: { count: number }) {
+  return count > 0 ? <li className="text-xs text-amber-900">and {count} more, in Review and merge</li> : null;
 }
 
 export function SavedNotice({ object, fromRv, mergedFromServer, onDismiss }: { object: NodusObject; fromRv: string | undefined; mergedFromServer: { pathText: string; after: unknown }[]; onDismiss: () => void }) {

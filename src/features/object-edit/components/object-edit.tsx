@@ -12,6 +12,7 @@ import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { useKindSchema } from '../../../lib/kind-schema.ts';
 import { locateField } from '../../../lib/yaml-locate.ts';
 import { placeCauses, syntaxMarkers } from '../../../lib/yaml-markers.ts';
+import { unknownFieldMarkers } from '../../../lib/yaml-schema-check.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { newObjectYaml } from '../model/edit-yaml.ts';
 import { mutableFields } from '../model/mutable-fields.ts';
@@ -39,10 +40,14 @@ export function ObjectEdit({ kind, project, name, live, newObjectHref }: ObjectE
   const { text, parsed, outcome } = session;
 
   const failure = outcome?.type === 'failed' ? outcome.error : undefined;
-  // Bad YAML, then the fields the API named in its answer, each on its line in the current text.
+  // Bad YAML, fields the schema does not know (the API refuses them), then the fields the API named in its answer,
+  // each on its line in the current text.
   const markers: EditorMarker[] = useMemo(
-    () => [...(parsed.ok ? [] : syntaxMarkers(text)), ...(failure ? placeCauses(text, failure.causes, failure.reason) : [])],
-    [parsed.ok, failure, text],
+    () => [
+      ...(parsed.ok ? (schema.data ? unknownFieldMarkers(text, schema.data, kind.kind) : []) : syntaxMarkers(text)),
+      ...(failure ? placeCauses(text, failure.causes, failure.reason) : []),
+    ],
+    [parsed.ok, schema.data, kind.kind, failure, text],
   );
 
   if (!session.ready || !session.base) {

@@ -1,5 +1,6 @@
 /** One field's value as the person reads it in the three-way view: a scalar inline, a map or list as YAML. */
 import { clsx } from 'clsx';
+import type { MergedChange } from '../../../lib/merge/index.ts';
 import { toYaml } from '../model/edit-yaml.ts';
 
 export function formatValue(value: unknown): string {
@@ -30,3 +31,10 @@ export function SideChip({ side, className }: { side: keyof typeof SIDES; classN
     </span>
   );
 }
+
+/** Where a change that merged by itself came from, worded and coloured alike in the notice and the three-way view. */
+export const MERGED_BY: Record<MergedChange['by'], { text: string; className: string }> = {
+  theirs: { text: 'from the server', className: 'text-amber-800' },
+  mine: { text: 'from your edit', className: 'text-indigo-700' },
+  both: { text: 'same change on both sides', className: 'text-slate-600' },
+};
