@@ -12,7 +12,7 @@ test.describe.configure({ timeout: 120_000 });
 
 test('a new Budget is checked and created, never "launched" or "paid"', async ({ page, request }) => {
   const api = new ObjectApi(request);
-  const project = await api.project('copy-budget');
+  const project = await api.project('kind-budget');
   const editor = new EditorPage(page, 'Budget');
   await editor.goto(project, 'budgets');
   await expect(editor.reviewPanel.getByRole('heading', { name: 'Check before you create' })).toBeVisible();
@@ -28,7 +28,7 @@ test('a new Budget is checked and created, never "launched" or "paid"', async ({
 
 test('a Volume has no Logs tab', async ({ page, request }) => {
   const api = new ObjectApi(request);
-  const project = await api.project('copy-volume');
+  const project = await api.project('kind-volume');
   await api.create(project, 'volumes', { metadata: { name: 'data' }, spec: { sizeGiB: 10 } });
   const ui = new ObjectPage(page);
   await ui.goto(project, 'volumes', 'data', 'logs');

@@ -106,7 +106,7 @@ test('deleting a Pipeline deletes its Jobs, after a confirmation that names them
   await expect(ui.dialog).toContainText('Its 1 Job is deleted with it:');
   await expect(ui.dialog.getByRole('list', { name: 'Jobs it owns' }).getByRole('listitem')).toHaveText([/^etl-extract/]);
   await ui.dialog.getByRole('button', { name: 'Delete Pipeline and its 1 Job' }).click();
-  await expect(ui.result).toContainText('Its 1 Job is being deleted too.');
+  await expect(ui.result).toContainText('Its 1 Job is deleted with it.');
 
   await expect.poll(async () => (await api.list(project, 'jobs')).map((j) => j.metadata.name), { timeout: 30_000 }).toEqual([]);
   await expect.poll(async () => api.get(project, 'pipelines', 'etl'), { timeout: 30_000 }).toBeUndefined();
@@ -125,7 +125,7 @@ test('deleting a Pipeline with "Keep its Jobs" leaves them, no longer owned', as
   await ui.dialog.getByRole('checkbox', { name: 'Keep its Jobs (orphan)' }).check();
   await expect(ui.dialog).toContainText('Its 1 Job stay, no longer owned by it:');
   await ui.dialog.getByRole('button', { name: 'Delete Pipeline, keep its 1 Job' }).click();
-  await expect(ui.result).toContainText('Its 1 Job were kept (orphaned).');
+  await expect(ui.result).toContainText('Its 1 Job was kept (orphaned).');
 
   await expect.poll(async () => api.get(project, 'pipelines', 'etl'), { timeout: 30_000 }).toBeUndefined();
   const job = await api.get(project, 'jobs', 'etl-extract');

@@ -60,7 +60,7 @@ test('"Copy name" on an object page copies its name and says so', async ({ page,
 
   await ui.goto(`/projects/${project}/budgets/${name}`);
   await expect(ui.heading()).toHaveText(name);
-  await ui.shell.runFromPalette('copy', new RegExp(`^Copy name\\s*of Budget ${name}$`));
+  await ui.shell.runFromPalette('copy name', new RegExp(`^Copy name\\s*of Budget ${name}$`));
   await expect(ui.shell.toast).toHaveText(`Copied “${name}”`);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(name);
   // It goes by itself.

@@ -30,12 +30,12 @@ export function ContextSwitcher() {
         // button is part of it (WCAG 2.5.3); the org caption is said once, in the visually hidden part.
         button={
           <>
-            <span aria-hidden="true" className="flex size-7 items-center justify-center rounded-md bg-indigo-600 text-xs font-semibold uppercase text-white">
+            <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-md bg-indigo-600 text-xs font-semibold uppercase text-white">
               {org.slice(0, 2)}
             </span>
-            <span className="leading-tight">
+            <span className="min-w-0 leading-tight">
               <span aria-hidden="true" className="block text-[11px] font-medium uppercase tracking-wide text-slate-600">{context.org || 'Context'}</span>
-              <span className="block text-sm font-semibold text-slate-900">
+              <span className="block max-w-40 truncate whitespace-nowrap text-sm font-semibold text-slate-900">
                 <span className="sr-only">Context: </span>
                 {context.name}
                 {context.org ? <span className="sr-only"> (org {context.org})</span> : null}

@@ -45,7 +45,8 @@ export function ActionBar({ kind, traits, object, deleted, owned, onOutcome }: {
     onOutcome(undefined);
     try {
       const answer = await write();
-      onOutcome({ ok: true, message: describe(answer) });
+      const message = describe(answer);
+      onOutcome(message ? { ok: true, message } : undefined);
     } catch (error) {
       onOutcome({ ok: false, title: `Could not ${verb} ${what}`, error });
     } finally {
@@ -80,11 +81,12 @@ export function ActionBar({ kind, traits, object, deleted, owned, onOutcome }: {
 
   function remove(propagation: Propagation) {
     const n = owned?.items.length ?? 0;
-    void run('delete', 'delete', () => deleteObject(kind, object, propagation), (answer) => {
-      const going = (answer as NodusObject | undefined)?.metadata?.deletionTimestamp;
-      const rest = owned && n > 0 ? (propagation === 'Orphan' ? ` Its ${n} ${owned.kind}${n === 1 ? '' : 's'} were kept (orphaned).` : ` Its ${n} ${owned.kind}${n === 1 ? ' is' : 's are'} being deleted too.`) : '';
-      const finalizers = (answer as NodusObject | undefined)?.metadata?.finalizers ?? [];
-      return going && finalizers.length ? `Deleting ${what}: it goes once ${finalizers.join(', ')} ${finalizers.length === 1 ? 'clears' : 'clear'}.${rest}` : `${what} was deleted.${rest}`;
+    void run('delete', 'delete', () => deleteObject(kind, object, propagation), () => {
+      // The deletion itself is told by the page's banners (deleting, then deleted), which stay true as it goes;
+      // a note says only what became of what it owned, which no banner shows.
+      if (!owned || n === 0) return '';
+      const things = `${n} ${owned.kind}${n === 1 ? '' : 's'}`;
+      return propagation === 'Orphan' ? `Its ${things} ${n === 1 ? 'was' : 'were'} kept (orphaned).` : `Its ${things} ${n === 1 ? 'is' : 'are'} deleted with it.`;
     });
   }
 

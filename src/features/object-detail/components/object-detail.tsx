@@ -116,8 +116,7 @@ function DetailBody({ kind, name, tab, kindHref, tabHref, objectHref, renderLogs
         actions={<ActionBar kind={kind} traits={traits} object={object} deleted={deleted} owned={owned} onOutcome={setOutcome} />}
       />
       <div className="mt-4 space-y-3 empty:hidden">
-        {/* Once the object is deleting or gone, its banner says so: a success note from the delete would repeat it. */}
-        {outcome && !(outcome.ok && (deleted || object.metadata.deletionTimestamp)) ? <OutcomeNote outcome={outcome} onDismiss={() => setOutcome(undefined)} /> : null}
+        {outcome ? <OutcomeNote outcome={outcome} onDismiss={() => setOutcome(undefined)} /> : null}
         {deleted ? <DeletedBanner kind={kind.kind} name={name} at={live.deletedAt!} listHref={kindHref} /> : null}
         {!deleted && object.metadata.deletionTimestamp ? <DeletingBanner object={object} kind={kind.kind} /> : null}
         {!deleted ? <WatchTroublePanel watch={live.watch} what={`${kind.kind} ${name}`} /> : null}
