@@ -12,7 +12,7 @@ export function PaletteHint({ onClick }: { onClick: () => void }) {
       // The name starts with the text shown, so that a speech user can say what they see (WCAG 2.5.3).
       aria-label={`Jump to… ${keys}: open the command palette`}
       aria-keyshortcuts={ariaKeyShortcuts('palette.toggle')}
-      className="flex h-8 w-72 items-center gap-2 rounded-md border border-slate-200 bg-slate-50 px-2.5 text-sm text-slate-500 hover:border-slate-300 hover:bg-white"
+      className="flex h-8 w-44 shrink items-center xl:w-72 gap-2 rounded-md border border-slate-200 bg-slate-50 px-2.5 text-sm text-slate-500 hover:border-slate-300 hover:bg-white"
     >
       <SearchIcon className="size-4" />
       <span className="flex-1 text-left">Jump to…</span>

@@ -32,7 +32,7 @@ export function ProjectSwitcher({ project, projectHref, allHref, manageHref }: P
           {project ? <FolderIcon className="size-4 text-slate-400" /> : <GlobeIcon className="size-4 text-slate-400" />}
           <span className="leading-tight">
             <span className="block text-[11px] font-medium uppercase tracking-wide text-slate-600">Project</span>{' '}
-            <span className="block max-w-48 truncate text-sm font-semibold text-slate-900">{project ?? 'All projects'}</span>
+            <span className="block max-w-32 truncate xl:max-w-48 text-sm font-semibold text-slate-900">{project ?? 'All projects'}</span>
           </span>
           <ChevronDownIcon className="size-4 text-slate-400" />
         </>
