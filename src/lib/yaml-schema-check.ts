@@ -7,6 +7,7 @@
  */
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { TextMarker } from './yaml-markers.ts';
+import { closestName } from '../shared/closest-name.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -70,36 +71,8 @@ export function unknownFieldMarkers(text: string, schema: Schema, kind: string):
 /** "spec.maxCostUDS is not a field of a Job spec: did you mean maxCostUSD?" */
 export function unknownFieldMessage(path: string, parent: string, key: string, known: readonly string[], kind: string): string {
   const where = parent === '' ? `a ${kind}` : parent === 'spec' ? `a ${kind} spec` : parent;
-  const close = closest(key, known);
+  const close = closestName(key, known);
   if (close) return `${path} is not a field of ${where}: did you mean ${close}?`;
   return known.length ? `${path} is not a field of ${where}, which has: ${known.join(', ')}.` : `${path} is not a field of ${where}.`;
 }
 
-/** The known name within two edits of `key` (case aside), as the API suggests it; none for a long key. */
-function closest(key: string, known: readonly string[]): string | undefined {
-  if (key.length > 64) return undefined;
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const candidate of known) {
-    const d = distance(key.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0] ?? 0;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j] ?? 0;
-      row[j] = Math.min(current + 1, (row[j - 1] ?? 0) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length] ?? 0;
-}

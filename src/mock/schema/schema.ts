@@ -3,6 +3,7 @@
  * and what /openapi/v3 publishes. One source, so the console's editor, kubectl explain and the server agree.
  */
 import type { StatusCause } from '../../shared/protocol.ts';
+import { closestName } from '../../shared/closest-name.ts';
 import { MAX_CAUSES } from '../http/errors.ts';
 
 export type Mutability = 'any' | 'raise-only';
@@ -200,32 +201,8 @@ function hasNestedDefaults(schema: Schema): boolean {
 
 /** "did you mean" for a mistyped field name, by edit distance. */
 function suggest(key: string, known: string[]): string {
-  // A typo is short; measuring the distance of a 500 KB key to every field would stall the server for nothing.
-  if (key.length > 64) return '';
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const candidate of known) {
-    const d = distance(key.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) {
-      best = candidate;
-      bestDistance = d;
-    }
-  }
+  const best = closestName(key, known);
   return best ? `; did you mean "${best}"?` : known.length ? `; known fields: ${known.join(', ')}` : '';
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j]!;
-      row[j] = Math.min(row[j]! + 1, row[j - 1]! + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length]!;
 }
 
 /** Dotted paths of every field marked mutable, e.g. `spec.state`. */
