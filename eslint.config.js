@@ -32,7 +32,7 @@ export default tseslint.config(
   {
     files: ['src/shared/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../*', 'node:*', 'react', 'react-*'], message: 'src/shared is the wire protocol both sides use: it imports nothing.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../*', 'node:*', 'react', 'react-*'], message: 'src/shared is what both sides share (the wire protocol, the kinds): it imports only itself.' }] }],
     },
   },
   {

@@ -18,6 +18,8 @@ export const LABEL_CREATED_BY = 'nodus.dev/created-by';
 export const LABEL_LAUNCHED_BY = 'nodus.dev/launched-by';
 export const ANNOTATION_RESTART_REQUESTED_AT = 'nodus.dev/restart-requested-at';
 export const FINALIZER_BILLING = 'nodus.dev/billing';
+/** On each Job a Pipeline starts: the Pipeline's name. */
+export const LABEL_PIPELINE = 'nodus.dev/pipeline';
 
 /** Response and request headers with a meaning in the protocol. */
 export const HEADER_REQUEST_ID = 'X-Request-Id';

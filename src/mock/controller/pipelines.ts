@@ -3,7 +3,7 @@
  * nodus.dev/pipeline and nodus.dev/step). A failed step fails the Pipeline; its cost is the sum of its Jobs';
  * suspending or cancelling the Pipeline does the same to the running step.
  */
-import { API_VERSION, type NodusObject } from '../../shared/protocol.ts';
+import { API_VERSION, LABEL_PIPELINE, type NodusObject } from '../../shared/protocol.ts';
 import { admitSpec } from '../admission/spec.ts';
 import { kindByPlural, type KindDef } from '../kinds/index.ts';
 import { formatMoney, parseMoney } from '../money.ts';
@@ -13,7 +13,7 @@ import { commit } from './commit.ts';
 import { isoSeconds, transition } from './status.ts';
 import { PROVISION_SECONDS, elapsed, queueSeconds } from './timing.ts';
 
-export const LABEL_PIPELINE = 'nodus.dev/pipeline';
+
 export const LABEL_STEP = 'nodus.dev/step';
 
 interface Step {
