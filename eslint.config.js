@@ -1,9 +1,14 @@
 // Lint: typescript-eslint, React hook rules as errors, and import boundaries that keep the mock API, the API
 // client and the UI apart (see docs/ARCHITECTURE.md).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// Each feature stands alone: what two features share moves down to components, lib or the data layer.
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
 const UI = ['**/app/**', '**/features/**', '**/components/**', '**/lib/**'];
 const noMock = {
@@ -76,6 +81,27 @@ export default tseslint.config(
   {
     files: ['src/app/**', 'src/main.tsx'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noMock] }] },
+  },
+  {
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      // A circle of imports has no first file to read, and it is how layers quietly start to depend on each other.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': ['error', {
+        zones: FEATURES.map((name) => ({
+          target: `./src/features/${name}`,
+          from: './src/features',
+          except: [`./${name}`],
+          message: 'Features never import each other: move what both need down to components, lib or the data layer.',
+        })),
+      }],
+    },
   },
   {
     // Tests may start the real mock (startMockServer) and use Node; shipped code may not.

@@ -5,11 +5,18 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-const eslint = new ESLint();
+// The circle rule reads every file an import reaches; the other rules need only the file at hand.
+const eslint = new ESLint({ overrideConfig: { rules: { 'import-x/no-cycle': 'off' } } });
+const withCycles = new ESLint();
 
 async function restricted(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+async function ruled(rule: string, filePath: string, code: string): Promise<string[]> {
+  const [result] = await (rule === 'import-x/no-cycle' ? withCycles : eslint).lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
 
 describe('import boundaries', () => {
@@ -34,5 +41,16 @@ describe('import boundaries', () => {
 
   it('keeps the shared protocol free of imports', async () => {
     expect(await restricted('src/shared/x.ts', "import { x } from '../mock/state.ts';\nexport { x };\n")).toHaveLength(1);
+  });
+
+  it('keeps features apart from each other', async () => {
+    const rule = 'import-x/no-restricted-paths';
+    expect(await ruled(rule, 'src/features/logs/x.ts', "import { x } from '../editor/index.ts';\nexport { x };\n")).toHaveLength(1);
+    expect(await ruled(rule, 'src/features/logs/x.ts', "import { x } from './index.ts';\nexport { x };\n")).toHaveLength(0);
+  });
+
+  it('refuses a circle of imports', async () => {
+    // format.ts imports money.ts, so money.ts importing format.ts would close a circle.
+    expect(await ruled('import-x/no-cycle', 'src/lib/money.ts', "import { formatUSD } from './format.ts';\nexport { formatUSD };\n")).toHaveLength(1);
   });
 });
