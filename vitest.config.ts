@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/bench/**/*.test.ts', 'scripts/serve/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/bench/**/*.test.ts', 'scripts/serve/**/*.test.ts', 'scripts/docs/**/*.test.ts'],
           exclude: ['src/mock/contract/**', 'src/mock/kubectl/**'],
           environment: 'node',
         },

@@ -4,7 +4,8 @@
 import { REASON_CODES, type Reason } from '../../shared/protocol.ts';
 import { DEFAULT_FIX } from '../http/errors.ts';
 
-const MEANING: Record<Reason, string> = {
+/** What each reason means, whatever the request: served at /docs/errors and written into docs/API.md. */
+export const REASON_MEANING: Record<Reason, string> = {
   BadRequest: 'The request could not be read: a malformed body, a bad query parameter or selector, or a header that is missing.',
   Unauthorized: 'No API key was sent, or it is not a valid key.',
   Forbidden: 'The key is valid but may not do this, such as writing to the read-only project nodus.',
@@ -39,7 +40,7 @@ export function errorPage(reason: Reason): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${reason} · Nodus errors</title><style>${STYLE}</style></head><body>
 <p><a href="/docs/errors">Nodus error reference</a></p>
 <h1>${reason} <small>(HTTP ${REASON_CODES[reason]})</small></h1>
-<h2>What it means</h2><p>${escape(MEANING[reason])}</p>
+<h2>What it means</h2><p>${escape(REASON_MEANING[reason])}</p>
 <h2>What to do</h2><p>${escape(DEFAULT_FIX[reason])}</p>
 <p>The Status's <code>fix</code> says what to do for this request; quote its <code>requestId</code> to support.</p>
 </body></html>`;
@@ -47,7 +48,7 @@ export function errorPage(reason: Reason): string {
 
 export function errorIndex(): string {
   const rows = (Object.keys(REASON_CODES) as Reason[])
-    .map((r) => `<li><a href="/docs/errors/${r}">${r}</a> (${REASON_CODES[r]}): ${escape(MEANING[r])}</li>`)
+    .map((r) => `<li><a href="/docs/errors/${r}">${r}</a> (${REASON_CODES[r]}): ${escape(REASON_MEANING[r])}</li>`)
     .join('\n');
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Nodus errors</title><style>${STYLE}</style></head><body>
 <h1>Nodus error reference</h1><p>Every error is a Kubernetes Status whose <code>reason</code> is one of these codes, with <code>fix</code>, <code>docs</code> and <code>requestId</code>.</p><ul>${rows}</ul></body></html>`;
