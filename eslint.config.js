@@ -2,6 +2,7 @@
 // client and the UI apart (see docs/ARCHITECTURE.md).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -37,7 +38,7 @@ export default tseslint.config(
   {
     files: ['src/shared/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../*', 'node:*', 'react', 'react-*'], message: 'src/shared is what both sides share (the wire protocol, the kinds): it imports only itself.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['../*', '@/*', 'node:*', 'react', 'react-*'], message: 'src/shared is what both sides share (the wire protocol, the kinds): it imports only itself.' }] }],
     },
   },
   {
@@ -88,7 +89,7 @@ export default tseslint.config(
     settings: {
       'import-x/extensions': ['.ts', '.tsx', '.js'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/resolver-next': [createTypeScriptImportResolver(), createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
     },
     rules: {
       // A circle of imports has no first file to read, and it is how layers quietly start to depend on each other.

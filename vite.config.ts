@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type ProxyOptions } from 'vite';
 
 /** Where the dev server forwards API calls: the bundled mock unless NODUS_MOCK_PORT says otherwise. */
@@ -40,6 +41,8 @@ const toMock: ProxyOptions = {
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  // `@/x` is src/x, as in tsconfig.json: imports say where a module lives, not how far up it is.
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     port: 5173,
     strictPort: true,

@@ -1,8 +1,10 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Four suites: unit tests sit beside the code; the API contract suite starts the mock on a free port and talks HTTP;
 // the build suite checks the built console (bundle budget); the kubectl suite runs the real kubectl against a mock.
 export default defineConfig({
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
     projects: [
       {
