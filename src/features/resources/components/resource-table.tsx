@@ -47,7 +47,7 @@ function windowRect(): { width: number; height: number } {
 /**
  * The scroll element's size as its ResizeObserver reports it, which is after the browser has laid the page out
  * anyway. The virtualizer's own observer also reads the size at once, when it starts, which forces a layout of
- * the whole page in the middle of the table's first commit (30 ms of a 150 ms first render, measured).
+ * the whole page in the middle of the table's first commit (see docs/PERFORMANCE.md, "forces no layout").
  */
 function observeRectAfterLayout(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void): (() => void) | undefined {
   const element = instance.scrollElement;
@@ -108,7 +108,7 @@ export function ResourceTable({ kind, label, rows, version, columns, sort, onSor
   }, []);
 
   // The virtualizer scrolls its element to the top when it first sees it, and a scroll forces a layout of the
-  // whole page in the middle of the first commit (35 ms, measured). A new element is at the top already.
+  // whole page in the middle of the first commit. A new element is at the top already.
   const scrolled = useRef(false);
   const scrollToFn = useCallback<VirtualizerOptions<HTMLDivElement, Element>['scrollToFn']>((offset, options, instance) => {
     const first = !scrolled.current;
