@@ -1,11 +1,11 @@
 /**
  * What the detail view knows about each kind, as data (read from the kinds in src/mock/kinds and the controller
- * in src/mock/controller): how it lives (its spec.state values, whether it restarts: src/lib/lifecycle, shared
+ * in src/mock/controller): how it lives (its spec.state values, whether it restarts: src/kinds, shared
  * with the tables), what it owns, how its money reads, and the facts of its spec worth a line each. A kind not
  * listed here gets the generic view: the spec's plain fields as facts, delete and (where the spec has one) a
  * higher max cost.
  */
-import { kindLife, type KindLife } from '../../../lib/lifecycle/kinds.ts';
+import { kindLife, type KindLife } from '../../../kinds/lifecycle.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { specFact, type Fact } from './facts.ts';
 import { budgetFacts, functionFacts, imageFacts, jobFacts, pipelineFacts, sandboxFacts, volumeFacts } from './kind-facts.ts';
@@ -28,7 +28,8 @@ export interface MoneyMeter {
   limitField?: 'maxCostUSD';
 }
 
-export interface DetailTraits extends Pick<KindLife, 'lifecycle' | 'states' | 'restart'> {
+export interface DetailTraits extends Pick<KindLife, 'lifecycle' | 'states'> {
+  restart?: boolean;
   children?: ChildrenSpec;
   meter?: (o: NodusObject) => MoneyMeter | undefined;
   facts: (o: NodusObject) => Fact[];

@@ -1,7 +1,7 @@
 /**
  * What the table knows about each kind, as data: its columns, the phases it moves through (for the phase
  * filter) and what deleting it also does. Which actions apply to an object (its spec.state values, when it is
- * finished) is src/lib/lifecycle's, shared with the object page. A kind discovery lists that is not here gets
+ * finished) is src/kinds's, shared with the object page. A kind discovery lists that is not here gets
  * the generic columns and every phase.
  */
 import { clsx } from 'clsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFinished, kindInProject, kindLife } from './kinds.ts';
+import { isFinished, kindInProject, kindLife } from './lifecycle.ts';
 
 describe('kindLife', () => {
   it('ends run-to-completion kinds in Succeeded, Failed or Cancelled, long-running ones only in Failed', () => {
