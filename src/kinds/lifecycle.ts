@@ -3,7 +3,7 @@
  * objects or lists kinds (the object page's actions, the table's bulk actions, the kind tabs and the sidebar).
  * A kind only discovery knows has no state to set, never finishes and may live in any project.
  */
-import { isFinished, kindFacts, type KindFacts, type Lifecycle } from '../shared/kinds.ts';
+import { KIND_FACTS, isFinished, kindFacts, type KindFacts, type Lifecycle } from '../shared/kinds.ts';
 import { PUBLIC_PROJECT } from '../shared/protocol.ts';
 
 export { isFinished, type Lifecycle };
@@ -23,3 +23,8 @@ export function kindLife(kind: string): KindLife {
 export function kindInProject(kind: string, project: string | undefined): boolean {
   return project === undefined || (project === PUBLIC_PROJECT) === kindLife(kind).published;
 }
+
+/** The phases an object waits in before it first runs (Queued, Pending…): those before Running in its kind's order. */
+export const WAITING_PHASES: ReadonlySet<string> = new Set(
+  Object.values(KIND_FACTS).flatMap((f) => (f.phases.includes('Running') ? f.phases.slice(0, f.phases.indexOf('Running')) : [])),
+);
