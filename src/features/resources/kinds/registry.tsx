@@ -30,7 +30,7 @@ export interface KindTraits {
   columns: Column[];
   phases: readonly string[];
   /** The phase an object of this kind shows while it waits for its final charge after a delete. */
-  deletingPhase?: 'Cancelling' | 'Terminating';
+  deletingPhase?: KindPresentation['deletingPhase'];
   /** What else a delete removes. */
   cascade?: string;
 }
