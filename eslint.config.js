@@ -72,10 +72,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ['src/kinds/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [noMock, { group: ['**/app/**', '**/features/**'], message: 'The kinds registry is what every feature reads: it may not depend on features or the app.' }],
+      }],
+    },
+  },
+  {
     files: ['src/components/**', 'src/lib/**'],
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [noMock, { group: ['**/app/**', '**/features/**'], message: 'Shared components and lib may not depend on features or the app.' }],
+        patterns: [noMock, { group: ['**/app/**', '**/features/**', '**/kinds/**'], message: 'Shared components and lib may not depend on features, the kinds registry or the app.' }],
       }],
     },
   },

@@ -39,6 +39,13 @@ describe('import boundaries', () => {
     expect(await restricted('src/features/a/b.tsx', "import { router } from '../../app/router.tsx';\nexport { router };\n")).toHaveLength(1);
   });
 
+  it('keeps the kinds registry below the features and above components and lib', async () => {
+    expect(await restricted('src/kinds/x.ts', "import { x } from '../features/resources/index.ts';\nexport { x };\n")).toHaveLength(1);
+    expect(await restricted('src/kinds/x.ts', "import { KIND_FACTS } from '../shared/kinds.ts';\nexport { KIND_FACTS };\n")).toHaveLength(0);
+    expect(await restricted('src/lib/x.ts', "import { kindLife } from '../kinds/lifecycle.ts';\nexport { kindLife };\n")).toHaveLength(1);
+    expect(await restricted('src/features/a/b.tsx', "import { kindLife } from '../../kinds/lifecycle.ts';\nexport { kindLife };\n")).toHaveLength(0);
+  });
+
   it('keeps the shared protocol free of imports', async () => {
     expect(await restricted('src/shared/x.ts', "import { x } from '../mock/state.ts';\nexport { x };\n")).toHaveLength(1);
   });

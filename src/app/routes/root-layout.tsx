@@ -16,7 +16,7 @@ import { CommandPalette, type ObjectName, type PaletteHrefs } from '../../featur
 import { ProjectSwitcher, useProjects } from '../../features/projects/index.ts';
 import { useProjectKinds } from '../../features/resources/index.ts';
 import { SupportButton, SupportPanel } from '../../features/support/index.ts';
-import { kindInProject } from '../../lib/lifecycle/kinds.ts';
+import { kindInProject } from '../../kinds/lifecycle.ts';
 import { focusPageFilter, useHotkeys } from '../../lib/use-hotkeys.ts';
 import { paths } from '../paths.ts';
 import { SidebarFooter } from './sidebar-footer.tsx';

@@ -4,6 +4,7 @@
  * before they review. Everything else is left to the server's defaults, which the review shows.
  */
 import { stringify } from 'yaml';
+import { presentationOf } from '../../../kinds/index.ts';
 
 type Schema = Record<string, unknown>;
 
@@ -13,8 +14,6 @@ function isObject(value: unknown): value is Schema {
 
 /** Fields worth writing out even though they have a default: what the object may spend. */
 const SUGGESTED = ['maxCostUSD', 'limitUSD'];
-/** What a run-to-completion object runs, as in the API's own example of a Job. */
-const EXAMPLE_COMMAND: Record<string, string[]> = { Job: ['python', 'train.py'] };
 
 /** A value for a field of `schema`: its example, its default, its first enum value, or an empty one of its type. */
 export function sampleValue(schema: Schema, depth = 0): unknown {
@@ -71,7 +70,7 @@ export interface TemplateInput {
 export function templateFor({ apiVersion, kind, singular, schema, suffix }: TemplateInput): string {
   const specSchema = isObject(schema?.properties) && isObject(schema.properties.spec) ? schema.properties.spec : undefined;
   let spec = specSchema ? sampleObject(specSchema, 0, true) : {};
-  const command = EXAMPLE_COMMAND[kind];
+  const command = presentationOf(kind).template?.command;
   if (command && isObject(specSchema?.properties) && specSchema.properties.command) {
     // The seed's order: image, command, then the cost cap.
     const { maxCostUSD, ...rest } = spec;

@@ -6,6 +6,7 @@
  * the page (log-decoder.ts). Plain TypeScript: the view subscribes.
  */
 import { isApiError, isRetryable, type ApiClient, type ApiError } from '../../../api/index.ts';
+import { WAITING_PHASES } from '../../../kinds/index.ts';
 import { ArrayBlock, linesOf, type LineBlock } from './line-block.ts';
 import { LineRing } from './line-ring.ts';
 import { decodeLogLines, logTransport } from './log-decoder.ts';
@@ -14,12 +15,10 @@ import { OlderCollector, ResumeCursor } from './overlap.ts';
 
 export type Life = 'waiting' | 'running' | 'ended';
 
-const WAITING: ReadonlySet<string> = new Set(['Queued', 'Pending', 'Provisioning', 'Starting']);
-
 /** What the log does while an object is in `phase`: nothing yet, grows, or is complete. */
 export function lifeOf(phase: string | undefined): Life {
   if (phase === 'Running') return 'running';
-  return phase === undefined || WAITING.has(phase) ? 'waiting' : 'ended';
+  return phase === undefined || WAITING_PHASES.has(phase) ? 'waiting' : 'ended';
 }
 
 export type LogStatus =

@@ -9,7 +9,7 @@ import { Link, NavLink } from 'react-router';
 import { isApiError, type KindInfo } from '../../../api/index.ts';
 import { AlertIcon, GridIcon } from '../../../components/ui/icons.tsx';
 import { titleCase } from '../../../lib/format.ts';
-import { kindInProject } from '../../../lib/lifecycle/kinds.ts';
+import { kindInProject } from '../../../kinds/lifecycle.ts';
 import { useObjectCount } from '../api/count-objects.ts';
 import { KindIcon } from '../kind-icons.tsx';
 

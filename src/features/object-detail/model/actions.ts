@@ -1,5 +1,5 @@
 /**
- * The actions the object page offers: the rules live in src/lib/lifecycle (shared with the table's bulk
+ * The actions the object page offers: the rules live in src/kinds (shared with the table's bulk
  * actions), so a list and a page never disagree on what applies.
  */
-export { availableActions, pendingRestart, type ActionId, type ActionInput, type ActionState } from '../../../lib/lifecycle/actions.ts';
+export { availableActions, pendingRestart, type ActionId, type ActionInput, type ActionState } from '../../../kinds/actions.ts';

@@ -1,7 +1,7 @@
 /**
  * What can be done to the ticked rows: suspend (or stop) them, a merge patch of spec.state, or delete them.
  * Each goes through a confirmation that says what happens to every ticked object: the rules of the object
- * page (src/lib/lifecycle) decide which it applies to, and only those are counted and acted on; the others
+ * page (src/kinds) decide which it applies to, and only those are counted and acted on; the others
  * are listed as skipped, with why. Then a report per object.
  */
 import { useRef, useState } from 'react';

@@ -12,7 +12,7 @@ import { PlusIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { titleCase } from '../../../lib/format.ts';
-import { kindInProject } from '../../../lib/lifecycle/kinds.ts';
+import { kindInProject } from '../../../kinds/lifecycle.ts';
 import { PUBLIC_PROJECT } from '../../../shared/protocol.ts';
 import { useProjectKinds } from '../api/get-kinds.ts';
 import { knownKind } from '../kinds/known-kinds.ts';

@@ -1,25 +1,16 @@
 /**
- * The kinds the Nodus API serves (nodus.dev/v1, as the spec defines them), for the moments before discovery
- * answers: a table named in the URL is drawn from this, with its list already loading (early-start.ts), and
+ * The kinds the Nodus API serves (nodus.dev/v1, as src/shared/kinds.ts declares them), for the moments before
+ * discovery answers: a table named in the URL is drawn from this, with its list already loading (early-start.ts), and
  * discovery's own description replaces it when it comes. Only what reading needs is known here: the verbs are
  * read-only until discovery says what else the API allows, so no button offers a write it may refuse. A kind
  * not listed waits for discovery, as every kind did before.
  */
 import { NODUS_GROUP_VERSION, type KindInfo } from '../../../api/index.ts';
-
-const KNOWN: readonly (readonly [plural: string, singular: string, kind: string])[] = [
-  ['jobs', 'job', 'Job'],
-  ['sandboxes', 'sandbox', 'Sandbox'],
-  ['functions', 'function', 'Function'],
-  ['volumes', 'volume', 'Volume'],
-  ['budgets', 'budget', 'Budget'],
-  ['pipelines', 'pipeline', 'Pipeline'],
-  ['images', 'image', 'Image'],
-];
+import { KIND_FACTS } from '../../../shared/kinds.ts';
 
 /** One object per kind, so a view given the same kind twice sees the same object. */
 const KINDS = new Map<string, KindInfo>(
-  KNOWN.map(([plural, singular, kind]) => [plural, { ...NODUS_GROUP_VERSION, kind, plural, singular, namespaced: true, verbs: ['get', 'list', 'watch'], shortNames: [] }]),
+  Object.values(KIND_FACTS).map(({ plural, singular, kind }) => [plural, { ...NODUS_GROUP_VERSION, kind, plural, singular, namespaced: true, verbs: ['get', 'list', 'watch'], shortNames: [] }]),
 );
 
 /** The kind a URL names, as far as the console knows it before discovery; undefined for any other name. */

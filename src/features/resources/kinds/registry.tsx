@@ -1,14 +1,15 @@
 /**
- * What the table knows about each kind, as data: its columns, the phases it moves through (for the phase
- * filter) and what deleting it also does. Which actions apply to an object (its spec.state values, when it is
- * finished) is src/lib/lifecycle's, shared with the object page. A kind discovery lists that is not here gets
- * the generic columns and every phase.
+ * The table's view of the kinds registry (src/kinds): each kind's columns drawn with the table's cells, the
+ * phases it moves through (for the phase filter) and what deleting it also does. Which actions apply to an
+ * object is src/kinds's too, shared with the object page. A kind the spec does not declare gets the registry's
+ * generic columns and every phase.
  */
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import type { KindInfo } from '../../../api/index.ts';
 import { PhaseBadge } from '../../../components/ui/phase-badge.tsx';
-import type { NodusObject, Phase } from '../../../shared/protocol.ts';
+import { presentationOf, type ColumnSpec, type KindPresentation } from '../../../kinds/index.ts';
+import type { NodusObject } from '../../../shared/protocol.ts';
 import type { SortValue } from '../table/table-view.ts';
 import { Age, Clipped, Gpu, gpuOf, LabelChips, Money, Owner, ownerOf } from '../components/cells.tsx';
 
@@ -29,17 +30,10 @@ export interface KindTraits {
   columns: Column[];
   phases: readonly string[];
   /** The phase an object of this kind shows while it waits for its final charge after a delete. */
-  deletingPhase?: 'Cancelling' | 'Terminating';
+  deletingPhase?: KindPresentation['deletingPhase'];
   /** What else a delete removes. */
   cascade?: string;
 }
-
-const RUN_PHASES = ['Queued', 'Provisioning', 'Running', 'Succeeded', 'Failed', 'Cancelled', 'Suspended', 'Cancelling'];
-const LONG_PHASES = ['Pending', 'Starting', 'Running', 'Stopped', 'Suspended', 'Failed', 'Terminating'];
-const ALL_PHASES: readonly Phase[] = [
-  'Queued', 'Provisioning', 'Pending', 'Starting', 'Running', 'Succeeded', 'Failed', 'Cancelled', 'Stopped', 'Suspended',
-  'Cancelling', 'Terminating', 'Active', 'Available',
-];
 
 const num = (value: unknown): number | undefined => {
   if (value === undefined || value === null || value === '') return undefined;
@@ -48,31 +42,41 @@ const num = (value: unknown): number | undefined => {
 };
 const text = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
 
-const phase: Column = {
-  id: 'phase', header: 'Phase', width: '8.5rem',
-  sortValue: (o) => text(o.status?.phase),
-  render: (o) => <PhaseBadge phase={o.status?.phase} still />,
-};
-const gpu: Column = {
-  id: 'gpu', header: 'GPU', width: '8.5rem', firstDesc: true,
-  sortValue: (o) => gpuOf(o).count || undefined,
-  render: (o) => <Gpu object={o} />,
-};
-const cost: Column = {
-  id: 'cost', header: 'Cost', width: '6.5rem', align: 'right', firstDesc: true,
-  sortValue: (o) => num(o.status?.costUSD),
-  render: (o) => <Money amount={o.status?.costUSD} warn={nearCap(o)} />,
-};
-const maxCost: Column = {
-  id: 'max', header: 'Max', width: '6.5rem', align: 'right', firstDesc: true,
-  sortValue: (o) => num(o.spec?.maxCostUSD),
-  render: (o) => <Money amount={o.spec?.maxCostUSD} />,
-};
-const owner: Column = {
-  id: 'owner', header: 'Owner', width: 'minmax(8rem, 1fr)',
-  sortValue: (o) => ownerOf(o)?.text,
-  render: (o) => <Owner object={o} />,
-};
+/** The sort key of a column: GPUs by count, owners by name, right-aligned columns as numbers, the rest as text. */
+function sortValueOf(spec: ColumnSpec): (o: NodusObject) => SortValue {
+  if (spec.cell === 'gpu') return (o) => gpuOf(o).count || undefined;
+  if (spec.cell === 'owner') return (o) => ownerOf(o)?.text;
+  const read = spec.sortBy ?? spec.value ?? (() => undefined);
+  return spec.align === 'right' ? (o) => num(read(o)) : (o) => text(read(o));
+}
+
+function cellOf(spec: ColumnSpec): (o: NodusObject) => ReactNode {
+  const read = spec.value ?? (() => undefined);
+  switch (spec.cell) {
+    case 'phase':
+      return (o) => <PhaseBadge phase={text(read(o))} still />;
+    case 'gpu':
+      return (o) => <Gpu object={o} />;
+    case 'owner':
+      return (o) => <Owner object={o} />;
+    case 'money':
+      return (o) => <Money amount={read(o)} warn={spec.warn?.(o)} />;
+    case 'size':
+      return (o) => <Clipped text={read(o) === undefined ? '—' : `${text(read(o)) ?? ''} GiB`} className="tabular-nums text-slate-600" />;
+    case 'reference':
+      return (o) => <Clipped text={text(read(o)) ?? ''} className="font-mono text-[12.5px] text-slate-700" />;
+    case 'text':
+      return (o) => <Clipped text={text(read(o)) ?? '—'} className={clsx('text-slate-600', spec.align && 'tabular-nums')} />;
+  }
+}
+
+/** A registry column as the table draws it. */
+function toColumn(spec: ColumnSpec): Column {
+  // Numbers and GPU counts read best biggest first.
+  const firstDesc = spec.align === 'right' || spec.cell === 'gpu';
+  return { id: spec.id, header: spec.header, width: spec.width, ...(spec.align ? { align: spec.align } : {}), ...(firstDesc ? { firstDesc } : {}), sortValue: sortValueOf(spec), render: cellOf(spec) };
+}
+
 const labelsColumn: Column = {
   id: 'labels', header: 'Labels', width: 'minmax(10rem, 1.6fr)',
   render: (o) => <LabelChips labels={o.metadata.labels} />,
@@ -92,62 +96,18 @@ const projectColumn: Column = {
   render: (o) => <Clipped text={o.metadata.namespace ?? ''} className="text-slate-600" />,
 };
 
-function nearCap(o: NodusObject): boolean {
-  const spent = num(o.status?.costUSD);
-  const max = num(o.spec?.maxCostUSD);
-  return spent !== undefined && max !== undefined && max > 0 && spent >= 0.8 * max;
+const traits = new Map<string, KindTraits>();
+
+/** What the table reads of a registry entry. */
+export function traitsOf(p: KindPresentation): KindTraits {
+  return { columns: p.columns.map(toColumn), phases: p.phases, ...(p.deletingPhase ? { deletingPhase: p.deletingPhase } : {}), ...(p.cascade ? { cascade: p.cascade } : {}) };
 }
 
-function plain(id: string, header: string, width: string, read: (o: NodusObject) => unknown, align?: 'right'): Column {
-  return {
-    // Right-aligned columns hold numbers, which read best biggest first.
-    id, header, width, ...(align ? { align, firstDesc: true } : {}),
-    sortValue: (o) => (align ? num(read(o)) : text(read(o))),
-    render: (o) => <Clipped text={text(read(o)) ?? '—'} className={clsx('text-slate-600', align && 'tabular-nums')} />,
-  };
-}
-
-const size = plain('size', 'Size', '6rem', (o) => (o.spec?.sizeGiB === undefined ? undefined : o.spec.sizeGiB), 'right');
-size.render = (o) => <Clipped text={o.spec?.sizeGiB === undefined ? '—' : `${text(o.spec.sizeGiB)} GiB`} className="tabular-nums text-slate-600" />;
-
-const KINDS: Record<string, KindTraits> = {
-  Job: { columns: [phase, gpu, cost, maxCost, owner], phases: RUN_PHASES, deletingPhase: 'Cancelling' },
-  Pipeline: {
-    columns: [phase, plain('step', 'Step', '7rem', (o) => o.status?.currentStep), cost, maxCost, owner],
-    phases: RUN_PHASES, deletingPhase: 'Cancelling', cascade: 'the Jobs it started',
-  },
-  Sandbox: { columns: [phase, gpu, cost, maxCost, owner], phases: LONG_PHASES, deletingPhase: 'Terminating' },
-  Function: {
-    columns: [phase, plain('replicas', 'Replicas', '5.5rem', (o) => o.status?.replicas, 'right'), gpu, cost, maxCost, owner],
-    phases: LONG_PHASES, deletingPhase: 'Terminating',
-  },
-  Volume: { columns: [phase, size, cost, owner], phases: LONG_PHASES, deletingPhase: 'Terminating' },
-  Budget: {
-    columns: [
-      phase,
-      { ...plain('limit', 'Limit', '6.5rem', (o) => o.spec?.limitUSD, 'right'), render: (o) => <Money amount={o.spec?.limitUSD} /> },
-      { ...plain('spent', 'Spent', '6.5rem', (o) => o.status?.spentUSD, 'right'), render: (o) => <Money amount={o.status?.spentUSD} /> },
-      plain('period', 'Period', '6rem', (o) => o.spec?.period),
-    ],
-    phases: ['Active', 'Suspended', 'Exceeded'],
-  },
-  Image: {
-    columns: [
-      {
-        ...plain('reference', 'Reference', 'minmax(12rem, 1.4fr)', (o) => `${o.spec?.repository ?? ''}:${o.spec?.tag ?? ''}`),
-        render: (o) => <Clipped text={`${o.metadata.namespace ?? ''}/${text(o.spec?.repository) ?? ''}:${text(o.spec?.tag) ?? ''}`} className="font-mono text-[12.5px] text-slate-700" />,
-      },
-      plain('cuda', 'CUDA', '5rem', (o) => o.spec?.cuda),
-      size,
-    ],
-    phases: ['Available', 'Deprecated'],
-  },
-};
-
-const GENERIC: KindTraits = { columns: [phase, owner], phases: ALL_PHASES };
-
+/** One object per kind, so columns keep their identity between renders. */
 export function kindTraits(kind: Pick<KindInfo, 'kind'>): KindTraits {
-  return KINDS[kind.kind] ?? GENERIC;
+  let found = traits.get(kind.kind);
+  if (!found) traits.set(kind.kind, (found = traitsOf(presentationOf(kind.kind))));
+  return found;
 }
 
 /** Every column but Name (the row header) and the selection box, in order. */

@@ -1,12 +1,12 @@
 /**
  * What a bulk action does to each ticked object, decided by the same rules as the object page's actions
- * (src/lib/lifecycle): an object it applies to is acted on, any other is skipped with the reason (already
+ * (src/kinds): an object it applies to is acted on, any other is skipped with the reason (already
  * suspended, finished, being deleted, …). The plan is made when the confirmation opens and made again from the
  * objects as they are when it is confirmed, so nothing that changed meanwhile is acted on by mistake.
  */
 import type { KindInfo } from '../../../api/index.ts';
-import { actionFor, holdAction } from '../../../lib/lifecycle/actions.ts';
-import { kindLife } from '../../../lib/lifecycle/kinds.ts';
+import { actionFor, holdAction } from '../../../kinds/actions.ts';
+import { kindLife } from '../../../kinds/lifecycle.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { objectKey } from './snapshot-diff.ts';
 

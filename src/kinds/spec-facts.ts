@@ -1,5 +1,5 @@
 /** One line of a spec summary, and the small formatters the per-kind summaries share. Pure: unit-tested. */
-import { formatRateUSD } from '../../../lib/format.ts';
+import { formatRateUSD } from '../lib/format.ts';
 
 export interface Fact {
   label: string;

@@ -1,7 +1,7 @@
 /** The spec summary of each kind the console knows: the facts a person asks first, in the order they ask. */
-import { formatRateUSD, formatUSD } from '../../../lib/format.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
-import { describeCommand, describePlacement, describeResources, describeValue, facts, formatSeconds, type Fact } from './facts.ts';
+import { formatRateUSD, formatUSD } from '../lib/format.ts';
+import type { NodusObject } from '../shared/protocol.ts';
+import { describeCommand, describePlacement, describeResources, describeValue, facts, formatSeconds, type Fact } from './spec-facts.ts';
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
 const usd = (value: unknown): string | undefined => (str(value) === undefined ? undefined : formatUSD(str(value)));

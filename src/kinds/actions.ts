@@ -4,8 +4,8 @@
  * src/mock/controller/lifecycle.ts), whether it is being deleted, and the verbs discovery allows. The one
  * rule book for the object page's action bar and the table's bulk actions.
  */
-import { ANNOTATION_RESTART_REQUESTED_AT, type NodusObject } from '../../shared/protocol.ts';
-import { isFinished, type KindLife } from './kinds.ts';
+import { ANNOTATION_RESTART_REQUESTED_AT, type NodusObject } from '../shared/protocol.ts';
+import { isFinished, type KindLife } from './lifecycle.ts';
 
 export type ActionId = 'suspend' | 'stop' | 'resume' | 'cancel' | 'restart' | 'raise' | 'delete';
 
@@ -18,7 +18,8 @@ export interface ActionState {
   state?: string;
 }
 
-export interface ActionTraits extends Pick<KindLife, 'lifecycle' | 'states' | 'restart'> {
+export interface ActionTraits extends Pick<KindLife, 'lifecycle' | 'states'> {
+  restart?: boolean;
   /** Where the object's money is capped: a cap in the spec can be raised. */
   meter?: (o: NodusObject) => { limitField?: string } | undefined;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFinished, kindInProject, kindLife } from './kinds.ts';
+import { isFinished, kindInProject, kindLife, WAITING_PHASES } from './lifecycle.ts';
 
 describe('kindLife', () => {
   it('ends run-to-completion kinds in Succeeded, Failed or Cancelled, long-running ones only in Failed', () => {
@@ -23,5 +23,11 @@ describe('kindInProject', () => {
   it('offers every kind across all projects', () => {
     expect(kindInProject('Image', undefined)).toBe(true);
     expect(kindInProject('Job', undefined)).toBe(true);
+  });
+});
+
+describe('WAITING_PHASES', () => {
+  it('holds what comes before Running, for every kind that runs', () => {
+    expect([...WAITING_PHASES].sort()).toEqual(['Pending', 'Provisioning', 'Queued', 'Starting']);
   });
 });

@@ -1,0 +1,109 @@
+/**
+ * The console's registry of kinds: each kind of src/shared/kinds.ts with what the console shows of it (table
+ * columns, the object page's summary and money meter, its icon, what a new object's text starts with). Keyed
+ * by KindName, so a kind the spec declares and the registry lacks is a type error. A kind only discovery knows
+ * (a newer API's) gets the explicit generic presentation.
+ */
+import { KIND_FACTS, isKindName, type KindFacts, type KindName } from '../shared/kinds.ts';
+import type { NodusObject, Phase } from '../shared/protocol.ts';
+import { COLUMNS, moneyColumn, textColumn } from './columns.ts';
+import { costMeter, presentation, type KindLook, type KindPresentation } from './presentation.ts';
+import { specFact } from './spec-facts.ts';
+import { budgetFacts, functionFacts, imageFacts, jobFacts, pipelineFacts, sandboxFacts, volumeFacts } from './summaries.ts';
+
+const { phase, gpu, cost, maxCost, owner, size } = COLUMNS;
+const text = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+
+const LOOKS: Record<KindName, KindLook> = {
+  Job: {
+    columns: [phase, gpu, cost, maxCost, owner],
+    summary: jobFacts,
+    meter: costMeter,
+    icon: 'M6.5 4.5v11l9-5.5z',
+    // What a run-to-completion object runs, as in the API's own example of a Job.
+    template: { command: ['python', 'train.py'] },
+  },
+  Sandbox: {
+    columns: [phase, gpu, cost, maxCost, owner],
+    summary: sandboxFacts,
+    meter: costMeter,
+    icon: 'M3.5 5.5h13v9h-13zM6 9l2 1.5L6 12M10 12.5h3.5',
+  },
+  Function: {
+    columns: [phase, textColumn('replicas', 'Replicas', '5.5rem', (o) => o.status?.replicas, 'right'), gpu, cost, maxCost, owner],
+    summary: functionFacts,
+    meter: costMeter,
+    icon: 'M11.5 3.5 6 11h4l-1.5 5.5L14 9h-4z',
+  },
+  Volume: {
+    columns: [phase, size, cost, owner],
+    summary: volumeFacts,
+    meter: costMeter,
+    icon: 'M4 6c0-1.1 2.7-2 6-2s6 .9 6 2-2.7 2-6 2-6-.9-6-2zM4 6v8c0 1.1 2.7 2 6 2s6-.9 6-2V6M4 10c0 1.1 2.7 2 6 2s6-.9 6-2',
+  },
+  Budget: {
+    columns: [
+      phase,
+      moneyColumn('limit', 'Limit', (o) => o.spec?.limitUSD),
+      moneyColumn('spent', 'Spent', (o) => o.status?.spentUSD),
+      textColumn('period', 'Period', '6rem', (o) => o.spec?.period),
+    ],
+    summary: budgetFacts,
+    meter: (o) => ({ spent: o.status?.spentUSD ?? '0.00', limit: o.spec?.limitUSD, spentLabel: 'spent this period', limitLabel: 'limit' }),
+    icon: 'M3.5 6.5h13v8h-13zM3.5 6.5l2-2.5h9l2 2.5M13 10.5h1.5',
+  },
+  Pipeline: {
+    columns: [phase, textColumn('step', 'Step', '7rem', (o) => o.status?.currentStep), cost, maxCost, owner],
+    summary: pipelineFacts,
+    meter: costMeter,
+    icon: 'M5 5.5h3v3H5zM12 11.5h3v3h-3zM8 7h2.5a1.5 1.5 0 0 1 1.5 1.5V11.5M5 13h4',
+  },
+  Image: {
+    columns: [
+      {
+        id: 'reference', header: 'Reference', width: 'minmax(12rem, 1.4fr)', cell: 'reference',
+        value: (o) => `${o.metadata.namespace ?? ''}/${text(o.spec?.repository) ?? ''}:${text(o.spec?.tag) ?? ''}`,
+        sortBy: (o) => `${text(o.spec?.repository) ?? ''}:${text(o.spec?.tag) ?? ''}`,
+      },
+      textColumn('cuda', 'CUDA', '5rem', (o) => o.spec?.cuda),
+      size,
+    ],
+    summary: imageFacts,
+    icon: 'M10 3.5 16.5 7 10 10.5 3.5 7zM3.5 10 10 13.5 16.5 10M3.5 13 10 16.5 16.5 13',
+  },
+};
+
+export const KIND_PRESENTATION: Readonly<Record<KindName, KindPresentation>> = Object.fromEntries(
+  Object.entries(LOOKS).map(([name, look]) => [name, presentation(KIND_FACTS[name as KindName], look)]),
+) as Record<KindName, KindPresentation>;
+
+/** Every phase any kind shows, for the phase filter of a kind the spec does not declare. */
+const ALL_PHASES: readonly Phase[] = [
+  'Queued', 'Provisioning', 'Pending', 'Starting', 'Running', 'Succeeded', 'Failed', 'Cancelled', 'Stopped', 'Suspended',
+  'Cancelling', 'Terminating', 'Active', 'Available',
+];
+
+/** A kind only discovery knows: no state to set, never finished, what its spec says one fact per plain field. */
+function genericPresentation(kind: string): KindPresentation {
+  // Its names come from discovery; nothing here reads them.
+  const facts: KindFacts = {
+    kind, plural: '', singular: '', shortNames: [], uidPrefix: '', lifecycle: 'none', phases: ALL_PHASES,
+    billable: false, logs: false, restart: false, published: false,
+  };
+  return presentation(facts, {
+    columns: [phase, owner],
+    summary: (o: NodusObject) => Object.entries(o.spec ?? {}).slice(0, 14).map(([key, value]) => specFact(key, value)),
+    meter: (o) => (o.spec?.maxCostUSD === undefined ? undefined : costMeter(o)),
+    icon: 'M10 3 16 6.5v7L10 17l-6-3.5v-7zM4 6.5 10 10l6-3.5M10 10v7',
+  }, false);
+}
+
+const generic = new Map<string, KindPresentation>();
+
+/** The presentation of a kind: its registry entry, or the generic one only for a kind the spec does not declare. */
+export function presentationOf(kind: string): KindPresentation {
+  if (isKindName(kind)) return KIND_PRESENTATION[kind];
+  let found = generic.get(kind);
+  if (!found) generic.set(kind, (found = genericPresentation(kind)));
+  return found;
+}
