@@ -5,7 +5,7 @@
  */
 import type { NodusObject } from '../../shared/protocol.ts';
 import { refreshBudget } from '../billing/budgets.ts';
-import { KINDS, kindByPlural } from '../kinds/index.ts';
+import { KIND_DEFS, kindByPlural } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
 import { commit } from './commit.ts';
 import { driftRates } from './drift.ts';
@@ -17,7 +17,7 @@ import { isBench } from './timing.ts';
 export const TICK_MS = 100;
 
 const SETTLED = new Set(['Succeeded', 'Failed', 'Cancelled']);
-const MOVING = KINDS.filter((k) => k.lifecycle !== 'none');
+const MOVING = KIND_DEFS.filter((k) => k.lifecycle !== 'none');
 
 function needsWork(obj: NodusObject): boolean {
   return !isBench(obj) && (!!obj.metadata.deletionTimestamp || !SETTLED.has(String(obj.status?.phase ?? '')));

@@ -1,10 +1,10 @@
 /**
- * What every kind is made of: a `KindDef` is plain data (names, schema, lifecycle, mutable fields and how it
- * uses compute), and the generic server code handles any kind from it. Schema pieces shared by kinds live here.
+ * What every kind is made of: a `KindDef` is the spec's facts about the kind (src/shared/kinds.ts) plus what only
+ * the mock needs (schema, printer columns, how it uses compute), and the generic server code handles any kind
+ * from it. Schema pieces shared by kinds live here.
  */
+import type { KindFacts } from '../../shared/kinds.ts';
 import type { Schema } from '../schema/schema.ts';
-
-export type Lifecycle = 'run-to-completion' | 'long-running' | 'none';
 
 /** What one object asks for, per hour, to price it. */
 export interface Usage {
@@ -26,23 +26,8 @@ export interface PrinterColumn {
   priority?: number;
 }
 
-export interface KindDef {
-  kind: string;
-  plural: string;
-  singular: string;
-  shortNames: string[];
-  /** uid prefix, e.g. `job` gives `job_01j9...`. */
-  uidPrefix: string;
+export interface KindDef extends KindFacts {
   description: string;
-  lifecycle: Lifecycle;
-  /** Objects that cost money get an estimate on dry-run and the billing finalizer. */
-  billable: boolean;
-  /** Objects that run something have a log (the `log` subresource); storage and budgets do not. */
-  logs: boolean;
-  /** Objects of this kind live only in the read-only project `nodus`. */
-  publishedOnly?: boolean;
-  /** Values of spec.state (empty for kinds without one). */
-  states: readonly string[];
   spec: Schema;
   status: Schema;
   columns: PrinterColumn[];
@@ -192,9 +177,6 @@ export function statusSchema(phases: readonly string[], extra: Record<string, Sc
     },
   };
 }
-
-export const RUN_PHASES = ['Queued', 'Provisioning', 'Running', 'Succeeded', 'Failed', 'Cancelled', 'Suspended', 'Cancelling'] as const;
-export const LONG_PHASES = ['Pending', 'Starting', 'Running', 'Stopped', 'Suspended', 'Failed', 'Terminating'] as const;
 
 export const billingStatus: Record<string, Schema> = {
   lastPhaseTransitionTime: { type: 'string', format: 'date-time', description: 'When the phase last changed.' },

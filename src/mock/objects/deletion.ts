@@ -4,7 +4,7 @@
  * finalizer (see controller/finalize.ts). Deleting a project deletes everything in it first.
  */
 import type { Condition, NodusObject } from '../../shared/protocol.ts';
-import { KINDS, type KindDef } from '../kinds/index.ts';
+import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
 import { accrue } from '../controller/charges.ts';
 import { postSpend } from '../controller/commit.ts';
@@ -76,7 +76,7 @@ function cascade(state: MockState, owner: NodusObject, propagation: Propagation)
   const uid = owner.metadata.uid;
   const namespace = owner.metadata.namespace ?? '';
   if (!uid) return;
-  for (const kind of KINDS) {
+  for (const kind of KIND_DEFS) {
     for (const dependent of state.store.list(kind.plural, namespace)) {
       const refs = dependent.metadata.ownerReferences ?? [];
       if (!refs.some((r) => r.uid === uid)) continue;
@@ -95,7 +95,7 @@ function cascade(state: MockState, owner: NodusObject, propagation: Propagation)
 export function finishProjectIfEmpty(state: MockState, namespace: string): void {
   const project = state.store.get('namespaces', '', namespace);
   if (!project?.metadata.deletionTimestamp) return;
-  if (KINDS.some((k) => state.store.count(k.plural, namespace) > 0)) return;
+  if (KIND_DEFS.some((k) => state.store.count(k.plural, namespace) > 0)) return;
   state.store.remove('namespaces', '', namespace);
 }
 
@@ -107,7 +107,7 @@ export function deleteProject(state: MockState, project: NodusObject): NodusObje
     metadata: { ...project.metadata, deletionTimestamp: state.timestamp() },
     status: { phase: 'Terminating' },
   });
-  for (const kind of KINDS) {
+  for (const kind of KIND_DEFS) {
     for (const obj of state.store.list(kind.plural, name)) beginDelete(state, kind, obj, 'Background');
   }
   finishProjectIfEmpty(state, name);

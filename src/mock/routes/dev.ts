@@ -5,7 +5,7 @@
 import type { NodusObject } from '../../shared/protocol.ts';
 import { admitSpec } from '../admission/spec.ts';
 import { ApiFailure, invalid } from '../http/errors.ts';
-import { kindByPlural, KINDS, type KindDef } from '../kinds/index.ts';
+import { kindByPlural, KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import { isMoney } from '../money.ts';
 import { newObject, specContext } from '../objects/build.ts';
 import type { Reply } from '../objects/writes.ts';
@@ -17,9 +17,9 @@ export const MAX_SEED = 100_000;
 
 function kindOf(value: unknown): KindDef {
   const text = String(value ?? '');
-  const kind = kindByPlural(text) ?? KINDS.find((k) => k.kind === text || k.singular === text.toLowerCase());
-  if (!kind || kind.publishedOnly) {
-    throw invalid({ kind: 'Seed' }, [{ field: 'kind', reason: 'FieldValueNotSupported', message: `"${text}" is not a kind you can create; use one of: ${KINDS.filter((k) => !k.publishedOnly).map((k) => k.kind).join(', ')}` }]);
+  const kind = kindByPlural(text) ?? KIND_DEFS.find((k) => k.kind === text || k.singular === text.toLowerCase());
+  if (!kind || kind.published) {
+    throw invalid({ kind: 'Seed' }, [{ field: 'kind', reason: 'FieldValueNotSupported', message: `"${text}" is not a kind you can create; use one of: ${KIND_DEFS.filter((k) => !k.published).map((k) => k.kind).join(', ')}` }]);
   }
   return kind;
 }

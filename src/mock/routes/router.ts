@@ -108,7 +108,7 @@ async function deleteOptions(ctx: Ctx): Promise<{ dryRun: boolean; propagation: 
 async function routeObjects(state: MockState, ctx: Ctx, namespace: string, kind: KindDef, name?: string, sub?: string): Promise<void> {
   const write = !['GET', 'HEAD'].includes(ctx.method);
   requireProject(state, namespace, write);
-  if (write && kind.publishedOnly) {
+  if (write && kind.published) {
     throw new ApiFailure('Forbidden', `${kind.kind} objects are published by Nodus and cannot be written`, { fix: `Reference them from your objects as nodus/<name>:<tag>; list them with kubectl get ${kind.plural} -n nodus.` });
   }
   if (name === undefined) {
