@@ -65,7 +65,7 @@ function running(kind: KindDef, obj: NodusObject, now: number, reason: string, m
   status.startTime ??= isoSeconds(now);
   status.lastChargeTime = new Date(now).toISOString();
   status.conditions = setCondition(status, { type: 'Scheduled', status: 'True', reason: 'CapacityFound', message: 'Placed on capacity that fits the request.' }, isoSeconds(now), obj.metadata.generation ?? 1).conditions;
-  if (kind.kind === 'Function') status.replicas = Math.max(1, Number(spec(obj).minReplicas ?? 0));
+  if (kind.startReplicas) status.replicas = kind.startReplicas(spec(obj));
   return done(obj, status);
 }
 

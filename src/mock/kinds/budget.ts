@@ -40,4 +40,13 @@ export const budget: KindDef = {
     { name: 'Spent', type: 'string', jsonPath: '.status.spentUSD', description: 'Spent this period (USD).' },
     { name: 'Period', type: 'string', jsonPath: '.spec.period', description: 'Period.' },
   ],
+  // Spending is tracked from creation: nothing spent, the whole limit left.
+  initialStatus: (spec, generation, now) => ({
+    phase: spec.state === 'Suspended' ? 'Suspended' : 'Active',
+    observedGeneration: generation,
+    spentUSD: '0.00',
+    remainingUSD: spec.limitUSD,
+    periodStart: now,
+    conditions: [{ type: 'Ready', status: 'True', reason: 'Tracking', message: 'Spending is tracked from now on.', lastTransitionTime: now }],
+  }),
 };

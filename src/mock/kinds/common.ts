@@ -4,6 +4,7 @@
  * from it. Schema pieces shared by kinds live here.
  */
 import type { KindFacts } from '../../shared/kinds.ts';
+import type { ObjectStatus, StatusCause } from '../../shared/protocol.ts';
 import type { Schema } from '../schema/schema.ts';
 
 /** What one object asks for, per hour, to price it. */
@@ -32,6 +33,12 @@ export interface KindDef extends KindFacts {
   status: Schema;
   columns: PrinterColumn[];
   usage?: (spec: Record<string, unknown>) => Usage;
+  /** Checks between fields of one spec that the schema cannot state (e.g. minReplicas ≤ maxReplicas). */
+  crossFieldCauses?: (spec: Record<string, unknown>) => StatusCause[];
+  /** The status a new object of a kind without a lifecycle starts with; absent: `{ phase: phases[0] }`. */
+  initialStatus?: (spec: Record<string, unknown>, generation: number, now: string) => ObjectStatus;
+  /** How many replicas an object runs once it starts, for kinds that report status.replicas. */
+  startReplicas?: (spec: Record<string, unknown>) => number;
 }
 
 export const GPU_TYPES = ['H100', 'A100-80GB', 'L40S', 'L4', 'T4'] as const;

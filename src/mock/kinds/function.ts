@@ -36,4 +36,9 @@ export const fn: KindDef = {
   ],
   // The estimate covers the first day with the warm replicas (at least one) running.
   usage: (spec) => computeUsage(spec, 24, Math.max(1, Number(spec.minReplicas ?? 0))),
+  crossFieldCauses: (spec) =>
+    Number(spec.minReplicas) > Number(spec.maxReplicas)
+      ? [{ field: 'spec.minReplicas', reason: 'FieldValueInvalid', message: `must not exceed spec.maxReplicas (${String(spec.maxReplicas)})` }]
+      : [],
+  startReplicas: (spec) => Math.max(1, Number(spec.minReplicas ?? 0)),
 };

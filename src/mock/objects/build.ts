@@ -2,6 +2,7 @@
  * Turning a client's object into what the server stores: top-level and metadata checks, defaults, server-set
  * metadata, and the first status. Shared by create, update, patch and apply.
  */
+import { KIND_FACTS } from '../../shared/kinds.ts';
 import {
   API_VERSION,
   FINALIZER_BILLING,
@@ -33,12 +34,12 @@ export function specContext(state: MockState, namespace: string): SpecContext {
     imageExists: (reference) => {
       const match = /^nodus\/([^:@]+)[:@](.+)$/.exec(reference);
       if (!match) return false;
-      return state.store.list('images', PUBLIC_PROJECT).some((img) => {
+      return state.store.list(KIND_FACTS.Image.plural, PUBLIC_PROJECT).some((img) => {
         const spec = img.spec as { repository?: string; tag?: string } | undefined;
         return spec?.repository === match[1] && spec?.tag === match[2];
       });
     },
-    volumeExists: (name) => state.store.get('volumes', namespace, name) !== undefined,
+    volumeExists: (name) => state.store.get(KIND_FACTS.Volume.plural, namespace, name) !== undefined,
   };
 }
 
@@ -110,17 +111,7 @@ export function launchedBy(userAgent: string | undefined, clientHeader: string |
 export function initialStatus(kind: KindDef, spec: Record<string, unknown>, generation: number, now: string): ObjectStatus {
   const state = spec.state as string | undefined;
   if (kind.lifecycle === 'none') {
-    if (kind.kind === 'Budget') {
-      return {
-        phase: state === 'Suspended' ? 'Suspended' : 'Active',
-        observedGeneration: generation,
-        spentUSD: '0.00',
-        remainingUSD: spec.limitUSD,
-        periodStart: now,
-        conditions: [{ type: 'Ready', status: 'True', reason: 'Tracking', message: 'Spending is tracked from now on.', lastTransitionTime: now }],
-      };
-    }
-    return { phase: 'Available', observedGeneration: generation };
+    return kind.initialStatus ? kind.initialStatus(spec, generation, now) : { phase: kind.phases[0], observedGeneration: generation };
   }
   const first = kind.lifecycle === 'run-to-completion' ? 'Queued' : 'Pending';
   const held: Record<string, string> = { Suspended: 'Suspended', Cancelled: 'Cancelled', Stopped: 'Stopped' };

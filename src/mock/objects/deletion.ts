@@ -11,19 +11,13 @@ import { postSpend } from '../controller/commit.ts';
 
 export type Propagation = 'Background' | 'Foreground' | 'Orphan';
 
-export function deletingPhase(kind: KindDef): string | undefined {
-  if (kind.lifecycle === 'run-to-completion') return 'Cancelling';
-  if (kind.lifecycle === 'long-running') return 'Terminating';
-  return undefined;
-}
-
 const FINISHED = new Set(['Succeeded', 'Failed', 'Cancelled', 'Stopped']);
 
 /** The object as it looks once a delete has begun (not stored). */
 /** `at`: when the delete was asked for (demo data backdates it); now by default. */
 export function markDeleting(state: MockState, kind: KindDef, obj: NodusObject, at = state.now()): NodusObject {
   const now = state.timestamp(at);
-  const phase = deletingPhase(kind);
+  const phase = kind.deletingPhase;
   const current = String(obj.status?.phase ?? '');
   const status = { ...obj.status };
   if (phase && !FINISHED.has(current)) {
