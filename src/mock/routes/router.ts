@@ -19,8 +19,8 @@ import { clearFaults, compactHistory, getFaults, setFaults } from '../faults/fau
 import { serveLog } from '../logs/serve.ts';
 import { churn, seed, setPriceBook } from './dev.ts';
 import { aggregatedDiscovery, apiGroup, apiGroupList, apiVersions, coreResources, groupResources, openApiCore, openApiGroup, openApiIndex } from './discovery.ts';
-import { sendDiscovery, sendList, sendObject, tableWatch } from '../kubectl/negotiate.ts';
-import { NAMESPACE_COLUMNS } from '../kubectl/table.ts';
+import { sendDiscovery, sendList, sendObject, tableWatch } from './negotiate.ts';
+import { NAMESPACE_COLUMNS } from './table.ts';
 import { createProject, getProject, removeProject, requireProject } from './projects.ts';
 
 const BODY_TYPES = ['application/json', 'application/yaml', 'application/x-yaml'] as const;
