@@ -4,14 +4,15 @@
  * suspending or cancelling the Pipeline does the same to the running step.
  */
 import { API_VERSION, type NodusObject } from '../../shared/protocol.ts';
+import { newObject, specContext } from '../admission/new-object.ts';
 import { admitSpec } from '../admission/spec.ts';
+import { queueSeconds } from '../billing/pricing.ts';
 import { kindByPlural, type KindDef } from '../kinds/index.ts';
 import { formatMoney, parseMoney } from '../money.ts';
-import { newObject, specContext } from '../objects/build.ts';
 import type { MockState } from '../state.ts';
 import { commit } from './commit.ts';
 import { isoSeconds, transition } from './status.ts';
-import { PROVISION_SECONDS, elapsed, queueSeconds } from './timing.ts';
+import { PROVISION_SECONDS, elapsed } from './timing.ts';
 
 export const LABEL_STEP = 'nodus.dev/step';
 

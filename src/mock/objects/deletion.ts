@@ -1,13 +1,14 @@
 /**
  * Deleting: an object with finalizers gets a deletionTimestamp and the phase Cancelling or Terminating, and goes
  * only once its finalizers are gone. The lifecycle controller posts the final charge and then clears the billing
- * finalizer (see controller/finalize.ts). Deleting a project deletes everything in it first.
+ * finalizer (see controller/finalize.ts and controller/release.ts). Deleting a project deletes everything in it first.
  */
 import type { Condition, NodusObject } from '../../shared/protocol.ts';
 import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
 import { accrue } from '../controller/charges.ts';
 import { postSpend } from '../controller/commit.ts';
+import { finishProjectIfEmpty } from '../controller/release.ts';
 
 export type Propagation = 'Background' | 'Foreground' | 'Orphan';
 
@@ -57,14 +58,6 @@ export function beginDelete(state: MockState, kind: KindDef, obj: NodusObject, p
   return stored;
 }
 
-/** Removes a deleting object whose last finalizer is gone. */
-export function removeIfReleased(state: MockState, kind: KindDef, obj: NodusObject): NodusObject | undefined {
-  if (!obj.metadata.deletionTimestamp || obj.metadata.finalizers?.length) return undefined;
-  const gone = state.store.remove(kind.plural, obj.metadata.namespace ?? '', obj.metadata.name ?? '');
-  finishProjectIfEmpty(state, obj.metadata.namespace ?? '');
-  return gone;
-}
-
 /** Dependents (objects whose ownerReferences name this uid) are deleted too, or released with Orphan. */
 function cascade(state: MockState, owner: NodusObject, propagation: Propagation): void {
   const uid = owner.metadata.uid;
@@ -83,14 +76,6 @@ function cascade(state: MockState, owner: NodusObject, propagation: Propagation)
       }
     }
   }
-}
-
-/** A project being deleted goes once nothing is left in it. */
-export function finishProjectIfEmpty(state: MockState, namespace: string): void {
-  const project = state.store.get('namespaces', '', namespace);
-  if (!project?.metadata.deletionTimestamp) return;
-  if (KIND_DEFS.some((k) => state.store.count(k.plural, namespace) > 0)) return;
-  state.store.remove('namespaces', '', namespace);
 }
 
 export function deleteProject(state: MockState, project: NodusObject): NodusObject {

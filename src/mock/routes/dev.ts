@@ -4,14 +4,13 @@
  */
 import type { KindName } from '../../shared/kinds.ts';
 import type { NodusObject } from '../../shared/protocol.ts';
+import { newObject, newProject, specContext } from '../admission/new-object.ts';
 import { admitSpec } from '../admission/spec.ts';
 import { ApiFailure, invalid } from '../http/errors.ts';
 import { kindByPlural, KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import { isMoney } from '../money.ts';
-import { newObject, specContext } from '../objects/build.ts';
-import type { Reply } from '../objects/writes.ts';
+import type { Reply } from '../http/reply.ts';
 import type { MockState } from '../state.ts';
-import { newProject } from './projects.ts';
 import { LABEL_BENCH } from '../controller/timing.ts';
 
 export const MAX_SEED = 100_000;
