@@ -1,11 +1,12 @@
 /**
- * The label selector box checks selectors in the browser: what it accepts the API must accept and what it
- * refuses the API must refuse (checked against the real mock over HTTP), and a refusal says what is wrong.
+ * One grammar, two readers. The label selector box checks selectors in the browser: what it accepts the API must
+ * accept and what it refuses the API must refuse (checked against the real mock over HTTP), and a refusal says
+ * what is wrong. The API's reading gives terse reasons and matches labels.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../../mock/server.ts';
-import { DEMO_API_KEY } from '../../../shared/protocol.ts';
-import { checkLabelSelector, hasLabel, withLabel } from './label-selector.ts';
+import { startMockServer, type MockServer } from '../mock/server.ts';
+import { DEMO_API_KEY } from './protocol.ts';
+import { checkLabelSelector, hasLabel, matchesLabels, parseLabelSelector, withLabel, type Requirement } from './label-selector.ts';
 
 const CASES = [
   '', 'team=nlp', 'team==nlp', 'team!=nlp', 'team=', 'team', '!team', '! team', 'env in (prod,staging)', 'env notin (a, b)',
@@ -71,5 +72,45 @@ describe('withLabel', () => {
   it('knows when a requirement is already there', () => {
     expect(hasLabel('app=x, team==nlp', 'team', 'nlp')).toBe(true);
     expect(hasLabel('team!=nlp', 'team', 'nlp')).toBe(false);
+  });
+});
+
+describe('parseLabelSelector', () => {
+  const why = (s: string) => {
+    const parsed = parseLabelSelector(s);
+    return parsed.ok ? '' : parsed.why;
+  };
+  const requirements = (s: string): Requirement[] => {
+    const parsed = parseLabelSelector(s);
+    if (!parsed.ok) throw new Error(parsed.why);
+    return parsed.requirements;
+  };
+
+  it('reads every form into requirements', () => {
+    expect(requirements('team=nlp, app!=x, env in (a, b), tier notin (c), gpu, !spot')).toEqual([
+      { key: 'team', op: 'in', values: ['nlp'] },
+      { key: 'app', op: 'notin', values: ['x'] },
+      { key: 'env', op: 'in', values: ['a', 'b'] },
+      { key: 'tier', op: 'notin', values: ['c'] },
+      { key: 'gpu', op: 'exists', values: [] },
+      { key: 'spot', op: '!exists', values: [] },
+    ]);
+  });
+
+  it('says why in the words of the API, the values before the key', () => {
+    expect(why('team=nlp,')).toBe('empty requirement');
+    expect(why('team nlp')).toBe('cannot read "team nlp"');
+    expect(why('team$=nlp')).toBe('"team$" is not a valid label key');
+    expect(why('team$=-nlp')).toBe('"-nlp" is not a valid label value');
+    expect(why('env in (a,-b)')).toBe('"-b" is not a valid label value');
+  });
+
+  it('matches labels', () => {
+    const labels = { team: 'nlp', env: 'prod' };
+    expect(matchesLabels(requirements('team=nlp,env in (prod,staging)'), labels)).toBe(true);
+    expect(matchesLabels(requirements('team!=nlp'), labels)).toBe(false);
+    expect(matchesLabels(requirements('app notin (x)'), labels)).toBe(true);
+    expect(matchesLabels(requirements('!team'), labels)).toBe(false);
+    expect(matchesLabels(requirements('app'), labels)).toBe(false);
   });
 });
