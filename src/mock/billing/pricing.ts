@@ -1,6 +1,6 @@
 /**
- * The price book and what an object is expected to cost. The ETag of a review covers the kind, the spec with
- * its defaults and the price book version; it deliberately leaves out the hourly rate, which moves.
+ * What an object is expected to cost, from the price book (price-book.ts). The ETag of a review covers the kind,
+ * the spec with its defaults and the price book version; it deliberately leaves out the hourly rate, which moves.
  */
 import { createHash } from 'node:crypto';
 import type { Estimate } from '../../shared/protocol.ts';
