@@ -1,4 +1,4 @@
-import { KIND_FACTS, stateValues } from '../../shared/kinds.ts';
+import { KIND_FACTS } from '../../shared/kinds.ts';
 import { PHASE_COLUMN, money, stateField, statusSchema, type KindDef } from './common.ts';
 
 /** A Budget caps what a project may spend in a period. */
@@ -26,7 +26,7 @@ export const budget: KindDef = {
         'x-nodus-mutable': 'any',
       },
       enforcement: { type: 'string', enum: ['Block', 'Alert'], default: 'Block', description: 'Block refuses launches that would go over; Alert only warns.', 'x-nodus-mutable': 'any' },
-      state: stateField(stateValues(KIND_FACTS.Budget), 'Active', 'Desired state; a Suspended Budget neither blocks nor alerts.'),
+      state: stateField(KIND_FACTS.Budget, 'Desired state; a Suspended Budget neither blocks nor alerts.'),
     },
   },
   status: statusSchema(KIND_FACTS.Budget.phases, {

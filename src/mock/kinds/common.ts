@@ -3,7 +3,7 @@
  * the mock needs (schema, printer columns, how it uses compute), and the generic server code handles any kind
  * from it. Schema pieces shared by kinds live here.
  */
-import type { KindFacts } from '../../shared/kinds.ts';
+import { stateValues, type KindFacts } from '../../shared/kinds.ts';
 import type { ObjectStatus, StatusCause } from '../../shared/protocol.ts';
 import type { Schema } from '../schema/schema.ts';
 
@@ -50,7 +50,10 @@ export function money(description: string, extra: Partial<Schema> = {}): Schema 
   return { type: 'string', pattern: MONEY_PATTERN, example: '40.00', description: `${description} A decimal string in USD, e.g. "40.00".`, ...extra };
 }
 
-export function stateField(values: readonly string[], first: string, description: string): Schema {
+/** spec.state with the kind's state values; the first (Running or Active) is the default. */
+export function stateField(facts: Pick<KindFacts, 'states'>, description: string): Schema {
+  const values = stateValues(facts);
+  const first = values[0]!;
   return {
     type: 'string',
     enum: values,

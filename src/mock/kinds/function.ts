@@ -1,4 +1,4 @@
-import { KIND_FACTS, stateValues } from '../../shared/kinds.ts';
+import { KIND_FACTS } from '../../shared/kinds.ts';
 import {
   COST_COLUMN, MAX_COLUMN, PHASE_COLUMN, billingStatus, commandField, computeUsage, envField, image,
   money, placementField, resourcesField, stateField, statusSchema, type KindDef,
@@ -23,7 +23,7 @@ export const fn: KindDef = {
       concurrency: { type: 'integer', minimum: 1, maximum: 1000, default: 1, description: 'Requests one replica serves at once.' },
       timeoutSeconds: { type: 'integer', minimum: 1, maximum: 3600, default: 300, description: 'Longest a request may run.' },
       maxCostUSD: money('The most the Function may spend; it stops when it gets there. May be raised, never lowered.', { default: '50.00', 'x-nodus-mutable': 'raise-only' }),
-      state: stateField(stateValues(KIND_FACTS.Function), 'Running', 'Desired state.'),
+      state: stateField(KIND_FACTS.Function, 'Desired state.'),
       placement: placementField,
     },
   },

@@ -1,4 +1,4 @@
-import { KIND_FACTS, stateValues } from '../../shared/kinds.ts';
+import { KIND_FACTS } from '../../shared/kinds.ts';
 import {
   COST_COLUMN, MAX_COLUMN, PHASE_COLUMN, billingStatus, commandField, computeUsage, envField, image,
   money, placementField, resourcesField, stateField, statusSchema, volumeMountsField, type KindDef,
@@ -22,7 +22,7 @@ export const job: KindDef = {
       maxCostUSD: money('The most the Job may spend; it stops when it gets there. May be raised after create, never lowered.', { default: '25.00', 'x-nodus-mutable': 'raise-only' }),
       timeoutSeconds: { type: 'integer', minimum: 60, maximum: 604800, default: 14400, description: 'The Job fails if it runs longer than this.' },
       retries: { type: 'integer', minimum: 0, maximum: 10, default: 0, description: 'How many times a failed run is retried.' },
-      state: stateField(stateValues(KIND_FACTS.Job), 'Running', 'Desired state.'),
+      state: stateField(KIND_FACTS.Job, 'Desired state.'),
       placement: placementField,
       volumes: volumeMountsField,
     },

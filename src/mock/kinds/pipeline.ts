@@ -1,4 +1,4 @@
-import { KIND_FACTS, stateValues } from '../../shared/kinds.ts';
+import { KIND_FACTS } from '../../shared/kinds.ts';
 import {
   COST_COLUMN, MAX_COLUMN, PHASE_COLUMN, billingStatus, commandField, computeUsage, envField, image,
   money, placementField, resourcesField, stateField, statusSchema, type KindDef, type Usage,
@@ -32,7 +32,7 @@ export const pipeline: KindDef = {
         },
       },
       maxCostUSD: money('The most the whole Pipeline may spend. May be raised, never lowered.', { default: '100.00', 'x-nodus-mutable': 'raise-only' }),
-      state: stateField(stateValues(KIND_FACTS.Pipeline), 'Running', 'Desired state.'),
+      state: stateField(KIND_FACTS.Pipeline, 'Desired state.'),
       placement: placementField,
     },
   },

@@ -1,4 +1,4 @@
-import { KIND_FACTS, stateValues } from '../../shared/kinds.ts';
+import { KIND_FACTS } from '../../shared/kinds.ts';
 import {
   COST_COLUMN, MAX_COLUMN, PHASE_COLUMN, billingStatus, commandField, computeUsage, envField, image,
   money, placementField, resourcesField, stateField, statusSchema, volumeMountsField, type KindDef,
@@ -34,7 +34,7 @@ export const sandbox: KindDef = {
       idleTimeoutSeconds: { type: 'integer', minimum: 0, maximum: 604800, default: 1800, description: 'Suspend after this long without activity; 0 never.', 'x-nodus-mutable': 'any' },
       timeoutSeconds: { type: 'integer', minimum: 60, maximum: 2592000, default: 86400, description: 'Stop after this long in total.' },
       maxCostUSD: money('The most the Sandbox may spend; it stops when it gets there. May be raised, never lowered.', { default: '10.00', 'x-nodus-mutable': 'raise-only' }),
-      state: stateField(stateValues(KIND_FACTS.Sandbox), 'Running', 'Desired state.'),
+      state: stateField(KIND_FACTS.Sandbox, 'Desired state.'),
       placement: placementField,
       volumes: volumeMountsField,
     },

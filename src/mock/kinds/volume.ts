@@ -1,4 +1,4 @@
-import { KIND_FACTS, stateValues } from '../../shared/kinds.ts';
+import { KIND_FACTS } from '../../shared/kinds.ts';
 import { COST_COLUMN, MAX_COLUMN, PHASE_COLUMN, REGIONS, billingStatus, money, stateField, statusSchema, type KindDef } from './common.ts';
 
 /** A Volume is persistent storage that Jobs and Sandboxes in the same project mount. */
@@ -14,7 +14,7 @@ export const volume: KindDef = {
       accessMode: { type: 'string', enum: ['ReadWriteOnce', 'ReadWriteMany', 'ReadOnlyMany'], default: 'ReadWriteOnce', description: 'How many writers may mount it.' },
       region: { type: 'string', enum: REGIONS, default: 'us-east', description: 'Region the data lives in.' },
       maxCostUSD: money('The most the Volume may spend per month. May be raised, never lowered.', { default: '20.00', 'x-nodus-mutable': 'raise-only' }),
-      state: stateField(stateValues(KIND_FACTS.Volume), 'Running', 'Desired state; Stopped detaches the Volume and keeps its data.'),
+      state: stateField(KIND_FACTS.Volume, 'Desired state; Stopped detaches the Volume and keeps its data.'),
     },
   },
   status: statusSchema(KIND_FACTS.Volume.phases, { ...billingStatus, usedGiB: { type: 'number', description: 'GiB in use.' } }),

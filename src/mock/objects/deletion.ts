@@ -1,7 +1,8 @@
 /**
- * Deleting: an object with finalizers gets a deletionTimestamp and the phase Cancelling or Terminating, and goes
- * only once its finalizers are gone. The lifecycle controller posts the final charge and then clears the billing
- * finalizer (see controller/finalize.ts and controller/release.ts). Deleting a project deletes everything in it first.
+ * Deleting: an object with finalizers gets a deletionTimestamp and its kind's deleting phase (Cancelling or
+ * Terminating), and goes only once its finalizers are gone (controller/release.ts). The lifecycle controller posts
+ * the final charge and then clears the billing finalizer (controller/finalize.ts). Deleting a project deletes
+ * everything in it first.
  */
 import type { Condition, NodusObject } from '../../shared/protocol.ts';
 import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
