@@ -113,8 +113,8 @@ export default tseslint.config(
     },
   },
   {
-    // Tests may start the real mock (startMockServer) and use Node; shipped code may not.
-    files: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    // Tests (and the contract and kubectl harnesses under tests/) may start the real mock and use Node; shipped code may not.
+    files: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/**'],
     rules: { 'no-restricted-imports': 'off' },
   },
 );

@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Four suites: unit tests sit beside the code; the API contract suite starts the mock on a free port and talks HTTP;
-// the build suite checks the built console (bundle budget); the kubectl suite runs the real kubectl against a mock.
+// Four suites: unit tests sit beside the code; the API contract suite (tests/contract) starts the mock on a free port
+// and talks HTTP; the build suite checks the built console (bundle budget); the kubectl suite (tests/kubectl) runs the
+// real kubectl against a mock.
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
@@ -11,14 +12,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/bench/**/*.test.ts', 'scripts/serve/**/*.test.ts', 'scripts/docs/**/*.test.ts'],
-          exclude: ['src/mock/contract/**', 'src/mock/kubectl/**'],
           environment: 'node',
         },
       },
       {
         test: {
           name: 'contract',
-          include: ['src/mock/contract/**/*.test.ts'],
+          include: ['tests/contract/**/*.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
         },
@@ -35,7 +35,7 @@ export default defineConfig({
       {
         test: {
           name: 'kubectl',
-          include: ['src/mock/kubectl/**/*.test.ts'],
+          include: ['tests/kubectl/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,

@@ -6,9 +6,9 @@
 import { randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import type { Estimate, NodusObject } from '../shared/protocol.ts';
-import { defaultPriceBook, type PriceBook } from './billing/pricing.ts';
 import type { MockConfig } from './config.ts';
-import { noFaults, type Faults } from './faults/model.ts';
+import { noFaults, type Faults } from './fault-model.ts';
+import { defaultPriceBook, type PriceBook } from './price-book.ts';
 import { Store } from './store/store.ts';
 
 /**

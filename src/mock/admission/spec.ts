@@ -55,9 +55,7 @@ function crossFieldChecks(kind: KindDef, spec: Record<string, unknown>, ctx: Spe
   if (placement?.maxRateUSDPerHour !== undefined && parseMoney(placement.maxRateUSDPerHour) === 0n) {
     causes.push({ field: 'spec.placement.maxRateUSDPerHour', reason: 'FieldValueInvalid', message: 'must be more than 0.00' });
   }
-  if (kind.kind === 'Function' && Number(spec.minReplicas) > Number(spec.maxReplicas)) {
-    causes.push({ field: 'spec.minReplicas', reason: 'FieldValueInvalid', message: `must not exceed spec.maxReplicas (${String(spec.maxReplicas)})` });
-  }
+  if (kind.crossFieldCauses) causes.push(...kind.crossFieldCauses(spec));
   if (Array.isArray(spec.volumes)) {
     (spec.volumes as { name?: string }[]).forEach((v, i) => {
       if (v.name && !ctx.volumeExists(v.name)) {

@@ -3,10 +3,13 @@
  * matching spec.selector.matchLabels); a launch that would go over a blocking Budget is refused, and a review
  * (dry-run) shows how much of each Budget is left.
  */
+import { KIND_FACTS } from '../../shared/kinds.ts';
 import type { BudgetImpact, NodusObject, ObjectStatus } from '../../shared/protocol.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { formatMoney, parseMoney, type Micros } from '../money.ts';
 import type { MockState } from '../state.ts';
+
+const BUDGETS = KIND_FACTS.Budget.plural;
 
 const PERIOD_MS: Record<string, number> = { Daily: 86_400_000, Weekly: 7 * 86_400_000, Monthly: 30 * 86_400_000 };
 
@@ -46,9 +49,9 @@ function withSpend(budget: NodusObject, amount: Micros): ObjectStatus {
 export function recordSpend(state: MockState, obj: NodusObject, amount: Micros): void {
   const namespace = obj.metadata.namespace ?? '';
   const labels = obj.metadata.labels ?? {};
-  for (const budget of state.store.list('budgets', namespace)) {
+  for (const budget of state.store.list(BUDGETS, namespace)) {
     if (!active(budget) || !covers(budget, labels)) continue;
-    state.store.put('budgets', { ...budget, status: withSpend(budget, spent(budget) + amount) });
+    state.store.put(BUDGETS, { ...budget, status: withSpend(budget, spent(budget) + amount) });
   }
 }
 
@@ -68,7 +71,7 @@ export function refreshBudget(state: MockState, budget: NodusObject, now: number
 /** What a launch expected to cost `cost` would do to each Budget that covers it. */
 export function budgetImpact(state: MockState, namespace: string, labels: Record<string, string>, cost: Micros): BudgetImpact[] {
   return state.store
-    .list('budgets', namespace)
+    .list(BUDGETS, namespace)
     .filter((b) => active(b) && covers(b, labels))
     .map((budget) => {
       const spec = budget.spec as unknown as BudgetSpec;

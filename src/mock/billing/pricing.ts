@@ -1,36 +1,27 @@
 /**
- * The price book and what an object is expected to cost. The ETag of a review covers the kind, the spec with
- * its defaults and the price book version; it deliberately leaves out the hourly rate, which moves.
+ * What an object is expected to cost, from the price book (price-book.ts). The ETag of a review covers the kind,
+ * the spec with its defaults and the price book version; it deliberately leaves out the hourly rate, which moves.
  */
 import { createHash } from 'node:crypto';
 import type { Estimate } from '../../shared/protocol.ts';
 import type { KindDef, Usage } from '../kinds/index.ts';
-import { queueSeconds } from '../controller/timing.ts';
 import { formatMoney, minMoney, multiply, parseMoney, roundToCents, type Micros } from '../money.ts';
-
-export interface PriceBook {
-  version: string;
-  /** USD per hour per unit, by SKU: `gpu.<type>` per GPU, `cpu.core`, `memory.GiB`, `storage.GiB`. */
-  rates: Record<string, string>;
-}
-
-export function defaultPriceBook(): PriceBook {
-  return {
-    version: '2026-11-01',
-    rates: {
-      'gpu.H100': '3.95',
-      'gpu.A100-80GB': '2.10',
-      'gpu.L40S': '1.45',
-      'gpu.L4': '0.80',
-      'gpu.T4': '0.35',
-      'cpu.core': '0.048',
-      'memory.GiB': '0.006',
-      'storage.GiB': '0.0001',
-    },
-  };
-}
+import type { PriceBook } from '../price-book.ts';
 
 const SPOT_FACTOR = 0.4;
+
+/** Seconds waiting for capacity, by the shape asked for (the estimate's startTime uses the same). */
+export function queueSeconds(usage: Pick<Usage, 'gpuCount' | 'gpuType' | 'cpu'>): number {
+  if (usage.gpuCount === 0) return usage.cpu > 0 ? 4 : 2;
+  switch (usage.gpuType) {
+    case 'H100':
+      return 30;
+    case 'A100-80GB':
+      return 20;
+    default:
+      return 10;
+  }
+}
 
 function rate(book: PriceBook, sku: string): Micros {
   const value = book.rates[sku];

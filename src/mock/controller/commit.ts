@@ -1,7 +1,7 @@
 /**
  * Storing a status the controller (or a write's immediate step) computed: the object is put, and what its
- * costUSD grew by is posted into the Budgets that cover it. Pipelines are not posted: their cost is the sum of
- * their Jobs', which post their own.
+ * costUSD grew by is posted into the Budgets that cover it. Owners of children (Pipelines) are not posted: their
+ * cost is the sum of their children's, which post their own.
  */
 import type { NodusObject } from '../../shared/protocol.ts';
 import { recordSpend } from '../billing/budgets.ts';
@@ -20,7 +20,7 @@ function cost(obj: NodusObject | undefined): Micros {
 
 /** Posts the cost growth between two versions of an object into its Budgets. */
 export function postSpend(state: MockState, kind: KindDef, before: NodusObject | undefined, after: NodusObject): void {
-  if (kind.kind === 'Pipeline') return;
+  if (kind.children) return;
   const grew = cost(after) - cost(before);
   if (grew > 0n) recordSpend(state, after, grew);
 }

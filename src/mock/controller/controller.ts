@@ -4,20 +4,19 @@
  * so stopping it, restarting the mock or a reset loses nothing.
  */
 import type { NodusObject } from '../../shared/protocol.ts';
-import { refreshBudget } from '../billing/budgets.ts';
-import { KINDS, kindByPlural } from '../kinds/index.ts';
+import { KIND_DEFS, kindByPlural } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
 import { commit } from './commit.ts';
 import { driftRates } from './drift.ts';
 import { finalize } from './finalize.ts';
-import { stepObject } from './lifecycle.ts';
-import { stepPipeline } from './pipelines.ts';
+import { reconcilerFor } from './reconcilers.ts';
 import { isBench } from './timing.ts';
 
 export const TICK_MS = 100;
 
 const SETTLED = new Set(['Succeeded', 'Failed', 'Cancelled']);
-const MOVING = KINDS.filter((k) => k.lifecycle !== 'none');
+const MOVING = KIND_DEFS.filter((k) => k.lifecycle !== 'none');
+const REFRESHED = KIND_DEFS.filter((k) => reconcilerFor(k).refresh);
 
 function needsWork(obj: NodusObject): boolean {
   return !isBench(obj) && (!!obj.metadata.deletionTimestamp || !SETTLED.has(String(obj.status?.phase ?? '')));
@@ -74,7 +73,7 @@ export function reconcile(state: MockState, work: Workset | undefined = undefine
       if (finalize(state, kind, obj, now)) changed++;
       continue;
     }
-    const next = kind.kind === 'Pipeline' ? stepPipeline(state, kind, obj, now) : stepObject(state, kind, obj, now);
+    const next = reconcilerFor(kind).step?.(state, kind, obj, now);
     if (!next) continue;
     // A step may have stored other objects (a Pipeline's Jobs) meanwhile; only write if ours is unchanged.
     const current = state.store.get(kind.plural, target.namespace, target.name);
@@ -82,12 +81,14 @@ export function reconcile(state: MockState, work: Workset | undefined = undefine
     commit(state, kind, obj, withObserved(next));
     changed++;
   }
-  const budgets = kindByPlural('budgets')!;
-  for (const budget of state.store.values('budgets')) {
-    const next = refreshBudget(state, budget, now);
-    if (next) {
-      commit(state, budgets, budget, next);
-      changed++;
+  for (const kind of REFRESHED) {
+    const refresh = reconcilerFor(kind).refresh!;
+    for (const obj of state.store.values(kind.plural)) {
+      const next = refresh(state, obj, now);
+      if (next) {
+        commit(state, kind, obj, next);
+        changed++;
+      }
     }
   }
   return changed;

@@ -5,9 +5,9 @@
  */
 import { FINALIZER_BILLING, type NodusObject } from '../../shared/protocol.ts';
 import type { KindDef } from '../kinds/index.ts';
-import { removeIfReleased } from '../objects/deletion.ts';
 import type { MockState } from '../state.ts';
 import { commit } from './commit.ts';
+import { removeIfReleased } from './release.ts';
 import { isoSeconds, setCondition } from './status.ts';
 import { ANNOTATION_STUCK } from './timing.ts';
 

@@ -7,11 +7,12 @@
  * launch's rate cap keeps it waiting while the hourly rate is above it.
  */
 import { ANNOTATION_RESTART_REQUESTED_AT, type NodusObject, type ObjectStatus } from '../../shared/protocol.ts';
+import { queueSeconds } from '../billing/pricing.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
 import { accrue, overCap } from './charges.ts';
 import { activeSeconds, isoSeconds, setCondition, transition, type Transition } from './status.ts';
-import { PROVISION_SECONDS, RESTART_SECONDS, START_SECONDS, elapsed, outcome, queueSeconds, runSeconds } from './timing.ts';
+import { PROVISION_SECONDS, RESTART_SECONDS, START_SECONDS, elapsed, outcome, runSeconds } from './timing.ts';
 
 const TERMINAL = new Set(['Succeeded', 'Failed', 'Cancelled']);
 
@@ -65,7 +66,7 @@ function running(kind: KindDef, obj: NodusObject, now: number, reason: string, m
   status.startTime ??= isoSeconds(now);
   status.lastChargeTime = new Date(now).toISOString();
   status.conditions = setCondition(status, { type: 'Scheduled', status: 'True', reason: 'CapacityFound', message: 'Placed on capacity that fits the request.' }, isoSeconds(now), obj.metadata.generation ?? 1).conditions;
-  if (kind.kind === 'Function') status.replicas = Math.max(1, Number(spec(obj).minReplicas ?? 0));
+  if (kind.startReplicas) status.replicas = kind.startReplicas(spec(obj));
   return done(obj, status);
 }
 

@@ -3,16 +3,16 @@
  * nodus.dev/pipeline and nodus.dev/step). A failed step fails the Pipeline; its cost is the sum of its Jobs';
  * suspending or cancelling the Pipeline does the same to the running step.
  */
-import { API_VERSION, LABEL_PIPELINE, type NodusObject } from '../../shared/protocol.ts';
+import { API_VERSION, type NodusObject } from '../../shared/protocol.ts';
+import { newObject, specContext } from '../admission/new-object.ts';
 import { admitSpec } from '../admission/spec.ts';
+import { queueSeconds } from '../billing/pricing.ts';
 import { kindByPlural, type KindDef } from '../kinds/index.ts';
 import { formatMoney, parseMoney } from '../money.ts';
-import { newObject, specContext } from '../objects/build.ts';
 import type { MockState } from '../state.ts';
 import { commit } from './commit.ts';
 import { isoSeconds, transition } from './status.ts';
-import { PROVISION_SECONDS, elapsed, queueSeconds } from './timing.ts';
-
+import { PROVISION_SECONDS, elapsed } from './timing.ts';
 
 export const LABEL_STEP = 'nodus.dev/step';
 
@@ -31,34 +31,32 @@ function stepJobName(pipeline: NodusObject, step: Step): string {
   return `${pipeline.metadata.name}-${step.name}`.slice(0, 63).replace(/-+$/, '');
 }
 
-function childJobs(state: MockState, pipeline: NodusObject): NodusObject[] {
-  return state.store.list('jobs', pipeline.metadata.namespace).filter((j) => j.metadata.ownerReferences?.some((r) => r.uid === pipeline.metadata.uid));
+function childJobs(state: MockState, child: KindDef, pipeline: NodusObject): NodusObject[] {
+  return state.store.list(child.plural, pipeline.metadata.namespace).filter((j) => j.metadata.ownerReferences?.some((r) => r.uid === pipeline.metadata.uid));
 }
 
-function createStepJob(state: MockState, pipeline: NodusObject, step: Step, budgetLeft: string): void {
-  const jobKind = kindByPlural('jobs')!;
+function createStepJob(state: MockState, kind: KindDef, child: KindDef, pipeline: NodusObject, step: Step, budgetLeft: string): void {
   const namespace = pipeline.metadata.namespace ?? '';
   const spec = { image: step.image, command: step.command, env: step.env, resources: step.resources, timeoutSeconds: step.timeoutSeconds, maxCostUSD: budgetLeft, placement: (pipeline.spec as { placement?: unknown }).placement };
-  const admitted = admitSpec(jobKind, JSON.parse(JSON.stringify(spec)), 'Ignore', specContext(state, namespace));
+  const admitted = admitSpec(child, JSON.parse(JSON.stringify(spec)), 'Ignore', specContext(state, namespace));
   const job = newObject(state, {
-    kind: jobKind,
+    kind: child,
     namespace,
     name: stepJobName(pipeline, step),
-    admitted: { metadata: { labels: { ...pipeline.metadata.labels, [LABEL_PIPELINE]: pipeline.metadata.name ?? '', [LABEL_STEP]: step.name } }, spec: admitted.spec, warnings: [] },
+    admitted: { metadata: { labels: { ...pipeline.metadata.labels, [kind.children!.label]: pipeline.metadata.name ?? '', [LABEL_STEP]: step.name } }, spec: admitted.spec, warnings: [] },
     launchedBy: 'pipeline',
   });
-  job.metadata.ownerReferences = [{ apiVersion: API_VERSION, kind: 'Pipeline', name: pipeline.metadata.name ?? '', uid: pipeline.metadata.uid ?? '', controller: true, blockOwnerDeletion: true }];
-  state.store.put('jobs', job);
+  job.metadata.ownerReferences = [{ apiVersion: API_VERSION, kind: kind.kind, name: pipeline.metadata.name ?? '', uid: pipeline.metadata.uid ?? '', controller: true, blockOwnerDeletion: true }];
+  state.store.put(child.plural, job);
 }
 
 /** Passes the Pipeline's spec.state on to its running step. */
-function propagateState(state: MockState, jobs: NodusObject[], want: string): void {
-  const jobKind = kindByPlural('jobs')!;
+function propagateState(state: MockState, child: KindDef, jobs: NodusObject[], want: string): void {
   for (const job of jobs) {
     const current = (job.spec as { state?: string }).state;
     if (TERMINAL.has(String(job.status?.phase)) || current === want || job.metadata.deletionTimestamp) continue;
     const next = { ...job, spec: { ...job.spec, state: want }, metadata: { ...job.metadata, generation: (job.metadata.generation ?? 1) + 1 } };
-    commit(state, jobKind, job, next);
+    commit(state, child, job, next);
   }
 }
 
@@ -66,19 +64,21 @@ export function stepPipeline(state: MockState, kind: KindDef, pipeline: NodusObj
   const phase = String(pipeline.status?.phase ?? '');
   if (TERMINAL.has(phase)) return undefined;
   const spec = pipeline.spec as { steps: Step[]; state?: string; maxCostUSD?: string };
-  const jobs = childJobs(state, pipeline);
+  // The kind's facts name what its steps run as (Jobs) and the label that ties them to it.
+  const child = kindByPlural(kind.children!.plural)!;
+  const jobs = childJobs(state, child, pipeline);
   const want = spec.state ?? 'Running';
   const cost = jobs.reduce((sum, j) => sum + parseMoney(String(j.status?.costUSD ?? '0.00')), 0n);
   const withCost = (status: NodusObject['status']) => ({ ...status, costUSD: formatMoney(cost) });
   if (want === 'Cancelled' || want === 'Suspended') {
-    propagateState(state, jobs, want);
+    propagateState(state, child, jobs, want);
     if (phase === want) return undefined;
     const status = transition(pipeline, { phase: want, ready: { status: 'False', reason: want, message: `${want}: spec.state is ${want}.` } }, now);
     if (want === 'Cancelled') status.completionTime = isoSeconds(now);
     return { ...pipeline, status: withCost(status) };
   }
   if (phase === 'Suspended') {
-    propagateState(state, jobs, 'Running');
+    propagateState(state, child, jobs, 'Running');
     return { ...pipeline, status: withCost(transition(pipeline, { phase: 'Queued', ready: { status: 'False', reason: 'Resumed', message: 'spec.state is Running again.' } }, now)) };
   }
   const since = String(pipeline.status?.lastPhaseTransitionTime ?? pipeline.metadata.creationTimestamp);
@@ -93,10 +93,10 @@ export function stepPipeline(state: MockState, kind: KindDef, pipeline: NodusObj
     return { ...pipeline, status };
   }
   if (phase !== 'Running') return undefined;
-  return runSteps(state, pipeline, spec, jobs, cost, now);
+  return runSteps(state, kind, child, pipeline, spec, jobs, cost, now);
 }
 
-function runSteps(state: MockState, pipeline: NodusObject, spec: { steps: Step[]; maxCostUSD?: string }, jobs: NodusObject[], cost: bigint, now: number): NodusObject | undefined {
+function runSteps(state: MockState, kind: KindDef, child: KindDef, pipeline: NodusObject, spec: { steps: Step[]; maxCostUSD?: string }, jobs: NodusObject[], cost: bigint, now: number): NodusObject | undefined {
   const byStep = new Map(jobs.map((j) => [j.metadata.labels?.[LABEL_STEP], j]));
   let completed = 0;
   for (const step of spec.steps) {
@@ -116,7 +116,7 @@ function runSteps(state: MockState, pipeline: NodusObject, spec: { steps: Step[]
     if (!job) {
       const max = parseMoney(spec.maxCostUSD ?? '100.00');
       const left = max > cost ? max - cost : 100n;
-      createStepJob(state, pipeline, step, formatMoney(left));
+      createStepJob(state, kind, child, pipeline, step, formatMoney(left));
     }
     return JSON.stringify(base) === JSON.stringify(pipeline.status) ? undefined : { ...pipeline, status: base };
   }

@@ -4,7 +4,6 @@
  */
 import { createHash } from 'node:crypto';
 import type { NodusObject } from '../../shared/protocol.ts';
-import type { Usage } from '../kinds/index.ts';
 
 /** Mock-only knobs (never part of the real API): how long a run takes and how it ends. */
 export const ANNOTATION_RUN_SECONDS = 'mock.nodus.dev/run-seconds';
@@ -24,19 +23,6 @@ export const RESTART_SECONDS = 4;
 export function elapsed(since: string | undefined, now: number, speed: number): number {
   if (!since) return Number.POSITIVE_INFINITY;
   return ((now - Date.parse(since)) / 1000) * speed;
-}
-
-/** Seconds waiting for capacity, by the shape asked for (the estimate's startTime uses the same). */
-export function queueSeconds(usage: Pick<Usage, 'gpuCount' | 'gpuType' | 'cpu'>): number {
-  if (usage.gpuCount === 0) return usage.cpu > 0 ? 4 : 2;
-  switch (usage.gpuType) {
-    case 'H100':
-      return 30;
-    case 'A100-80GB':
-      return 20;
-    default:
-      return 10;
-  }
 }
 
 /** A number in [0, 1) fixed by the object's uid, so an object behaves the same across restarts. */

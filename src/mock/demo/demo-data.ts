@@ -3,13 +3,12 @@
  * Every object goes through the same admission as an API create, so demo data is always valid.
  */
 import { LABEL_CREATED_BY, PUBLIC_PROJECT, type Condition, type NodusObject, type ObjectStatus } from '../../shared/protocol.ts';
+import { initialStatus, newObject, newProject, specContext } from '../admission/new-object.ts';
 import { admitSpec } from '../admission/spec.ts';
 import { estimateFor } from '../billing/pricing.ts';
 import { kindByPlural } from '../kinds/index.ts';
-import { initialStatus, newObject, specContext } from '../objects/build.ts';
 import { markDeleting } from '../objects/deletion.ts';
 import { ANNOTATION_RUN_SECONDS, ANNOTATION_STUCK } from '../controller/timing.ts';
-import { newProject } from '../routes/projects.ts';
 import type { MockState } from '../state.ts';
 
 interface Seed {

@@ -12,9 +12,9 @@ import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Ctx } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';
-import type { Reply } from '../objects/writes.ts';
+import type { Reply } from '../http/reply.ts';
 import type { MockState } from '../state.ts';
-import { faultsFrom, noFaults, type FaultSettings, type Faults, type Verb } from './model.ts';
+import { faultsFrom, noFaults, type FaultSettings, type Faults, type Verb } from '../fault-model.ts';
 import { parseFaults } from './parse.ts';
 
 const EXEMPT = /^\/(?:_mock(?:\/|$)|healthz$|livez$|readyz$|docs(?:\/|$))/;

@@ -4,7 +4,7 @@
  */
 import type { StatusCause } from '../../shared/protocol.ts';
 import { invalid } from '../http/errors.ts';
-import { defaultSettings, VERBS, type FaultSettings, type ReadyzFault, type Verb } from './model.ts';
+import { defaultSettings, VERBS, type FaultSettings, type ReadyzFault, type Verb } from '../fault-model.ts';
 
 const MAX_LATENCY_MS = 60_000;
 const MAX_RETRY_AFTER_SECONDS = 3600;

@@ -1,19 +1,10 @@
+import { KIND_FACTS } from '../../shared/kinds.ts';
 import { PHASE_COLUMN, money, stateField, statusSchema, type KindDef } from './common.ts';
-
-const STATES = ['Active', 'Suspended'] as const;
 
 /** A Budget caps what a project may spend in a period. */
 export const budget: KindDef = {
-  kind: 'Budget',
-  plural: 'budgets',
-  singular: 'budget',
-  shortNames: ['bud'],
-  uidPrefix: 'bud',
+  ...KIND_FACTS.Budget,
   description: 'A Budget caps what the objects of a project (or those matching a selector) may spend in a period.',
-  lifecycle: 'none',
-  billable: false,
-  logs: false,
-  states: STATES,
   spec: {
     type: 'object',
     required: ['limitUSD'],
@@ -35,10 +26,10 @@ export const budget: KindDef = {
         'x-nodus-mutable': 'any',
       },
       enforcement: { type: 'string', enum: ['Block', 'Alert'], default: 'Block', description: 'Block refuses launches that would go over; Alert only warns.', 'x-nodus-mutable': 'any' },
-      state: stateField(STATES, 'Active', 'Desired state; a Suspended Budget neither blocks nor alerts.'),
+      state: stateField(KIND_FACTS.Budget, 'Desired state; a Suspended Budget neither blocks nor alerts.'),
     },
   },
-  status: statusSchema(['Active', 'Suspended', 'Exceeded'], {
+  status: statusSchema(KIND_FACTS.Budget.phases, {
     spentUSD: money('Spent in the current period.'),
     remainingUSD: money('Left in the current period.'),
     periodStart: { type: 'string', format: 'date-time', description: 'When the current period began.' },
@@ -49,4 +40,13 @@ export const budget: KindDef = {
     { name: 'Spent', type: 'string', jsonPath: '.status.spentUSD', description: 'Spent this period (USD).' },
     { name: 'Period', type: 'string', jsonPath: '.spec.period', description: 'Period.' },
   ],
+  // Spending is tracked from creation: nothing spent, the whole limit left.
+  initialStatus: (spec, generation, now) => ({
+    phase: spec.state === 'Suspended' ? 'Suspended' : 'Active',
+    observedGeneration: generation,
+    spentUSD: '0.00',
+    remainingUSD: spec.limitUSD,
+    periodStart: now,
+    conditions: [{ type: 'Ready', status: 'True', reason: 'Tracking', message: 'Spending is tracked from now on.', lastTransitionTime: now }],
+  }),
 };

@@ -1,10 +1,11 @@
 /**
- * What every kind is made of: a `KindDef` is plain data (names, schema, lifecycle, mutable fields and how it
- * uses compute), and the generic server code handles any kind from it. Schema pieces shared by kinds live here.
+ * What every kind is made of: a `KindDef` is the spec's facts about the kind (src/shared/kinds.ts) plus what only
+ * the mock needs (schema, printer columns, how it uses compute), and the generic server code handles any kind
+ * from it. Schema pieces shared by kinds live here.
  */
+import { stateValues, type KindFacts } from '../../shared/kinds.ts';
+import type { ObjectStatus, StatusCause } from '../../shared/protocol.ts';
 import type { Schema } from '../schema/schema.ts';
-
-export type Lifecycle = 'run-to-completion' | 'long-running' | 'none';
 
 /** What one object asks for, per hour, to price it. */
 export interface Usage {
@@ -26,27 +27,18 @@ export interface PrinterColumn {
   priority?: number;
 }
 
-export interface KindDef {
-  kind: string;
-  plural: string;
-  singular: string;
-  shortNames: string[];
-  /** uid prefix, e.g. `job` gives `job_01j9...`. */
-  uidPrefix: string;
+export interface KindDef extends KindFacts {
   description: string;
-  lifecycle: Lifecycle;
-  /** Objects that cost money get an estimate on dry-run and the billing finalizer. */
-  billable: boolean;
-  /** Objects that run something have a log (the `log` subresource); storage and budgets do not. */
-  logs: boolean;
-  /** Objects of this kind live only in the read-only project `nodus`. */
-  publishedOnly?: boolean;
-  /** Values of spec.state (empty for kinds without one). */
-  states: readonly string[];
   spec: Schema;
   status: Schema;
   columns: PrinterColumn[];
   usage?: (spec: Record<string, unknown>) => Usage;
+  /** Checks between fields of one spec that the schema cannot state (e.g. minReplicas ≤ maxReplicas). */
+  crossFieldCauses?: (spec: Record<string, unknown>) => StatusCause[];
+  /** The status a new object of a kind without a lifecycle starts with; absent: `{ phase: phases[0] }`. */
+  initialStatus?: (spec: Record<string, unknown>, generation: number, now: string) => ObjectStatus;
+  /** How many replicas an object runs once it starts, for kinds that report status.replicas. */
+  startReplicas?: (spec: Record<string, unknown>) => number;
 }
 
 export const GPU_TYPES = ['H100', 'A100-80GB', 'L40S', 'L4', 'T4'] as const;
@@ -58,7 +50,10 @@ export function money(description: string, extra: Partial<Schema> = {}): Schema 
   return { type: 'string', pattern: MONEY_PATTERN, example: '40.00', description: `${description} A decimal string in USD, e.g. "40.00".`, ...extra };
 }
 
-export function stateField(values: readonly string[], first: string, description: string): Schema {
+/** spec.state with the kind's state values; the first (Running or Active) is the default. */
+export function stateField(facts: Pick<KindFacts, 'states'>, description: string): Schema {
+  const values = stateValues(facts);
+  const first = values[0]!;
   return {
     type: 'string',
     enum: values,
@@ -192,9 +187,6 @@ export function statusSchema(phases: readonly string[], extra: Record<string, Sc
     },
   };
 }
-
-export const RUN_PHASES = ['Queued', 'Provisioning', 'Running', 'Succeeded', 'Failed', 'Cancelled', 'Suspended', 'Cancelling'] as const;
-export const LONG_PHASES = ['Pending', 'Starting', 'Running', 'Stopped', 'Suspended', 'Failed', 'Terminating'] as const;
 
 export const billingStatus: Record<string, Schema> = {
   lastPhaseTransitionTime: { type: 'string', format: 'date-time', description: 'When the phase last changed.' },

@@ -1,22 +1,13 @@
+import { KIND_FACTS } from '../../shared/kinds.ts';
 import {
-  COST_COLUMN, LONG_PHASES, MAX_COLUMN, PHASE_COLUMN, billingStatus, commandField, computeUsage, envField, image,
+  COST_COLUMN, MAX_COLUMN, PHASE_COLUMN, billingStatus, commandField, computeUsage, envField, image,
   money, placementField, resourcesField, stateField, statusSchema, type KindDef,
 } from './common.ts';
 
-const STATES = ['Running', 'Stopped'] as const;
-
 /** A Function serves requests, scaling replicas between minReplicas and maxReplicas. */
 export const fn: KindDef = {
-  kind: 'Function',
-  plural: 'functions',
-  singular: 'function',
-  shortNames: ['fn'],
-  uidPrefix: 'fn',
+  ...KIND_FACTS.Function,
   description: 'A Function serves requests on replicas that scale between minReplicas and maxReplicas (Pending, Starting, Running, Stopped).',
-  lifecycle: 'long-running',
-  billable: true,
-  logs: true,
-  states: STATES,
   spec: {
     type: 'object',
     required: ['image'],
@@ -32,11 +23,11 @@ export const fn: KindDef = {
       concurrency: { type: 'integer', minimum: 1, maximum: 1000, default: 1, description: 'Requests one replica serves at once.' },
       timeoutSeconds: { type: 'integer', minimum: 1, maximum: 3600, default: 300, description: 'Longest a request may run.' },
       maxCostUSD: money('The most the Function may spend; it stops when it gets there. May be raised, never lowered.', { default: '50.00', 'x-nodus-mutable': 'raise-only' }),
-      state: stateField(STATES, 'Running', 'Desired state.'),
+      state: stateField(KIND_FACTS.Function, 'Desired state.'),
       placement: placementField,
     },
   },
-  status: statusSchema(LONG_PHASES, { ...billingStatus, replicas: { type: 'integer', description: 'Replicas running now.' }, url: { type: 'string', description: 'Where the Function is served.' } }),
+  status: statusSchema(KIND_FACTS.Function.phases, { ...billingStatus, replicas: { type: 'integer', description: 'Replicas running now.' }, url: { type: 'string', description: 'Where the Function is served.' } }),
   columns: [
     PHASE_COLUMN,
     { name: 'Replicas', type: 'integer', jsonPath: '.status.replicas', description: 'Replicas running now.' },
@@ -45,4 +36,9 @@ export const fn: KindDef = {
   ],
   // The estimate covers the first day with the warm replicas (at least one) running.
   usage: (spec) => computeUsage(spec, 24, Math.max(1, Number(spec.minReplicas ?? 0))),
+  crossFieldCauses: (spec) =>
+    Number(spec.minReplicas) > Number(spec.maxReplicas)
+      ? [{ field: 'spec.minReplicas', reason: 'FieldValueInvalid', message: `must not exceed spec.maxReplicas (${String(spec.maxReplicas)})` }]
+      : [],
+  startReplicas: (spec) => Math.max(1, Number(spec.minReplicas ?? 0)),
 };

@@ -1,18 +1,10 @@
+import { KIND_FACTS } from '../../shared/kinds.ts';
 import { statusSchema, type KindDef } from './common.ts';
 
 /** Images are base images Nodus publishes in the read-only project `nodus`; users reference them as nodus/<name>:<tag>. */
 export const imageKind: KindDef = {
-  kind: 'Image',
-  plural: 'images',
-  singular: 'image',
-  shortNames: ['img'],
-  uidPrefix: 'img',
+  ...KIND_FACTS.Image,
   description: 'An Image is a base image Nodus publishes in the read-only project nodus; reference it as nodus/<name>:<tag>.',
-  lifecycle: 'none',
-  billable: false,
-  logs: false,
-  publishedOnly: true,
-  states: [],
   spec: {
     type: 'object',
     required: ['repository', 'tag'],
@@ -28,7 +20,7 @@ export const imageKind: KindDef = {
       architectures: { type: 'array', items: { type: 'string' }, description: 'CPU architectures.' },
     },
   },
-  status: statusSchema(['Available', 'Deprecated']),
+  status: statusSchema(KIND_FACTS.Image.phases),
   columns: [
     { name: 'Repository', type: 'string', jsonPath: '.spec.repository', description: 'Repository.' },
     { name: 'Tag', type: 'string', jsonPath: '.spec.tag', description: 'Tag.' },

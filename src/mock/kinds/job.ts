@@ -1,22 +1,13 @@
+import { KIND_FACTS } from '../../shared/kinds.ts';
 import {
-  COST_COLUMN, MAX_COLUMN, PHASE_COLUMN, RUN_PHASES, billingStatus, commandField, computeUsage, envField, image,
+  COST_COLUMN, MAX_COLUMN, PHASE_COLUMN, billingStatus, commandField, computeUsage, envField, image,
   money, placementField, resourcesField, stateField, statusSchema, volumeMountsField, type KindDef,
 } from './common.ts';
 
-const STATES = ['Running', 'Suspended', 'Cancelled'] as const;
-
 /** A Job runs a command to completion on the resources it asks for, and stops at its cost cap. */
 export const job: KindDef = {
-  kind: 'Job',
-  plural: 'jobs',
-  singular: 'job',
-  shortNames: ['nj'],
-  uidPrefix: 'job',
+  ...KIND_FACTS.Job,
   description: 'A Job runs a command to completion (Queued, Provisioning, Running, then Succeeded, Failed or Cancelled) and never spends more than maxCostUSD.',
-  lifecycle: 'run-to-completion',
-  billable: true,
-  logs: true,
-  states: STATES,
   spec: {
     type: 'object',
     required: ['image'],
@@ -31,12 +22,12 @@ export const job: KindDef = {
       maxCostUSD: money('The most the Job may spend; it stops when it gets there. May be raised after create, never lowered.', { default: '25.00', 'x-nodus-mutable': 'raise-only' }),
       timeoutSeconds: { type: 'integer', minimum: 60, maximum: 604800, default: 14400, description: 'The Job fails if it runs longer than this.' },
       retries: { type: 'integer', minimum: 0, maximum: 10, default: 0, description: 'How many times a failed run is retried.' },
-      state: stateField(STATES, 'Running', 'Desired state.'),
+      state: stateField(KIND_FACTS.Job, 'Desired state.'),
       placement: placementField,
       volumes: volumeMountsField,
     },
   },
-  status: statusSchema(RUN_PHASES, billingStatus),
+  status: statusSchema(KIND_FACTS.Job.phases, billingStatus),
   columns: [
     PHASE_COLUMN,
     { name: 'GPU', type: 'string', jsonPath: '.spec.resources.gpu.type', description: 'GPU model.' },

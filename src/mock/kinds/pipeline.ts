@@ -1,22 +1,13 @@
+import { KIND_FACTS } from '../../shared/kinds.ts';
 import {
-  COST_COLUMN, MAX_COLUMN, PHASE_COLUMN, RUN_PHASES, billingStatus, commandField, computeUsage, envField, image,
+  COST_COLUMN, MAX_COLUMN, PHASE_COLUMN, billingStatus, commandField, computeUsage, envField, image,
   money, placementField, resourcesField, stateField, statusSchema, type KindDef, type Usage,
 } from './common.ts';
 
-const STATES = ['Running', 'Suspended', 'Cancelled'] as const;
-
 /** A Pipeline runs steps in order, each as a Job it owns. */
 export const pipeline: KindDef = {
-  kind: 'Pipeline',
-  plural: 'pipelines',
-  singular: 'pipeline',
-  shortNames: ['pl'],
-  uidPrefix: 'pl',
+  ...KIND_FACTS.Pipeline,
   description: 'A Pipeline runs its steps in order, each as a Job it owns; deleting it deletes those Jobs unless the delete says Orphan.',
-  lifecycle: 'run-to-completion',
-  billable: true,
-  logs: true,
-  states: STATES,
   spec: {
     type: 'object',
     required: ['steps'],
@@ -41,11 +32,11 @@ export const pipeline: KindDef = {
         },
       },
       maxCostUSD: money('The most the whole Pipeline may spend. May be raised, never lowered.', { default: '100.00', 'x-nodus-mutable': 'raise-only' }),
-      state: stateField(STATES, 'Running', 'Desired state.'),
+      state: stateField(KIND_FACTS.Pipeline, 'Desired state.'),
       placement: placementField,
     },
   },
-  status: statusSchema(RUN_PHASES, {
+  status: statusSchema(KIND_FACTS.Pipeline.phases, {
     ...billingStatus,
     currentStep: { type: 'string', description: 'The step running now.' },
     completedSteps: { type: 'integer', description: 'Steps finished.' },

@@ -1,22 +1,13 @@
+import { KIND_FACTS } from '../../shared/kinds.ts';
 import {
-  COST_COLUMN, LONG_PHASES, MAX_COLUMN, PHASE_COLUMN, billingStatus, commandField, computeUsage, envField, image,
+  COST_COLUMN, MAX_COLUMN, PHASE_COLUMN, billingStatus, commandField, computeUsage, envField, image,
   money, placementField, resourcesField, stateField, statusSchema, volumeMountsField, type KindDef,
 } from './common.ts';
 
-const STATES = ['Running', 'Suspended', 'Stopped'] as const;
-
 /** A Sandbox is a long-running, interactive container: a dev box or an agent's workspace. */
 export const sandbox: KindDef = {
-  kind: 'Sandbox',
-  plural: 'sandboxes',
-  singular: 'sandbox',
-  shortNames: ['sbx'],
-  uidPrefix: 'sbx',
+  ...KIND_FACTS.Sandbox,
   description: 'A Sandbox is a long-running container you can exec into (Pending, Starting, Running, Stopped). Suspend it to stop paying for compute and keep its disk.',
-  lifecycle: 'long-running',
-  billable: true,
-  logs: true,
-  states: STATES,
   spec: {
     type: 'object',
     required: ['image'],
@@ -43,12 +34,12 @@ export const sandbox: KindDef = {
       idleTimeoutSeconds: { type: 'integer', minimum: 0, maximum: 604800, default: 1800, description: 'Suspend after this long without activity; 0 never.', 'x-nodus-mutable': 'any' },
       timeoutSeconds: { type: 'integer', minimum: 60, maximum: 2592000, default: 86400, description: 'Stop after this long in total.' },
       maxCostUSD: money('The most the Sandbox may spend; it stops when it gets there. May be raised, never lowered.', { default: '10.00', 'x-nodus-mutable': 'raise-only' }),
-      state: stateField(STATES, 'Running', 'Desired state.'),
+      state: stateField(KIND_FACTS.Sandbox, 'Desired state.'),
       placement: placementField,
       volumes: volumeMountsField,
     },
   },
-  status: statusSchema(LONG_PHASES, { ...billingStatus, url: { type: 'string', description: 'Where the Sandbox\'s first public port is served.' } }),
+  status: statusSchema(KIND_FACTS.Sandbox.phases, { ...billingStatus, url: { type: 'string', description: 'Where the Sandbox\'s first public port is served.' } }),
   columns: [PHASE_COLUMN, { name: 'GPU', type: 'string', jsonPath: '.spec.resources.gpu.type', description: 'GPU model.' }, COST_COLUMN, MAX_COLUMN],
   usage: (spec) => computeUsage(spec, Math.min(24, Number(spec.timeoutSeconds ?? 86400) / 3600)),
 };

@@ -1,19 +1,10 @@
-import { COST_COLUMN, LONG_PHASES, MAX_COLUMN, PHASE_COLUMN, REGIONS, billingStatus, money, stateField, statusSchema, type KindDef } from './common.ts';
-
-const STATES = ['Running', 'Stopped'] as const;
+import { KIND_FACTS } from '../../shared/kinds.ts';
+import { COST_COLUMN, MAX_COLUMN, PHASE_COLUMN, REGIONS, billingStatus, money, stateField, statusSchema, type KindDef } from './common.ts';
 
 /** A Volume is persistent storage that Jobs and Sandboxes in the same project mount. */
 export const volume: KindDef = {
-  kind: 'Volume',
-  plural: 'volumes',
-  singular: 'volume',
-  shortNames: ['vol'],
-  uidPrefix: 'vol',
+  ...KIND_FACTS.Volume,
   description: 'A Volume is persistent storage that Jobs, Sandboxes and Functions in the same project mount. It costs per GiB while it exists.',
-  lifecycle: 'long-running',
-  billable: true,
-  logs: false,
-  states: STATES,
   spec: {
     type: 'object',
     description: 'Size, class and what the Volume may spend.',
@@ -23,10 +14,10 @@ export const volume: KindDef = {
       accessMode: { type: 'string', enum: ['ReadWriteOnce', 'ReadWriteMany', 'ReadOnlyMany'], default: 'ReadWriteOnce', description: 'How many writers may mount it.' },
       region: { type: 'string', enum: REGIONS, default: 'us-east', description: 'Region the data lives in.' },
       maxCostUSD: money('The most the Volume may spend per month. May be raised, never lowered.', { default: '20.00', 'x-nodus-mutable': 'raise-only' }),
-      state: stateField(STATES, 'Running', 'Desired state; Stopped detaches the Volume and keeps its data.'),
+      state: stateField(KIND_FACTS.Volume, 'Desired state; Stopped detaches the Volume and keeps its data.'),
     },
   },
-  status: statusSchema(LONG_PHASES, { ...billingStatus, usedGiB: { type: 'number', description: 'GiB in use.' } }),
+  status: statusSchema(KIND_FACTS.Volume.phases, { ...billingStatus, usedGiB: { type: 'number', description: 'GiB in use.' } }),
   columns: [PHASE_COLUMN, { name: 'Size', type: 'integer', jsonPath: '.spec.sizeGiB', description: 'Capacity in GiB.' }, COST_COLUMN, MAX_COLUMN],
   // The estimate covers a month of storage; ssd counts double.
   usage: (spec) => ({

@@ -1,46 +1,17 @@
 /**
- * Turning a client's object into what the server stores: top-level and metadata checks, defaults, server-set
- * metadata, and the first status. Shared by create, update, patch and apply.
+ * Turning a client's object into what the server stores: top-level and metadata checks and defaults (the new
+ * object itself is built in admission/new-object.ts). Shared by create, update, patch and apply.
  */
-import {
-  API_VERSION,
-  FINALIZER_BILLING,
-  LABEL_CREATED_BY,
-  LABEL_LAUNCHED_BY,
-  PUBLIC_PROJECT,
-  type NodusObject,
-  type ObjectMeta,
-  type ObjectStatus,
-  type StatusCause,
-} from '../../shared/protocol.ts';
-import { admitSpec, type SpecContext } from '../admission/spec.ts';
+import { API_VERSION, type NodusObject, type ObjectMeta, type StatusCause } from '../../shared/protocol.ts';
+import { admitSpec } from '../admission/spec.ts';
 import { checkGenerateName, checkMetadata, checkName, clientMetadata, isNodusKey } from '../admission/metadata.ts';
+import { specContext, type Admitted } from '../admission/new-object.ts';
 import { ApiFailure, invalid } from '../http/errors.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { UnknownFieldMode } from '../schema/schema.ts';
 import type { MockState } from '../state.ts';
 
 const TOP_LEVEL = new Set(['apiVersion', 'kind', 'metadata', 'spec', 'status']);
-
-export interface Admitted {
-  metadata: Record<string, unknown>;
-  spec: Record<string, unknown>;
-  warnings: string[];
-}
-
-export function specContext(state: MockState, namespace: string): SpecContext {
-  return {
-    imageExists: (reference) => {
-      const match = /^nodus\/([^:@]+)[:@](.+)$/.exec(reference);
-      if (!match) return false;
-      return state.store.list('images', PUBLIC_PROJECT).some((img) => {
-        const spec = img.spec as { repository?: string; tag?: string } | undefined;
-        return spec?.repository === match[1] && spec?.tag === match[2];
-      });
-    },
-    volumeExists: (name) => state.store.get('volumes', namespace, name) !== undefined,
-  };
-}
 
 /**
  * Checks an incoming object against its kind. `server` carries the stored object's nodus.dev/ labels and
@@ -105,71 +76,6 @@ export function launchedBy(userAgent: string | undefined, clientHeader: string |
   if (ua.includes('python') || ua.includes('nodus-sdk')) return 'sdk';
   if (ua.includes('mozilla')) return 'console';
   return 'api';
-}
-
-export function initialStatus(kind: KindDef, spec: Record<string, unknown>, generation: number, now: string): ObjectStatus {
-  const state = spec.state as string | undefined;
-  if (kind.lifecycle === 'none') {
-    if (kind.kind === 'Budget') {
-      return {
-        phase: state === 'Suspended' ? 'Suspended' : 'Active',
-        observedGeneration: generation,
-        spentUSD: '0.00',
-        remainingUSD: spec.limitUSD,
-        periodStart: now,
-        conditions: [{ type: 'Ready', status: 'True', reason: 'Tracking', message: 'Spending is tracked from now on.', lastTransitionTime: now }],
-      };
-    }
-    return { phase: 'Available', observedGeneration: generation };
-  }
-  const first = kind.lifecycle === 'run-to-completion' ? 'Queued' : 'Pending';
-  const held: Record<string, string> = { Suspended: 'Suspended', Cancelled: 'Cancelled', Stopped: 'Stopped' };
-  const phase = state && held[state] ? held[state] : first;
-  const waiting = phase === first;
-  return {
-    phase,
-    observedGeneration: generation,
-    costUSD: '0.00',
-    conditions: [
-      {
-        type: 'Ready',
-        status: 'False',
-        reason: waiting ? (first === 'Queued' ? 'Queued' : 'Pending') : phase,
-        message: waiting ? 'Waiting for capacity.' : `spec.state is ${state}.`,
-        lastTransitionTime: now,
-      },
-    ],
-  };
-}
-
-export interface NewObjectInput {
-  kind: KindDef;
-  namespace: string;
-  name: string;
-  admitted: Admitted;
-  launchedBy: string;
-}
-
-export function newObject(state: MockState, input: NewObjectInput): NodusObject {
-  const { kind, namespace, name, admitted } = input;
-  const now = state.timestamp();
-  const client = clientMetadata(admitted.metadata);
-  const labels = { ...client.labels, [LABEL_CREATED_BY]: state.config.principal, [LABEL_LAUNCHED_BY]: input.launchedBy };
-  const finalizers = (client.finalizers ?? []).filter((f) => !isNodusKey(f));
-  if (kind.billable) finalizers.push(FINALIZER_BILLING);
-  const metadata: ObjectMeta = {
-    name,
-    ...(client.generateName ? { generateName: client.generateName } : {}),
-    namespace,
-    uid: state.newUid(kind.uidPrefix),
-    generation: 1,
-    creationTimestamp: now,
-    labels,
-    ...(client.annotations && Object.keys(client.annotations).length ? { annotations: client.annotations } : {}),
-    ...(finalizers.length ? { finalizers } : {}),
-    ...(client.ownerReferences?.length ? { ownerReferences: client.ownerReferences } : {}),
-  };
-  return { apiVersion: API_VERSION, kind: kind.kind, metadata, spec: admitted.spec, status: initialStatus(kind, admitted.spec, 1, now) };
 }
 
 /** Metadata for a new version: the client's settable fields, the server's nodus.dev/ keys and finalizers kept. */

@@ -1,21 +1,17 @@
 /**
- * Deleting: an object with finalizers gets a deletionTimestamp and the phase Cancelling or Terminating, and goes
- * only once its finalizers are gone. The lifecycle controller posts the final charge and then clears the billing
- * finalizer (see controller/finalize.ts). Deleting a project deletes everything in it first.
+ * Deleting: an object with finalizers gets a deletionTimestamp and its kind's deleting phase (Cancelling or
+ * Terminating), and goes only once its finalizers are gone (controller/release.ts). The lifecycle controller posts
+ * the final charge and then clears the billing finalizer (controller/finalize.ts). Deleting a project deletes
+ * everything in it first.
  */
 import type { Condition, NodusObject } from '../../shared/protocol.ts';
-import { KINDS, type KindDef } from '../kinds/index.ts';
+import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
 import { accrue } from '../controller/charges.ts';
 import { postSpend } from '../controller/commit.ts';
+import { finishProjectIfEmpty } from '../controller/release.ts';
 
 export type Propagation = 'Background' | 'Foreground' | 'Orphan';
-
-export function deletingPhase(kind: KindDef): string | undefined {
-  if (kind.lifecycle === 'run-to-completion') return 'Cancelling';
-  if (kind.lifecycle === 'long-running') return 'Terminating';
-  return undefined;
-}
 
 const FINISHED = new Set(['Succeeded', 'Failed', 'Cancelled', 'Stopped']);
 
@@ -23,7 +19,7 @@ const FINISHED = new Set(['Succeeded', 'Failed', 'Cancelled', 'Stopped']);
 /** `at`: when the delete was asked for (demo data backdates it); now by default. */
 export function markDeleting(state: MockState, kind: KindDef, obj: NodusObject, at = state.now()): NodusObject {
   const now = state.timestamp(at);
-  const phase = deletingPhase(kind);
+  const phase = kind.deletingPhase;
   const current = String(obj.status?.phase ?? '');
   const status = { ...obj.status };
   if (phase && !FINISHED.has(current)) {
@@ -63,20 +59,12 @@ export function beginDelete(state: MockState, kind: KindDef, obj: NodusObject, p
   return stored;
 }
 
-/** Removes a deleting object whose last finalizer is gone. */
-export function removeIfReleased(state: MockState, kind: KindDef, obj: NodusObject): NodusObject | undefined {
-  if (!obj.metadata.deletionTimestamp || obj.metadata.finalizers?.length) return undefined;
-  const gone = state.store.remove(kind.plural, obj.metadata.namespace ?? '', obj.metadata.name ?? '');
-  finishProjectIfEmpty(state, obj.metadata.namespace ?? '');
-  return gone;
-}
-
 /** Dependents (objects whose ownerReferences name this uid) are deleted too, or released with Orphan. */
 function cascade(state: MockState, owner: NodusObject, propagation: Propagation): void {
   const uid = owner.metadata.uid;
   const namespace = owner.metadata.namespace ?? '';
   if (!uid) return;
-  for (const kind of KINDS) {
+  for (const kind of KIND_DEFS) {
     for (const dependent of state.store.list(kind.plural, namespace)) {
       const refs = dependent.metadata.ownerReferences ?? [];
       if (!refs.some((r) => r.uid === uid)) continue;
@@ -91,14 +79,6 @@ function cascade(state: MockState, owner: NodusObject, propagation: Propagation)
   }
 }
 
-/** A project being deleted goes once nothing is left in it. */
-export function finishProjectIfEmpty(state: MockState, namespace: string): void {
-  const project = state.store.get('namespaces', '', namespace);
-  if (!project?.metadata.deletionTimestamp) return;
-  if (KINDS.some((k) => state.store.count(k.plural, namespace) > 0)) return;
-  state.store.remove('namespaces', '', namespace);
-}
-
 export function deleteProject(state: MockState, project: NodusObject): NodusObject {
   const name = project.metadata.name ?? '';
   if (project.metadata.deletionTimestamp) return project;
@@ -107,7 +87,7 @@ export function deleteProject(state: MockState, project: NodusObject): NodusObje
     metadata: { ...project.metadata, deletionTimestamp: state.timestamp() },
     status: { phase: 'Terminating' },
   });
-  for (const kind of KINDS) {
+  for (const kind of KIND_DEFS) {
     for (const obj of state.store.list(kind.plural, name)) beginDelete(state, kind, obj, 'Background');
   }
   finishProjectIfEmpty(state, name);

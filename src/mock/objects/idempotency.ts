@@ -9,7 +9,7 @@ import { HEADER_IDEMPOTENT_REPLAYED } from '../../shared/protocol.ts';
 import { canonicalJson } from '../billing/pricing.ts';
 import { ApiFailure, statusBody } from '../http/errors.ts';
 import type { MockState } from '../state.ts';
-import type { Reply } from './writes.ts';
+import type { Reply } from '../http/reply.ts';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 

@@ -5,15 +5,16 @@
  * limit and state in the same response too: a status that claims the new generation must describe it.
  */
 import { ANNOTATION_RESTART_REQUESTED_AT, type NodusObject, type ObjectStatus } from '../../shared/protocol.ts';
-import { refreshBudget } from '../billing/budgets.ts';
 import { stepObject } from '../controller/lifecycle.ts';
+import { reconcilerFor } from '../controller/reconcilers.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
 
 export function observe(state: MockState, kind: KindDef, before: NodusObject, after: NodusObject): ObjectStatus {
   const observed: NodusObject = { ...after, status: { ...after.status, observedGeneration: after.metadata.generation ?? 1 } };
   if (after.metadata.deletionTimestamp) return observed.status!;
-  if (kind.plural === 'budgets') return (refreshBudget(state, observed, state.now()) ?? observed).status!;
+  const refresh = reconcilerFor(kind).refresh;
+  if (refresh) return (refresh(state, observed, state.now()) ?? observed).status!;
   if (kind.lifecycle === 'none') return observed.status!;
   // Only a change the controller acts on at once (state, cap, restart request) takes a step here, so that an
   // update (or a dry-run, as kubectl diff sends) that changes nothing of that shows no status churn.

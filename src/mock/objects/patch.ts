@@ -5,7 +5,8 @@
 import { ApiFailure } from '../http/errors.ts';
 import { setField } from '../schema/schema.ts';
 import type { MockState } from '../state.ts';
-import { conflict, createObject, notFound, updateObject, type Reply, type WriteRequest } from './writes.ts';
+import type { Reply } from '../http/reply.ts';
+import { conflict, createObject, notFound, updateObject, type WriteRequest } from './writes.ts';
 
 export const MERGE_PATCH = 'application/merge-patch+json';
 export const APPLY_PATCH = 'application/apply-patch+yaml';

@@ -3,24 +3,21 @@
  * router writes it, and creates pass through the idempotency layer first.
  */
 import type { Estimate, NodusObject, StatusCause } from '../../shared/protocol.ts';
+import { newObject, type Admitted } from '../admission/new-object.ts';
 import { diffFields, immutableCauses, show } from '../admission/spec.ts';
 import { budgetImpact, checkBudgets } from '../billing/budgets.ts';
 import { estimateFor, rateCap, reviewEtag } from '../billing/pricing.ts';
 import { parseMoney } from '../money.ts';
 import { ApiFailure } from '../http/errors.ts';
+import type { Reply } from '../http/reply.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { UnknownFieldMode } from '../schema/schema.ts';
 import type { MockState } from '../state.ts';
-import { admit, launchedBy, newObject, updatedMetadata, type Admitted } from './build.ts';
-import { beginDelete, markDeleting, removeIfReleased, type Propagation } from './deletion.ts';
+import { admit, launchedBy, updatedMetadata } from './build.ts';
+import { beginDelete, markDeleting, type Propagation } from './deletion.ts';
 import { observe } from './observe.ts';
 import { postSpend } from '../controller/commit.ts';
-
-export interface Reply {
-  code: number;
-  body: unknown;
-  headers?: Record<string, string>;
-}
+import { removeIfReleased } from '../controller/release.ts';
 
 export interface WriteRequest {
   kind: KindDef;

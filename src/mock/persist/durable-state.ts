@@ -12,7 +12,7 @@
  * is told in commit order, synchronously), while a write's own response waits for `flushed()`.
  */
 import type { NodusObject } from '../../shared/protocol.ts';
-import type { PriceBook } from '../billing/pricing.ts';
+import type { PriceBook } from '../price-book.ts';
 import { ApiFailure } from '../http/errors.ts';
 import type { Durability, MockState, Review, StoredResponse } from '../state.ts';
 import { CorruptData } from '../store/frames.ts';

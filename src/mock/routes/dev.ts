@@ -2,35 +2,37 @@
  * Development controls under /_mock/ (never part of the real Nodus API): reset, the price book, bulk seeding and
  * churn for benchmarks. They take the API key like every call.
  */
+import type { KindName } from '../../shared/kinds.ts';
 import type { NodusObject } from '../../shared/protocol.ts';
+import { newObject, newProject, specContext } from '../admission/new-object.ts';
 import { admitSpec } from '../admission/spec.ts';
 import { ApiFailure, invalid } from '../http/errors.ts';
-import { kindByPlural, KINDS, type KindDef } from '../kinds/index.ts';
+import { kindByPlural, KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import { isMoney } from '../money.ts';
-import { newObject, specContext } from '../objects/build.ts';
-import type { Reply } from '../objects/writes.ts';
+import type { Reply } from '../http/reply.ts';
 import type { MockState } from '../state.ts';
-import { newProject } from './projects.ts';
 import { LABEL_BENCH } from '../controller/timing.ts';
 
 export const MAX_SEED = 100_000;
 
 function kindOf(value: unknown): KindDef {
   const text = String(value ?? '');
-  const kind = kindByPlural(text) ?? KINDS.find((k) => k.kind === text || k.singular === text.toLowerCase());
-  if (!kind || kind.publishedOnly) {
-    throw invalid({ kind: 'Seed' }, [{ field: 'kind', reason: 'FieldValueNotSupported', message: `"${text}" is not a kind you can create; use one of: ${KINDS.filter((k) => !k.publishedOnly).map((k) => k.kind).join(', ')}` }]);
+  const kind = kindByPlural(text) ?? KIND_DEFS.find((k) => k.kind === text || k.singular === text.toLowerCase());
+  if (!kind || kind.published) {
+    throw invalid({ kind: 'Seed' }, [{ field: 'kind', reason: 'FieldValueNotSupported', message: `"${text}" is not a kind you can create; use one of: ${KIND_DEFS.filter((k) => !k.published).map((k) => k.kind).join(', ')}` }]);
   }
   return kind;
 }
 
-const TEMPLATES: Record<string, Record<string, unknown>> = {
+// What a bulk object of each kind is made from; published kinds are not seeded.
+const TEMPLATES: Record<KindName, Record<string, unknown> | undefined> = {
   Job: { image: 'nodus/python:3.12', command: ['python', 'bench.py'], resources: { cpu: 1, memoryGiB: 2 }, maxCostUSD: '1.00' },
   Sandbox: { image: 'nodus/ubuntu:24.04', maxCostUSD: '2.00' },
   Function: { image: 'nodus/node:22', handler: 'index.handler', maxCostUSD: '2.00' },
   Volume: { sizeGiB: 10 },
   Budget: { limitUSD: '100.00' },
   Pipeline: { steps: [{ name: 'only', image: 'nodus/python:3.12' }] },
+  Image: undefined,
 };
 
 const PHASES = ['Queued', 'Running', 'Running', 'Succeeded', 'Failed'];
@@ -48,7 +50,7 @@ export function seed(state: MockState, body: Record<string, unknown>): Reply {
   }
   if (project === 'nodus') throw new ApiFailure('Forbidden', 'project "nodus" is read-only');
   ensureProject(state, project);
-  const admitted = admitSpec(kind, TEMPLATES[kind.kind], 'Strict', specContext(state, project));
+  const admitted = admitSpec(kind, TEMPLATES[kind.kind as KindName], 'Strict', specContext(state, project));
   const template = newObject(state, { kind, namespace: project, name: 'template', admitted: { metadata: {}, spec: admitted.spec, warnings: [] }, launchedBy: 'api' });
   const prefix = String(body.prefix ?? `${kind.singular}-bulk`);
   const start = state.store.count(kind.plural, project);

@@ -4,7 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { API_VERSION, GROUP, VERSION } from '../../shared/protocol.ts';
-import { KINDS, type KindDef } from '../kinds/index.ts';
+import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import type { Schema } from '../schema/schema.ts';
 import { mutablePaths } from '../schema/schema.ts';
 
@@ -52,8 +52,8 @@ export function apiGroupList() {
 }
 
 export function groupResources() {
-  const resources = KINDS.flatMap((k) => {
-    const verbs = k.publishedOnly ? READ_VERBS : OBJECT_VERBS;
+  const resources = KIND_DEFS.flatMap((k) => {
+    const verbs = k.published ? READ_VERBS : OBJECT_VERBS;
     const main = { name: k.plural, singularName: k.singular, namespaced: true, kind: k.kind, verbs, shortNames: k.shortNames, categories: ['nodus'] };
     const sub = [{ name: `${k.plural}/status`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] }];
     if (k.logs) sub.push({ name: `${k.plural}/log`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] });
@@ -73,12 +73,12 @@ export function aggregatedDiscovery(root: 'api' | 'apis', version: string) {
   const namespaces = {
     resource: 'namespaces', responseKind: kindRef('', 'Namespace'), scope: 'Cluster', singularResource: 'namespace', verbs: NAMESPACE_VERBS, shortNames: ['ns'],
   };
-  const nodus = KINDS.map((k) => ({
+  const nodus = KIND_DEFS.map((k) => ({
     resource: k.plural,
     responseKind: kindRef(GROUP, k.kind),
     scope: 'Namespaced',
     singularResource: k.singular,
-    verbs: k.publishedOnly ? READ_VERBS : OBJECT_VERBS,
+    verbs: k.published ? READ_VERBS : OBJECT_VERBS,
     shortNames: k.shortNames,
     categories: ['nodus'],
     subresources: (k.logs ? ['status', 'log'] : ['status']).map((sub) => ({ subresource: sub, responseKind: kindRef(GROUP, k.kind), verbs: ['get'] })),
@@ -159,7 +159,7 @@ function operations(kind: KindDef) {
     get: op('list', { operationId: `list${kind.kind}`, responses: { 200: ok(listRef) } }),
   };
   const item: Record<string, unknown> = { parameters: nameParams, get: op('get', { operationId: `read${kind.kind}`, responses: { 200: ok(ref) } }) };
-  if (!kind.publishedOnly) {
+  if (!kind.published) {
     collection.post = op('post', { operationId: `create${kind.kind}`, parameters: common, requestBody: { content: { 'application/json': { schema: ref } } }, responses: { 200: ok(ref), 201: ok(ref) } });
     item.put = op('put', { operationId: `replace${kind.kind}`, parameters: common, requestBody: { content: { 'application/json': { schema: ref } } }, responses: { 200: ok(ref) } });
     item.patch = op('patch', {
@@ -176,7 +176,7 @@ function operations(kind: KindDef) {
 export function openApiGroup() {
   const schemas: Record<string, unknown> = {};
   let paths: Record<string, unknown> = {};
-  for (const kind of KINDS) {
+  for (const kind of KIND_DEFS) {
     schemas[schemaName(kind.kind)] = kindSchema(kind);
     schemas[`${schemaName(kind.kind)}List`] = listSchema(kind);
     paths = { ...paths, ...operations(kind) };

@@ -4,9 +4,10 @@
  */
 import { DEFAULT_PROJECT, PUBLIC_PROJECT, type NodusObject } from '../../shared/protocol.ts';
 import { checkMetadata, checkName, clientMetadata } from '../admission/metadata.ts';
+import { newProject } from '../admission/new-object.ts';
 import { ApiFailure, invalid } from '../http/errors.ts';
 import { deleteProject } from '../objects/deletion.ts';
-import type { Reply } from '../objects/writes.ts';
+import type { Reply } from '../http/reply.ts';
 import type { MockState } from '../state.ts';
 
 export function projectNotFound(name: string): ApiFailure {
@@ -65,22 +66,6 @@ export function requireProject(state: MockState, name: string, write: boolean): 
       fix: 'Use another project, or wait until it is gone and create it again.',
     });
   }
-}
-
-export function newProject(state: MockState, name: string, labels: Record<string, string> = {}, annotations: Record<string, string> = {}): NodusObject {
-  return {
-    apiVersion: 'v1',
-    kind: 'Namespace',
-    metadata: {
-      name,
-      uid: state.newUid('prj'),
-      creationTimestamp: state.timestamp(),
-      labels: { 'kubernetes.io/metadata.name': name, ...labels },
-      ...(Object.keys(annotations).length > 0 ? { annotations } : {}),
-    },
-    spec: { finalizers: ['kubernetes'] },
-    status: { phase: 'Active' },
-  };
 }
 
 export function createProject(state: MockState, body: Record<string, unknown>, dryRun: boolean): Reply {

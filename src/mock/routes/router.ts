@@ -12,15 +12,16 @@ import { withIdempotency } from '../objects/idempotency.ts';
 import { listObjects } from '../objects/list.ts';
 import { APPLY_PATCH, MERGE_PATCH, patchObject, unsupportedPatch } from '../objects/patch.ts';
 import { serveWatch } from '../objects/watch.ts';
-import { createObject, deleteObject, notFound, updateObject, type Reply, type WriteRequest } from '../objects/writes.ts';
+import type { Reply } from '../http/reply.ts';
+import { createObject, deleteObject, notFound, updateObject, type WriteRequest } from '../objects/writes.ts';
 import type { Propagation } from '../objects/deletion.ts';
 import type { MockState } from '../state.ts';
 import { clearFaults, compactHistory, getFaults, setFaults } from '../faults/faults.ts';
 import { serveLog } from '../logs/serve.ts';
 import { churn, seed, setPriceBook } from './dev.ts';
 import { aggregatedDiscovery, apiGroup, apiGroupList, apiVersions, coreResources, groupResources, openApiCore, openApiGroup, openApiIndex } from './discovery.ts';
-import { sendDiscovery, sendList, sendObject, tableWatch } from '../kubectl/negotiate.ts';
-import { NAMESPACE_COLUMNS } from '../kubectl/table.ts';
+import { sendDiscovery, sendList, sendObject, tableWatch } from './negotiate.ts';
+import { NAMESPACE_COLUMNS } from './table.ts';
 import { createProject, getProject, removeProject, requireProject } from './projects.ts';
 
 const BODY_TYPES = ['application/json', 'application/yaml', 'application/x-yaml'] as const;
@@ -108,7 +109,7 @@ async function deleteOptions(ctx: Ctx): Promise<{ dryRun: boolean; propagation: 
 async function routeObjects(state: MockState, ctx: Ctx, namespace: string, kind: KindDef, name?: string, sub?: string): Promise<void> {
   const write = !['GET', 'HEAD'].includes(ctx.method);
   requireProject(state, namespace, write);
-  if (write && kind.publishedOnly) {
+  if (write && kind.published) {
     throw new ApiFailure('Forbidden', `${kind.kind} objects are published by Nodus and cannot be written`, { fix: `Reference them from your objects as nodus/<name>:<tag>; list them with kubectl get ${kind.plural} -n nodus.` });
   }
   if (name === undefined) {

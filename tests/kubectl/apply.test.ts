@@ -1,0 +1,96 @@
+/**
+ * The real kubectl writing to the mock: `apply -f` (client-side, with its last-applied annotation and merge
+ * patches; `--dry-run=server`; `--server-side`) and `diff -f`.
+ */
+import { describe, expect, it } from 'vitest';
+import type { NodusObject } from '../../src/shared/protocol.ts';
+import { jobYaml, withKubectl } from './harness.ts';
+
+// The controller is off: `kubectl diff` sends the live resourceVersion with its dry-run, and a status write in
+// between (a Job going from Queued to Running) would make it retry after a second's back-off, as on a cluster.
+const k = withKubectl({ controller: false });
+
+const JOBS = '/apis/nodus.dev/v1/namespaces/default/jobs';
+const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
+async function stored(name: string): Promise<NodusObject | undefined> {
+  const res = await k.api<NodusObject>('GET', `${JOBS}/${name}`);
+  return res.status === 200 ? res.body : undefined;
+}
+
+describe('kubectl apply', () => {
+  it('creates, then updates with a three-way merge that removes what the file no longer has', async () => {
+    const path = k.file('apply.yaml', jobYaml('applied', { labels: { app: 'trainer', tier: 'gold' } }));
+    const created = await k.run(['apply', '-f', path]);
+    expect(created.stdout.trim()).toBe('job.nodus.dev/applied created');
+    const first = (await stored('applied'))!;
+    expect(JSON.parse(first.metadata.annotations![LAST_APPLIED]!)).toMatchObject({ metadata: { name: 'applied', labels: { tier: 'gold' } } });
+
+    const again = await k.run(['apply', '-f', path]);
+    expect(again.stdout.trim()).toBe('job.nodus.dev/applied unchanged');
+
+    k.file('apply.yaml', jobYaml('applied', { labels: { app: 'trainer' }, maxCostUSD: '6.00' }));
+    const updated = await k.run(['apply', '-f', path]);
+    expect(updated.stdout.trim()).toBe('job.nodus.dev/applied configured');
+    const after = (await stored('applied'))!;
+    expect(after.spec).toMatchObject({ maxCostUSD: '6.00' });
+    expect(after.metadata.labels).not.toHaveProperty('tier');
+    expect(after.metadata.labels).toMatchObject({ app: 'trainer', 'nodus.dev/created-by': 'demo-user' });
+    expect(after.metadata.generation).toBe(2);
+  });
+
+  it('shows the server\'s refusal of an immutable change', async () => {
+    const path = k.file('immutable.yaml', jobYaml('fixed'));
+    expect((await k.run(['apply', '-f', path])).code).toBe(0);
+    k.file('immutable.yaml', jobYaml('fixed').replace('nodus/python:3.12', 'nodus/node:22'));
+    const res = await k.run(['apply', '-f', path]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('spec.image');
+    expect(res.stderr).toMatch(/FieldImmutable|immutable/i);
+  });
+
+  it('reviews with --dry-run=server: the server\'s defaults and estimate, nothing stored', async () => {
+    const path = k.file('review.yaml', jobYaml('reviewed'));
+    const res = await k.run(['apply', '-f', path, '--dry-run=server', '-o', 'yaml']);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('timeoutSeconds: 14400');
+    expect(res.stdout).toMatch(/estimate:\n(\s+.+\n)*\s+costUSD: "\d+\.\d+"/);
+    expect(await stored('reviewed')).toBeUndefined();
+    const line = await k.run(['apply', '-f', path, '--dry-run=server']);
+    expect(line.stdout.trim()).toBe('job.nodus.dev/reviewed created (server dry run)');
+  });
+
+  it('applies server-side, creating and then changing the object', async () => {
+    const path = k.file('ssa.yaml', jobYaml('server-applied'));
+    const created = await k.run(['apply', '--server-side', '-f', path]);
+    expect(created.stdout.trim()).toBe('job.nodus.dev/server-applied serverside-applied');
+    expect((await stored('server-applied'))!.spec).toMatchObject({ maxCostUSD: '5.00' });
+    k.file('ssa.yaml', jobYaml('server-applied', { maxCostUSD: '7.00' }));
+    expect((await k.run(['apply', '--server-side', '-f', path])).code).toBe(0);
+    expect((await stored('server-applied'))!.spec).toMatchObject({ maxCostUSD: '7.00' });
+  });
+});
+
+describe('kubectl diff', () => {
+  it('says nothing (exit 0) when the file matches, and shows the change (exit 1) when it does not', async () => {
+    const path = k.file('diff.yaml', jobYaml('diffed'));
+    expect((await k.run(['apply', '-f', path])).code).toBe(0);
+    const same = await k.run(['diff', '-f', path]);
+    expect(same).toMatchObject({ code: 0, stdout: '' });
+
+    k.file('diff.yaml', jobYaml('diffed', { maxCostUSD: '8.00' }));
+    const changed = await k.run(['diff', '-f', path]);
+    expect(changed.code).toBe(1);
+    expect(changed.stdout).toContain('-  maxCostUSD: "5.00"');
+    expect(changed.stdout).toContain('+  maxCostUSD: "8.00"');
+    // diff runs a dry-run: nothing changed on the server.
+    expect((await stored('diffed'))!.spec).toMatchObject({ maxCostUSD: '5.00' });
+  });
+
+  it('shows a whole new object for a file not yet applied', async () => {
+    const res = await k.run(['diff', '-f', k.file('new.yaml', jobYaml('not-yet'))]);
+    expect(res.code).toBe(1);
+    expect(res.stdout).toContain('+  name: not-yet');
+    expect(await stored('not-yet')).toBeUndefined();
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * The real kubectl waiting on the mock's lifecycle controller (`wait --for=condition=Ready`, `--for=jsonpath`,
+ * `--for=delete`) and deleting (`--dry-run=server`, which kubectl sends in the DeleteOptions body, and
+ * `--cascade=orphan`, which keeps a Pipeline's Jobs).
+ */
+import { describe, expect, it } from 'vitest';
+import type { NodusObject, ObjectList } from '../../src/shared/protocol.ts';
+import { jobYaml, withKubectl } from './harness.ts';
+
+const k = withKubectl();
+
+const NS = '/apis/nodus.dev/v1/namespaces/default';
+
+async function get(path: string): Promise<NodusObject | undefined> {
+  const res = await k.api<NodusObject>('GET', `${NS}/${path}`);
+  return res.status === 200 ? res.body : undefined;
+}
+
+async function apply(name: string, yaml: string): Promise<void> {
+  const res = await k.run(['apply', '-f', k.file(`${name}.yaml`, yaml)]);
+  expect(res.stderr).toBe('');
+}
+
+describe('kubectl wait', () => {
+  it('waits for condition=Ready while a new Job is queued, provisioned and started', async () => {
+    await apply('ready', jobYaml('ready'));
+    expect((await get('jobs/ready'))!.status?.phase).not.toBe('Running');
+    const res = await k.run(['wait', '--for=condition=Ready', 'job/ready', '--timeout=10s']);
+    expect(res.stdout.trim()).toBe('job.nodus.dev/ready condition met');
+    const job = (await get('jobs/ready'))!;
+    expect(job.status?.phase).toBe('Running');
+    expect(job.status?.conditions).toContainEqual(expect.objectContaining({ type: 'Ready', status: 'True' }));
+  });
+
+  it('waits for a jsonpath value, here the phase a change of spec.state leads to', async () => {
+    await apply('to-suspend', jobYaml('to-suspend'));
+    expect((await k.run(['wait', '--for=jsonpath={.status.phase}=Running', 'job/to-suspend', '--timeout=10s'])).code).toBe(0);
+    const waiting = k.run(['wait', '--for=jsonpath={.status.phase}=Suspended', 'job/to-suspend', '--timeout=10s']);
+    await k.api('PATCH', `${NS}/jobs/to-suspend`, { spec: { state: 'Suspended' } });
+    const res = await waiting;
+    expect(res.stdout.trim()).toBe('job.nodus.dev/to-suspend condition met');
+  });
+
+  it('times out (exit 1) when the condition never comes, and waits on several objects by label', async () => {
+    await apply('held', jobYaml('held', { labels: { batch: 'w' }, state: 'Suspended' }));
+    const res = await k.run(['wait', '--for=condition=Ready', 'job/held', '--timeout=1s']);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('timed out waiting for the condition on jobs/held');
+    await apply('held-2', jobYaml('held-2', { labels: { batch: 'w' } }));
+    await k.api('PATCH', `${NS}/jobs/held`, { spec: { state: 'Running' } });
+    const both = await k.run(['wait', '--for=condition=Ready', 'jobs', '-l', 'batch=w', '--timeout=10s']);
+    expect(both.stdout.trim().split('\n').sort()).toEqual(['job.nodus.dev/held condition met', 'job.nodus.dev/held-2 condition met']);
+  });
+});
+
+describe('kubectl delete', () => {
+  it('deletes nothing with --dry-run=server', async () => {
+    await apply('kept', jobYaml('kept'));
+    const res = await k.run(['delete', 'job', 'kept', '--dry-run=server']);
+    expect(res.stdout.trim()).toBe('job.nodus.dev "kept" deleted (server dry run)');
+    const job = (await get('jobs/kept'))!;
+    expect(job.metadata.deletionTimestamp).toBeUndefined();
+  });
+
+  it('deletes, waiting until the billing finalizer has cleared; wait --for=delete sees it go', async () => {
+    await apply('doomed', jobYaml('doomed'));
+    const res = await k.run(['delete', 'job', 'doomed', '--timeout=10s']);
+    expect(res.stdout.trim()).toBe('job.nodus.dev "doomed" deleted');
+    expect(await get('jobs/doomed')).toBeUndefined();
+
+    await apply('doomed-2', jobYaml('doomed-2'));
+    await k.api('DELETE', `${NS}/jobs/doomed-2`);
+    expect((await get('jobs/doomed-2'))?.metadata.deletionTimestamp).toBeDefined();
+    const gone = await k.run(['wait', '--for=delete', 'job/doomed-2', '--timeout=10s']);
+    expect(gone.code).toBe(0);
+    expect(await get('jobs/doomed-2')).toBeUndefined();
+  });
+
+  it('keeps a Pipeline\'s Jobs with --cascade=orphan, and deletes them without it', async () => {
+    const pipeline = (name: string) => `apiVersion: nodus.dev/v1
+kind: Pipeline
+metadata:
+  name: ${name}
+spec:
+  maxCostUSD: "20.00"
+  steps:
+  - name: prep
+    image: nodus/python:3.12
+    resources: {cpu: 1, memoryGiB: 2}
+`;
+    const stepJobs = async (owner: string) =>
+      (await k.api<ObjectList>('GET', `${NS}/jobs?labelSelector=${encodeURIComponent(`nodus.dev/pipeline=${owner}`)}`)).body.items;
+    for (const name of ['orphaning', 'cascading']) await apply(name, pipeline(name));
+    await expect.poll(async () => (await stepJobs('orphaning')).length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => (await stepJobs('cascading')).length, { timeout: 10_000 }).toBe(1);
+
+    const orphaned = await k.run(['delete', 'pipeline', 'orphaning', '--cascade=orphan', '--timeout=10s']);
+    expect(orphaned.stdout.trim()).toBe('pipeline.nodus.dev "orphaning" deleted');
+    const [kept] = await stepJobs('orphaning');
+    expect(kept!.metadata.deletionTimestamp).toBeUndefined();
+    expect(kept!.metadata.ownerReferences).toBeUndefined();
+
+    expect((await k.run(['delete', 'pipeline', 'cascading', '--timeout=10s'])).code).toBe(0);
+    const [dependent] = await stepJobs('cascading');
+    expect(dependent === undefined || dependent.metadata.deletionTimestamp !== undefined).toBe(true);
+  });
+});
