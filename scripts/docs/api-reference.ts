@@ -6,7 +6,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { KINDS, type KindDef } from '../../src/mock/kinds/index.ts';
+import { KIND_DEFS, type KindDef } from '../../src/mock/kinds/index.ts';
 import { DEFAULT_FIX } from '../../src/mock/http/errors.ts';
 import { REASON_MEANING } from '../../src/mock/routes/docs.ts';
 import type { Schema } from '../../src/mock/schema/schema.ts';
@@ -65,7 +65,7 @@ function kindSection(def: KindDef): string {
 }
 
 export function kindsSection(): string {
-  return KINDS.map(kindSection).join('\n\n');
+  return KIND_DEFS.map(kindSection).join('\n\n');
 }
 
 export function reasonsSection(): string {
