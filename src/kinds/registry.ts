@@ -4,8 +4,8 @@
  * by KindName, so a kind the spec declares and the registry lacks is a type error. A kind only discovery knows
  * (a newer API's) gets the explicit generic presentation.
  */
-import { KIND_FACTS, isKindName, type KindFacts, type KindName } from '../shared/kinds.ts';
-import type { NodusObject, Phase } from '../shared/protocol.ts';
+import { ALL_PHASES, KIND_FACTS, isKindName, type KindFacts, type KindName } from '../shared/kinds.ts';
+import type { NodusObject } from '../shared/protocol.ts';
 import { COLUMNS, moneyColumn, textColumn } from './columns.ts';
 import { costMeter, presentation, type KindLook, type KindPresentation } from './presentation.ts';
 import { specFact } from './spec-facts.ts';
@@ -76,12 +76,6 @@ const LOOKS: Record<KindName, KindLook> = {
 export const KIND_PRESENTATION: Readonly<Record<KindName, KindPresentation>> = Object.fromEntries(
   Object.entries(LOOKS).map(([name, look]) => [name, presentation(KIND_FACTS[name as KindName], look)]),
 ) as Record<KindName, KindPresentation>;
-
-/** Every phase any kind shows, for the phase filter of a kind the spec does not declare. */
-const ALL_PHASES: readonly Phase[] = [
-  'Queued', 'Provisioning', 'Pending', 'Starting', 'Running', 'Succeeded', 'Failed', 'Cancelled', 'Stopped', 'Suspended',
-  'Cancelling', 'Terminating', 'Active', 'Available',
-];
 
 /** A kind only discovery knows: no state to set, never finished, what its spec says one fact per plain field. */
 function genericPresentation(kind: string): KindPresentation {

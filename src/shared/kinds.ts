@@ -4,7 +4,7 @@
  * icon, template) each extend this table, keyed by kind, so a kind missing on either side is a type error.
  * Like protocol.ts it holds no behaviour beyond reading these facts.
  */
-import { LABEL_PIPELINE } from './protocol.ts';
+import { LABEL_PIPELINE, type Phase } from './protocol.ts';
 
 export type Lifecycle = 'run-to-completion' | 'long-running' | 'none';
 
@@ -37,7 +37,7 @@ export interface KindFacts {
   uidPrefix: string;
   lifecycle: Lifecycle;
   /** Every value status.phase takes, in the order a filter lists them. */
-  phases: readonly string[];
+  phases: readonly Phase[];
   /** Absent: the kind has no spec.state. */
   states?: StateValues;
   /** The phase an object shows while its billing finalizer waits for the final charge after a delete. */
@@ -110,6 +110,9 @@ export function kindFactsByPlural(plural: string): KindFacts | undefined {
 export function isKindName(kind: string): kind is KindName {
   return byName.has(kind);
 }
+
+/** Every phase any declared kind shows, each once, in the order the kinds list them. */
+export const ALL_PHASES: readonly Phase[] = [...new Set(Object.values(FACTS).flatMap((f): readonly Phase[] => f.phases))];
 
 /** spec.state's values in the schema's order: the default first, then suspend, stop and cancel. */
 export function stateValues(facts: Pick<KindFacts, 'states'>): string[] {

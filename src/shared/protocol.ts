@@ -100,7 +100,9 @@ export type Phase =
   | 'Cancelling'
   | 'Terminating'
   | 'Active'
-  | 'Available';
+  | 'Exceeded'
+  | 'Available'
+  | 'Deprecated';
 
 export interface ObjectStatus {
   phase?: Phase | string;

@@ -1,12 +1,13 @@
 /**
- * A phase as a coloured badge. The same word has the same colour on every kind (see Phase in protocol.ts);
- * a phase this table does not know is shown in neutral grey rather than hidden.
+ * A phase as a coloured badge. The same word has the same colour on every kind; every Phase the spec names has
+ * a tone (a new one is a type error here), and a phase only a newer API sends is shown in neutral grey.
  */
 import { clsx } from 'clsx';
+import type { Phase } from '../../shared/protocol.ts';
 
 type Tone = 'green' | 'blue' | 'amber' | 'red' | 'orange' | 'slate';
 
-const PHASE_TONES: Record<string, Tone> = {
+const PHASE_TONES: Record<Phase, Tone> = {
   Succeeded: 'green',
   Active: 'green',
   Available: 'green',
@@ -16,11 +17,13 @@ const PHASE_TONES: Record<string, Tone> = {
   Pending: 'amber',
   Starting: 'amber',
   Failed: 'red',
+  Exceeded: 'red',
   Cancelling: 'orange',
   Terminating: 'orange',
   Cancelled: 'slate',
   Stopped: 'slate',
   Suspended: 'slate',
+  Deprecated: 'slate',
 };
 
 const TONE_CLASSES: Record<Tone, { badge: string; dot: string }> = {
@@ -33,7 +36,7 @@ const TONE_CLASSES: Record<Tone, { badge: string; dot: string }> = {
 };
 
 /** Phases that are still moving get a pulsing dot. */
-const MOVING = new Set(['Running', 'Queued', 'Provisioning', 'Pending', 'Starting', 'Cancelling', 'Terminating']);
+const MOVING: ReadonlySet<string> = new Set<Phase>(['Running', 'Queued', 'Provisioning', 'Pending', 'Starting', 'Cancelling', 'Terminating']);
 
 /**
  * `still`: no pulse, for dense lists. Each pulsing dot is an animation of its own layer: a table that scrolls
@@ -41,7 +44,7 @@ const MOVING = new Set(['Running', 'Queued', 'Provisioning', 'Pending', 'Startin
  */
 export function PhaseBadge({ phase, still = false }: { phase: string | undefined; still?: boolean }) {
   if (!phase) return <span className="text-sm text-slate-400">—</span>;
-  const tone = TONE_CLASSES[PHASE_TONES[phase] ?? 'slate'];
+  const tone = TONE_CLASSES[(PHASE_TONES as Record<string, Tone | undefined>)[phase] ?? 'slate'];
   return (
     <span className={clsx('inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', tone.badge)}>
       <span aria-hidden="true" className={clsx('size-1.5 rounded-full', tone.dot, !still && MOVING.has(phase) && 'animate-pulse')} />
