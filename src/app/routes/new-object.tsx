@@ -14,7 +14,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useProjectKinds } from '../../features/resources/index.ts';
-import { countsQueryKey } from '../../lib/object-counts.ts';
+import { countsQueryKey } from '../../data/object-counts.ts';
 import { paths } from '../paths.ts';
 
 const NewObjectPage = lazy(() => import('../../features/editor/index.ts').then((m) => ({ default: m.NewObjectPage })));

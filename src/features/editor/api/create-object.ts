@@ -4,8 +4,8 @@
  * and an Idempotency-Key, so a retry returns the first answer and never makes a second object), and reading an
  * existing object (for AlreadyExists).
  */
-import { resourcePath, type GroupVersion, type RetryInfo } from '../../../api/index.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { resourcePath, type GroupVersion, type RetryInfo } from '../../../data/client/index.ts';
+import { apiClient } from '../../../data/api-client.ts';
 import { HEADER_IDEMPOTENT_REPLAYED, type NodusObject } from '../../../shared/protocol.ts';
 import { parseWarnings } from '../model/review-model.ts';
 

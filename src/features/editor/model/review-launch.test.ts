@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../api/index.ts';
+import { ApiError } from '../../../data/client/index.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import type { LaunchAnswer, LaunchOptions, ReviewAnswer } from '../api/create-object.ts';
 import type { PendingLaunch } from './draft-storage.ts';

@@ -10,7 +10,7 @@
  * holds the new review as *unaccepted*: `launch` refuses it until the person accepts it with `acceptAndLaunch`,
  * which the view offers only beside the comparison of both estimates.
  */
-import { newIdempotencyKey, toApiError, type ApiError } from '../../../api/index.ts';
+import { newIdempotencyKey, toApiError, type ApiError } from '../../../data/client/index.ts';
 import type { Estimate, NodusObject } from '../../../shared/protocol.ts';
 import type { LaunchAnswer, LaunchOptions, ReviewAnswer } from '../api/create-object.ts';
 import type { PendingLaunch } from './draft-storage.ts';

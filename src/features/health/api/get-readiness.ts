@@ -4,11 +4,11 @@
  * as the SDK's readyz() does, instead of going through the client, which turns any 503 into an error and
  * retries it. It makes one attempt and is not recorded in the Support panel's call list (it runs every few
  * seconds and would push real calls out; the report carries the health it last saw).
- * TODO(src/api owner): a `readyz()` on the client would let this go through it.
+ * TODO(src/data/client owner): a `readyz()` on the client would let this go through it.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { buildUrl, errorFromResponse, networkError } from '../../../api/index.ts';
-import { activeContext, useConnectionStore } from '../../../lib/connection-store.ts';
+import { buildUrl, errorFromResponse, networkError } from '../../../data/client/index.ts';
+import { activeContext, useConnectionStore } from '../../../data/connection-store.ts';
 import type { Readiness } from '../../../shared/protocol.ts';
 
 export const HEALTH_POLL_MS = 5_000;

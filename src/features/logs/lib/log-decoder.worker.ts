@@ -6,7 +6,7 @@
  * acks each): a worker faster than the page keeps a few blocks, then stops reading the body, so a flood slows the
  * stream rather than the page.
  */
-import { joinBytes } from '../../../api/byte-stream.ts';
+import { joinBytes } from '../../../data/client/byte-stream.ts';
 import { indexLines } from './line-block.ts';
 import { MAX_UNACKED, type DecoderReply, type DecoderRequest, type WireBlock } from './log-decoder-protocol.ts';
 

@@ -4,8 +4,8 @@
  * propagationPolicy and, as a precondition, the uid the person looked at, so it never deletes an object of the
  * same name created since. None of them is retried (the client never repeats a write on its own).
  */
-import { resourcePath } from '../../../api/index.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { resourcePath } from '../../../data/client/index.ts';
+import { apiClient } from '../../../data/api-client.ts';
 import { ANNOTATION_RESTART_REQUESTED_AT, type NodusObject } from '../../../shared/protocol.ts';
 import type { ObjectKind } from './use-live-object.ts';
 

@@ -1,14 +1,14 @@
 /**
  * One object, live: a list-then-watch of its kind in its project with `fieldSelector=metadata.name=<name>`,
- * shared through src/lib/watch, so the view updates in place. When the watch reports it gone, the last state
+ * shared through src/data/watch, so the view updates in place. When the watch reports it gone, the last state
  * is kept and marked deleted (with when that was noticed). When it was never there, one GET asks the API why,
  * so the person sees the API's own 404 (reason, message, fix, requestId).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { resourcePath, type KindInfo } from '../../../api/index.ts';
-import { apiClient } from '../../../lib/api-client.ts';
-import { useListWatch, type ListWatchView } from '../../../lib/watch/use-list-watch.tsx';
+import { resourcePath, type KindInfo } from '../../../data/client/index.ts';
+import { apiClient } from '../../../data/api-client.ts';
+import { useListWatch, type ListWatchView } from '../../../data/watch/use-list-watch.tsx';
 import type { NodusObject } from '../../../shared/protocol.ts';
 
 export type ObjectKind = Pick<KindInfo, 'group' | 'version' | 'plural' | 'kind'>;

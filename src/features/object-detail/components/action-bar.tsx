@@ -5,7 +5,7 @@
  * back, or the API's error in full.
  */
 import { useState } from 'react';
-import type { KindInfo } from '../../../api/index.ts';
+import type { KindInfo } from '../../../data/client/index.ts';
 import { formatUSD } from '../../../lib/format.ts';
 import { ANNOTATION_RESTART_REQUESTED_AT, type NodusObject } from '../../../shared/protocol.ts';
 import { deleteObject, raiseMaxCost, requestRestart, setState, type Propagation } from '../api/object-writes.ts';

@@ -1,6 +1,6 @@
 /** Whether what the view shows is current: Live, Reconnecting (since when, why), Stale (with Retry), or Deleted. */
 import { clsx } from 'clsx';
-import type { ListWatchView } from '../../../lib/watch/use-list-watch.tsx';
+import type { ListWatchView } from '../../../data/watch/use-list-watch.tsx';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 

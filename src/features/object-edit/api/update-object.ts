@@ -2,8 +2,8 @@
  * PUT of an edited object, and the fresh read a conflict needs. Writes are sent once: a PUT is never retried
  * blindly (the client's rule), since the person decides what happens after a failure.
  */
-import { resourcePath, type KindInfo } from '../../../api/index.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { resourcePath, type KindInfo } from '../../../data/client/index.ts';
+import { apiClient } from '../../../data/api-client.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 
 export type EditKind = Pick<KindInfo, 'group' | 'version' | 'plural' | 'kind'>;

@@ -4,8 +4,8 @@
  * render what this returns.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { toApiError, type ApiError } from '../../../api/index.ts';
-import { threeWayMerge, withoutServerFields, type MergedChange, type MergeResult } from '../../../lib/merge/index.ts';
+import { toApiError, type ApiError } from '../../../data/client/index.ts';
+import { threeWayMerge, withoutServerFields, type MergedChange, type MergeResult } from './merge/index.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { readObject, updateObject, type EditKind } from '../api/update-object.ts';
 import { clearDraft, draftKey, loadDraft, saveDraft } from './draft-store.ts';

@@ -4,8 +4,8 @@
  * away on its kind's page.
  */
 import { useQueries } from '@tanstack/react-query';
-import { resourcePath, type KindInfo } from '../../../api/index.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { resourcePath, type KindInfo } from '../../../data/client/index.ts';
+import { apiClient } from '../../../data/api-client.ts';
 import type { NodusObject, ObjectList } from '../../../shared/protocol.ts';
 
 export const NAMES_PER_KIND = 500;

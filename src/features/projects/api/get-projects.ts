@@ -1,7 +1,7 @@
 /** GET /api/v1/namespaces: the projects the key can see, sorted by name. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { namespacesPath } from '../../../api/index.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { namespacesPath } from '../../../data/client/index.ts';
+import { apiClient } from '../../../data/api-client.ts';
 import type { Project } from '../../../shared/protocol.ts';
 
 export async function getProjects(signal?: AbortSignal): Promise<Project[]> {

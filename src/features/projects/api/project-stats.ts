@@ -5,8 +5,8 @@
  * Spend is the sum of `status.costUSD`, added as integers (lib/money.ts).
  */
 import { useQueries } from '@tanstack/react-query';
-import { resourcePath, type KindInfo } from '../../../api/index.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { resourcePath, type KindInfo } from '../../../data/client/index.ts';
+import { apiClient } from '../../../data/api-client.ts';
 import { parseUSD } from '../../../lib/money.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 

@@ -4,8 +4,8 @@
  * goes Terminating while what it holds is stopped and charged, then vanishes.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { namespacesPath, newIdempotencyKey } from '../../../api/index.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { namespacesPath, newIdempotencyKey } from '../../../data/client/index.ts';
+import { apiClient } from '../../../data/api-client.ts';
 import type { Project } from '../../../shared/protocol.ts';
 import { projectsQueryOptions } from './get-projects.ts';
 import { projectStatsQueryKey } from './project-stats.ts';

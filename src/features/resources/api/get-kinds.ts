@@ -3,9 +3,9 @@
  * Only top-level, namespaced, listable resources belong in a project view.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NODUS_GROUP_VERSION, groupVersionPath, kindsFromDiscovery } from '../../../api/index.ts';
-import type { APIResourceList, GroupVersion, KindInfo } from '../../../api/index.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { NODUS_GROUP_VERSION, groupVersionPath, kindsFromDiscovery } from '../../../data/client/index.ts';
+import type { APIResourceList, GroupVersion, KindInfo } from '../../../data/client/index.ts';
+import { apiClient } from '../../../data/api-client.ts';
 
 export async function getKinds(gv: GroupVersion, signal?: AbortSignal): Promise<KindInfo[]> {
   const list = await apiClient.get<APIResourceList>(groupVersionPath(gv), { signal });

@@ -1,8 +1,8 @@
 /** GET /apis/{group}/{version}/namespaces/{project}/{plural}: every page as one list. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { resourcePath } from '../../../api/index.ts';
-import type { KindInfo } from '../../../api/index.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { resourcePath } from '../../../data/client/index.ts';
+import type { KindInfo } from '../../../data/client/index.ts';
+import { apiClient } from '../../../data/api-client.ts';
 import type { NodusObject, ObjectList } from '../../../shared/protocol.ts';
 
 export function listObjects(kind: KindInfo, project: string, signal?: AbortSignal): Promise<ObjectList<NodusObject>> {

@@ -3,8 +3,8 @@
  * Never retried on their own (the API client retries no write without an Idempotency-Key); each outcome is
  * reported per object, with the ApiError of a failure.
  */
-import { resourcePath, type KindInfo } from '../../../api/index.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { resourcePath, type KindInfo } from '../../../data/client/index.ts';
+import { apiClient } from '../../../data/api-client.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 
 type Target = Pick<KindInfo, 'group' | 'version' | 'plural'>;

@@ -5,7 +5,7 @@
  * are listed as skipped, with why. Then a report per object.
  */
 import { useRef, useState } from 'react';
-import type { KindInfo } from '../../../api/index.ts';
+import type { KindInfo } from '../../../data/client/index.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { FINALIZER_BILLING, type NodusObject } from '../../../shared/protocol.ts';
 import { deleteObject, forEachObject, setDesiredState } from '../api/object-writes.ts';
