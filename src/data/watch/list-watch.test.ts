@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../../mock/server.ts';
-import { NODUS_GROUP_VERSION } from '../client/index.ts';
+import { NODUS_GROUP_VERSION, type ListOptions } from '../client/index.ts';
 import { createWatchRegistry, type WatchRegistry, type WatchRegistryOptions } from './registry.ts';
 import { manualScheduler, timerScheduler } from './scheduler.ts';
 import type { WatchTarget } from './target.ts';
@@ -235,5 +235,40 @@ describe('WatchRegistry', () => {
     releaseUnseen();
     await expect.poll(openWatches).toBe(0);
     expect(r.size).toBe(0);
+  });
+});
+
+describe('WatchRegistry.relist', () => {
+  it('lists again the watches it is asked to, keeps what they show meanwhile, and leaves the others alone', async () => {
+    await api.seed('refresh-a', 3);
+    await api.seed('refresh-b', 2);
+    const lists: string[] = [];
+    const client: WatchRegistryOptions['client'] = {
+      list<T>(path: string, options?: ListOptions<T>) {
+        lists.push(path);
+        return api.client.list<T>(path, options);
+      },
+      watch: api.client.watch,
+    };
+    const r = registry({ client });
+    const a = r.get(budgets('refresh-a'));
+    const b = r.get(budgets('refresh-b'));
+    const stops = [a.subscribe(() => undefined), b.subscribe(() => undefined)];
+    await expect.poll(() => [a.getSnapshot().status, b.getSnapshot().status]).toEqual(['live', 'live']);
+    const shown = a.getSnapshot().items;
+    expect(lists).toHaveLength(2);
+
+    r.relist((target) => target.namespace === 'refresh-a');
+    // Nothing blinks empty while the new list is on its way.
+    expect(a.getSnapshot().items).toHaveLength(3);
+    await expect.poll(() => lists.length).toBe(3);
+    expect(lists[2]).toContain('/namespaces/refresh-a/');
+    await expect.poll(() => a.getSnapshot().status).toBe('live');
+    // The same objects at the same versions keep their identity (memoised rows do not re-render).
+    expect(a.getSnapshot().items.map((o) => o.metadata.uid)).toEqual(shown.map((o) => o.metadata.uid));
+    expect(a.getSnapshot().items[0]).toBe(shown[0]);
+    expect(b.getSnapshot().status).toBe('live');
+    expect(lists).toHaveLength(3);
+    stops.forEach((stop) => stop());
   });
 });

@@ -67,6 +67,8 @@ export class ListWatch<T extends NodusObject = NodusObject> {
   private received = 0;
   /** When pages of the first list were last shown (see PARTIAL_LIST_MS). */
   private partialShownAt: number | undefined;
+  /** A Refresh asked for a new list: the next run lists before it watches, even with a version to resume from. */
+  private relistAsked = false;
 
   constructor(options: ListWatchOptions) {
     this.options = options;
@@ -157,6 +159,17 @@ export class ListWatch<T extends NodusObject = NodusObject> {
     this.start();
   }
 
+  /**
+   * Lists again now and swaps the objects in one step, as after Expired: a Refresh, which must not trust the
+   * version it would resume from. What is shown stays until the new list is in.
+   */
+  relist(): void {
+    const wasRunning = this.running;
+    this.stop();
+    this.relistAsked = true;
+    if (wasRunning || this.listeners.size > 0) this.start();
+  }
+
   /** `retry`, bound, for snapshots to hand to views. */
   private readonly retryNow = (): void => this.retry();
 
@@ -172,7 +185,8 @@ export class ListWatch<T extends NodusObject = NodusObject> {
   }
 
   private async loop(signal: AbortSignal): Promise<void> {
-    let needList = !this.state.synced || this.resourceVersion === undefined;
+    let needList = this.relistAsked || !this.state.synced || this.resourceVersion === undefined;
+    this.relistAsked = false;
     let quietStreams = 0;
     let expiredInARow = 0;
     const onRetry = (info: RetryInfo) => {

@@ -96,6 +96,11 @@ export class WatchRegistry {
     for (const entry of this.entries.values()) entry.watch.reset();
   }
 
+  /** The watches of the targets `match` picks list again (a Refresh of what a view shows); the rest go on. */
+  relist(match: (target: WatchTarget) => boolean): void {
+    for (const entry of this.entries.values()) if (match(entry.watch.target)) entry.watch.relist();
+  }
+
   /**
    * Closes every watch now (the app is going away). Views still subscribed get their watch reopened on their
    * next subscription, so this is safe in React StrictMode's unmount-and-mount rehearsal.
