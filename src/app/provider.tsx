@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { apiClient } from '../data/api-client.ts';
 import { useConnectionStore } from '../data/connection-store.ts';
 import { createQueryClient } from '../data/query-client.ts';
+import { queryKeys } from '../data/query-keys.ts';
 import { createWatchRegistry, type WatchRegistry } from '../data/watch/index.ts';
 import { WatchRegistryProvider } from '../data/watch/use-list-watch.tsx';
 
@@ -28,7 +29,7 @@ export function AppProvider({ runtime, children }: { runtime?: AppRuntime | unde
       useConnectionStore.subscribe((now, before) => {
         if (now.generation === before.generation) return;
         watches.reset();
-        void queryClient.resetQueries({ queryKey: ['nodus'] });
+        void queryClient.resetQueries({ queryKey: queryKeys.all });
       }),
     [watches, queryClient],
   );

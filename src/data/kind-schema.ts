@@ -10,6 +10,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { NODUS_GROUP_VERSION, type GroupVersion } from './client/index.ts';
 import { apiClient } from './api-client.ts';
+import { queryKeys } from './query-keys.ts';
 import { patternMessage } from './schema-messages.ts';
 
 export type JsonSchemaObject = Record<string, unknown>;
@@ -94,7 +95,7 @@ export function schemaHasEstimate(schema: JsonSchemaObject | undefined): boolean
 
 export function openApiQueryOptions(gv: GroupVersion = NODUS_GROUP_VERSION) {
   return queryOptions({
-    queryKey: ['nodus', 'openapi', gv.group, gv.version] as const,
+    queryKey: queryKeys.openApi(gv),
     queryFn: ({ signal }) => apiClient.get<unknown>(`/openapi/v3/apis/${gv.group}/${gv.version}`, { signal }),
     // The schema changes only when the API is upgraded; editors opened later reuse it.
     staleTime: 30 * 60_000,

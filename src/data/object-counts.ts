@@ -10,6 +10,7 @@ import { resourcePath, type KindInfo } from './client/index.ts';
 import type { ObjectList } from '../shared/protocol.ts';
 import { apiClient } from './api-client.ts';
 import { foregroundIdle } from './foreground.ts';
+import { queryKeys } from './query-keys.ts';
 
 export type CountKind = Pick<KindInfo, 'group' | 'version' | 'plural'>;
 
@@ -27,14 +28,9 @@ export async function countObjects(kind: CountKind, project: string | undefined,
   return (await apiClient.list(path, { signal })).items.length;
 }
 
-/** Every count of a project (undefined: of all projects), or all counts: what to invalidate after a change. */
-export function countsQueryKey(project?: string | null) {
-  return project === undefined ? (['nodus', 'counts'] as const) : (['nodus', 'counts', project] as const);
-}
-
 export function objectCountQueryOptions(kind: CountKind, project: string | undefined) {
   return queryOptions({
-    queryKey: [...countsQueryKey(project ?? null), `${kind.group}/${kind.version}`, kind.plural] as const,
+    queryKey: queryKeys.count(kind, project),
     queryFn: ({ signal }) => countObjects(kind, project, signal),
     staleTime: 5_000,
   });

@@ -4,20 +4,20 @@
  */
 import { useIsFetching, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { countsQueryKey } from './object-counts.ts';
+import { queryKeys } from './query-keys.ts';
 import type { WatchRegistry } from './watch/index.ts';
 import { useWatchRegistry } from './watch/use-list-watch.tsx';
 
 /** Lists again every watch of the project (every kind, every selector) and refetches its counts. */
 export function refreshProject(queryClient: QueryClient, registry: WatchRegistry, project: string): Promise<void> {
   registry.relist((target) => target.namespace === project);
-  return queryClient.invalidateQueries({ queryKey: countsQueryKey(project) });
+  return queryClient.invalidateQueries({ queryKey: queryKeys.counts(project) });
 }
 
 export function useRefreshProject(project: string): { refresh: () => void; fetching: boolean } {
   const queryClient = useQueryClient();
   const registry = useWatchRegistry();
-  const fetching = useIsFetching({ queryKey: countsQueryKey(project) }) > 0;
+  const fetching = useIsFetching({ queryKey: queryKeys.counts(project) }) > 0;
   const refresh = useCallback(() => void refreshProject(queryClient, registry, project), [queryClient, registry, project]);
   return { refresh, fetching };
 }

@@ -28,3 +28,4 @@ export { kindsFromDiscovery } from './discovery.ts';
 export type { APIResource, APIResourceList, KindInfo } from './discovery.ts';
 export { NODUS_GROUP_VERSION, groupVersionPath, namespacesPath, resourcePath } from './paths.ts';
 export type { GroupVersion } from './paths.ts';
+export { parseWarnings } from './warnings.ts';

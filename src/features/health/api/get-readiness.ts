@@ -9,6 +9,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { buildUrl, errorFromResponse, networkError } from '../../../data/client/index.ts';
 import { activeContext, useConnectionStore } from '../../../data/connection-store.ts';
+import { queryKeys } from '../../../data/query-keys.ts';
 import type { Readiness } from '../../../shared/protocol.ts';
 
 export const HEALTH_POLL_MS = 5_000;
@@ -52,7 +53,7 @@ function parse(text: string): Readiness | undefined {
 
 export function readinessQueryOptions(apiUrl: string) {
   return queryOptions({
-    queryKey: ['nodus', 'health', 'readyz', apiUrl] as const,
+    queryKey: queryKeys.readiness(apiUrl),
     queryFn: ({ signal }) => getReadiness(apiUrl, signal),
     refetchInterval: HEALTH_POLL_MS,
     refetchOnWindowFocus: true,

@@ -6,8 +6,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { resourcePath, type KindInfo } from '../../../data/client/index.ts';
-import { apiClient } from '../../../data/api-client.ts';
+import type { KindInfo } from '../../../data/client/index.ts';
+import { getObject } from '../../../data/objects.ts';
+import { queryKeys } from '../../../data/query-keys.ts';
 import { useListWatch, type ListWatchView } from '../../../data/watch/use-list-watch.tsx';
 import type { NodusObject } from '../../../shared/protocol.ts';
 
@@ -38,8 +39,8 @@ export function useLiveObject(kind: ObjectKind, project: string, name: string): 
 
   const missing = watch.synced && !current && !last;
   const probe = useQuery({
-    queryKey: ['nodus', 'object-probe', project, `${kind.group}/${kind.version}`, kind.plural, name, watch.syncedAt] as const,
-    queryFn: ({ signal }) => apiClient.get<NodusObject>(resourcePath(kind, kind.plural, { namespace: project, name }), { signal, retry: false }),
+    queryKey: [...queryKeys.object(kind, project, name), watch.syncedAt] as const,
+    queryFn: ({ signal }) => getObject(kind, project, name, { signal, retry: false }),
     enabled: missing,
     retry: false,
     staleTime: Infinity,
