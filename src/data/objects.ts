@@ -62,7 +62,7 @@ export interface DeleteOptions {
 }
 
 /** Starts the deletion; the object may stay (Cancelling, Terminating) until its finalizers clear. */
-export function deleteObject(kind: ObjectKind, object: NodusObject, options: DeleteOptions = {}): Promise<unknown> {
+export function startDeletion(kind: ObjectKind, object: NodusObject, options: DeleteOptions = {}): Promise<unknown> {
   const { propagationPolicy, signal } = options;
   const body = propagationPolicy
     ? { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy, ...(object.metadata.uid ? { preconditions: { uid: object.metadata.uid } } : {}) }

@@ -14,6 +14,6 @@ export type { WatchRegistryOptions } from './registry.ts';
 export { frameScheduler, manualScheduler, timerScheduler } from './scheduler.ts';
 export type { FlushScheduler, ManualScheduler } from './scheduler.ts';
 export { selectorParams, watchKey, watchPath } from './target.ts';
-export type { WatchTarget } from './target.ts';
+export type { ListWatchTarget } from './target.ts';
 export { RETRY_BUDGET_MS, TROUBLE_AFTER_MS, watchTrouble } from './trouble.ts';
 export type { WatchTrouble, WatchTroubleInput } from './trouble.ts';

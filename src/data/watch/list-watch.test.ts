@@ -8,7 +8,7 @@ import { startMockServer, type MockServer } from '../../mock/server.ts';
 import { NODUS_GROUP_VERSION, type ListOptions } from '../client/index.ts';
 import { createWatchRegistry, type WatchRegistry, type WatchRegistryOptions } from './registry.ts';
 import { manualScheduler, timerScheduler } from './scheduler.ts';
-import type { WatchTarget } from './target.ts';
+import type { ListWatchTarget } from './target.ts';
 import { testApi, watchState, type TestApi } from './testing.ts';
 
 let mock: MockServer;
@@ -28,7 +28,7 @@ function registry(options: Partial<WatchRegistryOptions> = {}): WatchRegistry {
   return r;
 }
 
-const budgets = (namespace: string, more: Partial<WatchTarget> = {}): WatchTarget => ({ ...NODUS_GROUP_VERSION, plural: 'budgets', namespace, ...more });
+const budgets = (namespace: string, more: Partial<ListWatchTarget> = {}): ListWatchTarget => ({ ...NODUS_GROUP_VERSION, plural: 'budgets', namespace, ...more });
 const openWatches = () => mock.state.watchers.size;
 
 describe('ListWatch', () => {
@@ -166,7 +166,7 @@ describe('WatchRegistry', () => {
     const r = registry();
     const first = r.get(budgets('shared'));
     // Another object describing the same target (a whole KindInfo, say) finds the same watch.
-    const second = r.get({ ...budgets('shared'), kind: 'Budget', verbs: ['list'] } as WatchTarget);
+    const second = r.get({ ...budgets('shared'), kind: 'Budget', verbs: ['list'] } as ListWatchTarget);
     expect(second).toBe(first);
     const selected = r.get(budgets('shared', { labelSelector: 'team=a' }));
     expect(selected).not.toBe(first);

@@ -11,7 +11,7 @@ import type { ApiClient, ApiError, QueryParams, RetryInfo, RetryOptions, RetryPo
 import type { NodusObject } from '../../shared/protocol.ts';
 import { ObjectIndex } from './object-index.ts';
 import type { FlushScheduler } from './scheduler.ts';
-import { watchPath, selectorParams, type WatchTarget } from './target.ts';
+import { watchPath, selectorParams, type ListWatchTarget } from './target.ts';
 import * as next from './watch-state.ts';
 import { INITIAL_STATE, type ListWatchSnapshot, type WatchState } from './watch-state.ts';
 
@@ -19,7 +19,7 @@ export type { ListWatchSnapshot, WatchStatus } from './watch-state.ts';
 
 export interface ListWatchOptions {
   client: Pick<ApiClient, 'list' | 'watch'>;
-  target: WatchTarget;
+  target: ListWatchTarget;
   scheduler: FlushScheduler;
   /** Page size of the list (the API allows up to 1,000). */
   pageSize?: number;
@@ -53,7 +53,7 @@ interface StreamProgress {
 }
 
 export class ListWatch<T extends NodusObject = NodusObject> {
-  readonly target: WatchTarget;
+  readonly target: ListWatchTarget;
   private readonly options: ListWatchOptions;
   private readonly policy: RetryPolicy;
   private readonly index = new ObjectIndex<T>();

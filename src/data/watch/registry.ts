@@ -8,7 +8,7 @@ import type { ApiClient, RetryPolicy } from '../client/index.ts';
 import type { NodusObject } from '../../shared/protocol.ts';
 import { ListWatch } from './list-watch.ts';
 import { frameScheduler, type FlushScheduler } from './scheduler.ts';
-import { watchKey, type WatchTarget } from './target.ts';
+import { watchKey, type ListWatchTarget } from './target.ts';
 
 export interface WatchRegistryOptions {
   client: Pick<ApiClient, 'list' | 'watch'>;
@@ -46,7 +46,7 @@ export class WatchRegistry {
    * The watch of a target, created if there is none; cheap enough to call on every render. It does not start
    * until someone subscribes; one that never is closes after `idleMs` like any other.
    */
-  get<T extends NodusObject = NodusObject>(target: WatchTarget): ListWatch<T> {
+  get<T extends NodusObject = NodusObject>(target: ListWatchTarget): ListWatch<T> {
     const key = watchKey(target);
     let entry = this.entries.get(key);
     if (!entry) {
@@ -72,7 +72,7 @@ export class WatchRegistry {
    * list a page will show while that page is still being built. A view that subscribes meanwhile takes it
    * over; if none comes, it closes like any other unobserved watch. Returns the early release.
    */
-  hold(target: WatchTarget, ms: number): () => void {
+  hold(target: ListWatchTarget, ms: number): () => void {
     const release = this.get(target).subscribe(() => undefined);
     const timer = setTimeout(release, ms);
     return () => {
@@ -97,7 +97,7 @@ export class WatchRegistry {
   }
 
   /** The watches of the targets `match` picks list again (a Refresh of what a view shows); the rest go on. */
-  relist(match: (target: WatchTarget) => boolean): void {
+  relist(match: (target: ListWatchTarget) => boolean): void {
     for (const entry of this.entries.values()) if (match(entry.watch.target)) entry.watch.relist();
   }
 

@@ -4,7 +4,7 @@
  */
 import { resourcePath, type GroupVersion, type QueryParams } from '../client/index.ts';
 
-export interface WatchTarget extends GroupVersion {
+export interface ListWatchTarget extends GroupVersion {
   /** The kind's plural, as discovery names it (`jobs`). */
   plural: string;
   /** The project; undefined for all projects. */
@@ -16,7 +16,7 @@ export interface WatchTarget extends GroupVersion {
 }
 
 /** Equal targets give equal keys, whatever else the object passed in carries (a whole KindInfo, say). */
-export function watchKey(target: WatchTarget): string {
+export function watchKey(target: ListWatchTarget): string {
   return JSON.stringify([
     target.group,
     target.version,
@@ -27,10 +27,10 @@ export function watchKey(target: WatchTarget): string {
   ]);
 }
 
-export function watchPath(target: WatchTarget): string {
+export function watchPath(target: ListWatchTarget): string {
   return resourcePath(target, target.plural, target.namespace ? { namespace: target.namespace } : {});
 }
 
-export function selectorParams(target: WatchTarget): QueryParams {
+export function selectorParams(target: ListWatchTarget): QueryParams {
   return { labelSelector: target.labelSelector?.trim() || undefined, fieldSelector: target.fieldSelector?.trim() || undefined };
 }

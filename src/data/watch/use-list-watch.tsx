@@ -7,7 +7,7 @@ import { createContext, useContext, useEffect, useSyncExternalStore, type ReactN
 import type { NodusObject } from '../../shared/protocol.ts';
 import type { ListWatchSnapshot } from './list-watch.ts';
 import type { WatchRegistry } from './registry.ts';
-import type { WatchTarget } from './target.ts';
+import type { ListWatchTarget } from './target.ts';
 
 const WatchRegistryContext = createContext<WatchRegistry | null>(null);
 
@@ -25,15 +25,15 @@ export function useWatchRegistry(): WatchRegistry {
   return registry;
 }
 
-/** A watch's snapshot, `retry` included. */
-export type ListWatchView<T> = ListWatchSnapshot<T>;
+// What useListWatch returns is the watch's own snapshot (`retry` included): one name for it everywhere.
+export type { ListWatchSnapshot } from './list-watch.ts';
 
 /**
  * The live list of a target. Every component that asks for the same target shares one watch; the watch opens
  * with the first of them and closes after the last unmounts. Re-renders at most once per animation frame, and
  * only when the list or its status changed.
  */
-export function useListWatch<T extends NodusObject = NodusObject>(target: WatchTarget): ListWatchView<T> {
+export function useListWatch<T extends NodusObject = NodusObject>(target: ListWatchTarget): ListWatchSnapshot<T> {
   const registry = useWatchRegistry();
   const watch = registry.get<T>(target);
   return useSyncExternalStore(watch.subscribe, watch.getSnapshot, watch.getSnapshot);

@@ -16,7 +16,7 @@ import type { NodusObject } from '../../../shared/protocol.ts';
 import type { LaunchAnswer } from '../api/create-object.ts';
 import { useDraft } from '../hooks/use-draft.ts';
 import { useReviewLaunch } from '../hooks/use-review-launch.ts';
-import type { Review } from '../model/review-launch.ts';
+import type { DraftReview } from '../model/review-launch.ts';
 import { templateFor } from '../model/template.ts';
 import { bodyToSend, checkDraft, renameDraft } from '../model/validate.ts';
 import { AlreadyExists } from './already-exists.tsx';
@@ -27,7 +27,7 @@ import { ServerObjectView } from './server-object-view.tsx';
 
 export interface LaunchedInfo {
   object: NodusObject;
-  review: Review;
+  review: DraftReview;
   answer: LaunchAnswer;
 }
 

@@ -6,7 +6,7 @@ import { mergePatchObject } from '../../../data/objects.ts';
 import { ANNOTATION_RESTART_REQUESTED_AT, type NodusObject } from '../../../shared/protocol.ts';
 import type { ObjectKind } from './use-live-object.ts';
 
-export { deleteObject, setDesiredState, type Propagation } from '../../../data/objects.ts';
+export { startDeletion, setDesiredState, type Propagation } from '../../../data/objects.ts';
 
 /** RFC 3339 to the second, as the API wants it ("2026-12-02T10:00:00Z"). */
 export function restartStamp(now = Date.now()): string {

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { KindInfo } from '../../../data/client/index.ts';
 import { getObject } from '../../../data/objects.ts';
 import { queryKeys } from '../../../data/query-keys.ts';
-import { useListWatch, type ListWatchView } from '../../../data/watch/use-list-watch.tsx';
+import { useListWatch, type ListWatchSnapshot } from '../../../data/watch/use-list-watch.tsx';
 import type { NodusObject } from '../../../shared/protocol.ts';
 
 export type ObjectKind = Pick<KindInfo, 'group' | 'version' | 'plural' | 'kind'>;
@@ -20,7 +20,7 @@ export interface LiveObject {
   /** It was seen and is gone now (ms since the epoch when the watch reported it). */
   deletedAt: number | undefined;
   /** The watch, for the live indicator (status, since, error, retry). */
-  watch: ListWatchView<NodusObject>;
+  watch: ListWatchSnapshot<NodusObject>;
   /** Why there is nothing to show: the API's answer to a GET of an object the list did not hold. */
   error: unknown;
   loading: boolean;

@@ -6,7 +6,7 @@
 import type { NodusObject } from '../../../shared/protocol.ts';
 
 // The writes themselves are the data layer's, shared with the object page.
-export { deleteObject, setDesiredState } from '../../../data/objects.ts';
+export { startDeletion, setDesiredState } from '../../../data/objects.ts';
 
 export interface Outcome {
   object: NodusObject;

@@ -3,8 +3,8 @@
  * kept current by one shared watch (src/data/watch). Replaces a one-off list for any view that shows objects.
  */
 import type { KindInfo } from '../../../data/client/index.ts';
-import type { WatchTarget } from '../../../data/watch/index.ts';
-import { useListWatch, type ListWatchView } from '../../../data/watch/use-list-watch.tsx';
+import type { ListWatchTarget } from '../../../data/watch/index.ts';
+import { useListWatch, type ListWatchSnapshot } from '../../../data/watch/use-list-watch.tsx';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { checkLabelSelector } from '../table/label-selector.ts';
 import { phaseFieldSelector, type TableParams } from '../table/view-params.ts';
@@ -16,18 +16,16 @@ export interface WatchedListOptions {
   fieldSelector?: string;
 }
 
-export type WatchedList<T = NodusObject> = ListWatchView<T>;
-
 /** `project` undefined: every project the key can see. */
 export function useWatchedList<T extends NodusObject = NodusObject>(
   kind: Pick<KindInfo, 'group' | 'version' | 'plural'>,
   project: string | undefined,
   options: WatchedListOptions = {},
-): WatchedList<T> {
+): ListWatchSnapshot<T> {
   return useListWatch<T>(watchedListTarget(kind, project, options));
 }
 
-export function watchedListTarget(kind: Pick<KindInfo, 'group' | 'version' | 'plural'>, project: string | undefined, options: WatchedListOptions = {}): WatchTarget {
+export function watchedListTarget(kind: Pick<KindInfo, 'group' | 'version' | 'plural'>, project: string | undefined, options: WatchedListOptions = {}): ListWatchTarget {
   return {
     group: kind.group,
     version: kind.version,

@@ -13,7 +13,7 @@ import { useNow } from '../../../lib/use-now.ts';
 import { listDigest } from '../../../data/watch/digest.ts';
 import type { ListWatch, ListWatchSnapshot, WatchStatus } from '../../../data/watch/list-watch.ts';
 import { useWatchRegistry } from '../../../data/watch/use-list-watch.tsx';
-import { watchKey, type WatchTarget } from '../../../data/watch/target.ts';
+import { watchKey, type ListWatchTarget } from '../../../data/watch/target.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 
 const REFRESH_MS = 500;
@@ -26,7 +26,7 @@ const STATUS_STYLE: Record<WatchStatus, string> = {
 };
 
 /** "jobs in nlp", "budgets in all projects · team=ml · status.phase=Running" */
-export function describeTarget(target: WatchTarget): string {
+export function describeTarget(target: ListWatchTarget): string {
   const selectors = [target.labelSelector?.trim(), target.fieldSelector?.trim()].filter(Boolean);
   return [`${target.plural} in ${target.namespace ?? 'all projects'}`, ...selectors].join(' · ');
 }
