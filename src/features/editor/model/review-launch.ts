@@ -13,7 +13,7 @@
 import { newIdempotencyKey, toApiError, type ApiError } from '../../../data/client/index.ts';
 import type { Estimate, NodusObject } from '../../../shared/protocol.ts';
 import type { LaunchAnswer, LaunchOptions, ReviewAnswer } from '../api/create-object.ts';
-import type { PendingLaunch } from './draft-storage.ts';
+import type { PendingLaunch } from './new-object-draft.ts';
 import { serverAdditions, type ServerAddition } from './review-model.ts';
 
 /** The server's dry-run of a draft, as the flow holds it (not the mock's stored Review). */

@@ -8,7 +8,8 @@ import { toApiError, type ApiError } from '../../../data/client/index.ts';
 import { threeWayMerge, withoutServerFields, type MergedChange, type MergeResult } from './merge/index.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { readObject, updateObject, type EditKind } from '../api/update-object.ts';
-import { clearDraft, draftKey, loadDraft, saveDraft } from './draft-store.ts';
+import { loadDraft, removeDraft, saveDraft } from '../../../lib/draft-store.ts';
+import { parseEditDraft, type EditDraft } from './edit-draft.ts';
 import { editableFieldsDiffer, parseEdit, putBody, toEditYaml, type ParsedEdit } from './edit-yaml.ts';
 
 interface Draft {
@@ -35,8 +36,8 @@ export type Outcome =
 const MAX_AUTO_MERGES = 3;
 
 export function useEditSession(kind: EditKind, project: string, name: string, live: NodusObject | undefined) {
-  const key = draftKey(project, kind.plural, name);
-  const [restored] = useState(() => loadDraft(key));
+  const place = useMemo(() => ({ project, plural: kind.plural, name }), [project, kind.plural, name]);
+  const [restored] = useState(() => loadDraft(place, parseEditDraft));
   const [draft, setDraftState] = useState<Draft | undefined>(restored ? { text: restored.text, base: restored.base } : undefined);
   const [kept, setKept] = useState(true);
   const [merge, setMerge] = useState<MergeState | undefined>(undefined);
@@ -55,10 +56,10 @@ export function useEditSession(kind: EditKind, project: string, name: string, li
   const setDraft = useCallback(
     (next: Draft | undefined) => {
       setDraftState(next);
-      if (next && next.text !== toEditYaml(next.base)) setKept(saveDraft(key, { text: next.text, base: next.base, savedAt: new Date().toISOString() }));
-      else clearDraft(key);
+      if (next && next.text !== toEditYaml(next.base)) setKept(saveDraft(place, { text: next.text, base: next.base, savedAt: new Date().toISOString() } satisfies EditDraft));
+      else removeDraft(place);
     },
-    [key],
+    [place],
   );
 
   const setText = useCallback(
