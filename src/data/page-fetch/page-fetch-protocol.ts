@@ -1,5 +1,6 @@
 /** The messages between the page and the list pages' worker (page-transport.ts, page-fetch.worker.ts). */
 import type { ListHead } from '../client/index.ts';
+import type { WireHead, WireRequest } from '../worker-fetch.ts';
 
 export type PageRequest =
   /**
@@ -7,12 +8,12 @@ export type PageRequest =
    * body. `following`: the limits of the pages that may come after this one, in order; the worker asks for them
    * as soon as each page's head names its continue token (page-fetcher.ts).
    */
-  | { kind: 'fetch'; id: number; url: string; headers: Record<string, string>; following: number[] }
+  | ({ kind: 'fetch'; id: number; following: number[] } & WireRequest)
   /** The page no longer wants request `id`: it and the pages asked ahead of it are dropped. */
   | { kind: 'abort'; id: number };
 
 export type PageReply =
   /** The answer to request `id`: status, headers, the body decoded, and a list's head when it was found. */
-  | { kind: 'answer'; id: number; status: number; statusText: string; headers: [string, string][]; text: string; head?: ListHead }
+  | ({ kind: 'answer'; id: number; text: string; head?: ListHead } & WireHead)
   /** Request `id` failed before its whole answer arrived (what fetch, or reading its body, rejected with). */
   | { kind: 'unreachable'; id: number; message: string };

@@ -5,6 +5,7 @@
  */
 import type { PageReply, PageRequest } from './page-fetch-protocol.ts';
 import { PageFetcher } from './page-fetcher.ts';
+import { messageOf } from '../worker-fetch.ts';
 
 // The worker's global scope, typed by hand: the project's TypeScript lib is the DOM's, not the WebWorker's.
 const scope = self as unknown as {
@@ -23,6 +24,6 @@ scope.onmessage = (event) => {
   const { id } = request;
   fetcher.fetch(id, request.url, request.headers, request.following).then(
     (page) => scope.postMessage({ kind: 'answer', id, ...page }),
-    (error: unknown) => scope.postMessage({ kind: 'unreachable', id, message: error instanceof Error ? error.message : String(error) }),
+    (error: unknown) => scope.postMessage({ kind: 'unreachable', id, message: messageOf(error) }),
   );
 };

@@ -12,14 +12,12 @@
  * is only ever given for the very request it was made for.
  */
 import { readTextWithHead, type ListHead } from '../client/list-head.ts';
+import { headOf, type WireHead } from '../worker-fetch.ts';
 
 /** How long a page asked ahead waits for the client's request before it is dropped. */
 export const AHEAD_TTL_MS = 10_000;
 
-export interface FetchedPage {
-  status: number;
-  statusText: string;
-  headers: [string, string][];
+export interface FetchedPage extends WireHead {
   /** The body, decoded here: the page takes the string (a copy, not a decode; half the page's time went there). */
   text: string;
   head?: ListHead;
@@ -99,9 +97,7 @@ class Page {
             this.askNext();
           })
         : await response.text();
-    const headers: [string, string][] = [];
-    response.headers.forEach((value, name) => headers.push([name, value]));
-    return { status: response.status, statusText: response.statusText, headers, text, ...(this.head ? { head: this.head } : {}) };
+    return { ...headOf(response), text, ...(this.head ? { head: this.head } : {}) };
   }
 }
 

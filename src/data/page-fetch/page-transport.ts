@@ -10,6 +10,7 @@
  */
 import { answerWithBody, type PageInit } from '../client/index.ts';
 import type { PageReply, PageRequest } from './page-fetch-protocol.ts';
+import { abortError, unreachableError, wireRequest } from '../worker-fetch.ts';
 
 interface Pending {
   url: string;
@@ -39,7 +40,7 @@ function startWorker(): Worker | undefined {
     pending.delete(reply.id);
     waiting.cleanup();
     if (reply.kind === 'unreachable') {
-      waiting.reject(new TypeError(reply.message));
+      waiting.reject(unreachableError(reply.message));
       return;
     }
     waiting.resolve(answerWithBody({ status: reply.status, statusText: reply.statusText, headers: reply.headers }, { text: reply.text, ...(reply.head ? { head: reply.head } : {}) }));
@@ -62,24 +63,23 @@ function startWorker(): Worker | undefined {
 /** A fetch made by the list pages' worker, or undefined where no worker can run. */
 export function pageTransport(): typeof fetch | undefined {
   if (!startWorker()) return undefined;
-  return (input, init) => fetchInWorker(String(input instanceof Request ? input.url : input), init);
+  return (input, init) => fetchInWorker(input, init);
 }
 
-function fetchInWorker(url: string, init: RequestInit | undefined): Promise<Response> {
+function fetchInWorker(input: RequestInfo | URL, init: RequestInit | undefined): Promise<Response> {
+  const { url, headers } = wireRequest(input, init);
   const target = startWorker();
   if (!target) return globalThis.fetch(url, init);
   const signal = init?.signal ?? undefined;
-  if (signal?.aborted) return Promise.reject(signal.reason ?? new DOMException('The request was aborted.', 'AbortError'));
+  if (signal?.aborted) return Promise.reject(abortError(signal));
   const id = nextId++;
   const absolute = new URL(url, globalThis.location?.href).href;
-  const headers: Record<string, string> = {};
-  new Headers(init?.headers).forEach((value, name) => (headers[name] = value));
   const following = [...((init as PageInit | undefined)?.following ?? [])];
   return new Promise<Response>((resolve, reject) => {
     const onAbort = () => {
       if (!pending.delete(id)) return;
       target.postMessage({ kind: 'abort', id } satisfies PageRequest);
-      reject(signal?.reason ?? new DOMException('The request was aborted.', 'AbortError'));
+      reject(abortError(signal));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     pending.set(id, { url, init, resolve, reject, cleanup: () => signal?.removeEventListener('abort', onAbort) });
