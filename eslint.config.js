@@ -46,19 +46,21 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
-          { group: [...UI, '**/api/**', 'react', 'react-*', '@tanstack/*', 'zustand', 'monaco-editor'], message: 'The mock API is a Node server: it imports src/shared and never console code.' },
+          { group: [...UI, '**/data/**', 'react', 'react-*', '@tanstack/*', 'zustand', 'monaco-editor'], message: 'The mock API is a Node server: it imports src/shared and never console code.' },
         ],
       }],
     },
   },
   {
-    files: ['src/api/**'],
+    files: ['src/data/client/**'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
           noMock,
           { group: UI, message: 'The API client does HTTP and nothing else: it shows nothing and knows no UI.' },
-          { group: ['react', 'react-*', 'zustand'], message: 'The API client is framework-free; hooks live in src/features/*/api.' },
+          // Its neighbours in src/data (watches, the query client, stores) are built on it, not the other way.
+          { group: ['../*.ts', '../*.tsx', '../watch/**', '../page-fetch/**', '../call-log/**', '**/data/*.ts', '**/data/*.tsx', '**/data/watch/**', '**/data/page-fetch/**', '**/data/call-log/**'], message: 'The API client imports only itself and src/shared; the rest of src/data is built on it.' },
+          { group: ['react', 'react-*', 'zustand'], message: 'The API client is framework-free; hooks live in src/data and src/features/*/api.' },
         ],
       }],
     },
@@ -84,6 +86,16 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [noMock, { group: ['**/app/**', '**/features/**', '**/kinds/**'], message: 'Shared components and lib may not depend on features, the kinds registry or the app.' }],
+      }],
+    },
+  },
+  {
+    // The data layer sits under every view: it talks to the API and caches, and draws nothing.
+    files: ['src/data/**'],
+    ignores: ['src/data/client/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [noMock, { group: ['**/app/**', '**/features/**', '**/components/**'], message: 'The data layer may not depend on features, components or the app.' }],
       }],
     },
   },

@@ -94,3 +94,28 @@ test('a watch the API drops is resumed, and the table catches up with what chang
   await expect(ui.kindCount('budgets')).toHaveText('5');
   await expect(watchStatus).toHaveText('Live');
 });
+
+test('Refresh lists the open kind again and asks its counts again, keeping the rows on screen', async ({ page, request }) => {
+  const project = `refresh-${Date.now().toString(36)}`;
+  await createProject(request, project);
+  await createJob(request, project, 'stays-shown');
+
+  const ui = new ConsolePage(page);
+  await ui.goto(`/projects/${project}/jobs`);
+  const watchStatus = page.getByRole('status', { name: 'Watch status' });
+  await expect(ui.row('jobs', 'stays-shown')).toBeVisible();
+  await expect(watchStatus).toHaveText('Live');
+
+  // The table's own list (not a watch, not a count's one-object page) of this project's jobs.
+  const jobsPathname = new URL(jobsPath(project)).pathname;
+  const isList = (url: URL, limit: (value: string | null) => boolean) =>
+    url.pathname === jobsPathname && url.searchParams.get('watch') === null && limit(url.searchParams.get('limit'));
+  const listed = page.waitForRequest((r) => r.method() === 'GET' && isList(new URL(r.url()), (limit) => limit !== '1'));
+  const counted = page.waitForRequest((r) => r.method() === 'GET' && isList(new URL(r.url()), (limit) => limit === '1'));
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await Promise.all([listed, counted]);
+
+  await expect(ui.row('jobs', 'stays-shown')).toBeVisible();
+  await expect(watchStatus).toHaveText('Live');
+  await expect(ui.kindCount('jobs')).toHaveText('1');
+});

@@ -22,14 +22,25 @@ async function ruled(rule: string, filePath: string, code: string): Promise<stri
 describe('import boundaries', () => {
   it('keeps console code out of the mock API', async () => {
     expect(await restricted('src/mock/x.ts', "import { x } from '../features/resources/index.ts';\nexport { x };\n")).toHaveLength(1);
+    expect(await restricted('src/mock/x.ts', "import { apiClient } from '../data/api-client.ts';\nexport { apiClient };\n")).toHaveLength(1);
     expect(await restricted('src/mock/x.ts', "import { useState } from 'react';\nexport { useState };\n")).toHaveLength(1);
     expect(await restricted('src/mock/x.ts', "import { API_VERSION } from '../shared/protocol.ts';\nexport { API_VERSION };\n")).toHaveLength(0);
   });
 
   it('keeps server code and UI out of the API client', async () => {
-    expect(await restricted('src/api/x.ts', "import { startMockServer } from '../mock/server.ts';\nexport { startMockServer };\n")).toHaveLength(1);
-    expect(await restricted('src/api/x.ts', "import { ErrorPanel } from '../components/ui/error-panel.tsx';\nexport { ErrorPanel };\n")).toHaveLength(1);
-    expect(await restricted('src/api/x.ts', "import { useStore } from 'zustand';\nexport { useStore };\n")).toHaveLength(1);
+    expect(await restricted('src/data/client/x.ts', "import { startMockServer } from '../../mock/server.ts';\nexport { startMockServer };\n")).toHaveLength(1);
+    expect(await restricted('src/data/client/x.ts', "import { ErrorPanel } from '../../components/ui/error-panel.tsx';\nexport { ErrorPanel };\n")).toHaveLength(1);
+    expect(await restricted('src/data/client/x.ts', "import { useStore } from 'zustand';\nexport { useStore };\n")).toHaveLength(1);
+    expect(await restricted('src/data/client/x.ts', "import { apiClient } from '../api-client.ts';\nexport { apiClient };\n")).toHaveLength(1);
+    expect(await restricted('src/data/client/x.ts', "import { ListWatch } from '../watch/list-watch.ts';\nexport { ListWatch };\n")).toHaveLength(1);
+    expect(await restricted('src/data/client/x.ts', "import { API_VERSION } from '../../shared/protocol.ts';\nexport { API_VERSION };\n")).toHaveLength(0);
+  });
+
+  it('keeps the data layer below the views', async () => {
+    expect(await restricted('src/data/watch/x.ts', "import { x } from '../../features/resources/index.ts';\nexport { x };\n")).toHaveLength(1);
+    expect(await restricted('src/data/x.ts', "import { ErrorPanel } from '../components/ui/error-panel.tsx';\nexport { ErrorPanel };\n")).toHaveLength(1);
+    expect(await restricted('src/data/x.ts', "import { MockState } from '../mock/state.ts';\nexport { MockState };\n")).toHaveLength(1);
+    expect(await restricted('src/data/x.ts', "import { createApiClient } from './client/index.ts';\nexport { createApiClient };\n")).toHaveLength(0);
   });
 
   it('keeps the UI off the server and imports flowing one way', async () => {

@@ -85,7 +85,7 @@ export class ObjectEditPage {
     return this.page.evaluate((key) => {
       const raw = localStorage.getItem(key);
       return raw ? (JSON.parse(raw) as { text: string }).text : null;
-    }, `nodus-console:edit-draft:v1:${project}/${plural}/${name}`);
+    }, `nodus-console:draft:v2:edit/${project}/${plural}/${name}`);
   }
 
   /** The text the editor shows (Monaco renders each line as its own element). */

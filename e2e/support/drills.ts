@@ -5,7 +5,7 @@
  * text the table's watch status showed. Every call checks its answer, so a failed setup fails loudly.
  */
 import { expect, type APIRequestContext, type Page, type Request, type TestInfo } from '@playwright/test';
-import { listDigest } from '../../src/lib/watch/digest.ts';
+import { listDigest } from '../../src/data/watch/digest.ts';
 import { API_VERSION, DEMO_API_KEY, type NodusObject, type ObjectList } from '../../src/shared/protocol.ts';
 import { uniqueName } from './mock-writes.ts';
 import { MOCK_URL } from './servers.ts';

@@ -10,8 +10,8 @@ import { matchPath } from 'react-router';
 import { readinessQueryOptions } from '../features/health/index.ts';
 import { projectsQueryOptions } from '../features/projects/index.ts';
 import { prefetchTable, type TableLocation } from '../features/resources/index.ts';
-import { activeApiKey, activeContext, useConnectionStore } from '../lib/connection-store.ts';
-import type { WatchRegistry } from '../lib/watch/index.ts';
+import { activeApiKey, activeContext, useConnectionStore } from '../data/connection-store.ts';
+import type { WatchRegistry } from '../data/watch/index.ts';
 import { DEFAULT_PROJECT } from '../shared/protocol.ts';
 
 export function startEarly(queryClient: QueryClient, registry: WatchRegistry, location: Pick<Location, 'pathname' | 'search'>): void {

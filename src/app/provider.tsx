@@ -4,15 +4,16 @@
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { apiClient } from '../lib/api-client.ts';
-import { useConnectionStore } from '../lib/connection-store.ts';
-import { createQueryClient } from '../lib/query-client.ts';
-import { createWatchRegistry, type WatchRegistry } from '../lib/watch/index.ts';
-import { WatchRegistryProvider } from '../lib/watch/use-list-watch.tsx';
+import { apiClient } from '../data/api-client.ts';
+import { useConnectionStore } from '../data/connection-store.ts';
+import { createQueryClient } from '../data/query-client.ts';
+import { queryKeys } from '../data/query-keys.ts';
+import { createWatchRegistry, type WatchRegistry } from '../data/watch/index.ts';
+import { WatchRegistryProvider } from '../data/watch/use-list-watch.tsx';
 
 export interface AppRuntime {
   queryClient: QueryClient;
-  /** The live lists (src/lib/watch): one registry for the app, so every view of a list shares one watch. */
+  /** The live lists (src/data/watch): one registry for the app, so every view of a list shares one watch. */
   watches: WatchRegistry;
 }
 
@@ -28,7 +29,7 @@ export function AppProvider({ runtime, children }: { runtime?: AppRuntime | unde
       useConnectionStore.subscribe((now, before) => {
         if (now.generation === before.generation) return;
         watches.reset();
-        void queryClient.resetQueries({ queryKey: ['nodus'] });
+        void queryClient.resetQueries({ queryKey: queryKeys.all });
       }),
     [watches, queryClient],
   );

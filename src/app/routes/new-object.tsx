@@ -14,7 +14,7 @@ import { EmptyState } from '../../components/ui/empty-state.tsx';
 import { ErrorPanel } from '../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../components/ui/skeleton.tsx';
 import { useProjectKinds } from '../../features/resources/index.ts';
-import { countsQueryKey } from '../../lib/object-counts.ts';
+import { invalidateObject } from '../../data/objects.ts';
 import { paths } from '../paths.ts';
 
 const NewObjectPage = lazy(() => import('../../features/editor/index.ts').then((m) => ({ default: m.NewObjectPage })));
@@ -54,7 +54,7 @@ export function NewObjectRoute() {
   const onLaunched = useCallback(
     ({ object }: { object: { metadata: { name?: string } } }) => {
       // The navigation's counts poll; a launch is a reason to ask now.
-      void queryClient.invalidateQueries({ queryKey: countsQueryKey() });
+      void invalidateObject(queryClient);
       void navigate(paths.object(project, plural, object.metadata.name ?? ''), { state: { launched: true } });
     },
     [navigate, queryClient, project, plural],

@@ -40,7 +40,7 @@ export interface CodeEditorProps {
   markers?: readonly EditorMarker[];
   /**
    * The JSON schema to validate, complete and document against (a kind's schema from the API's OpenAPI v3, see
-   * src/lib/kind-schema.ts). Editors with the same `schemaKind` share one registration.
+   * src/data/kind-schema.ts). Editors with the same `schemaKind` share one registration.
    */
   schema?: JsonSchema;
   /** A key for `schema`, usually the kind ("Job"). */

@@ -6,7 +6,7 @@
  */
 import { clsx } from 'clsx';
 import type { StatusCause } from '../../shared/protocol.ts';
-import { isApiError } from '../../api/index.ts';
+import { isApiError } from '../../data/client/index.ts';
 import { CopyButton } from './copy-button.tsx';
 import { AlertIcon, ExternalLinkIcon, RefreshIcon } from './icons.tsx';
 import { safeHref } from './safe-href.ts';

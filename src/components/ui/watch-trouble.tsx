@@ -5,8 +5,8 @@
  */
 import { formatDateTime, formatDuration as duration } from '../../lib/format.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { isRetryable } from '../../api/index.ts';
-import { RETRY_BUDGET_MS, watchTrouble, type WatchTroubleInput } from '../../lib/watch/index.ts';
+import { isRetryable } from '../../data/client/index.ts';
+import { RETRY_BUDGET_MS, watchTrouble, type WatchTroubleInput } from '../../data/watch/index.ts';
 import { CopyButton } from './copy-button.tsx';
 import { AlertIcon, RefreshIcon } from './icons.tsx';
 import { safeHref } from './safe-href.ts';

@@ -51,7 +51,7 @@ export const openTableScenario: Scenario = {
         ...(await workerResources(session.page, `/jobs\\?`)),
       ];
       // The list's pages: the first asks for a limit above 1 (a count probe asks for 1) and no continue; the rest
-      // carry a continue token (their limit grows: src/api/client.ts maxLimit).
+      // carry a continue token (their limit grows: src/data/client/client.ts maxLimit).
       const limit = (name: string) => Number(new URL(name).searchParams.get('limit') ?? 0);
       const lists = resources.filter((r) => limit(r.name) > 1 && !/[?&]watch=/.test(r.name));
       const pages = lists.sort((a, b) => a.start - b.start);

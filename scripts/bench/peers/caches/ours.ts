@@ -1,12 +1,12 @@
 /**
- * Our watch cache (src/lib/watch ListWatch) as the console runs it, with a timer in place of animation frames
+ * Our watch cache (src/data/watch ListWatch) as the console runs it, with a timer in place of animation frames
  * (Node has none): events are queued on arrival and applied in a flush every 16 ms. An event counts as applied
  * when the flush that applied it has run and notified its subscriber, which reads the snapshot as the table does
  * (its changes, or all its objects when it has none), so the figure includes that cost.
  */
-import { createApiClient } from '../../../../src/api/index.ts';
-import { ListWatch } from '../../../../src/lib/watch/list-watch.ts';
-import { timerScheduler } from '../../../../src/lib/watch/scheduler.ts';
+import { createApiClient } from '../../../../src/data/client/index.ts';
+import { ListWatch } from '../../../../src/data/watch/list-watch.ts';
+import { timerScheduler } from '../../../../src/data/watch/scheduler.ts';
 import type { CacheClient, CacheTarget } from './cache-client.ts';
 
 export function ourCache(target: CacheTarget): CacheClient {
@@ -36,7 +36,7 @@ export function ourCache(target: CacheTarget): CacheClient {
       };
     });
   return {
-    name: 'ours (src/lib/watch)',
+    name: 'ours (src/data/watch)',
     async start() {
       const live = until(() => watch.getSnapshot().status === 'live');
       watch.start();

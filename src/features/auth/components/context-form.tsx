@@ -4,7 +4,7 @@
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { useConnectionStore, type ApiContext } from '../../../lib/connection-store.ts';
+import { useConnectionStore, type ApiContext } from '../../../data/connection-store.ts';
 
 const NAME = /^[a-z0-9]([-a-z0-9._]*[a-z0-9])?$/i;
 

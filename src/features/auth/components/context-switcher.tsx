@@ -7,7 +7,7 @@ import { clsx } from 'clsx';
 import { useState, type ReactNode } from 'react';
 import { CheckIcon, ChevronDownIcon, KeyIcon, PlusIcon } from '../../../components/ui/icons.tsx';
 import { Popover } from '../../../components/ui/popover.tsx';
-import { activeContext, apiUrlLabel, useConnectionStore, type ApiContext } from '../../../lib/connection-store.ts';
+import { activeContext, apiUrlLabel, useConnectionStore, type ApiContext } from '../../../data/connection-store.ts';
 import { ContextForm } from './context-form.tsx';
 import { useSignOut } from './use-sign-out.ts';
 

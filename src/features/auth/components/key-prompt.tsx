@@ -5,8 +5,8 @@
  */
 import { useState, type FormEvent } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { useCallLog } from '../../../lib/call-log/call-log-store.ts';
-import { activeContext, apiUrlLabel, useConnectionStore } from '../../../lib/connection-store.ts';
+import { useCallLog } from '../../../data/call-log/call-log-store.ts';
+import { activeContext, apiUrlLabel, useConnectionStore } from '../../../data/connection-store.ts';
 
 export function KeyPrompt() {
   const connection = useConnectionStore();

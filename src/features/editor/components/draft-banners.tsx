@@ -1,13 +1,13 @@
 /** Notices about the draft itself: an earlier draft set aside, and a launch whose answer never came. */
 import { formatDateTime } from '../../../lib/format.ts';
 import type { DraftState } from '../hooks/use-draft.ts';
-import type { Review, Stage } from '../model/review-launch.ts';
+import type { DraftReview, Stage } from '../model/review-launch.ts';
 
 interface Props {
   draft: DraftState;
   kind: string;
   stage: Stage;
-  review: Review | undefined;
+  review: DraftReview | undefined;
   stale: boolean;
   onRetryLaunch: () => void;
 }

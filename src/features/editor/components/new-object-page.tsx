@@ -5,18 +5,18 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { KindInfo } from '../../../api/index.ts';
+import type { KindInfo } from '../../../data/client/index.ts';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { CodeEditor, type CodeEditorHandle, type EditorMarker } from '../../../components/code-editor/index.ts';
-import { schemaHasEstimate, useKindSchema } from '../../../lib/kind-schema.ts';
-import { fieldPathAt } from '../../../lib/yaml-locate.ts';
-import { placeCauses } from '../../../lib/yaml-markers.ts';
-import { unknownFieldMarkers } from '../../../lib/yaml-schema-check.ts';
+import { schemaHasEstimate, useKindSchema } from '../../../data/kind-schema.ts';
+import { fieldPathAt } from '../../../components/code-editor/yaml-locate.ts';
+import { placeCauses } from '../../../components/code-editor/yaml-markers.ts';
+import { unknownFieldMarkers } from '../../../components/code-editor/yaml-schema-check.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import type { LaunchAnswer } from '../api/create-object.ts';
 import { useDraft } from '../hooks/use-draft.ts';
 import { useReviewLaunch } from '../hooks/use-review-launch.ts';
-import type { Review } from '../model/review-launch.ts';
+import type { DraftReview } from '../model/review-launch.ts';
 import { templateFor } from '../model/template.ts';
 import { bodyToSend, checkDraft, renameDraft } from '../model/validate.ts';
 import { AlreadyExists } from './already-exists.tsx';
@@ -27,7 +27,7 @@ import { ServerObjectView } from './server-object-view.tsx';
 
 export interface LaunchedInfo {
   object: NodusObject;
-  review: Review;
+  review: DraftReview;
   answer: LaunchAnswer;
 }
 

@@ -7,7 +7,7 @@ import { clsx } from 'clsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { useNow } from '../../../lib/use-now.ts';
-import { launchBlocker, type ReviewLaunchState, type Review } from '../model/review-launch.ts';
+import { launchBlocker, type ReviewLaunchState, type DraftReview } from '../model/review-launch.ts';
 import { ChangedSinceReview } from './changed-since-review.tsx';
 import { EstimateCard, money } from './estimate-view.tsx';
 import { BudgetImpacts, RateGuard, ServerAdditions, Warnings } from './review-details.tsx';
@@ -25,7 +25,7 @@ interface Props {
   onRetryLaunch: () => void;
 }
 
-function specField(review: Review, path: string[]): string | undefined {
+function specField(review: DraftReview, path: string[]): string | undefined {
   let value: unknown = review.object.spec;
   for (const key of path) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
   return typeof value === 'string' ? value : undefined;

@@ -1,7 +1,7 @@
 /** The object as the server would create it (read-only), with each field the server filled in marked in the gutter. */
 import { useMemo } from 'react';
 import { CodeEditor, type EditorMarker } from '../../../components/code-editor/index.ts';
-import { locateField } from '../../../lib/yaml-locate.ts';
+import { locateField } from '../../../components/code-editor/yaml-locate.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { inlineValue, reviewedObjectYaml, type ServerAddition } from '../model/review-model.ts';
 

@@ -3,15 +3,16 @@
  * another one arrived, and the pending launch (ETag + Idempotency-Key) whose outcome is not known yet.
  */
 import { useCallback, useState } from 'react';
+import { browserStorage, loadDraft, removeDraft, saveDraft } from '../../../lib/draft-store.ts';
 import {
-  loadDraft, removeDraft, safeLocalStorage, saveDraft, startingDraft, swapSetAside,
-  type PendingLaunch, type StoredDraft,
-} from '../model/draft-storage.ts';
+  parseNewObjectDraft, startingDraft, swapSetAside,
+  type NewObjectDraft, type PendingLaunch,
+} from '../model/new-object-draft.ts';
 
 export interface DraftState {
   text: string;
   savedAt: string;
-  setAside: StoredDraft['setAside'];
+  setAside: NewObjectDraft['setAside'];
   pendingLaunch: PendingLaunch | undefined;
   /** False when the browser refused to store the draft (private mode, quota): the page says so. */
   stored: boolean;
@@ -31,16 +32,16 @@ const now = () => new Date().toISOString();
 
 export function useDraft(project: string, plural: string, template: string, incoming: string | undefined): DraftState {
   const [state, setState] = useState(() => {
-    const store = safeLocalStorage();
-    const draft = startingDraft(loadDraft(store, project, plural), incoming, template, now());
-    return { draft, stored: saveDraft(store, project, plural, draft) };
+    const store = browserStorage();
+    const draft = startingDraft(loadDraft({ project, plural }, parseNewObjectDraft, store), incoming, template, now());
+    return { draft, stored: saveDraft({ project, plural }, draft, store) };
   });
 
   const update = useCallback(
-    (change: (draft: StoredDraft) => StoredDraft) => {
+    (change: (draft: NewObjectDraft) => NewObjectDraft) => {
       setState((prev) => {
         const draft = change(prev.draft);
-        return { draft, stored: saveDraft(safeLocalStorage(), project, plural, draft) };
+        return { draft, stored: saveDraft({ project, plural }, draft) };
       });
     },
     [project, plural],
@@ -66,7 +67,7 @@ export function useDraft(project: string, plural: string, template: string, inco
       [update],
     ),
     clear: useCallback(() => {
-      removeDraft(safeLocalStorage(), project, plural);
+      removeDraft({ project, plural });
       setState({ draft: { text: template, savedAt: now() }, stored: true });
     }, [project, plural, template]),
   };

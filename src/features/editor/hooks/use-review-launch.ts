@@ -1,7 +1,7 @@
 /** The review-and-launch machine (model/review-launch.ts) for one project and kind, read as React state. */
 import { useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { reviewLaunchApi, type Target } from '../api/create-object.ts';
-import type { PendingLaunch } from '../model/draft-storage.ts';
+import type { PendingLaunch } from '../model/new-object-draft.ts';
 import { ReviewLaunchFlow, type ReviewLaunchState } from '../model/review-launch.ts';
 
 interface Options {

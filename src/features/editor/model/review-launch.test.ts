@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../api/index.ts';
+import { ApiError } from '../../../data/client/index.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import type { LaunchAnswer, LaunchOptions, ReviewAnswer } from '../api/create-object.ts';
-import type { PendingLaunch } from './draft-storage.ts';
+import type { PendingLaunch } from './new-object-draft.ts';
 import { launchBlocker, ReviewLaunchFlow } from './review-launch.ts';
 
 /** A promise settled by the test, so that calls can overlap as they do on a slow network. */

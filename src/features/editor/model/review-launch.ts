@@ -10,13 +10,14 @@
  * holds the new review as *unaccepted*: `launch` refuses it until the person accepts it with `acceptAndLaunch`,
  * which the view offers only beside the comparison of both estimates.
  */
-import { newIdempotencyKey, toApiError, type ApiError } from '../../../api/index.ts';
+import { newIdempotencyKey, toApiError, type ApiError } from '../../../data/client/index.ts';
 import type { Estimate, NodusObject } from '../../../shared/protocol.ts';
 import type { LaunchAnswer, LaunchOptions, ReviewAnswer } from '../api/create-object.ts';
-import type { PendingLaunch } from './draft-storage.ts';
+import type { PendingLaunch } from './new-object-draft.ts';
 import { serverAdditions, type ServerAddition } from './review-model.ts';
 
-export interface Review {
+/** The server's dry-run of a draft, as the flow holds it (not the mock's stored Review). */
+export interface DraftReview {
   /** The exact text reviewed. */
   text: string;
   body: Record<string, unknown>;
@@ -33,7 +34,7 @@ export interface Review {
 
 /** A review the server refused to launch (PreconditionFailed), kept to be shown beside the new one. */
 export interface Comparison {
-  before: Review;
+  before: DraftReview;
   error: ApiError;
   /** False until the person accepts the new review; until then nothing can be launched. */
   accepted: boolean;
@@ -53,7 +54,7 @@ export type Stage =
 
 export interface ReviewLaunchState {
   stage: Stage;
-  review: Review | undefined;
+  review: DraftReview | undefined;
   comparison: Comparison | undefined;
 }
 
@@ -146,7 +147,7 @@ export class ReviewLaunchFlow {
     this.set({ comparison: undefined });
   }
 
-  private async send(review: Review): Promise<LaunchAnswer | undefined> {
+  private async send(review: DraftReview): Promise<LaunchAnswer | undefined> {
     this.busy = true;
     // A launch whose answer was lost is finished with its own key, even after a reload.
     const pending = this.pending.get();
@@ -170,7 +171,7 @@ export class ReviewLaunchFlow {
     }
   }
 
-  private async launchFailed(review: Review, error: ApiError): Promise<void> {
+  private async launchFailed(review: DraftReview, error: ApiError): Promise<void> {
     if (error.code === 0 || error.code === 429 || error.code >= 500) {
       // The outcome is unknown: keep the pending launch (and its key) for "Retry launch".
       this.set({ stage: { name: 'launch-unknown', error } });
@@ -191,13 +192,13 @@ export class ReviewLaunchFlow {
     this.set({ stage: { name: 'launch-failed', error } });
   }
 
-  private async runReview(text: string, body: Record<string, unknown>, keepKeyOf: Review | undefined): Promise<void> {
+  private async runReview(text: string, body: Record<string, unknown>, keepKeyOf: DraftReview | undefined): Promise<void> {
     const seq = ++this.reviewSeq;
     this.set({ stage: { name: 'reviewing' } });
     try {
       const answer = await this.api.review(body);
       if (seq !== this.reviewSeq) return;
-      const review: Review = {
+      const review: DraftReview = {
         text,
         body,
         object: answer.object,

@@ -6,6 +6,9 @@
 import { stringify } from 'yaml';
 import type { Estimate, NodusObject } from '../../../shared/protocol.ts';
 
+// Parsed where the answers are read (src/data/objects.ts); kept here for what a review shows.
+export { parseWarnings } from '../../../data/client/index.ts';
+
 export interface ServerAddition {
   /** Field path in the cause style: spec.resources.gpu.count, metadata.labels[nodus.dev/created-by]. */
   path: string;
@@ -71,26 +74,6 @@ export function inlineValue(value: unknown): string {
   if (typeof value !== 'object') return String(value);
   const text = JSON.stringify(value);
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
-}
-
-/**
- * The texts of Warning headers (RFC 7234: `299 - "text"`, several joined by commas, or several headers, which
- * fetch joins the same way). Text outside quotes is kept as it is rather than dropped.
- */
-export function parseWarnings(header: string | null | undefined): string[] {
-  if (!header) return [];
-  const out: string[] = [];
-  const re = /\s*(\d{3})\s+(\S+)\s+"((?:[^"\\]|\\.)*)"(?:\s+"[^"]*")?\s*(?:,|$)/gy;
-  let match: RegExpExecArray | null;
-  let last = 0;
-  while ((match = re.exec(header)) !== null) {
-    out.push((match[3] ?? '').replace(/\\(.)/g, '$1'));
-    last = re.lastIndex;
-    if (last >= header.length) break;
-  }
-  const rest = header.slice(last).trim();
-  if (rest) out.push(rest);
-  return out;
 }
 
 export type EstimateField = 'costUSD' | 'firstHoldUSD' | 'rateUSDPerHour' | 'startTime' | 'priceBookVersion';

@@ -4,11 +4,12 @@
  * as the SDK's readyz() does, instead of going through the client, which turns any 503 into an error and
  * retries it. It makes one attempt and is not recorded in the Support panel's call list (it runs every few
  * seconds and would push real calls out; the report carries the health it last saw).
- * TODO(src/api owner): a `readyz()` on the client would let this go through it.
+ * TODO(src/data/client owner): a `readyz()` on the client would let this go through it.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { buildUrl, errorFromResponse, networkError } from '../../../api/index.ts';
-import { activeContext, useConnectionStore } from '../../../lib/connection-store.ts';
+import { buildUrl, errorFromResponse, networkError } from '../../../data/client/index.ts';
+import { activeContext, useConnectionStore } from '../../../data/connection-store.ts';
+import { queryKeys } from '../../../data/query-keys.ts';
 import type { Readiness } from '../../../shared/protocol.ts';
 
 export const HEALTH_POLL_MS = 5_000;
@@ -52,7 +53,7 @@ function parse(text: string): Readiness | undefined {
 
 export function readinessQueryOptions(apiUrl: string) {
   return queryOptions({
-    queryKey: ['nodus', 'health', 'readyz', apiUrl] as const,
+    queryKey: queryKeys.readiness(apiUrl),
     queryFn: ({ signal }) => getReadiness(apiUrl, signal),
     refetchInterval: HEALTH_POLL_MS,
     refetchOnWindowFocus: true,

@@ -10,7 +10,7 @@ import { Popover } from '../../../components/ui/popover.tsx';
 import { formatAge, formatDuration } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { useCallLog } from '../../../lib/call-log/call-log-store.ts';
+import { useCallLog } from '../../../data/call-log/call-log-store.ts';
 import { healthLevel, useHealth, type HealthLevel } from '../api/get-readiness.ts';
 import { CALL_WINDOW_MS, callHealth, type CallHealth } from '../model/call-health.ts';
 import { worstLevel } from '../model/levels.ts';

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '../../../data/api-client.ts';
 import { fetchWholeLog, saveBlob, type DownloadProgress } from '../lib/download.ts';
 import { formatCount } from '../../../lib/format.ts';
 

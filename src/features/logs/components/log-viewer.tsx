@@ -6,9 +6,9 @@
  */
 import { clsx } from 'clsx';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { resourcePath, type KindInfo } from '../../../api/index.ts';
+import { resourcePath, type KindInfo } from '../../../data/client/index.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { apiClient } from '../../../lib/api-client.ts';
+import { apiClient } from '../../../data/api-client.ts';
 import { LogSession, lifeOf } from '../lib/log-session.ts';
 import { lowerBound, useLogSearch } from '../lib/use-log-search.ts';
 import { DownloadButton } from './download-button.tsx';

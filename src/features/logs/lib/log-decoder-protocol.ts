@@ -1,4 +1,5 @@
 /** The messages between the page and the log decoder's worker (log-decoder.ts, log-decoder.worker.ts). */
+import type { WireHead, WireRequest } from '../../../data/worker-fetch.ts';
 
 /** Batches sent and not yet taken by the page: the worker holds the rest until the page catches up. */
 export const MAX_UNACKED = 2;
@@ -11,7 +12,7 @@ export interface WireBlock {
 
 export type DecoderRequest =
   /** Make the log's request (the page's URL and headers, the key among them) and report the answer. */
-  | { kind: 'fetch'; url: string; headers: Record<string, string> }
+  | ({ kind: 'fetch' } & WireRequest)
   /** Read the answer's body into lines: the bytes stay in the worker, only blocks of lines come back. */
   | { kind: 'read' }
   /** The page has taken a batch. */
@@ -19,7 +20,7 @@ export type DecoderRequest =
 
 export type DecoderReply =
   /** The answer's status and headers; its body as text when it is not a log to read (an error's Status). */
-  | { kind: 'answer'; status: number; statusText: string; headers: [string, string][]; body?: string }
+  | ({ kind: 'answer'; body?: string } & WireHead)
   /** The request failed before any answer (what fetch rejects with). */
   | { kind: 'unreachable'; message: string }
   /** Blocks of lines (transferred). */

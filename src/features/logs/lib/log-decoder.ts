@@ -14,10 +14,11 @@
  * the page); every whole line before a broken stream is delivered before its error, so a resume starts right
  * after it.
  */
-import { connectionLost, decodeLines, type ByteStream } from '../../../api/index.ts';
+import { connectionLost, decodeLines, type ByteStream } from '../../../data/client/index.ts';
 import { ArrayBlock, ByteBlock, type LineBlock } from './line-block.ts';
 import type { DecoderReply, DecoderRequest } from './log-decoder-protocol.ts';
 import { parseLine } from './log-line.ts';
+import { abortError, unreachableError, wireRequest } from '../../../data/worker-fetch.ts';
 
 /** Decoding on the page gives the browser a turn this often (ms). */
 const SLICE_MS = 6;
@@ -49,17 +50,18 @@ function startWorker(): Worker | undefined {
  */
 export function logTransport(): typeof fetch | undefined {
   if (workerFailed || typeof Worker === 'undefined') return undefined;
-  return (input, init) => fetchInWorker(String(input instanceof Request ? input.url : input), init);
+  return (input, init) => fetchInWorker(input, init);
 }
 
-function fetchInWorker(url: string, init: RequestInit | undefined): Promise<Response> {
+function fetchInWorker(input: RequestInfo | URL, init: RequestInit | undefined): Promise<Response> {
+  const { url, headers } = wireRequest(input, init);
   const worker = startWorker();
   if (!worker) return globalThis.fetch(url, init);
   const signal = init?.signal ?? undefined;
   return new Promise<Response>((resolve, reject) => {
     const stop = (): void => {
       worker.terminate();
-      reject(signal?.reason ?? new DOMException('The request was aborted.', 'AbortError'));
+      reject(abortError(signal));
     };
     if (signal?.aborted) return stop();
     // Aborting later (the view went away before its lines were read) ends the worker and its request too.
@@ -68,7 +70,7 @@ function fetchInWorker(url: string, init: RequestInit | undefined): Promise<Resp
       const reply = event.data;
       if (reply.kind === 'unreachable') {
         worker.terminate();
-        reject(new TypeError(reply.message));
+        reject(unreachableError(reply.message));
       } else if (reply.kind === 'answer') {
         const head = { status: reply.status, statusText: reply.statusText, headers: reply.headers };
         if (reply.body !== undefined || NULL_BODY_STATUSES.has(reply.status)) {
@@ -90,8 +92,6 @@ function fetchInWorker(url: string, init: RequestInit | undefined): Promise<Resp
       worker.terminate();
       reject(new TypeError(`the log's worker failed (${event.message || 'it did not start'})`));
     };
-    const headers: Record<string, string> = {};
-    new Headers(init?.headers).forEach((value, key) => (headers[key] = value));
     worker.postMessage({ kind: 'fetch', url, headers } satisfies DecoderRequest);
   });
 }

@@ -6,9 +6,10 @@
  * acks each): a worker faster than the page keeps a few blocks, then stops reading the body, so a flood slows the
  * stream rather than the page.
  */
-import { joinBytes } from '../../../api/byte-stream.ts';
+import { joinBytes } from '../../../data/client/byte-stream.ts';
 import { indexLines } from './line-block.ts';
 import { MAX_UNACKED, type DecoderReply, type DecoderRequest, type WireBlock } from './log-decoder-protocol.ts';
+import { headOf, messageOf } from '../../../data/worker-fetch.ts';
 
 // The worker's global scope, typed by hand: the project's TypeScript lib is the DOM's, not the WebWorker's.
 const scope = self as unknown as {
@@ -84,14 +85,10 @@ async function read(body: ReadableStream<Uint8Array>): Promise<void> {
   send();
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 async function request(url: string, headers: Record<string, string>): Promise<void> {
   try {
     const response = await fetch(url, { headers });
-    const head = { status: response.status, statusText: response.statusText, headers: [...response.headers] };
+    const head = headOf(response);
     // A log to read stays here until the page asks for its lines; anything else (an error's Status) goes as text.
     if (response.ok && response.body) {
       answer = response;

@@ -4,7 +4,7 @@
  * ones, are not counted as its own.
  */
 import { useMemo } from 'react';
-import { useListWatch, type ListWatchView } from '../../../lib/watch/use-list-watch.tsx';
+import { useListWatch, type ListWatchSnapshot } from '../../../data/watch/use-list-watch.tsx';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import type { ChildrenSpec } from '../model/kinds.ts';
 import type { ObjectKind } from './use-live-object.ts';
@@ -12,7 +12,7 @@ import type { ObjectKind } from './use-live-object.ts';
 export interface Children {
   spec: ChildrenSpec;
   items: NodusObject[];
-  watch: ListWatchView<NodusObject>;
+  watch: ListWatchSnapshot<NodusObject>;
 }
 
 export function useChildren(owner: NodusObject, spec: ChildrenSpec, group: Pick<ObjectKind, 'group' | 'version'>): Children {

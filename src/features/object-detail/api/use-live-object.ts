@@ -1,14 +1,15 @@
 /**
  * One object, live: a list-then-watch of its kind in its project with `fieldSelector=metadata.name=<name>`,
- * shared through src/lib/watch, so the view updates in place. When the watch reports it gone, the last state
+ * shared through src/data/watch, so the view updates in place. When the watch reports it gone, the last state
  * is kept and marked deleted (with when that was noticed). When it was never there, one GET asks the API why,
  * so the person sees the API's own 404 (reason, message, fix, requestId).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { resourcePath, type KindInfo } from '../../../api/index.ts';
-import { apiClient } from '../../../lib/api-client.ts';
-import { useListWatch, type ListWatchView } from '../../../lib/watch/use-list-watch.tsx';
+import type { KindInfo } from '../../../data/client/index.ts';
+import { getObject } from '../../../data/objects.ts';
+import { queryKeys } from '../../../data/query-keys.ts';
+import { useListWatch, type ListWatchSnapshot } from '../../../data/watch/use-list-watch.tsx';
 import type { NodusObject } from '../../../shared/protocol.ts';
 
 export type ObjectKind = Pick<KindInfo, 'group' | 'version' | 'plural' | 'kind'>;
@@ -19,7 +20,7 @@ export interface LiveObject {
   /** It was seen and is gone now (ms since the epoch when the watch reported it). */
   deletedAt: number | undefined;
   /** The watch, for the live indicator (status, since, error, retry). */
-  watch: ListWatchView<NodusObject>;
+  watch: ListWatchSnapshot<NodusObject>;
   /** Why there is nothing to show: the API's answer to a GET of an object the list did not hold. */
   error: unknown;
   loading: boolean;
@@ -38,8 +39,8 @@ export function useLiveObject(kind: ObjectKind, project: string, name: string): 
 
   const missing = watch.synced && !current && !last;
   const probe = useQuery({
-    queryKey: ['nodus', 'object-probe', project, `${kind.group}/${kind.version}`, kind.plural, name, watch.syncedAt] as const,
-    queryFn: ({ signal }) => apiClient.get<NodusObject>(resourcePath(kind, kind.plural, { namespace: project, name }), { signal, retry: false }),
+    queryKey: [...queryKeys.object(kind, project, name), watch.syncedAt] as const,
+    queryFn: ({ signal }) => getObject(kind, project, name, { signal, retry: false }),
     enabled: missing,
     retry: false,
     staleTime: Infinity,

@@ -5,10 +5,10 @@
  * back, or the API's error in full.
  */
 import { useState } from 'react';
-import type { KindInfo } from '../../../api/index.ts';
+import type { KindInfo } from '../../../data/client/index.ts';
 import { formatUSD } from '../../../lib/format.ts';
 import { ANNOTATION_RESTART_REQUESTED_AT, type NodusObject } from '../../../shared/protocol.ts';
-import { deleteObject, raiseMaxCost, requestRestart, setState, type Propagation } from '../api/object-writes.ts';
+import { startDeletion, raiseMaxCost, requestRestart, setDesiredState, type Propagation } from '../api/object-writes.ts';
 import { availableActions, type ActionId, type ActionState } from '../model/actions.ts';
 import type { DetailTraits } from '../model/kinds.ts';
 import { ActionButton } from './action-button.tsx';
@@ -58,7 +58,7 @@ export function ActionBar({ kind, traits, object, deleted, owned, onOutcome }: {
 
   function changeState(action: ActionState) {
     const verb = action.label.toLowerCase();
-    void run(action.id, verb, () => setState(kind, object, action.state!), (answer) => `${what}: spec.state is now ${String(spec(answer).state ?? action.state)}. ${stateEffect(action.id, kind.kind)}`);
+    void run(action.id, verb, () => setDesiredState(kind, object, action.state!), (answer) => `${what}: spec.state is now ${String(spec(answer).state ?? action.state)}. ${stateEffect(action.id, kind.kind)}`);
   }
 
   function onClick(action: ActionState) {
@@ -81,7 +81,7 @@ export function ActionBar({ kind, traits, object, deleted, owned, onOutcome }: {
 
   function remove(propagation: Propagation) {
     const n = owned?.items.length ?? 0;
-    void run('delete', 'delete', () => deleteObject(kind, object, propagation), () => {
+    void run('delete', 'delete', () => startDeletion(kind, object, { propagationPolicy: propagation }), () => {
       // The deletion itself is told by the page's banners (deleting, then deleted), which stay true as it goes;
       // a note says only what became of what it owned, which no banner shows.
       if (!owned || n === 0) return '';

@@ -1,10 +1,10 @@
 /** Whether what the view shows is current: Live, Reconnecting (since when, why), Stale (with Retry), or Deleted. */
 import { clsx } from 'clsx';
-import type { ListWatchView } from '../../../lib/watch/use-list-watch.tsx';
+import type { ListWatchSnapshot } from '../../../data/watch/use-list-watch.tsx';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
-type Watch = Pick<ListWatchView<NodusObject>, 'status' | 'since' | 'error' | 'retry'>;
+type Watch = Pick<ListWatchSnapshot<NodusObject>, 'status' | 'since' | 'error' | 'retry'>;
 
 export function LiveIndicator({ watch, deleted }: { watch: Watch; deleted: boolean }) {
   const why = watch.error ? `${watch.error.reason}: ${watch.error.message}` : undefined;

@@ -5,7 +5,7 @@
  * passes them in as render props, so features do not import each other.
  */
 import { useState, type ReactNode } from 'react';
-import type { KindInfo } from '../../../api/index.ts';
+import type { KindInfo } from '../../../data/client/index.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { WatchTroublePanel } from '../../../components/ui/watch-trouble.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';

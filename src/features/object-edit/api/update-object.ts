@@ -1,21 +1,17 @@
 /**
- * PUT of an edited object, and the fresh read a conflict needs. Writes are sent once: a PUT is never retried
- * blindly (the client's rule), since the person decides what happens after a failure.
+ * PUT of an edited object, and the fresh read a conflict needs (src/data/objects.ts). Writes are sent once: the
+ * person decides what happens after a failure.
  */
-import { resourcePath, type KindInfo } from '../../../api/index.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import type { KindInfo } from '../../../data/client/index.ts';
+import { getObject, updateObject as putObject } from '../../../data/objects.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 
 export type EditKind = Pick<KindInfo, 'group' | 'version' | 'plural' | 'kind'>;
 
-function objectPath(kind: EditKind, project: string, name: string): string {
-  return resourcePath(kind, kind.plural, { namespace: project, name });
-}
-
 export function updateObject(kind: EditKind, project: string, name: string, body: NodusObject): Promise<NodusObject> {
-  return apiClient.request<NodusObject>(objectPath(kind, project, name), { method: 'PUT', body });
+  return putObject(kind, project, name, body);
 }
 
 export function readObject(kind: EditKind, project: string, name: string): Promise<NodusObject> {
-  return apiClient.get<NodusObject>(objectPath(kind, project, name));
+  return getObject(kind, project, name);
 }

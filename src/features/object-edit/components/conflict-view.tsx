@@ -5,7 +5,7 @@
  */
 import { DiffEditor } from '../../../components/code-editor/index.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { withoutServerFields } from '../../../lib/merge/index.ts';
+import { withoutServerFields } from '../model/merge/index.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { editableFieldsDiffer, toYaml } from '../model/edit-yaml.ts';
 import type { EditSession } from '../model/use-edit-session.ts';

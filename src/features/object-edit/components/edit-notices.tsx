@@ -1,6 +1,6 @@
 /** The notes above the editor: a restored draft, a change on the server while editing, and a save's answer. */
 import { CheckIcon } from '../../../components/ui/icons.tsx';
-import type { MergeResult } from '../../../lib/merge/index.ts';
+import type { MergeResult } from '../model/merge/index.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { toYaml } from '../model/edit-yaml.ts';

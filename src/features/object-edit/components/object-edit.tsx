@@ -5,14 +5,14 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { KindInfo } from '../../../api/index.ts';
+import type { KindInfo } from '../../../data/client/index.ts';
 import { CodeEditor, type CodeEditorHandle, type EditorMarker } from '../../../components/code-editor/index.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useKindSchema } from '../../../lib/kind-schema.ts';
-import { locateField } from '../../../lib/yaml-locate.ts';
-import { placeCauses, syntaxMarkers } from '../../../lib/yaml-markers.ts';
-import { unknownFieldMarkers } from '../../../lib/yaml-schema-check.ts';
+import { useKindSchema } from '../../../data/kind-schema.ts';
+import { locateField } from '../../../components/code-editor/yaml-locate.ts';
+import { placeCauses, syntaxMarkers } from '../../../components/code-editor/yaml-markers.ts';
+import { unknownFieldMarkers } from '../../../components/code-editor/yaml-schema-check.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { newObjectYaml } from '../model/edit-yaml.ts';
 import { mutableFields } from '../model/mutable-fields.ts';

@@ -1,6 +1,6 @@
 /** One field's value as the person reads it in the three-way view: a scalar inline, a map or list as YAML. */
 import { clsx } from 'clsx';
-import type { MergedChange } from '../../../lib/merge/index.ts';
+import type { MergedChange } from '../model/merge/index.ts';
 import { toYaml } from '../model/edit-yaml.ts';
 
 export function formatValue(value: unknown): string {

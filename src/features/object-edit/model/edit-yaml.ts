@@ -3,7 +3,7 @@
  * column for bad YAML, the body of the PUT, and the YAML offered to the new-object editor.
  */
 import { parseDocument, stringify } from 'yaml';
-import { deepEqual, isPlainObject, withoutServerFields } from '../../../lib/merge/index.ts';
+import { deepEqual, isPlainObject, withoutServerFields } from './merge/index.ts';
 import type { NodusObject, ObjectMeta } from '../../../shared/protocol.ts';
 
 /** lineWidth 0: never fold long strings, so a value the person reads is a value they can edit in place. */

@@ -4,8 +4,9 @@
  * away on its kind's page.
  */
 import { useQueries } from '@tanstack/react-query';
-import { resourcePath, type KindInfo } from '../../../api/index.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { resourcePath, type KindInfo } from '../../../data/client/index.ts';
+import { apiClient } from '../../../data/api-client.ts';
+import { queryKeys } from '../../../data/query-keys.ts';
 import type { NodusObject, ObjectList } from '../../../shared/protocol.ts';
 
 export const NAMES_PER_KIND = 500;
@@ -29,7 +30,7 @@ async function listNames(kind: NameKind, signal: AbortSignal): Promise<ObjectNam
 export function useObjectNames(kinds: readonly NameKind[], enabled: boolean) {
   const results = useQueries({
     queries: kinds.map((kind) => ({
-      queryKey: ['nodus', 'palette-names', `${kind.group}/${kind.version}`, kind.plural] as const,
+      queryKey: queryKeys.objectNames(kind),
       queryFn: ({ signal }: { signal: AbortSignal }) => listNames(kind, signal),
       enabled,
       staleTime: 15_000,

@@ -5,8 +5,9 @@
  * Spend is the sum of `status.costUSD`, added as integers (lib/money.ts).
  */
 import { useQueries } from '@tanstack/react-query';
-import { resourcePath, type KindInfo } from '../../../api/index.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { resourcePath, type KindInfo } from '../../../data/client/index.ts';
+import { apiClient } from '../../../data/api-client.ts';
+import { queryKeys } from '../../../data/query-keys.ts';
 import { parseUSD } from '../../../lib/money.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 
@@ -28,10 +29,6 @@ export async function getKindTotals(kind: StatsKind, signal?: AbortSignal): Prom
   return totals;
 }
 
-export function projectStatsQueryKey(kind?: StatsKind) {
-  return kind ? (['nodus', 'project-stats', `${kind.group}/${kind.version}`, kind.plural] as const) : (['nodus', 'project-stats'] as const);
-}
-
 export interface ProjectStats {
   /** Count per plural, undefined while that kind is loading or failed. */
   count: (project: string, plural: string) => number | undefined;
@@ -44,7 +41,7 @@ export interface ProjectStats {
 export function useProjectStats(kinds: readonly StatsKind[]): ProjectStats {
   const results = useQueries({
     queries: kinds.map((kind) => ({
-      queryKey: projectStatsQueryKey(kind),
+      queryKey: queryKeys.projectStats(kind),
       queryFn: ({ signal }: { signal: AbortSignal }) => getKindTotals(kind, signal),
       staleTime: 10_000,
       refetchInterval: 30_000,

@@ -4,11 +4,10 @@
  * goes Terminating while what it holds is stopped and charged, then vanishes.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { namespacesPath, newIdempotencyKey } from '../../../api/index.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { namespacesPath, newIdempotencyKey } from '../../../data/client/index.ts';
+import { apiClient } from '../../../data/api-client.ts';
 import type { Project } from '../../../shared/protocol.ts';
-import { projectsQueryOptions } from './get-projects.ts';
-import { projectStatsQueryKey } from './project-stats.ts';
+import { queryKeys } from '../../../data/query-keys.ts';
 
 export function createProject(name: string): Promise<Project> {
   return apiClient.request<Project>(namespacesPath(), {
@@ -26,8 +25,8 @@ function useRefreshProjects() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: projectsQueryOptions().queryKey }),
-      queryClient.invalidateQueries({ queryKey: projectStatsQueryKey() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.projects() }),
+      queryClient.invalidateQueries({ queryKey: queryKeys.projectStats() }),
     ]);
 }
 

@@ -3,9 +3,10 @@
  * Only top-level, namespaced, listable resources belong in a project view.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NODUS_GROUP_VERSION, groupVersionPath, kindsFromDiscovery } from '../../../api/index.ts';
-import type { APIResourceList, GroupVersion, KindInfo } from '../../../api/index.ts';
-import { apiClient } from '../../../lib/api-client.ts';
+import { NODUS_GROUP_VERSION, groupVersionPath, kindsFromDiscovery } from '../../../data/client/index.ts';
+import type { APIResourceList, GroupVersion, KindInfo } from '../../../data/client/index.ts';
+import { apiClient } from '../../../data/api-client.ts';
+import { queryKeys } from '../../../data/query-keys.ts';
 
 export async function getKinds(gv: GroupVersion, signal?: AbortSignal): Promise<KindInfo[]> {
   const list = await apiClient.get<APIResourceList>(groupVersionPath(gv), { signal });
@@ -14,7 +15,7 @@ export async function getKinds(gv: GroupVersion, signal?: AbortSignal): Promise<
 
 export function kindsQueryOptions(gv: GroupVersion = NODUS_GROUP_VERSION) {
   return queryOptions({
-    queryKey: ['nodus', 'discovery', gv.group, gv.version] as const,
+    queryKey: queryKeys.discovery(gv),
     queryFn: ({ signal }) => getKinds(gv, signal),
     // Discovery changes only when the API is upgraded.
     staleTime: 5 * 60_000,

@@ -1,32 +1,12 @@
 /**
- * The writes the table makes: a merge patch of spec.state (suspend or stop) and a delete, one object at a time.
+ * The table's bulk writes (a merge patch of spec.state, or a delete; src/data/objects.ts), one object at a time.
  * Never retried on their own (the API client retries no write without an Idempotency-Key); each outcome is
  * reported per object, with the ApiError of a failure.
  */
-import { resourcePath, type KindInfo } from '../../../api/index.ts';
-import { apiClient } from '../../../lib/api-client.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 
-type Target = Pick<KindInfo, 'group' | 'version' | 'plural'>;
-
-function objectPath(kind: Target, object: NodusObject): string {
-  return resourcePath(kind, kind.plural, { namespace: object.metadata.namespace, name: object.metadata.name });
-}
-
-/** RFC 7386 merge patch of `spec.state`: the way to suspend, stop or resume any kind that has one. */
-export function setDesiredState(kind: Target, object: NodusObject, state: string, signal?: AbortSignal): Promise<NodusObject> {
-  return apiClient.request<NodusObject>(objectPath(kind, object), {
-    method: 'PATCH',
-    body: { spec: { state } },
-    headers: { 'Content-Type': 'application/merge-patch+json' },
-    signal,
-  });
-}
-
-/** Starts the deletion; the object may stay (Cancelling, Terminating) until its finalizers clear. */
-export function deleteObject(kind: Target, object: NodusObject, signal?: AbortSignal): Promise<unknown> {
-  return apiClient.request<unknown>(objectPath(kind, object), { method: 'DELETE', signal });
-}
+// The writes themselves are the data layer's, shared with the object page.
+export { startDeletion, setDesiredState } from '../../../data/objects.ts';
 
 export interface Outcome {
   object: NodusObject;

@@ -1,10 +1,10 @@
 /**
  * The live objects of one kind in one project (or all projects), for the resource tables: listed in full, then
- * kept current by one shared watch (src/lib/watch). Replaces a one-off list for any view that shows objects.
+ * kept current by one shared watch (src/data/watch). Replaces a one-off list for any view that shows objects.
  */
-import type { KindInfo } from '../../../api/index.ts';
-import type { WatchTarget } from '../../../lib/watch/index.ts';
-import { useListWatch, type ListWatchView } from '../../../lib/watch/use-list-watch.tsx';
+import type { KindInfo } from '../../../data/client/index.ts';
+import type { ListWatchTarget } from '../../../data/watch/index.ts';
+import { useListWatch, type ListWatchSnapshot } from '../../../data/watch/use-list-watch.tsx';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import { checkLabelSelector } from '../table/label-selector.ts';
 import { phaseFieldSelector, type TableParams } from '../table/view-params.ts';
@@ -16,18 +16,16 @@ export interface WatchedListOptions {
   fieldSelector?: string;
 }
 
-export type WatchedList<T = NodusObject> = ListWatchView<T>;
-
 /** `project` undefined: every project the key can see. */
 export function useWatchedList<T extends NodusObject = NodusObject>(
   kind: Pick<KindInfo, 'group' | 'version' | 'plural'>,
   project: string | undefined,
   options: WatchedListOptions = {},
-): WatchedList<T> {
+): ListWatchSnapshot<T> {
   return useListWatch<T>(watchedListTarget(kind, project, options));
 }
 
-export function watchedListTarget(kind: Pick<KindInfo, 'group' | 'version' | 'plural'>, project: string | undefined, options: WatchedListOptions = {}): WatchTarget {
+export function watchedListTarget(kind: Pick<KindInfo, 'group' | 'version' | 'plural'>, project: string | undefined, options: WatchedListOptions = {}): ListWatchTarget {
   return {
     group: kind.group,
     version: kind.version,

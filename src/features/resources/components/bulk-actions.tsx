@@ -5,10 +5,10 @@
  * are listed as skipped, with why. Then a report per object.
  */
 import { useRef, useState } from 'react';
-import type { KindInfo } from '../../../api/index.ts';
+import type { KindInfo } from '../../../data/client/index.ts';
 import { formatCount } from '../../../lib/format.ts';
 import { FINALIZER_BILLING, type NodusObject } from '../../../shared/protocol.ts';
-import { deleteObject, forEachObject, setDesiredState } from '../api/object-writes.ts';
+import { startDeletion, forEachObject, setDesiredState } from '../api/object-writes.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import { kindTraits } from '../kinds/registry.tsx';
 import { bulkHoldAction, pastTense, planBulk, replan, type BulkAction, type PlanItem } from '../table/bulk-plan.ts';
@@ -57,7 +57,7 @@ export function BulkActions({ kind, items, selection }: { kind: KindInfo; items:
     const acting = plan.filter((i) => i.skip === undefined).map((i) => i.object);
     setRun({ ...run, plan, stage: acting.length > 0 ? 'running' : 'done' });
     if (acting.length === 0) return;
-    const write = action === 'delete' ? (o: NodusObject) => deleteObject(kind, o) : (o: NodusObject) => setDesiredState(kind, o, STATE[action]);
+    const write = action === 'delete' ? (o: NodusObject) => startDeletion(kind, o) : (o: NodusObject) => setDesiredState(kind, o, STATE[action]);
     const note = (o: NodusObject) =>
       action !== 'delete'
         ? `spec.state: ${STATE[action]}`

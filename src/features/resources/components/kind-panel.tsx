@@ -4,7 +4,7 @@
  * and the text filter are applied here. All of them live in the URL.
  */
 import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { KindInfo } from '../../../api/index.ts';
+import type { KindInfo } from '../../../data/client/index.ts';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { FolderIcon } from '../../../components/ui/icons.tsx';

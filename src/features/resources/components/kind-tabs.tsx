@@ -8,10 +8,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Link, useSearchParams } from 'react-router';
-import type { KindInfo } from '../../../api/index.ts';
+import type { KindInfo } from '../../../data/client/index.ts';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
 import { titleCase } from '../../../lib/format.ts';
-import { objectCountQueryOptions } from '../../../lib/object-counts.ts';
+import { objectCountQueryOptions } from '../../../data/object-counts.ts';
 import { useWatchedList } from '../api/use-watched-list.ts';
 import { readTableParams } from '../table/view-params.ts';
 import { formatCount } from '../../../lib/format.ts';

@@ -2,11 +2,10 @@
  * The right-hand side of the console: for one project, a tab per kind from discovery that the project can hold
  * (Images only in the project Nodus publishes them in), and that kind's objects.
  */
-import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import type { KindInfo } from '../../../api/index.ts';
+import type { KindInfo } from '../../../data/client/index.ts';
 import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
 import { PlusIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
@@ -17,8 +16,7 @@ import { PUBLIC_PROJECT } from '../../../shared/protocol.ts';
 import { useProjectKinds } from '../api/get-kinds.ts';
 import { knownKind } from '../kinds/known-kinds.ts';
 import { projectKindHref } from '../object-href.ts';
-import { countsQueryKey } from '../../../lib/object-counts.ts';
-import { objectsQueryKey } from '../api/list-objects.ts';
+import { useRefreshProject } from '../../../data/refresh.ts';
 import { KindPanel } from './kind-panel.tsx';
 import { KindTabs } from './kind-tabs.tsx';
 
@@ -119,8 +117,7 @@ function KindsLoading() {
 }
 
 function ProjectHeader({ project, newObject }: { project: string; newObject: { kind: string; href: string } | undefined }) {
-  const queryClient = useQueryClient();
-  const fetching = useIsFetching({ queryKey: objectsQueryKey(project) }) + useIsFetching({ queryKey: countsQueryKey(project) }) > 0;
+  const { refresh, fetching } = useRefreshProject(project);
   return (
     <header className="flex items-end justify-between gap-4">
       <div className="min-w-0">
@@ -137,10 +134,7 @@ function ProjectHeader({ project, newObject }: { project: string; newObject: { k
       <div className="flex shrink-0 items-center gap-2">
         <button
           type="button"
-          onClick={() => {
-            void queryClient.invalidateQueries({ queryKey: objectsQueryKey(project) });
-            void queryClient.invalidateQueries({ queryKey: countsQueryKey(project) });
-          }}
+          onClick={refresh}
           disabled={fetching}
           className="inline-flex items-center gap-1.5 rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 disabled:opacity-60"
         >

@@ -9,7 +9,7 @@
 import { defaultRangeExtractor, elementScroll, observeElementRect, useVirtualizer, type Range, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
-import type { KindInfo } from '../../../api/index.ts';
+import type { KindInfo } from '../../../data/client/index.ts';
 import { isControlTarget, useHotkeys } from '../../../lib/use-hotkeys.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import type { Selection } from '../hooks/use-selection.ts';

@@ -5,7 +5,7 @@
  */
 import { clsx } from 'clsx';
 import { memo, useEffect, useRef } from 'react';
-import type { KindInfo } from '../../../api/index.ts';
+import type { KindInfo } from '../../../data/client/index.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import type { Column } from '../kinds/registry.tsx';

@@ -7,9 +7,10 @@ import { useState } from 'react';
 import { RefreshIcon } from '../../../components/ui/icons.tsx';
 import { formatAge } from '../../../lib/format.ts';
 import { useNow } from '../../../lib/use-now.ts';
-import type { WatchedList } from '../api/use-watched-list.ts';
+import type { ListWatchSnapshot } from '../../../data/watch/index.ts';
+import type { NodusObject } from '../../../shared/protocol.ts';
 
-type WatchState = Pick<WatchedList, 'status' | 'since' | 'attempt' | 'error' | 'retry'>;
+type WatchState = Pick<ListWatchSnapshot<NodusObject>, 'status' | 'since' | 'attempt' | 'error' | 'retry'>;
 
 const DOT: Record<WatchState['status'], string> = {
   live: 'bg-emerald-500',
@@ -57,7 +58,7 @@ export function WatchStatus({ list }: { list: WatchState }) {
   );
 }
 
-type ReconnectState = Pick<WatchedList, 'status' | 'reconnects' | 'relists'>;
+type ReconnectState = Pick<ListWatchSnapshot<NodusObject>, 'status' | 'reconnects' | 'relists'>;
 
 /**
  * After trouble, that the list came back and how: resumed where it stopped, or listed again because the API no

@@ -6,7 +6,7 @@
  */
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import type { KindInfo } from '../../../api/index.ts';
+import type { KindInfo } from '../../../data/client/index.ts';
 import { PhaseBadge } from '../../../components/ui/phase-badge.tsx';
 import { presentationOf, type ColumnSpec, type KindPresentation } from '../../../kinds/index.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';

@@ -1,5 +1,5 @@
 /**
- * What changed between two snapshots of a watch, cheaply. The watch keeps objects in a Map (src/lib/watch/
+ * What changed between two snapshots of a watch, cheaply. The watch keeps objects in a Map (src/data/watch/
  * object-index.ts): a modified object keeps its place, a deleted one leaves a gap, a new one goes last. So two
  * snapshots are walked side by side, which for a frame's worth of events at 50,000 objects is one pointer
  * comparison per object, and nothing is hashed. Only when the order itself changed (a relist after Expired)

@@ -1,7 +1,7 @@
 /**
  * "Live watches" in the Support panel: every list the console keeps live (one shared watch per target), with its
  * status, how many objects it holds, the last resourceVersion it saw, how often it came back, and a digest of
- * what it holds (src/lib/watch/digest.ts). Support staff compute the same digest from the API's own list to tell
+ * what it holds (src/data/watch/digest.ts). Support staff compute the same digest from the API's own list to tell
  * whether the console shows the truth; the fault drills do exactly that.
  *
  * Reads the registry on a short interval rather than subscribing: a subscription counts as a view, and would
@@ -10,10 +10,10 @@
 import { clsx } from 'clsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { useNow } from '../../../lib/use-now.ts';
-import { listDigest } from '../../../lib/watch/digest.ts';
-import type { ListWatch, ListWatchSnapshot, WatchStatus } from '../../../lib/watch/list-watch.ts';
-import { useWatchRegistry } from '../../../lib/watch/use-list-watch.tsx';
-import { watchKey, type WatchTarget } from '../../../lib/watch/target.ts';
+import { listDigest } from '../../../data/watch/digest.ts';
+import type { ListWatch, ListWatchSnapshot, WatchStatus } from '../../../data/watch/list-watch.ts';
+import { useWatchRegistry } from '../../../data/watch/use-list-watch.tsx';
+import { watchKey, type ListWatchTarget } from '../../../data/watch/target.ts';
 import type { NodusObject } from '../../../shared/protocol.ts';
 
 const REFRESH_MS = 500;
@@ -26,7 +26,7 @@ const STATUS_STYLE: Record<WatchStatus, string> = {
 };
 
 /** "jobs in nlp", "budgets in all projects · team=ml · status.phase=Running" */
-export function describeTarget(target: WatchTarget): string {
+export function describeTarget(target: ListWatchTarget): string {
   const selectors = [target.labelSelector?.trim(), target.fieldSelector?.trim()].filter(Boolean);
   return [`${target.plural} in ${target.namespace ?? 'all projects'}`, ...selectors].join(' · ');
 }

@@ -5,7 +5,7 @@
  * ::after covers the whole pill, so a click on the badge opens the panel too.
  */
 import { LifebuoyIcon } from '../../../components/ui/icons.tsx';
-import { isFailure, useCallLog } from '../../../lib/call-log/call-log-store.ts';
+import { isFailure, useCallLog } from '../../../data/call-log/call-log-store.ts';
 
 export function SupportButton({ onClick }: { onClick: () => void }) {
   const failures = useCallLog((s) => s.calls.filter(isFailure).length);

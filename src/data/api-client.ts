@@ -1,0 +1,39 @@
+/**
+ * The console's one API client. It follows the context in use (connection-store.ts): requests go to that
+ * context's API URL with its key, read afresh on every request, and every call is recorded for the Support
+ * panel through the `fetch` it is given (call-log/record-fetch.ts). Lists are foreground loads (foreground.ts):
+ * the counts wait for them. A list's pages after the first are fetched by a worker (page-fetch/).
+ */
+import { createApiClient, type ApiClient } from './client/index.ts';
+import { useCallLog } from './call-log/call-log-store.ts';
+import { createRecordingFetch } from './call-log/record-fetch.ts';
+import { foreground } from './foreground.ts';
+import { pageTransport } from './page-fetch/page-transport.ts';
+import { activeApiKey, activeContext, useConnectionStore } from './connection-store.ts';
+
+const record = (transport: typeof fetch) => createRecordingFetch(() => useCallLog.getState(), transport);
+const recordingFetch = record((input, init) => globalThis.fetch(input, init));
+
+const clients = new Map<string, ApiClient>();
+
+function current(): ApiClient {
+  const baseUrl = activeContext(useConnectionStore.getState()).apiUrl;
+  let client = clients.get(baseUrl);
+  if (!client) {
+    // A list's later pages are fetched by a worker (page-fetch/page-fetcher.ts says why).
+    client = createApiClient({ baseUrl, apiKey: () => activeApiKey(useConnectionStore.getState()) || undefined, fetch: recordingFetch, record, pageTransport: pageTransport() });
+    clients.set(baseUrl, client);
+  }
+  return client;
+}
+
+export const apiClient: ApiClient = {
+  get baseUrl() {
+    return current().baseUrl;
+  },
+  request: (path, options) => current().request(path, options),
+  get: (path, options) => current().get(path, options),
+  list: (path, options) => foreground(current().list(path, options)),
+  watch: (path, options) => current().watch(path, options),
+  stream: (path, options) => current().stream(path, options),
+};

@@ -1,0 +1,397 @@
+/**
+ * createApiClient: the typed fetch wrapper every API call goes through. It adds the bearer key, turns every
+ * failure into an ApiError, follows `continue` tokens so callers get whole lists, retries what is safe to retry
+ * (retry.ts) and opens watch streams (watch.ts).
+ * May import: src/shared only.
+ */
+import { ulid } from 'ulid';
+import { HEADER_IDEMPOTENCY_KEY, HEADER_REQUEST_ID, type NodusObject, type ObjectList } from '../../shared/protocol.ts';
+import { ApiError, errorFromResponse, invalidStreamError, networkError } from './api-error.ts';
+import { withRetry, type RetryOptions } from './retry.ts';
+import { readTextWithHead, type ListHead } from './list-head.ts';
+import { readBodyOf } from './read-body.ts';
+import { byteStream, type ByteStream } from './byte-stream.ts';
+import { watchStream, type WatchStream } from './watch.ts';
+
+export type QueryParams = Record<string, string | number | boolean | undefined>;
+
+export interface RequestOptions {
+  method?: string;
+  params?: QueryParams;
+  /** Sent as JSON unless it is already a string. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /**
+   * Reads (GET, HEAD) are retried on a connection error, 429 and 503 for up to 5 minutes; `false` asks for one
+   * attempt (a health probe), an object tunes the policy or listens to each retry. Writes are retried only with
+   * an `idempotencyKey`, or when the caller passes `retry` knowing the write is safe to repeat (a dry-run).
+   */
+  retry?: boolean | RetryOptions;
+  /**
+   * Sent as the Idempotency-Key header. The server answers a repeat of the same request with the first answer,
+   * so a create with a key is retried like a read; an error that escapes carries the key (`idempotencyKey`) to
+   * finish the create later with the same call.
+   */
+  idempotencyKey?: string;
+  /**
+   * Called with each successful answer's HTTP code and headers, before the body is returned: for what a body
+   * cannot carry (a dry-run's ETag, Warning headers, Idempotent-Replayed).
+   */
+  onResponse?: (response: { status: number; headers: Headers }) => void;
+  /** The browser's fetch priority: 'low' lets what a person waits for go first over the six connections. */
+  priority?: RequestPriority;
+}
+
+export interface ListOptions<T = unknown> {
+  params?: QueryParams;
+  /** Page size asked of the server; the client follows `continue` until the list is whole. */
+  limit?: number;
+  /**
+   * Later pages double in size up to this (default: `limit`, no growth): the first page stays small so a view
+   * shows it soon, and a long list then takes fewer round trips (half, from 500 to 1,000). Kubernetes takes a new
+   * limit with each `continue`.
+   */
+  maxLimit?: number;
+  signal?: AbortSignal;
+  /** Each page is retried on its own (a 503 on page 37 does not start the list again); see RequestOptions. */
+  retry?: boolean | RetryOptions;
+  /**
+   * Called with each page as it arrives, in order (the next ones may already be on their way: `list` reads
+   * ahead), so a view can show the first rows of a long list while the rest is on its way. `remaining` is the
+   * server's remainingItemCount when it sends one.
+   */
+  onPage?: (items: readonly T[], progress: { loaded: number; remaining: number | undefined }) => void;
+}
+
+export interface WatchOptions {
+  /** labelSelector, fieldSelector: the same as the list the watch follows. */
+  params?: QueryParams;
+  /** Changes after this version (a list's metadata.resourceVersion, or the last event's); omit for ADDED of all. */
+  resourceVersion?: string;
+  /** Periodic BOOKMARK events carrying the version reached, to resume from. On unless false. */
+  allowWatchBookmarks?: boolean;
+  /** Ask the server to end the stream after this long. */
+  timeoutSeconds?: number;
+  /** Aborting ends the request, before or after it has opened. */
+  signal?: AbortSignal;
+  /** Opening the stream is retried like a read; a stream that breaks later is the caller's to resume. */
+  retry?: boolean | RetryOptions;
+}
+
+export interface ApiClientConfig {
+  /** Origin (and optional path prefix) of the API; '' means same origin. */
+  baseUrl: string;
+  /** The bearer key, or a function read on every request so a changed key applies at once. */
+  apiKey: string | (() => string | undefined);
+  /** For tests and non-browser callers; defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** Wraps a stream's own transport (StreamOptions.transport) as `fetch` is wrapped: the call log records both. */
+  record?: (transport: typeof fetch) => typeof fetch;
+  /**
+   * Makes the requests for a list's pages after the first (the console's is a worker's: src/data/page-fetch). Its
+   * `init` carries `following` (PageInit): the limits of the pages that may come next, so that it can ask for
+   * them as soon as a page names its continue token. It may answer with the body already read and decoded
+   * (read-body.ts). Recorded like `fetch` when `record` is given.
+   */
+  pageTransport?: typeof fetch;
+}
+
+/** A list page's request as a page transport gets it: `following` are the limits of the pages after it, in order. */
+export type PageInit = RequestInit & { following?: readonly number[] };
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  list<T>(path: string, options?: ListOptions<T>): Promise<ObjectList<T>>;
+  /** Resolves once the server has answered 200 and streams from then on; rejects with an ApiError otherwise. */
+  watch<T = NodusObject>(path: string, options?: WatchOptions): Promise<WatchStream<T>>;
+  /**
+   * A GET whose body is not JSON (an object's log), streamed: resolves once the server answered 2xx, rejects with
+   * the ApiError of any other answer. Opening is retried like a read; a body that breaks later is the caller's.
+   */
+  stream(path: string, options?: StreamOptions): Promise<ByteStream>;
+}
+
+export interface StreamOptions {
+  params?: QueryParams;
+  signal?: AbortSignal;
+  retry?: boolean | RetryOptions;
+  /**
+   * Makes this call's request instead of the global fetch (a log's is made by its decoder's worker, so the body
+   * is read there). It gets the same URL and headers, its answer is checked and turned into errors the same way,
+   * and it is recorded like any other call (ApiClientConfig.record).
+   */
+  transport?: typeof fetch;
+}
+
+export const DEFAULT_PAGE_SIZE = 500;
+
+/** What `list` adds to a page's request (see `request`). */
+interface ListPageCall {
+  onHead: (head: ListHead) => void;
+  via: typeof fetch | undefined;
+  following: readonly number[];
+}
+/** How many pages of a list are asked for beyond the one being read (see `list`). */
+export const LIST_PAGES_AHEAD = 2;
+
+export function createApiClient(config: ApiClientConfig): ApiClient {
+  const baseUrl = config.baseUrl.replace(/\/+$/, '');
+  const doFetch = config.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const readKey = typeof config.apiKey === 'function' ? config.apiKey : () => config.apiKey as string;
+  const pageVia = config.pageTransport && (config.record ? config.record(config.pageTransport) : config.pageTransport);
+
+  /** The headers of every call, the key read afresh each time so that a changed key applies at once. */
+  function headersFor(extra: Record<string, string> | undefined): Record<string, string> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...extra };
+    const key = readKey();
+    if (key) headers.Authorization = `Bearer ${key}`;
+    return headers;
+  }
+
+  async function send(method: string, url: string, init: Omit<PageInit, 'method'>, via: typeof fetch = doFetch): Promise<Response> {
+    try {
+      return await via(url, { ...init, method });
+    } catch (cause) {
+      // A cancelled request is not an API error; let the caller (TanStack Query) see the abort as such.
+      if (init.signal?.aborted) throw cause;
+      throw networkError(method, url, cause);
+    }
+  }
+
+  /**
+   * `page`, for lists: `onHead` is called with the list's metadata as soon as its first bytes arrive
+   * (list-head.ts); `via` and `following` are what a page transport makes the request with (PageInit).
+   */
+  async function request<T>(path: string, options: RequestOptions = {}, page?: ListPageCall): Promise<T> {
+    const method = (options.method ?? 'GET').toUpperCase();
+    const safe = method === 'GET' || method === 'HEAD' || options.idempotencyKey !== undefined;
+    const retry = options.retry ?? safe;
+    const once = () => requestOnce<T>(method, path, options, page);
+    try {
+      return retry === false ? await once() : await withRetry(once, { ...(retry === true ? {} : retry), signal: options.signal });
+    } catch (error) {
+      if (error instanceof ApiError && options.idempotencyKey !== undefined) error.idempotencyKey = options.idempotencyKey;
+      throw error;
+    }
+  }
+
+  async function requestOnce<T>(method: string, path: string, options: RequestOptions, page: ListPageCall | undefined): Promise<T> {
+    const onHead = page?.onHead;
+    const url = buildUrl(baseUrl, path, options.params);
+    const headers = headersFor(options.headers);
+    if (options.idempotencyKey !== undefined) headers[HEADER_IDEMPOTENCY_KEY] = options.idempotencyKey;
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+
+    const init = { headers, body, signal: options.signal, ...(options.priority ? { priority: options.priority } : {}) };
+    const response = await send(method, url, page?.via ? { ...init, following: page.following } : init, page?.via);
+    let text: string;
+    const read = readBodyOf(response);
+    try {
+      if (read) {
+        // A transport read the body already (a worker's): its head comes with it.
+        text = read.text;
+        if (onHead && response.ok && read.head) onHead(read.head);
+      } else {
+        text = onHead && response.ok && response.body ? await readTextWithHead(response.body, onHead) : await response.text();
+      }
+    } catch (cause) {
+      if (options.signal?.aborted) throw cause;
+      throw networkError(method, url, cause);
+    }
+    const failure = { method, url, httpStatus: response.status, statusText: response.statusText, headers: response.headers, bodyText: text, baseUrl };
+    if (!response.ok) throw errorFromResponse(failure);
+    options.onResponse?.({ status: response.status, headers: response.headers });
+    if (response.status === 204 || text === '') return undefined as T;
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      // A 2xx that carries a failed Status is still a failure.
+      if (isFailureStatus(parsed)) throw errorFromResponse(failure);
+      return parsed as T;
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      throw errorFromResponse(failure);
+    }
+  }
+
+  /**
+   * Every page, in order. A page is asked for as soon as the one before it names its `continue` token in its head
+   * (list-head.ts), up to LIST_PAGES_AHEAD pages beyond the one being read: while a page's items arrive and are
+   * parsed, the server is already answering the next ones. Pages are still taken in order, so a failure is the
+   * first failing page's, and the list is one snapshot.
+   */
+  async function list<T>(path: string, options: ListOptions<T> = {}): Promise<ObjectList<T>> {
+    const firstLimit = options.limit ?? DEFAULT_PAGE_SIZE;
+    const maxLimit = Math.max(firstLimit, options.maxLimit ?? firstLimit);
+    const limitOf = (index: number) => Math.min(maxLimit, firstLimit * 2 ** index);
+    interface Asked {
+      token: string | undefined;
+      index: number;
+      page: Promise<ObjectList<T>>;
+      /** The next page's token, from this page's head once it arrived. */
+      next?: string;
+      abort: AbortController;
+      settled: boolean;
+    }
+    /** The page being read first, then those asked for ahead of it, in order. */
+    let chain: Asked[] = [];
+    const asked = new Set<string>();
+    const ask = (token: string | undefined, index: number): Asked => {
+      const abort = new AbortController();
+      const entry: Asked = { token, index, abort, settled: false, page: Promise.resolve(undefined as never) };
+      if (token !== undefined) asked.add(token);
+      entry.page = request<ObjectList<T>>(
+        path,
+        {
+          params: { ...options.params, limit: limitOf(index), continue: token },
+          signal: options.signal ? AbortSignal.any([options.signal, abort.signal]) : abort.signal,
+          ...(options.retry === undefined ? {} : { retry: options.retry }),
+        },
+        {
+          onHead: (head) => {
+            entry.next = head.continue || undefined;
+            askAhead();
+          },
+          // The first page is the page's own request: it is what the first rows wait for, and a worker is not.
+          via: index > 0 ? pageVia : undefined,
+          following: Array.from({ length: LIST_PAGES_AHEAD }, (_, k) => limitOf(index + 1 + k)),
+        },
+      );
+      // Read in order later; a failure of a page asked ahead is reported when its turn comes.
+      entry.page.then(
+        () => (entry.settled = true),
+        () => (entry.settled = true),
+      );
+      return entry;
+    };
+    const askAhead = () => {
+      for (;;) {
+        const last = chain[chain.length - 1];
+        // A server that hands back a token twice would loop forever: such a page is asked for once, in turn.
+        if (!last || chain.length > LIST_PAGES_AHEAD || last.next === undefined || asked.has(last.next)) return;
+        chain.push(ask(last.next, last.index + 1));
+      }
+    };
+    // Only pages still on their way are aborted: aborting an answered one would also break what still reads a
+    // clone of its body (the call log reads a failure's Status).
+    const dropAll = () => {
+      for (const entry of chain) if (!entry.settled) entry.abort.abort();
+      chain = [];
+    };
+
+    chain = [ask(undefined, 0)];
+    let first: ObjectList<T> | undefined;
+    const items: T[] = [];
+    const seen = new Set<string>();
+    try {
+      for (;;) {
+        const current = chain[0]!;
+        const page: ObjectList<T> = await current.page;
+        first ??= page;
+        const pageItems = page.items ?? [];
+        items.push(...pageItems);
+        const token = page.metadata?.continue || undefined;
+        options.onPage?.(pageItems, { loaded: items.length, remaining: token ? page.metadata?.remainingItemCount : 0 });
+        if (token === undefined || seen.has(token)) break;
+        seen.add(token);
+        chain.shift();
+        if (chain[0]?.token !== token) {
+          // Pages asked with another token (the page before was retried and named a new one) are not used.
+          dropAll();
+          chain = [ask(token, current.index + 1)];
+        }
+        askAhead();
+      }
+    } finally {
+      dropAll();
+    }
+    // Every page of a paginated list is one snapshot, so the first page's resourceVersion is the list's.
+    return { ...first, metadata: { resourceVersion: first.metadata?.resourceVersion ?? '' }, items };
+  }
+
+  async function watch<T>(path: string, options: WatchOptions = {}): Promise<WatchStream<T>> {
+    const url = buildUrl(baseUrl, path, {
+      ...options.params,
+      watch: true,
+      resourceVersion: options.resourceVersion,
+      allowWatchBookmarks: options.allowWatchBookmarks ?? true,
+      timeoutSeconds: options.timeoutSeconds,
+    });
+    const open = async (): Promise<{ response: Response; body: ReadableStream<Uint8Array> }> => {
+      const response = await send('GET', url, { headers: headersFor(undefined), signal: options.signal });
+      if (response.ok && response.body) return { response, body: response.body };
+      let bodyText = '';
+      try {
+        bodyText = await response.text();
+      } catch (cause) {
+        if (options.signal?.aborted) throw cause;
+        throw networkError('GET', url, cause);
+      }
+      if (response.ok) throw invalidStreamError(url, 'no body', response.headers.get(HEADER_REQUEST_ID));
+      throw errorFromResponse({ method: 'GET', url, httpStatus: response.status, statusText: response.statusText, headers: response.headers, bodyText, baseUrl });
+    };
+    const retry = options.retry ?? true;
+    const { response, body } = retry === false ? await open() : await withRetry(open, { ...(retry === true ? {} : retry), signal: options.signal });
+    return watchStream<T>(body, { url, requestId: response.headers.get(HEADER_REQUEST_ID), baseUrl, signal: options.signal });
+  }
+
+  async function stream(path: string, options: StreamOptions = {}): Promise<ByteStream> {
+    const url = buildUrl(baseUrl, path, options.params);
+    const via = options.transport ? (config.record ? config.record(options.transport) : options.transport) : doFetch;
+    const open = async (): Promise<ByteStream> => {
+      const response = await send('GET', url, { headers: headersFor({ Accept: 'text/plain, */*' }), signal: options.signal }, via);
+      const requestId = response.headers.get(HEADER_REQUEST_ID);
+      if (response.ok && response.body) return byteStream(response.body, { url, requestId, contentLength: response.headers.get('Content-Length'), signal: options.signal });
+      let bodyText = '';
+      try {
+        bodyText = await response.text();
+      } catch (cause) {
+        if (options.signal?.aborted) throw cause;
+        throw networkError('GET', url, cause);
+      }
+      // An empty 200 (no body at all) is an empty log.
+      if (response.ok) return byteStream(new Blob([]).stream(), { url, requestId, contentLength: '0', signal: options.signal });
+      throw errorFromResponse({ method: 'GET', url, httpStatus: response.status, statusText: response.statusText, headers: response.headers, bodyText, baseUrl });
+    };
+    const retry = options.retry ?? true;
+    return retry === false ? open() : withRetry(open, { ...(retry === true ? {} : retry), signal: options.signal });
+  }
+
+  return {
+    baseUrl,
+    request: (path, options) => request(path, options),
+    get: (path, options) => request(path, { ...options, method: 'GET' }),
+    list,
+    watch,
+    stream,
+  };
+}
+
+/** A fresh Idempotency-Key: send it with a create, and again with every retry of that same create. */
+export function newIdempotencyKey(): string {
+  return ulid();
+}
+
+export function buildUrl(baseUrl: string, path: string, params?: QueryParams): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    if (value !== undefined && value !== '') query.set(key, String(value));
+  }
+  const qs = query.toString();
+  return `${baseUrl}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
+}
+
+function isFailureStatus(value: unknown): boolean {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === 'Status' &&
+    (value as { status?: unknown }).status === 'Failure'
+  );
+}

@@ -1,0 +1,346 @@
+/**
+ * ListWatch: one live list of one kind (in one project or all, with selectors), kept current the Kubernetes
+ * way. It lists every page, watches from the list's resourceVersion with bookmarks, resumes after a drop from
+ * the last version it saw, lists again on 410 Expired (swapping the objects in one step), and applies events in
+ * batches, at most once per flush of its scheduler. Views read it through subscribe/getSnapshot
+ * (`useSyncExternalStore`); the snapshot changes only in a flush, so every view of one frame sees one state.
+ * Framework-free: no React here (see README.md).
+ */
+import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryable, sleep, toApiError } from '../client/index.ts';
+import type { ApiClient, ApiError, QueryParams, RetryInfo, RetryOptions, RetryPolicy, WatchObjectEvent } from '../client/index.ts';
+import type { NodusObject } from '../../shared/protocol.ts';
+import { ObjectIndex } from './object-index.ts';
+import type { FlushScheduler } from './scheduler.ts';
+import { watchPath, selectorParams, type ListWatchTarget } from './target.ts';
+import * as next from './watch-state.ts';
+import { INITIAL_STATE, type ListWatchSnapshot, type WatchState } from './watch-state.ts';
+
+export type { ListWatchSnapshot, WatchStatus } from './watch-state.ts';
+
+export interface ListWatchOptions {
+  client: Pick<ApiClient, 'list' | 'watch'>;
+  target: ListWatchTarget;
+  scheduler: FlushScheduler;
+  /** Page size of the list (the API allows up to 1,000). */
+  pageSize?: number;
+  retry?: Partial<RetryPolicy>;
+  /**
+   * A stream that delivers nothing, not even a bookmark, for this long is given up and resumed: a proxy may keep
+   * a connection open that the API has long dropped. The API sends a bookmark every 30 s.
+   */
+  silenceMs?: number;
+  /** Called with +1 when the first view subscribes and -1 when the last one leaves (the registry's refcount). */
+  onObservers?: (watch: ListWatch, observers: number) => void;
+}
+
+export const DEFAULT_PAGE_SIZE = 500;
+/** Pages after the first grow to the API's largest (at most 1,000), unless `pageSize` pins them. */
+export const DEFAULT_MAX_PAGE_SIZE = 1000;
+/**
+ * While a first list arrives, its pages are shown at once for the first and then at most this often: each
+ * showing re-sorts what is there, which at tens of thousands of objects is worth doing a few times, not per page.
+ */
+export const PARTIAL_LIST_MS = 300;
+export const DEFAULT_SILENCE_MS = 90_000;
+
+/** Why a stream was given up when nothing arrived on it (see `silenceMs`). */
+const SILENT = Symbol('silent stream');
+
+/** What one stream got to before it ended: the loop decides from this how to go on. */
+interface StreamProgress {
+  opened: boolean;
+  events: number;
+}
+
+export class ListWatch<T extends NodusObject = NodusObject> {
+  readonly target: ListWatchTarget;
+  private readonly options: ListWatchOptions;
+  private readonly policy: RetryPolicy;
+  private readonly index = new ObjectIndex<T>();
+  private readonly listeners = new Set<() => void>();
+  private state: WatchState = INITIAL_STATE;
+  /** Kept apart from `state` because it moves with every event, and is read into the snapshot at the flush. */
+  private resourceVersion: string | undefined;
+  private snapshot: ListWatchSnapshot<T> | undefined;
+  private cancelFlush: (() => void) | undefined;
+  private run: AbortController | undefined;
+  private received = 0;
+  /** When pages of the first list were last shown (see PARTIAL_LIST_MS). */
+  private partialShownAt: number | undefined;
+  /** A Refresh asked for a new list: the next run lists before it watches, even with a version to resume from. */
+  private relistAsked = false;
+
+  constructor(options: ListWatchOptions) {
+    this.options = options;
+    this.target = options.target;
+    this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+  }
+
+  /** For useSyncExternalStore; bound, so it can be passed as it is. */
+  readonly subscribe = (listener: () => void): (() => void) => {
+    // A function passed twice (two views sharing one callback) still counts once per subscription.
+    const entry = () => listener();
+    this.listeners.add(entry);
+    this.options.onObservers?.(this as ListWatch, this.listeners.size);
+    return () => {
+      if (!this.listeners.delete(entry)) return;
+      this.options.onObservers?.(this as ListWatch, this.listeners.size);
+    };
+  };
+
+  readonly getSnapshot = (): ListWatchSnapshot<T> => {
+    if (this.snapshot === undefined) {
+      const view = this.index.view();
+      this.snapshot = {
+        ...this.state,
+        resourceVersion: this.resourceVersion,
+        size: view.size,
+        version: view.version,
+        changes: view.changes,
+        retry: this.retryNow,
+        get items() {
+          return view.items;
+        },
+      };
+    }
+    return this.snapshot;
+  };
+
+  get observers(): number {
+    return this.listeners.size;
+  }
+
+  get running(): boolean {
+    return this.run !== undefined;
+  }
+
+  /** ADDED, MODIFIED and DELETED events received so far, applied or not (bookmarks not counted): for tests and benchmarks. */
+  get receivedEvents(): number {
+    return this.received;
+  }
+
+  /** The version a resume starts from now: moved by every event and bookmark (the snapshot's moves at flushes). */
+  get resumeVersion(): string | undefined {
+    return this.resourceVersion;
+  }
+
+  /** One object by uid, without building the array. */
+  get(uid: string): T | undefined {
+    return this.index.get(uid);
+  }
+
+  /** Starts listing and watching; resumes from the last version seen when it has one. */
+  start(): void {
+    if (this.run) return;
+    if (this.state.status === 'stale') this.update(next.restarted(this.state));
+    const run = new AbortController();
+    this.run = run;
+    void this.loop(run.signal).finally(() => {
+      if (this.run === run) this.run = undefined;
+    });
+  }
+
+  /** Closes the stream; the objects stay, and `start()` resumes from where it stopped. */
+  stop(): void {
+    this.run?.abort();
+    this.run = undefined;
+  }
+
+  /** Stops for good: closes the stream and cancels a pending flush. */
+  close(): void {
+    this.stop();
+    this.cancelFlush?.();
+    this.cancelFlush = undefined;
+  }
+
+  /** Retries now: after `stale`, or to skip the wait while reconnecting. */
+  retry(): void {
+    this.stop();
+    this.start();
+  }
+
+  /**
+   * Lists again now and swaps the objects in one step, as after Expired: a Refresh, which must not trust the
+   * version it would resume from. What is shown stays until the new list is in.
+   */
+  relist(): void {
+    const wasRunning = this.running;
+    this.stop();
+    this.relistAsked = true;
+    if (wasRunning || this.listeners.size > 0) this.start();
+  }
+
+  /** `retry`, bound, for snapshots to hand to views. */
+  private readonly retryNow = (): void => this.retry();
+
+  /** Forgets everything and lists again (the API key changed: what was read may not be readable now). */
+  reset(): void {
+    const wasRunning = this.running;
+    this.stop();
+    this.index.clear();
+    this.resourceVersion = undefined;
+    this.partialShownAt = undefined;
+    this.update({ ...INITIAL_STATE });
+    if (wasRunning || this.listeners.size > 0) this.start();
+  }
+
+  private async loop(signal: AbortSignal): Promise<void> {
+    let needList = this.relistAsked || !this.state.synced || this.resourceVersion === undefined;
+    this.relistAsked = false;
+    let quietStreams = 0;
+    let expiredInARow = 0;
+    const onRetry = (info: RetryInfo) => {
+      if (!signal.aborted) this.update(next.retrying(this.state, info, Date.now()));
+    };
+    const retry = { ...this.policy, onRetry };
+    const params = selectorParams(this.target);
+    const path = watchPath(this.target);
+    while (!signal.aborted) {
+      const progress: StreamProgress = { opened: false, events: 0 };
+      try {
+        if (needList) {
+          // The first list shows its pages as they come; a relist swaps everything in one step at the end.
+          const onPage = this.state.synced ? undefined : (items: readonly T[], progress: { loaded: number; remaining: number | undefined }) => {
+            if (!signal.aborted) this.page(items, progress);
+          };
+          const list = await this.options.client.list<T>(path, { params, limit: this.options.pageSize ?? DEFAULT_PAGE_SIZE, maxLimit: this.options.pageSize ?? DEFAULT_MAX_PAGE_SIZE, signal, retry, onPage });
+          if (signal.aborted) return;
+          this.listed(list.items, list.metadata.resourceVersion);
+          needList = false;
+        }
+        await this.follow(path, params, signal, retry, progress);
+        if (signal.aborted) return;
+        // The server ended the stream (its timeout): resume from the last version, at once unless streams keep
+        // ending empty.
+        quietStreams = progress.events > 0 ? 0 : quietStreams + 1;
+        if (progress.events > 0) expiredInARow = 0;
+        if (quietStreams > 1) await this.pause(quietStreams - 1, undefined, signal);
+      } catch (thrown) {
+        if (signal.aborted) return;
+        // Silence: a dead connection someone kept open, or a server that sends no bookmarks. Resume quietly: if
+        // the connection is really gone, opening the next one says so.
+        if (thrown === SILENT) continue;
+        const { opened: streaming, events } = progress;
+        const error = toApiError(thrown);
+        if (error.code === 410) {
+          // Expired: the version is older than the history the server keeps (or a continue token aged out).
+          needList = true;
+          expiredInARow = events > 0 ? 1 : expiredInARow + 1;
+          this.update(next.broken(this.state, error, true, Date.now()));
+          // Expired again straight after a fresh list means history is very short: do not list in a tight loop.
+          if (expiredInARow > 1) await this.pause(expiredInARow - 1, undefined, signal);
+          continue;
+        }
+        // Before the stream opened, the client has already retried for the whole budget: nothing more to try.
+        if (!streaming) return this.update(next.stale(this.state, error, Date.now()));
+        // The stream broke (or sent something wrong) after it opened: resume at once from the last version, and
+        // back off (up to 30 s) only when streams keep breaking before delivering anything. One empty stream is
+        // not yet a pattern: a browser may drop the last bytes that arrive with a broken connection.
+        quietStreams = events > 0 ? 0 : quietStreams + 1;
+        if (events > 0) expiredInARow = 0;
+        this.update(next.broken(this.state, error, false, Date.now()));
+        if (quietStreams > 1 || !isRetryable(error)) await this.pause(Math.max(1, quietStreams - 1), error, signal);
+      }
+    }
+  }
+
+  /** Opens the watch from the last version seen and applies what arrives, until the stream ends. */
+  private async follow(path: string, params: QueryParams, signal: AbortSignal, retry: RetryOptions, progress: StreamProgress): Promise<void> {
+    const stream = new AbortController();
+    const stop = () => stream.abort(signal.reason);
+    signal.addEventListener('abort', stop, { once: true });
+    const silenceMs = this.options.silenceMs ?? DEFAULT_SILENCE_MS;
+    // Armed once the stream is open: until then the client's retries (and their time budget) are in charge.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const listen = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => stream.abort(SILENT), silenceMs);
+    };
+    try {
+      const events = await this.options.client.watch<T>(path, { params, resourceVersion: this.resourceVersion, signal: stream.signal, retry });
+      if (signal.aborted) return;
+      this.update(next.live(this.state));
+      progress.opened = true;
+      listen();
+      // A chunk's events at a time: one await, one timer reset and one flush request per chunk, not per event.
+      for await (const batch of events.batches()) {
+        // Lines already read from a stream that was stopped (retry, reset) must not reach the objects.
+        if (stream.signal.aborted) break;
+        listen();
+        progress.events += batch.length;
+        for (const event of batch) this.receive(event);
+      }
+    } catch (error) {
+      throw stream.signal.aborted && stream.signal.reason === SILENT ? SILENT : error;
+    } finally {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', stop);
+    }
+  }
+
+  private receive(event: WatchObjectEvent<T>): void {
+    const rv = event.object.metadata?.resourceVersion;
+    // Recorded on arrival, not at the flush: a resume after a drop must start after the last event received.
+    if (rv) this.resourceVersion = rv;
+    if (event.type === 'BOOKMARK') return;
+    this.received++;
+    this.index.queue(event);
+    this.scheduleFlush();
+  }
+
+  /** A page of the first list: into the objects now, shown to views right away for the first page, then throttled. */
+  private page(items: readonly T[], progress: { loaded: number; remaining: number | undefined }): void {
+    this.index.add(items);
+    const listing = { loaded: this.index.size, total: progress.remaining === undefined ? undefined : progress.loaded + progress.remaining };
+    const now = Date.now();
+    if (this.partialShownAt !== undefined && now - this.partialShownAt < PARTIAL_LIST_MS) {
+      // Recorded without a flush: the next one (a later page, or the whole list) shows it.
+      this.state = { ...this.state, listing };
+      return;
+    }
+    const first = this.partialShownAt === undefined;
+    this.partialShownAt = now;
+    this.state = { ...this.state, listing };
+    // The first page is what the first rows wait for: shown now, not at the next frame. A frame can be long in
+    // coming while the browser still draws the page around the table, and the table's first render then runs
+    // in that wait instead of after it. Later pages wait for a frame like any change.
+    if (first) this.flushNow();
+    else this.scheduleFlush();
+  }
+
+  private listed(items: readonly T[], resourceVersion: string): void {
+    this.partialShownAt = undefined;
+    this.index.replace(items);
+    this.resourceVersion = resourceVersion;
+    this.update(next.listed(this.state, Date.now()));
+  }
+
+  private async pause(attempt: number, error: ApiError | undefined, signal: AbortSignal): Promise<void> {
+    const delay = backoffDelay(attempt, error?.retryAfterSeconds, this.policy);
+    this.update({ nextRetryAt: Date.now() + delay });
+    await sleep(delay, signal).catch(() => undefined);
+  }
+
+  private update(change: Partial<WatchState>): void {
+    this.state = { ...this.state, ...change };
+    this.scheduleFlush();
+  }
+
+  private scheduleFlush(): void {
+    this.cancelFlush ??= this.options.scheduler.schedule(() => this.flush());
+  }
+
+  /** A flush now, in place of the one waiting for the scheduler. */
+  private flushNow(): void {
+    this.cancelFlush?.();
+    this.flush();
+  }
+
+  /** The one place views learn of changes: waiting events applied, a new snapshot, one notification. */
+  private flush(): void {
+    this.cancelFlush = undefined;
+    this.index.applyPending();
+    this.snapshot = undefined;
+    for (const listener of [...this.listeners]) listener();
+  }
+}

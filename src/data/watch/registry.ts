@@ -1,0 +1,147 @@
+/**
+ * WatchRegistry: the one place that owns the console's watches, so that every view showing the same list
+ * shares one stream. A watch starts when its first view subscribes and closes (and leaves the registry) once
+ * no view has observed it for `idleMs`. The app creates one registry and hands it down (React context in
+ * watch-registry-context.tsx); tests create their own: there is no module-global state here.
+ */
+import type { ApiClient, RetryPolicy } from '../client/index.ts';
+import type { NodusObject } from '../../shared/protocol.ts';
+import { ListWatch } from './list-watch.ts';
+import { frameScheduler, type FlushScheduler } from './scheduler.ts';
+import { watchKey, type ListWatchTarget } from './target.ts';
+
+export interface WatchRegistryOptions {
+  client: Pick<ApiClient, 'list' | 'watch'>;
+  /** When watches apply events: once per animation frame by default. */
+  scheduler?: FlushScheduler;
+  /**
+   * How long a watch nobody observes stays open, so that a view that goes and comes back at once (React
+   * StrictMode, a quick tab switch) does not list again. 0 closes it on the next tick. Kept short because in
+   * HTTP/1.1 each open watch holds one of the browser's six connections to the API.
+   */
+  idleMs?: number;
+  /** List page size (the API allows up to 1,000). */
+  pageSize?: number;
+  retry?: Partial<RetryPolicy>;
+  /** See ListWatchOptions.silenceMs: a stream silent this long is given up and resumed (90 s by default). */
+  silenceMs?: number;
+}
+
+interface Entry {
+  watch: ListWatch;
+  idleTimer: ReturnType<typeof setTimeout> | undefined;
+}
+
+export class WatchRegistry {
+  private readonly options: WatchRegistryOptions;
+  private readonly scheduler: FlushScheduler;
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(options: WatchRegistryOptions) {
+    this.options = options;
+    this.scheduler = options.scheduler ?? frameScheduler();
+  }
+
+  /**
+   * The watch of a target, created if there is none; cheap enough to call on every render. It does not start
+   * until someone subscribes; one that never is closes after `idleMs` like any other.
+   */
+  get<T extends NodusObject = NodusObject>(target: ListWatchTarget): ListWatch<T> {
+    const key = watchKey(target);
+    let entry = this.entries.get(key);
+    if (!entry) {
+      const watch = new ListWatch({
+        client: this.options.client,
+        target: { ...target },
+        scheduler: this.scheduler,
+        ...(this.options.pageSize ? { pageSize: this.options.pageSize } : {}),
+        ...(this.options.retry ? { retry: this.options.retry } : {}),
+        ...(this.options.silenceMs ? { silenceMs: this.options.silenceMs } : {}),
+        onObservers: (w, observers) => this.observed(key, w, observers),
+      });
+      entry = { watch, idleTimer: undefined };
+      this.entries.set(key, entry);
+      this.scheduleIdle(key, entry);
+    }
+    // Every watch holds NodusObjects; T narrows what a caller knows of their spec and status.
+    return entry.watch as unknown as ListWatch<T>;
+  }
+
+  /**
+   * Opens the watch of a target before any view observes it and keeps it open for `ms`: the app starts the
+   * list a page will show while that page is still being built. A view that subscribes meanwhile takes it
+   * over; if none comes, it closes like any other unobserved watch. Returns the early release.
+   */
+  hold(target: ListWatchTarget, ms: number): () => void {
+    const release = this.get(target).subscribe(() => undefined);
+    const timer = setTimeout(release, ms);
+    return () => {
+      clearTimeout(timer);
+      release();
+    };
+  }
+
+  /** Every watch there is now, in the order they were first asked for: for the Support panel's "Live watches". */
+  watches(): ListWatch[] {
+    return [...this.entries.values()].map((entry) => entry.watch);
+  }
+
+  /** How many watches exist (open or about to close). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Every watch forgets what it holds and lists again: for when the API key or the API changes. */
+  reset(): void {
+    for (const entry of this.entries.values()) entry.watch.reset();
+  }
+
+  /** The watches of the targets `match` picks list again (a Refresh of what a view shows); the rest go on. */
+  relist(match: (target: ListWatchTarget) => boolean): void {
+    for (const entry of this.entries.values()) if (match(entry.watch.target)) entry.watch.relist();
+  }
+
+  /**
+   * Closes every watch now (the app is going away). Views still subscribed get their watch reopened on their
+   * next subscription, so this is safe in React StrictMode's unmount-and-mount rehearsal.
+   */
+  closeAll(): void {
+    for (const entry of this.entries.values()) {
+      clearTimeout(entry.idleTimer);
+      entry.watch.close();
+    }
+    this.entries.clear();
+  }
+
+  private observed(key: string, watch: ListWatch, observers: number): void {
+    let entry = this.entries.get(key);
+    if (entry?.watch !== watch) {
+      // A view that rendered just before this watch closed subscribes to it now: put it back, or, when a new
+      // watch of the key exists already, let this one run for its views alone until they leave.
+      if (entry || observers === 0) {
+        if (observers > 0) watch.start();
+        else watch.close();
+        return;
+      }
+      entry = { watch, idleTimer: undefined };
+      this.entries.set(key, entry);
+    }
+    clearTimeout(entry.idleTimer);
+    entry.idleTimer = undefined;
+    if (observers > 0) watch.start();
+    else this.scheduleIdle(key, entry);
+  }
+
+  private scheduleIdle(key: string, entry: Entry): void {
+    clearTimeout(entry.idleTimer);
+    entry.idleTimer = setTimeout(() => {
+      if (entry.watch.observers > 0 || this.entries.get(key) !== entry) return;
+      this.entries.delete(key);
+      entry.watch.close();
+    }, this.options.idleMs ?? 0);
+  }
+}
+
+export function createWatchRegistry(options: WatchRegistryOptions): WatchRegistry {
+  return new WatchRegistry(options);
+}
