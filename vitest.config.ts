@@ -9,6 +9,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/bench/**/*.test.ts', 'scripts/serve/**/*.test.ts', 'scripts/docs/**/*.test.ts'],
@@ -16,6 +17,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'contract',
           include: ['tests/contract/**/*.test.ts'],
@@ -25,6 +27,7 @@ export default defineConfig({
       },
       {
         // Checks on the built console (the bundle budget): each runs a real `vite build` in memory.
+        extends: true,
         test: {
           name: 'build',
           include: ['scripts/budget/**/*.test.ts'],
@@ -33,6 +36,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'kubectl',
           include: ['tests/kubectl/**/*.test.ts'],

@@ -67,6 +67,13 @@ describe('import boundaries', () => {
     expect(await ruled(rule, 'src/features/logs/x.ts', "import { x } from './index.ts';\nexport { x };\n")).toHaveLength(0);
   });
 
+  it('holds the same boundaries for imports through the @/ alias', async () => {
+    expect(await restricted('src/components/ui/c.tsx', "import { x } from '@/features/resources/index.ts';\nexport { x };\n")).toHaveLength(1);
+    expect(await restricted('src/mock/x.ts', "import { x } from '@/data/client/index.ts';\nexport { x };\n")).toHaveLength(1);
+    expect(await restricted('src/shared/x.ts', "import { x } from '@/mock/state.ts';\nexport { x };\n")).toHaveLength(1);
+    expect(await ruled('import-x/no-restricted-paths', 'src/features/logs/x.ts', "import { x } from '@/features/editor/index.ts';\nexport { x };\n")).toHaveLength(1);
+  });
+
   it('refuses a circle of imports', async () => {
     // format.ts imports money.ts, so money.ts importing format.ts would close a circle.
     expect(await ruled('import-x/no-cycle', 'src/lib/money.ts', "import { formatUSD } from './format.ts';\nexport { formatUSD };\n")).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NodusObject, Status } from '../../src/shared/protocol.ts';
+import type { NodusObject, Status } from '@/shared/protocol.ts';
 import { JOBS, job, status, withMockApi } from './harness.ts';
 
 const api = withMockApi({ speed: 400, finalizeSeconds: 0.1 });
@@ -51,7 +51,7 @@ describe('charges', () => {
   });
 
   it('lets hourly rates drift without a new price book version, within a band', async () => {
-    const drifting = await import('../../src/mock/server.ts').then((m) => m.startMockServer({ port: 0, speed: 100_000, priceDrift: true }));
+    const drifting = await import('@/mock/server.ts').then((m) => m.startMockServer({ port: 0, speed: 100_000, priceDrift: true }));
     try {
       const book = async () => (await (await fetch(`${drifting.url}/_mock/price-book`, { headers: { Authorization: 'Bearer nodus-dev-key' } })).json()) as { version: string; rates: Record<string, string> };
       const first = await book();

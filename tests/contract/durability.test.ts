@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEMO_API_KEY, type NodusObject } from '../../src/shared/protocol.ts';
-import { startMockServer, type MockServer } from '../../src/mock/server.ts';
-import { encodeFrame } from '../../src/mock/store/frames.ts';
+import { DEMO_API_KEY, type NodusObject } from '@/shared/protocol.ts';
+import { startMockServer, type MockServer } from '@/mock/server.ts';
+import { encodeFrame } from '@/mock/store/frames.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BUDGETS = '/apis/nodus.dev/v1/namespaces/default/budgets';

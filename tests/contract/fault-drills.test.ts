@@ -4,7 +4,7 @@
  * spared) and history compaction (POST /_mock/compact: every earlier resume point answers 410 Expired).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO_API_KEY, type ObjectList } from '../../src/shared/protocol.ts';
+import { DEMO_API_KEY, type ObjectList } from '@/shared/protocol.ts';
 import { openWatch, status, withMockApi } from './harness.ts';
 
 const api = withMockApi({ demoData: false, controller: false });

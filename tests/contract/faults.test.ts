@@ -4,8 +4,8 @@
  * production mode. Budgets are used throughout: no controller moves them, so event counts are exact.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO_API_KEY, type NodusObject, type ObjectList, type WatchEvent } from '../../src/shared/protocol.ts';
-import { configFromEnv } from '../../src/mock/config.ts';
+import { DEMO_API_KEY, type NodusObject, type ObjectList, type WatchEvent } from '@/shared/protocol.ts';
+import { configFromEnv } from '@/mock/config.ts';
 import { openWatch, status, withMockApi, type Api } from './harness.ts';
 
 const api = withMockApi({ demoData: false, controller: false, bookmarkSeconds: 0.2 });

@@ -3,9 +3,9 @@
  * Everything the tests check goes over HTTP, as any client would see it.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { DEMO_API_KEY, type NodusObject, type Status, type WatchEvent } from '../../src/shared/protocol.ts';
-import type { MockConfig } from '../../src/mock/config.ts';
-import { startMockServer, type MockServer } from '../../src/mock/server.ts';
+import { DEMO_API_KEY, type NodusObject, type Status, type WatchEvent } from '@/shared/protocol.ts';
+import type { MockConfig } from '@/mock/config.ts';
+import { startMockServer, type MockServer } from '@/mock/server.ts';
 
 export interface Res<T = unknown> {
   status: number;

@@ -4,7 +4,7 @@
  * like Object.prototype's slipping past strict validation; and errors that echoed a megabyte body twentyfold.
  */
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import type { Status } from '../../src/shared/protocol.ts';
+import type { Status } from '@/shared/protocol.ts';
 import { JOBS, job, status, withMockApi, type Res } from './harness.ts';
 
 const api = withMockApi({ controller: false });

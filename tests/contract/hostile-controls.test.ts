@@ -5,7 +5,7 @@
  * it); rendering it inertly is the console's job.
  */
 import { describe, expect, it } from 'vitest';
-import type { NodusObject, Status } from '../../src/shared/protocol.ts';
+import type { NodusObject, Status } from '@/shared/protocol.ts';
 import { job, withMockApi } from './harness.ts';
 
 const api = withMockApi({ speed: 100, finalizeSeconds: 0.1 });

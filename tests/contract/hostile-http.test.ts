@@ -4,7 +4,7 @@
  * bare answer without a Status, no answer at all, a 500, or (for the Host header) ended the process.
  */
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
-import { DEMO_API_KEY } from '../../src/shared/protocol.ts';
+import { DEMO_API_KEY } from '@/shared/protocol.ts';
 import { withMockApi } from './harness.ts';
 import { send, type FuzzResponse } from './fuzz/send.ts';
 import { statusProblem } from './fuzz/verdict.ts';

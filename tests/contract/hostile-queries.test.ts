@@ -5,7 +5,7 @@
  * watch closed at once).
  */
 import { describe, expect, it } from 'vitest';
-import type { NodusObject, ObjectList, Status } from '../../src/shared/protocol.ts';
+import type { NodusObject, ObjectList, Status } from '@/shared/protocol.ts';
 import { JOBS, job, openWatch, status, withMockApi } from './harness.ts';
 
 const api = withMockApi({ controller: false });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NodusObject } from '../../src/shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { JOBS, job, openWatch, withMockApi } from './harness.ts';
 
 // Fast simulated time: queueing and provisioning take a few ticks; runs are pinned by annotation.

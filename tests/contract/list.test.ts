@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ObjectList } from '../../src/shared/protocol.ts';
+import type { ObjectList } from '@/shared/protocol.ts';
 import { status, withMockApi } from './harness.ts';
 
 const api = withMockApi({}, { fresh: false });

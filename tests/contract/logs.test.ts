@@ -4,7 +4,7 @@
  * last one runs the lifecycle controller and follows a Job from launch to its end.
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO_API_KEY, type NodusObject } from '../../src/shared/protocol.ts';
+import { DEMO_API_KEY, type NodusObject } from '@/shared/protocol.ts';
 import { JOBS, job, status, withMockApi, type Api } from './harness.ts';
 
 const log = (project: string, plural: string, name: string, query = ''): string => `/apis/nodus.dev/v1/namespaces/${project}/${plural}/${name}/log${query}`;

@@ -1,7 +1,7 @@
 import { request } from 'node:https';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEMO_API_KEY } from '../../src/shared/protocol.ts';
+import { DEMO_API_KEY } from '@/shared/protocol.ts';
 import { withMockApi } from './harness.ts';
 
 const api = withMockApi({ tlsPort: 0 }, { fresh: false });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NodusObject } from '../../src/shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { JOBS, job, status, withMockApi } from './harness.ts';
 
 const api = withMockApi();

@@ -6,7 +6,7 @@
  */
 import { Agent } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { NodusObject, ObjectList } from '../../src/shared/protocol.ts';
+import type { NodusObject, ObjectList } from '@/shared/protocol.ts';
 import { JOBS, job, withMockApi } from './harness.ts';
 import { openRawWatch } from './fuzz/watch-client.ts';
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { NodusObject, ObjectList, Status } from '../../src/shared/protocol.ts';
+import type { NodusObject, ObjectList, Status } from '@/shared/protocol.ts';
 import { JOBS as DEFAULT_JOBS, job, openWatch, withMockApi } from './harness.ts';
 
 const api = withMockApi({ bookmarkSeconds: 0.2 });

@@ -3,7 +3,7 @@
  * patches; `--dry-run=server`; `--server-side`) and `diff -f`.
  */
 import { describe, expect, it } from 'vitest';
-import type { NodusObject } from '../../src/shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { jobYaml, withKubectl } from './harness.ts';
 
 // The controller is off: `kubectl diff` sends the live resourceVersion with its dry-run, and a status write in

@@ -8,9 +8,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { DEMO_API_KEY } from '../../src/shared/protocol.ts';
-import type { MockConfig } from '../../src/mock/config.ts';
-import { startMockServer, type MockServer } from '../../src/mock/server.ts';
+import { DEMO_API_KEY } from '@/shared/protocol.ts';
+import type { MockConfig } from '@/mock/config.ts';
+import { startMockServer, type MockServer } from '@/mock/server.ts';
 
 export interface Run {
   code: number;

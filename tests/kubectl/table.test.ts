@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { JOBS, job, openWatch, withMockApi } from '../contract/harness.ts';
-import { humanDuration, type Table } from '../../src/mock/routes/table.ts';
+import { humanDuration, type Table } from '@/mock/routes/table.ts';
 
 const api = withMockApi({ controller: false });
 

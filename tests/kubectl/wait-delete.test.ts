@@ -4,7 +4,7 @@
  * `--cascade=orphan`, which keeps a Pipeline's Jobs).
  */
 import { describe, expect, it } from 'vitest';
-import type { NodusObject, ObjectList } from '../../src/shared/protocol.ts';
+import type { NodusObject, ObjectList } from '@/shared/protocol.ts';
 import { jobYaml, withKubectl } from './harness.ts';
 
 const k = withKubectl();

@@ -1,11 +1,11 @@
 /** /all/:plural? — one kind's objects in every project, live: the "All projects" choice of the switcher. */
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { ErrorPanel } from '../../components/ui/error-panel.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { KindPanel, useProjectKinds } from '../../features/resources/index.ts';
-import { titleCase } from '../../lib/format.ts';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { KindPanel, useProjectKinds } from '@/features/resources/index.ts';
+import { titleCase } from '@/lib/format.ts';
 
 export function AllProjectsRoute() {
   const { plural } = useParams();

@@ -10,14 +10,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { ErrorPanel } from '../../components/ui/error-panel.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { useProjectKinds } from '../../features/resources/index.ts';
-import { invalidateObject } from '../../data/objects.ts';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { useProjectKinds } from '@/features/resources/index.ts';
+import { invalidateObject } from '@/data/objects.ts';
 import { paths } from '../paths.ts';
 
-const NewObjectPage = lazy(() => import('../../features/editor/index.ts').then((m) => ({ default: m.NewObjectPage })));
+const NewObjectPage = lazy(() => import('@/features/editor/index.ts').then((m) => ({ default: m.NewObjectPage })));
 
 function incomingYaml(state: unknown): string | undefined {
   const yaml = (state as { yaml?: unknown } | null)?.yaml;

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { paths } from '../paths.ts';
 
 export function NotFoundRoute() {

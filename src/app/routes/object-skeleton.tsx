@@ -4,9 +4,9 @@
  * loads, so nothing jumps when it arrives.
  */
 import { Link, useParams } from 'react-router';
-import { ChevronRightIcon } from '../../components/ui/icons.tsx';
-import { Skeleton } from '../../components/ui/skeleton.tsx';
-import { titleCase } from '../../lib/format.ts';
+import { ChevronRightIcon } from '@/components/ui/icons.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { titleCase } from '@/lib/format.ts';
 import { paths } from '../paths.ts';
 
 export function ObjectPageSkeleton() {

@@ -5,12 +5,12 @@
  */
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { EmptyState } from '../../components/ui/empty-state.tsx';
-import { ErrorPanel } from '../../components/ui/error-panel.tsx';
-import { LogViewer } from '../../features/logs/index.ts';
-import { ObjectDetail } from '../../features/object-detail/index.ts';
-import { ObjectEdit } from '../../features/object-edit/index.ts';
-import { useProjectKinds } from '../../features/resources/index.ts';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { LogViewer } from '@/features/logs/index.ts';
+import { ObjectDetail } from '@/features/object-detail/index.ts';
+import { ObjectEdit } from '@/features/object-edit/index.ts';
+import { useProjectKinds } from '@/features/resources/index.ts';
 import { paths } from '../paths.ts';
 import { ObjectPageSkeleton } from './object-skeleton.tsx';
 

@@ -1,7 +1,7 @@
 /** /projects/:project/:plural? — one project's objects, a tab per kind. */
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { ProjectResources } from '../../features/resources/index.ts';
+import { ProjectResources } from '@/features/resources/index.ts';
 import { paths } from '../paths.ts';
 
 export function ProjectRoute() {

@@ -1,7 +1,7 @@
 /** /projects — every project with its counts per kind and spend; create and delete. */
 import { useEffect } from 'react';
-import { ProjectsPage } from '../../features/projects/index.ts';
-import { useProjectKinds } from '../../features/resources/index.ts';
+import { ProjectsPage } from '@/features/projects/index.ts';
+import { useProjectKinds } from '@/features/resources/index.ts';
 import { paths } from '../paths.ts';
 
 export function ProjectsRoute() {

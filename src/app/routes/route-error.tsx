@@ -1,6 +1,6 @@
 /** What a route shows when rendering throws: the error, in the same panel as API errors. */
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ErrorPanel } from '../../components/ui/error-panel.tsx';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 
 export function RouteError() {
   const error = useRouteError();

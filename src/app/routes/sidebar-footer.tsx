@@ -1,7 +1,7 @@
 /** The sidebar's last lines: which API the console talks to, the release it runs, and the keyboard shortcuts. */
-import { KeyboardIcon } from '../../components/ui/icons.tsx';
-import { activeContext, apiUrlLabel, useConnectionStore } from '../../data/connection-store.ts';
-import { ariaKeyShortcuts, comboLabels, keysOf } from '../../lib/shortcuts.ts';
+import { KeyboardIcon } from '@/components/ui/icons.tsx';
+import { activeContext, apiUrlLabel, useConnectionStore } from '@/data/connection-store.ts';
+import { ariaKeyShortcuts, comboLabels, keysOf } from '@/lib/shortcuts.ts';
 
 export function SidebarFooter({ release, onShowShortcuts }: { release: string | undefined; onShowShortcuts: () => void }) {
   const context = useConnectionStore(activeContext);

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { DEFAULT_PROJECT } from '../../shared/protocol.ts';
+import { DEFAULT_PROJECT } from '@/shared/protocol.ts';
 
 /** Not a valid project name (a DNS label), so it cannot collide with one. */
 const ALL = '*';

@@ -5,7 +5,7 @@
  * does not import (lib stays below components). Shared by the new-object editor and the object editor.
  * May import: ./yaml-locate, src/shared (types) and libraries.
  */
-import type { StatusCause } from '../../shared/protocol.ts';
+import type { StatusCause } from '@/shared/protocol.ts';
 import { locateField, yamlProblems, type TextRange, type YamlProblem } from './yaml-locate.ts';
 
 export interface TextMarker extends TextRange {

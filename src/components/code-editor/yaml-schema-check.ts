@@ -7,7 +7,7 @@
  */
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { TextMarker } from './yaml-markers.ts';
-import { closestName } from '../../shared/closest-name.ts';
+import { closestName } from '@/shared/closest-name.ts';
 
 type Schema = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 /** The top bar's search field look-alike: it opens the command palette and shows its shortcut. */
-import { ariaKeyShortcuts, comboLabels, keysOf } from '../../lib/shortcuts.ts';
+import { ariaKeyShortcuts, comboLabels, keysOf } from '@/lib/shortcuts.ts';
 import { SearchIcon } from '../ui/icons.tsx';
 
 export function PaletteHint({ onClick }: { onClick: () => void }) {

@@ -3,7 +3,7 @@
  * handlers match keys with (src/lib/shortcuts.ts), so it cannot say one thing while the keys do another.
  */
 import { Fragment } from 'react';
-import { comboLabels, GROUP_NOTES, isMacPlatform, keysOf, SHORTCUT_GROUPS, SHORTCUT_IDS, shortcut, type ShortcutGroup, type ShortcutId } from '../../lib/shortcuts.ts';
+import { comboLabels, GROUP_NOTES, isMacPlatform, keysOf, SHORTCUT_GROUPS, SHORTCUT_IDS, shortcut, type ShortcutGroup, type ShortcutId } from '@/lib/shortcuts.ts';
 import { Dialog } from '../ui/dialog.tsx';
 
 const BY_GROUP = new Map<ShortcutGroup, ShortcutId[]>(SHORTCUT_GROUPS.map((group) => [group, SHORTCUT_IDS.filter((id) => shortcut(id).group === group)]));

@@ -5,8 +5,8 @@
  * it (U+202E…) cannot reorder the text around it. A long word breaks rather than widening the page.
  */
 import { clsx } from 'clsx';
-import type { StatusCause } from '../../shared/protocol.ts';
-import { isApiError } from '../../data/client/index.ts';
+import type { StatusCause } from '@/shared/protocol.ts';
+import { isApiError } from '@/data/client/index.ts';
 import { CopyButton } from './copy-button.tsx';
 import { AlertIcon, ExternalLinkIcon, RefreshIcon } from './icons.tsx';
 import { safeHref } from './safe-href.ts';

@@ -3,7 +3,7 @@
  * a tone (a new one is a type error here), and a phase only a newer API sends is shown in neutral grey.
  */
 import { clsx } from 'clsx';
-import type { Phase } from '../../shared/protocol.ts';
+import type { Phase } from '@/shared/protocol.ts';
 
 type Tone = 'green' | 'blue' | 'amber' | 'red' | 'orange' | 'slate';
 

@@ -5,7 +5,7 @@
  */
 import { clsx } from 'clsx';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { matchesShortcut } from '../../lib/shortcuts.ts';
+import { matchesShortcut } from '@/lib/shortcuts.ts';
 
 export interface PopoverProps {
   /** The panel's accessible name. */

@@ -3,10 +3,10 @@
  * long, what the view still shows and since when, and what the console is doing about it (retrying by itself
  * until its budget runs out, or stopped and waiting for Retry). Nothing is shown for a short spell of retries.
  */
-import { formatDateTime, formatDuration as duration } from '../../lib/format.ts';
-import { useNow } from '../../lib/use-now.ts';
-import { isRetryable } from '../../data/client/index.ts';
-import { RETRY_BUDGET_MS, watchTrouble, type WatchTroubleInput } from '../../data/watch/index.ts';
+import { formatDateTime, formatDuration as duration } from '@/lib/format.ts';
+import { useNow } from '@/lib/use-now.ts';
+import { isRetryable } from '@/data/client/index.ts';
+import { RETRY_BUDGET_MS, watchTrouble, type WatchTroubleInput } from '@/data/watch/index.ts';
 import { CopyButton } from './copy-button.tsx';
 import { AlertIcon, RefreshIcon } from './icons.tsx';
 import { safeHref } from './safe-href.ts';

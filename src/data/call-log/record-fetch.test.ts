@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../client/index.ts';
-import { startMockServer, type MockServer } from '../../mock/server.ts';
-import { DEMO_API_KEY } from '../../shared/protocol.ts';
+import { startMockServer, type MockServer } from '@/mock/server.ts';
+import { DEMO_API_KEY } from '@/shared/protocol.ts';
 import type { ApiCall } from './call-log-store.ts';
 import { createRecordingFetch } from './record-fetch.ts';
 import { buildSupportReport } from './support-report.ts';

@@ -4,7 +4,7 @@
  * path, the answer's status, X-Request-Id and Status reason are kept: never a request header, so never the key.
  */
 import { readBodyOf } from '../client/index.ts';
-import { HEADER_REQUEST_ID, isStatus } from '../../shared/protocol.ts';
+import { HEADER_REQUEST_ID, isStatus } from '@/shared/protocol.ts';
 import type { ApiCall } from './call-log-store.ts';
 
 export interface CallSink {

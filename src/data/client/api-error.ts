@@ -3,8 +3,8 @@
  * Status the client made up when the answer was not a Status (network failure, HTML from a proxy, ...).
  * May import: src/shared only.
  */
-import { HEADER_REQUEST_ID, REASON_CODES, isStatus } from '../../shared/protocol.ts';
-import type { Status, StatusCause } from '../../shared/protocol.ts';
+import { HEADER_REQUEST_ID, REASON_CODES, isStatus } from '@/shared/protocol.ts';
+import type { Status, StatusCause } from '@/shared/protocol.ts';
 
 /** Reasons the client uses when the answer it got was not a Status. */
 export const CLIENT_REASONS = {

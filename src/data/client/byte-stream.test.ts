@@ -1,7 +1,7 @@
 /** The streamed read (`client.stream`) against the real mock's log endpoint, and line decoding across chunks. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../mock/server.ts';
-import { DEMO_API_KEY } from '../../shared/protocol.ts';
+import { startMockServer, type MockServer } from '@/mock/server.ts';
+import { DEMO_API_KEY } from '@/shared/protocol.ts';
 import { ApiError } from './api-error.ts';
 import { decodeLines, LineSplitter } from './byte-stream.ts';
 import { createApiClient } from './client.ts';

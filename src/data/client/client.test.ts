@@ -6,8 +6,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../mock/server.ts';
-import { DEMO_API_KEY, type NodusObject } from '../../shared/protocol.ts';
+import { startMockServer, type MockServer } from '@/mock/server.ts';
+import { DEMO_API_KEY, type NodusObject } from '@/shared/protocol.ts';
 import { ApiError } from './api-error.ts';
 import { createApiClient } from './client.ts';
 

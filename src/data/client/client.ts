@@ -5,7 +5,7 @@
  * May import: src/shared only.
  */
 import { ulid } from 'ulid';
-import { HEADER_IDEMPOTENCY_KEY, HEADER_REQUEST_ID, type NodusObject, type ObjectList } from '../../shared/protocol.ts';
+import { HEADER_IDEMPOTENCY_KEY, HEADER_REQUEST_ID, type NodusObject, type ObjectList } from '@/shared/protocol.ts';
 import { ApiError, errorFromResponse, invalidStreamError, networkError } from './api-error.ts';
 import { withRetry, type RetryOptions } from './retry.ts';
 import { readTextWithHead, type ListHead } from './list-head.ts';

@@ -7,7 +7,7 @@
  * from the body itself: a tee of the response, `clone()`, was measured to gain a fifth as much in Chromium.)
  * May import: src/shared only.
  */
-import type { ObjectList } from '../../shared/protocol.ts';
+import type { ObjectList } from '@/shared/protocol.ts';
 
 export type ListHead = NonNullable<ObjectList['metadata']>;
 

@@ -3,7 +3,7 @@
  * group, version and plural that discovery returned, never from a hard-coded list.
  * May import: src/shared only.
  */
-import { GROUP, VERSION } from '../../shared/protocol.ts';
+import { GROUP, VERSION } from '@/shared/protocol.ts';
 
 export interface GroupVersion {
   group: string;

@@ -4,8 +4,8 @@
  * awkward places, which a local server never does by itself.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../mock/server.ts';
-import { DEMO_API_KEY, type NodusObject, type ObjectList } from '../../shared/protocol.ts';
+import { startMockServer, type MockServer } from '@/mock/server.ts';
+import { DEMO_API_KEY, type NodusObject, type ObjectList } from '@/shared/protocol.ts';
 import type { ApiError } from './api-error.ts';
 import { createApiClient, type ApiClient } from './client.ts';
 import type { RetryInfo } from './retry.ts';

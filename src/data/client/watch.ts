@@ -4,7 +4,7 @@
  * and handles every failure in one `catch`; a connection that breaks midway is thrown as a NetworkError.
  * May import: src/shared only.
  */
-import { isStatus, type NodusObject } from '../../shared/protocol.ts';
+import { isStatus, type NodusObject } from '@/shared/protocol.ts';
 import { connectionLost, errorFromStatus, invalidStreamError } from './api-error.ts';
 import { LineSplitter } from './byte-stream.ts';
 

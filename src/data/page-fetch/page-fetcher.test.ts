@@ -4,8 +4,8 @@
  * when not taken, and aborted with the request that wanted them.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startMockServer, type MockServer } from '../../mock/server.ts';
-import { DEMO_API_KEY, type NodusObject, type ObjectList } from '../../shared/protocol.ts';
+import { startMockServer, type MockServer } from '@/mock/server.ts';
+import { DEMO_API_KEY, type NodusObject, type ObjectList } from '@/shared/protocol.ts';
 import { nextPageUrl, PageFetcher, type PageFetch } from './page-fetcher.ts';
 
 let mock: MockServer;

@@ -5,9 +5,9 @@
  * themselves at the pace Retry-After sets; an API that refuses leaves the watch stale until retried.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../mock/server.ts';
+import { startMockServer, type MockServer } from '@/mock/server.ts';
 import { NODUS_GROUP_VERSION, createApiClient } from '../client/index.ts';
-import { DEMO_API_KEY, type NodusObject } from '../../shared/protocol.ts';
+import { DEMO_API_KEY, type NodusObject } from '@/shared/protocol.ts';
 import type { ListWatch } from './list-watch.ts';
 import { createWatchRegistry, type WatchRegistry, type WatchRegistryOptions } from './registry.ts';
 import { timerScheduler } from './scheduler.ts';

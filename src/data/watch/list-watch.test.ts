@@ -4,7 +4,7 @@
  * Budgets are used throughout: no controller moves them, so the server changes only when a test says so.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startMockServer, type MockServer } from '../../mock/server.ts';
+import { startMockServer, type MockServer } from '@/mock/server.ts';
 import { NODUS_GROUP_VERSION, type ListOptions } from '../client/index.ts';
 import { createWatchRegistry, type WatchRegistry, type WatchRegistryOptions } from './registry.ts';
 import { manualScheduler, timerScheduler } from './scheduler.ts';

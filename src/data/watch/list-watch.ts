@@ -8,7 +8,7 @@
  */
 import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryable, sleep, toApiError } from '../client/index.ts';
 import type { ApiClient, ApiError, QueryParams, RetryInfo, RetryOptions, RetryPolicy, WatchObjectEvent } from '../client/index.ts';
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { ObjectIndex } from './object-index.ts';
 import type { FlushScheduler } from './scheduler.ts';
 import { watchPath, selectorParams, type ListWatchTarget } from './target.ts';

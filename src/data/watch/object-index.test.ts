@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { WatchObjectEvent } from '../client/index.ts';
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { ObjectIndex } from './object-index.ts';
 
 let rv = 0;

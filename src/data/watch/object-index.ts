@@ -11,7 +11,7 @@
  *   array of all the objects (`items`) is built only when someone reads it, once per view.
  */
 import type { WatchObjectEvent } from '../client/index.ts';
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 
 const EMPTY: readonly never[] = Object.freeze([]);
 const CHUNK_BITS = 10;

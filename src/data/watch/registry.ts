@@ -5,7 +5,7 @@
  * watch-registry-context.tsx); tests create their own: there is no module-global state here.
  */
 import type { ApiClient, RetryPolicy } from '../client/index.ts';
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { ListWatch } from './list-watch.ts';
 import { frameScheduler, type FlushScheduler } from './scheduler.ts';
 import { watchKey, type ListWatchTarget } from './target.ts';

@@ -4,7 +4,7 @@
  * than starting a mock, so that it stays console code; the tests start the mock themselves.
  */
 import { createApiClient, type ApiClient } from '../client/index.ts';
-import { DEMO_API_KEY, type NodusObject } from '../../shared/protocol.ts';
+import { DEMO_API_KEY, type NodusObject } from '@/shared/protocol.ts';
 import type { ListWatch } from './list-watch.ts';
 
 export interface TestApi {

@@ -4,7 +4,7 @@
  * folder knows nothing of React.
  */
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import type { ListWatchSnapshot } from './list-watch.ts';
 import type { WatchRegistry } from './registry.ts';
 import type { ListWatchTarget } from './target.ts';

@@ -3,7 +3,7 @@
  * later gets the registry's generic cube: it still works, it only lacks a picture.
  */
 import type { SVGProps } from 'react';
-import { presentationOf } from '../../kinds/index.ts';
+import { presentationOf } from '@/kinds/index.ts';
 
 type IconProps = SVGProps<SVGSVGElement>;
 

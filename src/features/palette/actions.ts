@@ -3,8 +3,8 @@
  * project keeping the kind in view, copy the name of the object in view, show the keyboard shortcuts, sign out.
  * The app hands in the data and the callbacks; this only decides which actions there are and how they read.
  */
-import { titleCase } from '../../lib/format.ts';
-import { PUBLIC_PROJECT } from '../../shared/protocol.ts';
+import { titleCase } from '@/lib/format.ts';
+import { PUBLIC_PROJECT } from '@/shared/protocol.ts';
 
 export type ActionIcon = 'new' | 'switch' | 'copy' | 'keys' | 'sign-out';
 

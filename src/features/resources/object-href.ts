@@ -2,8 +2,8 @@
  * Where an object opens: `/projects/:project/:plural/:name`, and a project's table of a kind (the routes are
  * in src/app/router.tsx). Built here because features may not import the app's path helpers.
  */
-import type { KindInfo } from '../../data/client/index.ts';
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { KindInfo } from '@/data/client/index.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 
 export function objectHref(kind: Pick<KindInfo, 'plural'>, object: NodusObject): string {
   const project = encodeURIComponent(object.metadata.namespace ?? '');

@@ -6,7 +6,7 @@ import {
   ANNOTATION_RESTART_REQUESTED_AT,
   type ObjectMeta,
   type StatusCause,
-} from '../../shared/protocol.ts';
+} from '@/shared/protocol.ts';
 import type { UnknownFieldMode } from '../schema/schema.ts';
 
 export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;

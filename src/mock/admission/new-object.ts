@@ -2,8 +2,8 @@
  * What a new object looks like when it is stored: server-set metadata, the billing finalizer and the first
  * status. Creates, the demo data, bulk seeding and a Pipeline's step Jobs all build their objects here.
  */
-import { KIND_FACTS } from '../../shared/kinds.ts';
-import { API_VERSION, FINALIZER_BILLING, LABEL_CREATED_BY, LABEL_LAUNCHED_BY, PUBLIC_PROJECT, type NodusObject, type ObjectMeta, type ObjectStatus } from '../../shared/protocol.ts';
+import { KIND_FACTS } from '@/shared/kinds.ts';
+import { API_VERSION, FINALIZER_BILLING, LABEL_CREATED_BY, LABEL_LAUNCHED_BY, PUBLIC_PROJECT, type NodusObject, type ObjectMeta, type ObjectStatus } from '@/shared/protocol.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
 import { clientMetadata, isNodusKey } from './metadata.ts';

@@ -2,7 +2,7 @@
  * The spec of an object: validated and defaulted from its kind's schema, checked across fields, compared with
  * what is stored (which fields differ, which of them may change after create).
  */
-import type { StatusCause } from '../../shared/protocol.ts';
+import type { StatusCause } from '@/shared/protocol.ts';
 import { canonicalJson } from '../billing/pricing.ts';
 import type { KindDef } from '../kinds/index.ts';
 import { parseMoney } from '../money.ts';

@@ -3,8 +3,8 @@
  * matching spec.selector.matchLabels); a launch that would go over a blocking Budget is refused, and a review
  * (dry-run) shows how much of each Budget is left.
  */
-import { KIND_FACTS } from '../../shared/kinds.ts';
-import type { BudgetImpact, NodusObject, ObjectStatus } from '../../shared/protocol.ts';
+import { KIND_FACTS } from '@/shared/kinds.ts';
+import type { BudgetImpact, NodusObject, ObjectStatus } from '@/shared/protocol.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { formatMoney, parseMoney, type Micros } from '../money.ts';
 import type { MockState } from '../state.ts';

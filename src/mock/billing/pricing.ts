@@ -3,7 +3,7 @@
  * the spec with its defaults and the price book version; it deliberately leaves out the hourly rate, which moves.
  */
 import { createHash } from 'node:crypto';
-import type { Estimate } from '../../shared/protocol.ts';
+import type { Estimate } from '@/shared/protocol.ts';
 import type { KindDef, Usage } from '../kinds/index.ts';
 import { formatMoney, minMoney, multiply, parseMoney, roundToCents, type Micros } from '../money.ts';
 import type { PriceBook } from '../price-book.ts';

@@ -3,7 +3,7 @@
  * runs. Charges post into status.costUSD in whole cents or more, never past spec.maxCostUSD; whoever stores the new
  * status posts the difference into the project's Budgets (see commit.ts). The rate cap recorded at launch keeps an object from running above the reviewed rate plus 10 %.
  */
-import type { NodusObject, ObjectStatus } from '../../shared/protocol.ts';
+import type { NodusObject, ObjectStatus } from '@/shared/protocol.ts';
 import { hourlyRate } from '../billing/pricing.ts';
 import type { KindDef } from '../kinds/index.ts';
 import { formatMoney, multiply, parseMoney, roundToCents, type Micros } from '../money.ts';

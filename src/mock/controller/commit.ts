@@ -3,7 +3,7 @@
  * costUSD grew by is posted into the Budgets that cover it. Owners of children (Pipelines) are not posted: their
  * cost is the sum of their children's, which post their own.
  */
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { recordSpend } from '../billing/budgets.ts';
 import type { KindDef } from '../kinds/index.ts';
 import { parseMoney, type Micros } from '../money.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_API_KEY } from '../../shared/protocol.ts';
+import { DEMO_API_KEY } from '@/shared/protocol.ts';
 import { startMockServer, type MockServer } from '../server.ts';
 import { Workset } from './controller.ts';
 

@@ -3,7 +3,7 @@
  * Pipelines' steps, Budgets' periods, the drifting price book) and stores what changed. It is level-triggered,
  * so stopping it, restarting the mock or a reset loses nothing.
  */
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { KIND_DEFS, kindByPlural } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
 import { commit } from './commit.ts';

@@ -3,7 +3,7 @@
  * charge posts (the running time up to the delete), then nodus.dev/billing clears and the object goes if nothing
  * else holds it. An object annotated mock.nodus.dev/stuck-finalizer keeps it, to show a stuck delete.
  */
-import { FINALIZER_BILLING, type NodusObject } from '../../shared/protocol.ts';
+import { FINALIZER_BILLING, type NodusObject } from '@/shared/protocol.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
 import { commit } from './commit.ts';

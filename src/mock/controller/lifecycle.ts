@@ -6,7 +6,7 @@
  * spec.state Suspended/Stopped/Cancelled take effect here; maxCostUSD stops an object, a raise lets it go on; a
  * launch's rate cap keeps it waiting while the hourly rate is above it.
  */
-import { ANNOTATION_RESTART_REQUESTED_AT, type NodusObject, type ObjectStatus } from '../../shared/protocol.ts';
+import { ANNOTATION_RESTART_REQUESTED_AT, type NodusObject, type ObjectStatus } from '@/shared/protocol.ts';
 import { queueSeconds } from '../billing/pricing.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';

@@ -3,7 +3,7 @@
  * nodus.dev/pipeline and nodus.dev/step). A failed step fails the Pipeline; its cost is the sum of its Jobs';
  * suspending or cancelling the Pipeline does the same to the running step.
  */
-import { API_VERSION, type NodusObject } from '../../shared/protocol.ts';
+import { API_VERSION, type NodusObject } from '@/shared/protocol.ts';
 import { newObject, specContext } from '../admission/new-object.ts';
 import { admitSpec } from '../admission/spec.ts';
 import { queueSeconds } from '../billing/pricing.ts';

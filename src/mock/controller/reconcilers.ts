@@ -3,8 +3,8 @@
  * `step` moves a live object along its lifecycle; `refresh` re-reads an object every tick whatever its phase
  * (a Budget's period and what is left of it), and after each write so the response shows it.
  */
-import type { KindName } from '../../shared/kinds.ts';
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { KindName } from '@/shared/kinds.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { refreshBudget } from '../billing/budgets.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';

@@ -2,7 +2,7 @@
  * The last step of a delete: a deleting object goes once its last finalizer is gone, and a deleting project once
  * nothing is left in it. Both the controller (after the final charge) and a write that clears finalizers use it.
  */
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
 

@@ -2,7 +2,7 @@
  * Small helpers to write status the same way everywhere: phase transitions with their time, and conditions whose
  * lastTransitionTime moves only when their status does.
  */
-import type { Condition, NodusObject, ObjectStatus } from '../../shared/protocol.ts';
+import type { Condition, NodusObject, ObjectStatus } from '@/shared/protocol.ts';
 
 export interface ConditionInput {
   type: string;

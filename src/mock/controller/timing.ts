@@ -3,7 +3,7 @@
  * Durations are in simulated seconds; real time runs `config.speed` times slower than that.
  */
 import { createHash } from 'node:crypto';
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 
 /** Mock-only knobs (never part of the real API): how long a run takes and how it ends. */
 export const ANNOTATION_RUN_SECONDS = 'mock.nodus.dev/run-seconds';

@@ -2,7 +2,7 @@
  * The demo org: a few projects with objects of every kind in many phases, Budgets, and the published Images.
  * Every object goes through the same admission as an API create, so demo data is always valid.
  */
-import { LABEL_CREATED_BY, PUBLIC_PROJECT, type Condition, type NodusObject, type ObjectStatus } from '../../shared/protocol.ts';
+import { LABEL_CREATED_BY, PUBLIC_PROJECT, type Condition, type NodusObject, type ObjectStatus } from '@/shared/protocol.ts';
 import { initialStatus, newObject, newProject, specContext } from '../admission/new-object.ts';
 import { admitSpec } from '../admission/spec.ts';
 import { estimateFor } from '../billing/pricing.ts';

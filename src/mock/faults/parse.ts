@@ -2,7 +2,7 @@
  * Reads the body of POST /_mock/faults into FaultSettings, or refuses it with a 422 Invalid whose causes name
  * every bad field at once: a test that sets faults should learn all its mistakes from one answer.
  */
-import type { StatusCause } from '../../shared/protocol.ts';
+import type { StatusCause } from '@/shared/protocol.ts';
 import { invalid } from '../http/errors.ts';
 import { defaultSettings, VERBS, type FaultSettings, type ReadyzFault, type Verb } from '../fault-model.ts';
 

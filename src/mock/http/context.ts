@@ -3,7 +3,7 @@
  * headers every response carries (X-Request-Id, CORS, no caching).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HEADER_REQUEST_ID } from '../../shared/protocol.ts';
+import { HEADER_REQUEST_ID } from '@/shared/protocol.ts';
 import { ApiFailure, statusBody } from './errors.ts';
 
 export interface Ctx {

@@ -2,7 +2,7 @@
  * Every failure of the mock API is an `ApiFailure` thrown from a handler and turned into a Kubernetes Status
  * with `fix`, `docs` and `requestId` at the edge (see respond.ts). Handlers never write error bodies themselves.
  */
-import { REASON_CODES, type Reason, type Status, type StatusCause, type StatusDetails } from '../../shared/protocol.ts';
+import { REASON_CODES, type Reason, type Status, type StatusCause, type StatusDetails } from '@/shared/protocol.ts';
 
 /** What to do next for each reason, when the thrower has nothing more specific to say. */
 export const DEFAULT_FIX: Record<Reason, string> = {

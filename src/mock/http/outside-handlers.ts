@@ -6,7 +6,7 @@
  */
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { HEADER_REQUEST_ID } from '../../shared/protocol.ts';
+import { HEADER_REQUEST_ID } from '@/shared/protocol.ts';
 import { ApiFailure, statusBody } from './errors.ts';
 
 function parserFailure(code: string | undefined): ApiFailure {

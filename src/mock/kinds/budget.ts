@@ -1,4 +1,4 @@
-import { KIND_FACTS } from '../../shared/kinds.ts';
+import { KIND_FACTS } from '@/shared/kinds.ts';
 import { PHASE_COLUMN, money, stateField, statusSchema, type KindDef } from './common.ts';
 
 /** A Budget caps what a project may spend in a period. */

@@ -3,8 +3,8 @@
  * the mock needs (schema, printer columns, how it uses compute), and the generic server code handles any kind
  * from it. Schema pieces shared by kinds live here.
  */
-import { stateValues, type KindFacts } from '../../shared/kinds.ts';
-import type { ObjectStatus, StatusCause } from '../../shared/protocol.ts';
+import { stateValues, type KindFacts } from '@/shared/kinds.ts';
+import type { ObjectStatus, StatusCause } from '@/shared/protocol.ts';
 import type { Schema } from '../schema/schema.ts';
 
 /** What one object asks for, per hour, to price it. */

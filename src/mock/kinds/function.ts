@@ -1,4 +1,4 @@
-import { KIND_FACTS } from '../../shared/kinds.ts';
+import { KIND_FACTS } from '@/shared/kinds.ts';
 import {
   COST_COLUMN, MAX_COLUMN, PHASE_COLUMN, billingStatus, commandField, computeUsage, envField, image,
   money, placementField, resourcesField, stateField, statusSchema, type KindDef,

@@ -1,4 +1,4 @@
-import { KIND_FACTS } from '../../shared/kinds.ts';
+import { KIND_FACTS } from '@/shared/kinds.ts';
 import { statusSchema, type KindDef } from './common.ts';
 
 /** Images are base images Nodus publishes in the read-only project `nodus`; users reference them as nodus/<name>:<tag>. */

@@ -1,5 +1,5 @@
 /** The kinds the mock serves, in the order discovery lists them (the order of KIND_NAMES). */
-import { KIND_NAMES, type KindName } from '../../shared/kinds.ts';
+import { KIND_NAMES, type KindName } from '@/shared/kinds.ts';
 import { budget } from './budget.ts';
 import type { KindDef } from './common.ts';
 import { fn } from './function.ts';

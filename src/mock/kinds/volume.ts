@@ -1,4 +1,4 @@
-import { KIND_FACTS } from '../../shared/kinds.ts';
+import { KIND_FACTS } from '@/shared/kinds.ts';
 import { COST_COLUMN, MAX_COLUMN, PHASE_COLUMN, REGIONS, billingStatus, money, stateField, statusSchema, type KindDef } from './common.ts';
 
 /** A Volume is persistent storage that Jobs and Sandboxes in the same project mount. */

@@ -9,7 +9,7 @@
  *
  * How lines come about (lazily, by index, from time) is in timeline.ts; what they say is in scripts/.
  */
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { trackOpenStream } from '../faults/faults.ts';
 import { baseHeaders, type Ctx } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { LOG_LINES_KEY, RETAINED_LINES, sourceFor, viewAt, type LogView } from './timeline.ts';
 
 const START = Date.parse('2026-03-01T10:00:00Z');

@@ -5,7 +5,7 @@
  * of lines costs nothing until it is read, and the same object (uid, startTime) always has the same log.
  * When the object has stopped, the log ends at its completion and closes with the kind's last words.
  */
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { seedOf, unit } from './random.ts';
 import { lastWords, scriptFor, type Ending, type Script, type Subject } from './scripts/index.ts';
 

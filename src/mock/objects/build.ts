@@ -2,7 +2,7 @@
  * Turning a client's object into what the server stores: top-level and metadata checks and defaults (the new
  * object itself is built in admission/new-object.ts). Shared by create, update, patch and apply.
  */
-import { API_VERSION, type NodusObject, type ObjectMeta, type StatusCause } from '../../shared/protocol.ts';
+import { API_VERSION, type NodusObject, type ObjectMeta, type StatusCause } from '@/shared/protocol.ts';
 import { admitSpec } from '../admission/spec.ts';
 import { checkGenerateName, checkMetadata, checkName, clientMetadata, isNodusKey } from '../admission/metadata.ts';
 import { specContext, type Admitted } from '../admission/new-object.ts';

@@ -4,7 +4,7 @@
  * the final charge and then clears the billing finalizer (controller/finalize.ts). Deleting a project deletes
  * everything in it first.
  */
-import type { Condition, NodusObject } from '../../shared/protocol.ts';
+import type { Condition, NodusObject } from '@/shared/protocol.ts';
 import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
 import { accrue } from '../controller/charges.ts';

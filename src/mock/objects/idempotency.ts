@@ -5,7 +5,7 @@
  * retrying: 429, 5xx and 409 Conflict.
  */
 import { createHash } from 'node:crypto';
-import { HEADER_IDEMPOTENT_REPLAYED } from '../../shared/protocol.ts';
+import { HEADER_IDEMPOTENT_REPLAYED } from '@/shared/protocol.ts';
 import { canonicalJson } from '../billing/pricing.ts';
 import { ApiFailure, statusBody } from '../http/errors.ts';
 import type { MockState } from '../state.ts';

@@ -3,7 +3,7 @@
  * (the objects as they were when the first page was served, however they change in between).
  */
 import { randomBytes } from 'node:crypto';
-import type { NodusObject, ObjectList } from '../../shared/protocol.ts';
+import type { NodusObject, ObjectList } from '@/shared/protocol.ts';
 import { ApiFailure } from '../http/errors.ts';
 import type { MockState } from '../state.ts';
 import { both, parseFieldSelector, parseLabelSelector, type Selector } from '../store/selectors.ts';

@@ -4,7 +4,7 @@
  * response (later steps come with the controller's ticks). A Budget's remaining amount and phase follow its new
  * limit and state in the same response too: a status that claims the new generation must describe it.
  */
-import { ANNOTATION_RESTART_REQUESTED_AT, type NodusObject, type ObjectStatus } from '../../shared/protocol.ts';
+import { ANNOTATION_RESTART_REQUESTED_AT, type NodusObject, type ObjectStatus } from '@/shared/protocol.ts';
 import { stepObject } from '../controller/lifecycle.ts';
 import { reconcilerFor } from '../controller/reconcilers.ts';
 import type { KindDef } from '../kinds/index.ts';

@@ -4,7 +4,7 @@
  * bookmarks carry the version reached; a resume point older than the kept history gets an ERROR 410 Expired.
  * Each change is serialized once, however many watchers receive it.
  */
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { baseHeaders, boolQuery, query, type Ctx } from '../http/context.ts';
 import { ApiFailure, statusBody } from '../http/errors.ts';
 import { watchFault } from '../faults/faults.ts';

@@ -2,7 +2,7 @@
  * Create, update, patch and delete of Nodus objects. Each returns a Reply (or throws an ApiFailure); the
  * router writes it, and creates pass through the idempotency layer first.
  */
-import type { Estimate, NodusObject, StatusCause } from '../../shared/protocol.ts';
+import type { Estimate, NodusObject, StatusCause } from '@/shared/protocol.ts';
 import { newObject, type Admitted } from '../admission/new-object.ts';
 import { diffFields, immutableCauses, show } from '../admission/spec.ts';
 import { budgetImpact, checkBudgets } from '../billing/budgets.ts';

@@ -11,7 +11,7 @@
  * crash lost. That is why watch events may go out before their change is durable, as they did before (a watcher
  * is told in commit order, synchronously), while a write's own response waits for `flushed()`.
  */
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import type { PriceBook } from '../price-book.ts';
 import { ApiFailure } from '../http/errors.ts';
 import type { Durability, MockState, Review, StoredResponse } from '../state.ts';

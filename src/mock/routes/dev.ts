@@ -2,8 +2,8 @@
  * Development controls under /_mock/ (never part of the real Nodus API): reset, the price book, bulk seeding and
  * churn for benchmarks. They take the API key like every call.
  */
-import type { KindName } from '../../shared/kinds.ts';
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { KindName } from '@/shared/kinds.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { newObject, newProject, specContext } from '../admission/new-object.ts';
 import { admitSpec } from '../admission/spec.ts';
 import { ApiFailure, invalid } from '../http/errors.ts';

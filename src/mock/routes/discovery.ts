@@ -3,7 +3,7 @@
  * OpenAPI v3 with a schema per kind built from the same schemas the server validates with.
  */
 import { createHash } from 'node:crypto';
-import { API_VERSION, GROUP, VERSION } from '../../shared/protocol.ts';
+import { API_VERSION, GROUP, VERSION } from '@/shared/protocol.ts';
 import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import type { Schema } from '../schema/schema.ts';
 import { mutablePaths } from '../schema/schema.ts';

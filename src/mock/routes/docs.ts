@@ -1,7 +1,7 @@
 /**
  * The error reference the mock serves at /docs/errors/{Reason}: what every Status's `docs` link points at.
  */
-import { REASON_CODES, type Reason } from '../../shared/protocol.ts';
+import { REASON_CODES, type Reason } from '@/shared/protocol.ts';
 import { DEFAULT_FIX } from '../http/errors.ts';
 
 /** What each reason means, whatever the request: served at /docs/errors and written into docs/API.md. */

@@ -4,7 +4,7 @@
  * the server answers with the first it can produce, saying which in Content-Type. Plain JSON is always possible,
  * so a client that asks for nothing special (the console, curl) gets what it always got.
  */
-import type { NodusObject, ObjectList } from '../../shared/protocol.ts';
+import type { NodusObject, ObjectList } from '@/shared/protocol.ts';
 import { query, sendJson, sendJsonList, type Ctx } from '../http/context.ts';
 import type { PrinterColumn } from '../kinds/common.ts';
 import type { WatchTarget } from '../objects/watch.ts';

@@ -2,7 +2,7 @@
  * Projects are namespaces (`/api/v1/namespaces`): list, watch, get, create and delete. `default` and the
  * read-only `nodus` cannot be deleted; deleting another deletes everything in it first.
  */
-import { DEFAULT_PROJECT, PUBLIC_PROJECT, type NodusObject } from '../../shared/protocol.ts';
+import { DEFAULT_PROJECT, PUBLIC_PROJECT, type NodusObject } from '@/shared/protocol.ts';
 import { checkMetadata, checkName, clientMetadata } from '../admission/metadata.ts';
 import { newProject } from '../admission/new-object.ts';
 import { ApiFailure, invalid } from '../http/errors.ts';

@@ -1,7 +1,7 @@
 /**
  * Maps authenticated requests to handlers: discovery, OpenAPI, projects, Nodus objects and the dev controls.
  */
-import { API_VERSION, GROUP, HEADER_IDEMPOTENCY_KEY, VERSION } from '../../shared/protocol.ts';
+import { API_VERSION, GROUP, HEADER_IDEMPOTENCY_KEY, VERSION } from '@/shared/protocol.ts';
 import { readBody, requireObject } from '../http/body.ts';
 import { dryRunQuery, query, sendJson, type Ctx } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';

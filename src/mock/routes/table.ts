@@ -3,7 +3,7 @@
  * so the columns a kind declares (PHASE, COST, ...) and Age are computed here, from the kinds' own data, the way
  * an API server does for a CRD's additionalPrinterColumns. Lists, single gets and watch events all use it.
  */
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { ApiFailure } from '../http/errors.ts';
 import type { PrinterColumn } from '../kinds/common.ts';
 

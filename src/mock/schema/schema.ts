@@ -2,8 +2,8 @@
  * A small OpenAPI v3 schema subset that is, at once, what the mock validates with, where defaults come from,
  * and what /openapi/v3 publishes. One source, so the console's editor, kubectl explain and the server agree.
  */
-import type { StatusCause } from '../../shared/protocol.ts';
-import { closestName } from '../../shared/closest-name.ts';
+import type { StatusCause } from '@/shared/protocol.ts';
+import { closestName } from '@/shared/closest-name.ts';
 import { MAX_CAUSES } from '../http/errors.ts';
 
 export type Mutability = 'any' | 'raise-only';

@@ -3,8 +3,8 @@
  * too) and the field selectors Nodus supports (`metadata.name`, `metadata.namespace`, `status.phase`). A bad
  * selector throws a BadRequest that says why.
  */
-import { SELECTOR_FORMS, matchesLabels, parseLabelSelector as parseLabels, splitTerms } from '../../shared/label-selector.ts';
-import type { NodusObject } from '../../shared/protocol.ts';
+import { SELECTOR_FORMS, matchesLabels, parseLabelSelector as parseLabels, splitTerms } from '@/shared/label-selector.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { ApiFailure } from '../http/errors.ts';
 
 export type Selector = (obj: NodusObject) => boolean;

@@ -3,7 +3,7 @@
  * history of changes that watches resume from. Objects are never mutated in place: a write stores a new
  * object, so a list snapshot or a queued watch event keeps seeing the version it took.
  */
-import type { NodusObject } from '../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 
 export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
 

@@ -2,7 +2,7 @@
  * The protocol half of the corpus: path traversal and overlong paths, every method on every endpoint, hostile
  * headers, and bytes that are barely (or not) HTTP, written to a bare socket.
  */
-import { DEMO_API_KEY } from '../../../src/shared/protocol.ts';
+import { DEMO_API_KEY } from '@/shared/protocol.ts';
 import { API, deleteTargetName, object, PLURALS, targetName } from './bodies.ts';
 import type { Rng } from './prng.ts';
 import type { FuzzCase } from './send.ts';

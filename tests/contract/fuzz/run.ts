@@ -3,7 +3,7 @@
  * the deadline that is a success or a proper Status (verdict.ts), and no write by a request that failed (the
  * store's resourceVersion unchanged). Reads may run concurrently; then the whole batch must write nothing.
  */
-import type { MockServer } from '../../../src/mock/server.ts';
+import type { MockServer } from '@/mock/server.ts';
 import { send, type FuzzCase, type FuzzResponse } from './send.ts';
 import { problemWith } from './verdict.ts';
 

@@ -5,7 +5,7 @@
  */
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
-import { DEMO_API_KEY } from '../../../src/shared/protocol.ts';
+import { DEMO_API_KEY } from '@/shared/protocol.ts';
 
 export interface FuzzCase {
   category: string;

@@ -3,7 +3,7 @@
  * documents (never InternalError), a message, a fix, a docs link for that reason and the requestId of the
  * X-Request-Id header. Returns what is wrong, or undefined.
  */
-import { REASON_CODES } from '../../../src/shared/protocol.ts';
+import { REASON_CODES } from '@/shared/protocol.ts';
 import type { FuzzCase, FuzzResponse } from './send.ts';
 
 const REQUEST_ID = /^req_[0-9a-z]{26}$/;

@@ -4,7 +4,7 @@
  * stops reading.
  */
 import { request, type Agent, type ClientRequest, type IncomingMessage } from 'node:http';
-import { DEMO_API_KEY } from '../../../src/shared/protocol.ts';
+import { DEMO_API_KEY } from '@/shared/protocol.ts';
 
 export interface SeenEvent {
   type: string;

@@ -3,8 +3,8 @@
  * value goes to the in-memory store and nowhere else; leaving it empty keeps the key already held.
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { useConnectionStore, type ApiContext } from '../../../data/connection-store.ts';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { useConnectionStore, type ApiContext } from '@/data/connection-store.ts';
 
 const NAME = /^[a-z0-9]([-a-z0-9._]*[a-z0-9])?$/i;
 

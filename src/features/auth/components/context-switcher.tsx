@@ -5,9 +5,9 @@
  */
 import { clsx } from 'clsx';
 import { useState, type ReactNode } from 'react';
-import { CheckIcon, ChevronDownIcon, KeyIcon, PlusIcon } from '../../../components/ui/icons.tsx';
-import { Popover } from '../../../components/ui/popover.tsx';
-import { activeContext, apiUrlLabel, useConnectionStore, type ApiContext } from '../../../data/connection-store.ts';
+import { CheckIcon, ChevronDownIcon, KeyIcon, PlusIcon } from '@/components/ui/icons.tsx';
+import { Popover } from '@/components/ui/popover.tsx';
+import { activeContext, apiUrlLabel, useConnectionStore, type ApiContext } from '@/data/connection-store.ts';
 import { ContextForm } from './context-form.tsx';
 import { useSignOut } from './use-sign-out.ts';
 

@@ -4,9 +4,9 @@
  * panels to say what failed.
  */
 import { useState, type FormEvent } from 'react';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { useCallLog } from '../../../data/call-log/call-log-store.ts';
-import { activeContext, apiUrlLabel, useConnectionStore } from '../../../data/connection-store.ts';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { useCallLog } from '@/data/call-log/call-log-store.ts';
+import { activeContext, apiUrlLabel, useConnectionStore } from '@/data/connection-store.ts';
 
 export function KeyPrompt() {
   const connection = useConnectionStore();

@@ -3,7 +3,7 @@
  * that context's key in this tab, and the console asks for one again. Undefined while there is no key to forget.
  */
 import { useMemo } from 'react';
-import { activeContext, useConnectionStore } from '../../../data/connection-store.ts';
+import { activeContext, useConnectionStore } from '@/data/connection-store.ts';
 
 export function useSignOut(): { context: string; run: () => void } | undefined {
   const context = useConnectionStore((state) => activeContext(state).name);

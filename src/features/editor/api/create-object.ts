@@ -3,10 +3,10 @@
  * launch (a create with If-Match of that ETag and an Idempotency-Key) and reading an existing object (for
  * AlreadyExists). The calls themselves are src/data/objects.ts.
  */
-import type { GroupVersion } from '../../../data/client/index.ts';
-import { getObject, launchCreate, reviewCreate, type LaunchOptions } from '../../../data/objects.ts';
+import type { GroupVersion } from '@/data/client/index.ts';
+import { getObject, launchCreate, reviewCreate, type LaunchOptions } from '@/data/objects.ts';
 
-export type { LaunchAnswer, LaunchOptions, ReviewAnswer } from '../../../data/objects.ts';
+export type { LaunchAnswer, LaunchOptions, ReviewAnswer } from '@/data/objects.ts';
 
 export interface Target extends GroupVersion {
   plural: string;

@@ -4,10 +4,10 @@
  */
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { DiffEditor } from '../../../components/code-editor/index.ts';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import type { ApiError } from '../../../data/client/index.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import { DiffEditor } from '@/components/code-editor/index.ts';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import type { ApiError } from '@/data/client/index.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { reviewedObjectYaml } from '../model/review-model.ts';
 import { nameProblem } from '../model/validate.ts';
 

@@ -4,7 +4,7 @@
  * first Launch button, or a held Enter, cannot launch what the person has not seen.
  */
 import { useEffect, useRef } from 'react';
-import { CopyButton } from '../../../components/ui/copy-button.tsx';
+import { CopyButton } from '@/components/ui/copy-button.tsx';
 import type { ReviewLaunchState } from '../model/review-launch.ts';
 import { EstimateComparison, money } from './estimate-view.tsx';
 

@@ -1,5 +1,5 @@
 /** Notices about the draft itself: an earlier draft set aside, and a launch whose answer never came. */
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatDateTime } from '@/lib/format.ts';
 import type { DraftState } from '../hooks/use-draft.ts';
 import type { DraftReview, Stage } from '../model/review-launch.ts';
 

@@ -3,8 +3,8 @@
  * rate, when it should start, the cost cap and the price book; and, beside an earlier review, both side by side.
  */
 import { clsx } from 'clsx';
-import { formatDateTime, formatUSD } from '../../../lib/format.ts';
-import type { Estimate } from '../../../shared/protocol.ts';
+import { formatDateTime, formatUSD } from '@/lib/format.ts';
+import type { Estimate } from '@/shared/protocol.ts';
 import { estimateChanges, type EstimateField } from '../model/review-model.ts';
 
 export function money(amount: string | undefined): string {

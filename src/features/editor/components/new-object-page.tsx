@@ -5,14 +5,14 @@
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { KindInfo } from '../../../data/client/index.ts';
-import { RelativeTime } from '../../../components/ui/relative-time.tsx';
-import { CodeEditor, type CodeEditorHandle, type EditorMarker } from '../../../components/code-editor/index.ts';
-import { schemaHasEstimate, useKindSchema } from '../../../data/kind-schema.ts';
-import { fieldPathAt } from '../../../components/code-editor/yaml-locate.ts';
-import { placeCauses } from '../../../components/code-editor/yaml-markers.ts';
-import { unknownFieldMarkers } from '../../../components/code-editor/yaml-schema-check.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { KindInfo } from '@/data/client/index.ts';
+import { RelativeTime } from '@/components/ui/relative-time.tsx';
+import { CodeEditor, type CodeEditorHandle, type EditorMarker } from '@/components/code-editor/index.ts';
+import { schemaHasEstimate, useKindSchema } from '@/data/kind-schema.ts';
+import { fieldPathAt } from '@/components/code-editor/yaml-locate.ts';
+import { placeCauses } from '@/components/code-editor/yaml-markers.ts';
+import { unknownFieldMarkers } from '@/components/code-editor/yaml-schema-check.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import type { LaunchAnswer } from '../api/create-object.ts';
 import { useDraft } from '../hooks/use-draft.ts';
 import { useReviewLaunch } from '../hooks/use-review-launch.ts';

@@ -1,6 +1,6 @@
 /** The inline list of what is wrong with the draft, each with its line and column; a click moves the cursor there. */
 import { clsx } from 'clsx';
-import type { TextMarker } from '../../../components/code-editor/yaml-markers.ts';
+import type { TextMarker } from '@/components/code-editor/yaml-markers.ts';
 
 export interface ListedProblem extends TextMarker {
   /** Where the problem comes from: the console's checks, the schema (editor), or the API's answer. */

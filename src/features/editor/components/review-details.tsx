@@ -4,8 +4,8 @@
  * cap), and the fields the server filled in.
  */
 import { clsx } from 'clsx';
-import { formatUnitsUSD, parseUSD } from '../../../lib/money.ts';
-import type { BudgetImpact } from '../../../shared/protocol.ts';
+import { formatUnitsUSD, parseUSD } from '@/lib/money.ts';
+import type { BudgetImpact } from '@/shared/protocol.ts';
 import { inlineValue, type ServerAddition } from '../model/review-model.ts';
 import { money } from './estimate-view.tsx';
 

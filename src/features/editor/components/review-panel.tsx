@@ -4,9 +4,9 @@
  * the new estimate is shown beside the refused one, and only the button beside them launches it.
  */
 import { clsx } from 'clsx';
-import { formatDateTime } from '../../../lib/format.ts';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { useNow } from '../../../lib/use-now.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { useNow } from '@/lib/use-now.ts';
 import { launchBlocker, type ReviewLaunchState, type DraftReview } from '../model/review-launch.ts';
 import { ChangedSinceReview } from './changed-since-review.tsx';
 import { EstimateCard, money } from './estimate-view.tsx';

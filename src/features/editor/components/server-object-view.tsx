@@ -1,8 +1,8 @@
 /** The object as the server would create it (read-only), with each field the server filled in marked in the gutter. */
 import { useMemo } from 'react';
-import { CodeEditor, type EditorMarker } from '../../../components/code-editor/index.ts';
-import { locateField } from '../../../components/code-editor/yaml-locate.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import { CodeEditor, type EditorMarker } from '@/components/code-editor/index.ts';
+import { locateField } from '@/components/code-editor/yaml-locate.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { inlineValue, reviewedObjectYaml, type ServerAddition } from '../model/review-model.ts';
 
 export function ServerObjectView({ object, additions, kind }: { object: NodusObject; additions: readonly ServerAddition[]; kind: string }) {

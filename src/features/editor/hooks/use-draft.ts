@@ -3,7 +3,7 @@
  * another one arrived, and the pending launch (ETag + Idempotency-Key) whose outcome is not known yet.
  */
 import { useCallback, useState } from 'react';
-import { browserStorage, loadDraft, removeDraft, saveDraft } from '../../../lib/draft-store.ts';
+import { browserStorage, loadDraft, removeDraft, saveDraft } from '@/lib/draft-store.ts';
 import {
   parseNewObjectDraft, startingDraft, swapSetAside,
   type NewObjectDraft, type PendingLaunch,

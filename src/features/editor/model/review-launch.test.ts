@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../data/client/index.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import { ApiError } from '@/data/client/index.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import type { LaunchAnswer, LaunchOptions, ReviewAnswer } from '../api/create-object.ts';
 import type { PendingLaunch } from './new-object-draft.ts';
 import { launchBlocker, ReviewLaunchFlow } from './review-launch.ts';

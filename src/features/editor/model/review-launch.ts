@@ -10,8 +10,8 @@
  * holds the new review as *unaccepted*: `launch` refuses it until the person accepts it with `acceptAndLaunch`,
  * which the view offers only beside the comparison of both estimates.
  */
-import { newIdempotencyKey, toApiError, type ApiError } from '../../../data/client/index.ts';
-import type { Estimate, NodusObject } from '../../../shared/protocol.ts';
+import { newIdempotencyKey, toApiError, type ApiError } from '@/data/client/index.ts';
+import type { Estimate, NodusObject } from '@/shared/protocol.ts';
 import type { LaunchAnswer, LaunchOptions, ReviewAnswer } from '../api/create-object.ts';
 import type { PendingLaunch } from './new-object-draft.ts';
 import { serverAdditions, type ServerAddition } from './review-model.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import type { Estimate, NodusObject } from '../../../shared/protocol.ts';
+import type { Estimate, NodusObject } from '@/shared/protocol.ts';
 import { estimateChanges, inlineValue, onlyRateMoved, parseWarnings, reviewedObjectYaml, serverAdditions } from './review-model.ts';
 
 const draft = { apiVersion: 'nodus.dev/v1', kind: 'Job', metadata: { name: 'a', labels: { team: 'nlp' } }, spec: { image: 'x', maxCostUSD: '40', resources: { cpu: 2 } } };

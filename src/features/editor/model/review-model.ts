@@ -4,10 +4,10 @@
  * sentences, and how two estimates differ. Pure functions, unit-tested.
  */
 import { stringify } from 'yaml';
-import type { Estimate, NodusObject } from '../../../shared/protocol.ts';
+import type { Estimate, NodusObject } from '@/shared/protocol.ts';
 
 // Parsed where the answers are read (src/data/objects.ts); kept here for what a review shows.
-export { parseWarnings } from '../../../data/client/index.ts';
+export { parseWarnings } from '@/data/client/index.ts';
 
 export interface ServerAddition {
   /** Field path in the cause style: spec.resources.gpu.count, metadata.labels[nodus.dev/created-by]. */

@@ -4,7 +4,7 @@
  * before they review. Everything else is left to the server's defaults, which the review shows.
  */
 import { stringify } from 'yaml';
-import { presentationOf } from '../../../kinds/index.ts';
+import { presentationOf } from '@/kinds/index.ts';
 
 type Schema = Record<string, unknown>;
 

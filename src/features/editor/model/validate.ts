@@ -5,8 +5,8 @@
  * images, budgets) on Review.
  */
 import { isMap, parseDocument } from 'yaml';
-import { locateField, yamlProblems } from '../../../components/code-editor/yaml-locate.ts';
-import type { TextMarker } from '../../../components/code-editor/yaml-markers.ts';
+import { locateField, yamlProblems } from '@/components/code-editor/yaml-locate.ts';
+import type { TextMarker } from '@/components/code-editor/yaml-markers.ts';
 
 export interface DraftProblem extends TextMarker {
   /** The field the problem is about, when there is one. */

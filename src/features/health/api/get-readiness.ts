@@ -7,10 +7,10 @@
  * TODO(src/data/client owner): a `readyz()` on the client would let this go through it.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { buildUrl, errorFromResponse, networkError } from '../../../data/client/index.ts';
-import { activeContext, useConnectionStore } from '../../../data/connection-store.ts';
-import { queryKeys } from '../../../data/query-keys.ts';
-import type { Readiness } from '../../../shared/protocol.ts';
+import { buildUrl, errorFromResponse, networkError } from '@/data/client/index.ts';
+import { activeContext, useConnectionStore } from '@/data/connection-store.ts';
+import { queryKeys } from '@/data/query-keys.ts';
+import type { Readiness } from '@/shared/protocol.ts';
 
 export const HEALTH_POLL_MS = 5_000;
 

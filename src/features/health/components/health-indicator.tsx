@@ -4,13 +4,13 @@
  * fail is not healthy. The panel behind it says what each state means for the user.
  */
 import { clsx } from 'clsx';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { RefreshIcon } from '../../../components/ui/icons.tsx';
-import { Popover } from '../../../components/ui/popover.tsx';
-import { formatAge, formatDuration } from '../../../lib/format.ts';
-import { useNow } from '../../../lib/use-now.ts';
-import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { useCallLog } from '../../../data/call-log/call-log-store.ts';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { RefreshIcon } from '@/components/ui/icons.tsx';
+import { Popover } from '@/components/ui/popover.tsx';
+import { formatAge, formatDuration } from '@/lib/format.ts';
+import { useNow } from '@/lib/use-now.ts';
+import { CopyButton } from '@/components/ui/copy-button.tsx';
+import { useCallLog } from '@/data/call-log/call-log-store.ts';
 import { healthLevel, useHealth, type HealthLevel } from '../api/get-readiness.ts';
 import { CALL_WINDOW_MS, callHealth, type CallHealth } from '../model/call-health.ts';
 import { worstLevel } from '../model/levels.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiCall } from '../../../data/call-log/call-log-store.ts';
+import type { ApiCall } from '@/data/call-log/call-log-store.ts';
 import { CALL_WINDOW_MS, callHealth } from './call-health.ts';
 
 let id = 0;

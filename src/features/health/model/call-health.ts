@@ -3,7 +3,7 @@
  * (a proxy, a broken node behind a load balancer). Failures that say something about the API's health count: no
  * answer, 429 and 5xx. A refusal (403, 404, 409...) is an answer, not trouble.
  */
-import type { ApiCall } from '../../../data/call-log/call-log-store.ts';
+import type { ApiCall } from '@/data/call-log/call-log-store.ts';
 
 /** The span of recent calls the health reads. */
 export const CALL_WINDOW_MS = 60_000;

@@ -3,10 +3,10 @@
  * and lines so far, and a Cancel that ends the request. A failure shows the API's error panel.
  */
 import { useEffect, useRef, useState } from 'react';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { apiClient } from '../../../data/api-client.ts';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { apiClient } from '@/data/api-client.ts';
 import { fetchWholeLog, saveBlob, type DownloadProgress } from '../lib/download.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount } from '@/lib/format.ts';
 
 type State =
   | { kind: 'idle' }

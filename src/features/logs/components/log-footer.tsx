@@ -4,7 +4,7 @@
  */
 import { clsx } from 'clsx';
 import type { LogSession, LogStatus } from '../lib/log-session.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount } from '@/lib/format.ts';
 
 const STATE: Record<LogStatus['kind'], { label: string; dot: string }> = {
   loading: { label: 'Loading', dot: 'bg-slate-400 animate-pulse' },

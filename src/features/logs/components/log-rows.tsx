@@ -9,9 +9,9 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
 import { memo, useCallback, useLayoutEffect, useRef, type CSSProperties } from 'react';
-import { formatLogTime } from '../../../lib/format.ts';
-import { RowSlots } from '../../../lib/row-slots.ts';
-import { matchesShortcut } from '../../../lib/shortcuts.ts';
+import { formatLogTime } from '@/lib/format.ts';
+import { RowSlots } from '@/lib/row-slots.ts';
+import { matchesShortcut } from '@/lib/shortcuts.ts';
 import { highlight, segmentsOf } from '../lib/ansi.ts';
 import type { LogLine } from '../lib/log-line.ts';
 import type { LogSession } from '../lib/log-session.ts';

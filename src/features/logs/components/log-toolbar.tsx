@@ -1,9 +1,9 @@
 /** The controls above a log: search with its count and next/previous, and the view toggles. */
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import { SearchIcon } from '../../../components/ui/icons.tsx';
-import { formatCount } from '../../../lib/format.ts';
-import { matchesShortcut } from '../../../lib/shortcuts.ts';
+import { SearchIcon } from '@/components/ui/icons.tsx';
+import { formatCount } from '@/lib/format.ts';
+import { matchesShortcut } from '@/lib/shortcuts.ts';
 
 export type Tail = number | 'all';
 export const TAIL_CHOICES: readonly Tail[] = [1000, 5000, 10000, 'all'];

@@ -6,16 +6,16 @@
  */
 import { clsx } from 'clsx';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { resourcePath, type KindInfo } from '../../../data/client/index.ts';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { apiClient } from '../../../data/api-client.ts';
+import { resourcePath, type KindInfo } from '@/data/client/index.ts';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { apiClient } from '@/data/api-client.ts';
 import { LogSession, lifeOf } from '../lib/log-session.ts';
 import { lowerBound, useLogSearch } from '../lib/use-log-search.ts';
 import { DownloadButton } from './download-button.tsx';
 import { LogFooter } from './log-footer.tsx';
 import { LogRows } from './log-rows.tsx';
 import { LogToolbar, type Tail } from './log-toolbar.tsx';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount } from '@/lib/format.ts';
 
 export interface LogViewerProps {
   kind: KindInfo;

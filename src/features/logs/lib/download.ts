@@ -2,7 +2,7 @@
  * Download of the whole log from the server (not what the viewer holds): a streamed GET into a Blob, with progress
  * and cancel (the signal). The bytes are kept as the server sent them (no decoding), so the file is the log.
  */
-import type { ApiClient } from '../../../data/client/index.ts';
+import type { ApiClient } from '@/data/client/index.ts';
 
 export interface DownloadProgress {
   bytes: number;

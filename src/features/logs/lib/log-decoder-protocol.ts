@@ -1,5 +1,5 @@
 /** The messages between the page and the log decoder's worker (log-decoder.ts, log-decoder.worker.ts). */
-import type { WireHead, WireRequest } from '../../../data/worker-fetch.ts';
+import type { WireHead, WireRequest } from '@/data/worker-fetch.ts';
 
 /** Batches sent and not yet taken by the page: the worker holds the rest until the page catches up. */
 export const MAX_UNACKED = 2;

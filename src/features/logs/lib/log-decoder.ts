@@ -14,11 +14,11 @@
  * the page); every whole line before a broken stream is delivered before its error, so a resume starts right
  * after it.
  */
-import { connectionLost, decodeLines, type ByteStream } from '../../../data/client/index.ts';
+import { connectionLost, decodeLines, type ByteStream } from '@/data/client/index.ts';
 import { ArrayBlock, ByteBlock, type LineBlock } from './line-block.ts';
 import type { DecoderReply, DecoderRequest } from './log-decoder-protocol.ts';
 import { parseLine } from './log-line.ts';
-import { abortError, unreachableError, wireRequest } from '../../../data/worker-fetch.ts';
+import { abortError, unreachableError, wireRequest } from '@/data/worker-fetch.ts';
 
 /** Decoding on the page gives the browser a turn this often (ms). */
 const SLICE_MS = 6;

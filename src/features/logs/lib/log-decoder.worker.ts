@@ -6,10 +6,10 @@
  * acks each): a worker faster than the page keeps a few blocks, then stops reading the body, so a flood slows the
  * stream rather than the page.
  */
-import { joinBytes } from '../../../data/client/byte-stream.ts';
+import { joinBytes } from '@/data/client/byte-stream.ts';
 import { indexLines } from './line-block.ts';
 import { MAX_UNACKED, type DecoderReply, type DecoderRequest, type WireBlock } from './log-decoder-protocol.ts';
-import { headOf, messageOf } from '../../../data/worker-fetch.ts';
+import { headOf, messageOf } from '@/data/worker-fetch.ts';
 
 // The worker's global scope, typed by hand: the project's TypeScript lib is the DOM's, not the WebWorker's.
 const scope = self as unknown as {

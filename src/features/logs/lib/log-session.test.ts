@@ -4,9 +4,9 @@
  * after a few chunks (the mock's faults cut watches, not logs).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createApiClient, networkError, type ApiClient, type ByteStream } from '../../../data/client/index.ts';
-import { startMockServer, type MockServer } from '../../../mock/server.ts';
-import { DEMO_API_KEY } from '../../../shared/protocol.ts';
+import { createApiClient, networkError, type ApiClient, type ByteStream } from '@/data/client/index.ts';
+import { startMockServer, type MockServer } from '@/mock/server.ts';
+import { DEMO_API_KEY } from '@/shared/protocol.ts';
 import { FLOOD_REDRAW_MS, LogSession } from './log-session.ts';
 
 let mock: MockServer;

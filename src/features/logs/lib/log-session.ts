@@ -5,8 +5,8 @@
  * when the object stops, and pages back on request (OlderCollector). The bytes are read and split into lines off
  * the page (log-decoder.ts). Plain TypeScript: the view subscribes.
  */
-import { isApiError, isRetryable, type ApiClient, type ApiError } from '../../../data/client/index.ts';
-import { WAITING_PHASES } from '../../../kinds/index.ts';
+import { isApiError, isRetryable, type ApiClient, type ApiError } from '@/data/client/index.ts';
+import { WAITING_PHASES } from '@/kinds/index.ts';
 import { ArrayBlock, linesOf, type LineBlock } from './line-block.ts';
 import { LineRing } from './line-ring.ts';
 import { decodeLogLines, logTransport } from './log-decoder.ts';

@@ -1,6 +1,6 @@
 /** The sidebar's counts, refreshed every 15 s; the kind tabs share the same query (src/data/object-counts.ts). */
 import { useQuery } from '@tanstack/react-query';
-import { objectCountQueryOptions, type CountKind } from '../../../data/object-counts.ts';
+import { objectCountQueryOptions, type CountKind } from '@/data/object-counts.ts';
 
 export type { CountKind };
 

@@ -6,10 +6,10 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { isApiError, type KindInfo } from '../../../data/client/index.ts';
-import { AlertIcon, GridIcon } from '../../../components/ui/icons.tsx';
-import { titleCase } from '../../../lib/format.ts';
-import { kindInProject } from '../../../kinds/lifecycle.ts';
+import { isApiError, type KindInfo } from '@/data/client/index.ts';
+import { AlertIcon, GridIcon } from '@/components/ui/icons.tsx';
+import { titleCase } from '@/lib/format.ts';
+import { kindInProject } from '@/kinds/lifecycle.ts';
 import { useObjectCount } from '../api/count-objects.ts';
 import { KindIcon } from '../kind-icons.tsx';
 

@@ -4,8 +4,8 @@
  * ones, are not counted as its own.
  */
 import { useMemo } from 'react';
-import { useListWatch, type ListWatchSnapshot } from '../../../data/watch/use-list-watch.tsx';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import { useListWatch, type ListWatchSnapshot } from '@/data/watch/use-list-watch.tsx';
+import type { NodusObject } from '@/shared/protocol.ts';
 import type { ChildrenSpec } from '../model/kinds.ts';
 import type { ObjectKind } from './use-live-object.ts';
 

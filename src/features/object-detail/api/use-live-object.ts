@@ -6,11 +6,11 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { KindInfo } from '../../../data/client/index.ts';
-import { getObject } from '../../../data/objects.ts';
-import { queryKeys } from '../../../data/query-keys.ts';
-import { useListWatch, type ListWatchSnapshot } from '../../../data/watch/use-list-watch.tsx';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { KindInfo } from '@/data/client/index.ts';
+import { getObject } from '@/data/objects.ts';
+import { queryKeys } from '@/data/query-keys.ts';
+import { useListWatch, type ListWatchSnapshot } from '@/data/watch/use-list-watch.tsx';
+import type { NodusObject } from '@/shared/protocol.ts';
 
 export type ObjectKind = Pick<KindInfo, 'group' | 'version' | 'plural' | 'kind'>;
 

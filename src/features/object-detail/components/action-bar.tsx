@@ -5,9 +5,9 @@
  * back, or the API's error in full.
  */
 import { useState } from 'react';
-import type { KindInfo } from '../../../data/client/index.ts';
-import { formatUSD } from '../../../lib/format.ts';
-import { ANNOTATION_RESTART_REQUESTED_AT, type NodusObject } from '../../../shared/protocol.ts';
+import type { KindInfo } from '@/data/client/index.ts';
+import { formatUSD } from '@/lib/format.ts';
+import { ANNOTATION_RESTART_REQUESTED_AT, type NodusObject } from '@/shared/protocol.ts';
 import { startDeletion, raiseMaxCost, requestRestart, setDesiredState, type Propagation } from '../api/object-writes.ts';
 import { availableActions, type ActionId, type ActionState } from '../model/actions.ts';
 import type { DetailTraits } from '../model/kinds.ts';

@@ -1,5 +1,5 @@
 /** Cancelling cannot be taken back, unlike suspending: it is confirmed first. */
-import { Dialog } from '../../../components/ui/dialog.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
 import { DialogFooter } from './dialog-footer.tsx';
 
 export function CancelDialog({ kind, name, onClose, onConfirm }: { kind: string; name: string; onClose: () => void; onConfirm: () => void }) {

@@ -1,11 +1,11 @@
 /** What an owner owns, live (a Pipeline's Jobs): each with its phase, cost and a link. */
 import { Link } from 'react-router';
-import { PhaseBadge } from '../../../components/ui/phase-badge.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatUSD } from '../../../lib/format.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import { PhaseBadge } from '@/components/ui/phase-badge.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { formatUSD } from '@/lib/format.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { Card } from './card.tsx';
-import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { RelativeTime } from '@/components/ui/relative-time.tsx';
 
 export function ChildrenCard({ kind, items, synced, objectHref }: {
   kind: string;

@@ -3,10 +3,10 @@
  * is one CamelCase word and never breaks; its message reads below it, so a narrow card keeps the message wide.
  */
 import { clsx } from 'clsx';
-import type { Condition } from '../../../shared/protocol.ts';
+import type { Condition } from '@/shared/protocol.ts';
 import { severity, sortConditions, type Severity } from '../model/conditions.ts';
 import { Card } from './card.tsx';
-import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { RelativeTime } from '@/components/ui/relative-time.tsx';
 
 const TONE: Record<Severity, { dot: string; status: string; label: string }> = {
   problem: { dot: 'bg-rose-500', status: 'text-rose-700', label: 'Problem' },

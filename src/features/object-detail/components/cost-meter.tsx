@@ -4,7 +4,7 @@
  * at the cap.
  */
 import { clsx } from 'clsx';
-import { formatUnitsUSD, parseUSD } from '../../../lib/money.ts';
+import { formatUnitsUSD, parseUSD } from '@/lib/money.ts';
 import type { MoneyMeter } from '../model/kinds.ts';
 
 export function CostMeter({ meter }: { meter: MoneyMeter }) {

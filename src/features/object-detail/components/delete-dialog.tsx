@@ -4,9 +4,9 @@
  * unless "Keep its Jobs (orphan)" is ticked, which sends propagationPolicy Orphan.
  */
 import { useState } from 'react';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { PhaseBadge } from '../../../components/ui/phase-badge.tsx';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { PhaseBadge } from '@/components/ui/phase-badge.tsx';
+import type { NodusObject } from '@/shared/protocol.ts';
 import type { Propagation } from '../api/object-writes.ts';
 import { explainFinalizer } from '../model/finalizers.ts';
 import { DialogFooter } from './dialog-footer.tsx';

@@ -3,13 +3,13 @@
  * for …", each finalizer in plain words), a banner once it is gone, and the finalizers it carries otherwise.
  */
 import { Link } from 'react-router';
-import type { NodusObject } from '../../../shared/protocol.ts';
-import { AlertIcon, TrashIcon } from '../../../components/ui/icons.tsx';
+import type { NodusObject } from '@/shared/protocol.ts';
+import { AlertIcon, TrashIcon } from '@/components/ui/icons.tsx';
 import { explainFinalizer } from '../model/finalizers.ts';
 import { Card } from './card.tsx';
-import { formatDuration } from '../../../lib/format.ts';
-import { useNow } from '../../../lib/use-now.ts';
-import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { formatDuration } from '@/lib/format.ts';
+import { useNow } from '@/lib/use-now.ts';
+import { RelativeTime } from '@/components/ui/relative-time.tsx';
 
 export function DeletingBanner({ object, kind }: { object: NodusObject; kind: string }) {
   const now = useNow(15_000);

@@ -7,12 +7,12 @@
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
-import { PhaseBadge } from '../../../components/ui/phase-badge.tsx';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import { ChevronRightIcon } from '@/components/ui/icons.tsx';
+import { PhaseBadge } from '@/components/ui/phase-badge.tsx';
+import type { NodusObject } from '@/shared/protocol.ts';
 import type { MoneyMeter } from '../model/kinds.ts';
 import { CostMeter } from './cost-meter.tsx';
-import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { RelativeTime } from '@/components/ui/relative-time.tsx';
 
 export function Breadcrumb({ project, projectHref, kindLabel, kindHref, name }: { project: string; projectHref: string; kindLabel: string; kindHref: string; name: string }) {
   return (

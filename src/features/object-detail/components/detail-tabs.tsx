@@ -5,7 +5,7 @@
 import { clsx } from 'clsx';
 import { useRef, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { matchesShortcut } from '../../../lib/shortcuts.ts';
+import { matchesShortcut } from '@/lib/shortcuts.ts';
 
 export type DetailTab = 'overview' | 'yaml' | 'logs' | 'edit';
 

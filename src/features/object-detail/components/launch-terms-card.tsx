@@ -3,11 +3,11 @@
  * priced from, kept by the server in status so that the person, and support, can check it later.
  */
 import { clsx } from 'clsx';
-import { formatUSD } from '../../../lib/format.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import { formatUSD } from '@/lib/format.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { launchTerms } from '../model/launch-terms.ts';
 import { Card } from './card.tsx';
-import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { RelativeTime } from '@/components/ui/relative-time.tsx';
 
 const money = (amount: string | undefined) => formatUSD(amount) ?? '—';
 const rate = (amount: string | undefined) => (amount === undefined ? '—' : `${money(amount)}/h`);

@@ -1,8 +1,8 @@
 /** Whether what the view shows is current: Live, Reconnecting (since when, why), Stale (with Retry), or Deleted. */
 import { clsx } from 'clsx';
-import type { ListWatchSnapshot } from '../../../data/watch/use-list-watch.tsx';
-import type { NodusObject } from '../../../shared/protocol.ts';
-import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import type { ListWatchSnapshot } from '@/data/watch/use-list-watch.tsx';
+import type { NodusObject } from '@/shared/protocol.ts';
+import { RelativeTime } from '@/components/ui/relative-time.tsx';
 
 type Watch = Pick<ListWatchSnapshot<NodusObject>, 'status' | 'since' | 'error' | 'retry'>;
 

@@ -5,12 +5,12 @@
  * passes them in as render props, so features do not import each other.
  */
 import { useState, type ReactNode } from 'react';
-import type { KindInfo } from '../../../data/client/index.ts';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { WatchTroublePanel } from '../../../components/ui/watch-trouble.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { titleCase } from '../../../lib/format.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { KindInfo } from '@/data/client/index.ts';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { WatchTroublePanel } from '@/components/ui/watch-trouble.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { titleCase } from '@/lib/format.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { useChildren } from '../api/use-children.ts';
 import { useLiveObject } from '../api/use-live-object.ts';
 import { priceWait } from '../model/conditions.ts';

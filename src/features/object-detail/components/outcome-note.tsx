@@ -1,6 +1,6 @@
 /** The server's answer to the last action: a sentence naming the change, or the API's error in full. */
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { CheckIcon } from '@/components/ui/icons.tsx';
 import type { Outcome } from './action-bar.tsx';
 
 export function OutcomeNote({ outcome, onDismiss }: { outcome: Outcome; onDismiss: () => void }) {

@@ -3,11 +3,11 @@
  * draft's own spec.placement.maxRateUSDPerHour), so it stays Queued or Pending and says why. The banner names the
  * cap, where it came from, and what the person can do.
  */
-import { AlertIcon } from '../../../components/ui/icons.tsx';
-import { formatUSD } from '../../../lib/format.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import { AlertIcon } from '@/components/ui/icons.tsx';
+import { formatUSD } from '@/lib/format.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { priceWait } from '../model/conditions.ts';
-import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { RelativeTime } from '@/components/ui/relative-time.tsx';
 
 export function PriceWaitBanner({ object, kind }: { object: NodusObject; kind: string }) {
   const wait = priceWait(object.status);

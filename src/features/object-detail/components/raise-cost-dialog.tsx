@@ -4,8 +4,8 @@
  * meanwhile moves the floor too.
  */
 import { useId, useState } from 'react';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { formatUSD } from '../../../lib/format.ts';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { formatUSD } from '@/lib/format.ts';
 import { checkMaxCost, suggestMaxCost } from '../model/max-cost.ts';
 import { DialogFooter } from './dialog-footer.tsx';
 

@@ -1,9 +1,9 @@
 /** The spec summary: the facts of the kind (registry-driven), each on a line; status.message above them. */
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
-import type { Fact } from '../../../kinds/spec-facts.ts';
+import type { Fact } from '@/kinds/spec-facts.ts';
 import { Card } from './card.tsx';
-import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { RelativeTime } from '@/components/ui/relative-time.tsx';
 
 export function SpecSummary({ facts, yamlHref }: { facts: Fact[]; yamlHref: string }) {
   return (

@@ -4,8 +4,8 @@
  */
 import { useMemo } from 'react';
 import { stringify } from 'yaml';
-import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import { CopyButton } from '@/components/ui/copy-button.tsx';
+import type { NodusObject } from '@/shared/protocol.ts';
 
 export function YamlView({ object, deleted }: { object: NodusObject; deleted: boolean }) {
   const text = useMemo(() => stringify(object, { lineWidth: 0, aliasDuplicateObjects: false }), [object]);

@@ -4,7 +4,7 @@
  * A positive condition that is False only because the person asked for it (Suspended, Stopped) or because the
  * work finished (Completed) is a note, not a problem.
  */
-import type { Condition, ObjectStatus } from '../../../shared/protocol.ts';
+import type { Condition, ObjectStatus } from '@/shared/protocol.ts';
 
 export type Severity = 'problem' | 'unknown' | 'note' | 'ok';
 

@@ -1,5 +1,5 @@
 /** What each finalizer is waiting for, in plain words, for the deletion banner and the finalizer list. */
-import { FINALIZER_BILLING } from '../../../shared/protocol.ts';
+import { FINALIZER_BILLING } from '@/shared/protocol.ts';
 
 export interface FinalizerExplanation {
   name: string;

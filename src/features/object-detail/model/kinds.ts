@@ -4,8 +4,8 @@
  * does not declare gets the registry's generic view: the spec's plain fields as facts, delete and (where the
  * spec has one) a higher max cost.
  */
-import { childSelector, presentationOf, type ActionTraits, type Fact, type MoneyMeter } from '../../../kinds/index.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import { childSelector, presentationOf, type ActionTraits, type Fact, type MoneyMeter } from '@/kinds/index.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 
 export type { MoneyMeter };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { launchTerms } from './launch-terms.ts';
 
 const job = (status: Record<string, unknown>, spec: Record<string, unknown> = {}): NodusObject => ({ apiVersion: 'nodus.dev/v1', kind: 'Job', metadata: { name: 'a' }, spec, status });

@@ -3,7 +3,7 @@
  * create with If-Match), the rate cap and where it came from, and the rate now. Objects created without a review
  * have only the server's estimate at create.
  */
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 
 export interface LaunchTerms {
   /** True when the object was launched from a review (If-Match). */

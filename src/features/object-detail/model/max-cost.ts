@@ -2,7 +2,7 @@
  * Checks a new max cost typed by a person before it is sent: a decimal string as the API takes it (up to 9
  * digits and 4 decimals, no float in between) and above the current one (the API only lets it be raised).
  */
-import { decimalUSD, formatUnitsUSD, parseUSD } from '../../../lib/money.ts';
+import { decimalUSD, formatUnitsUSD, parseUSD } from '@/lib/money.ts';
 
 export type MaxCostCheck = { ok: true; value: string } | { ok: false; message: string };
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ANNOTATION_RESTART_REQUESTED_AT, FINALIZER_BILLING, type Condition, type NodusObject } from '../../../shared/protocol.ts';
+import { ANNOTATION_RESTART_REQUESTED_AT, FINALIZER_BILLING, type Condition, type NodusObject } from '@/shared/protocol.ts';
 import { availableActions, type ActionId } from './actions.ts';
 import { priceWait, severity, sortConditions } from './conditions.ts';
-import { describeCommand, describeResources, formatSeconds } from '../../../kinds/spec-facts.ts';
+import { describeCommand, describeResources, formatSeconds } from '@/kinds/spec-facts.ts';
 import { explainFinalizer } from './finalizers.ts';
 import { detailTraits } from './kinds.ts';
 import { checkMaxCost, suggestMaxCost } from './max-cost.ts';

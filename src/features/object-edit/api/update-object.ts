@@ -2,9 +2,9 @@
  * PUT of an edited object, and the fresh read a conflict needs (src/data/objects.ts). Writes are sent once: the
  * person decides what happens after a failure.
  */
-import type { KindInfo } from '../../../data/client/index.ts';
-import { getObject, updateObject as putObject } from '../../../data/objects.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { KindInfo } from '@/data/client/index.ts';
+import { getObject, updateObject as putObject } from '@/data/objects.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 
 export type EditKind = Pick<KindInfo, 'group' | 'version' | 'plural' | 'kind'>;
 

@@ -4,7 +4,7 @@
  */
 import { clsx } from 'clsx';
 import { useId, useState } from 'react';
-import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { CheckIcon } from '@/components/ui/icons.tsx';
 import { deepEqual, type MergeConflict } from '../model/merge/index.ts';
 import { parseValue } from '../model/edit-yaml.ts';
 import { formatValue, SIDES, ValueView } from './value-view.tsx';

@@ -3,10 +3,10 @@
  * both sides to different values is a card to resolve, first; changes that do not overlap are listed apart as
  * merged; the result is shown against the server's copy before it is saved against the server's resourceVersion.
  */
-import { DiffEditor } from '../../../components/code-editor/index.ts';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
+import { DiffEditor } from '@/components/code-editor/index.ts';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { withoutServerFields } from '../model/merge/index.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { editableFieldsDiffer, toYaml } from '../model/edit-yaml.ts';
 import type { EditSession } from '../model/use-edit-session.ts';
 import { ConflictCard } from './conflict-card.tsx';

@@ -1,8 +1,8 @@
 /** The notes above the editor: a restored draft, a change on the server while editing, and a save's answer. */
-import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { CheckIcon } from '@/components/ui/icons.tsx';
 import type { MergeResult } from '../model/merge/index.ts';
-import { formatDateTime } from '../../../lib/format.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import { formatDateTime } from '@/lib/format.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { toYaml } from '../model/edit-yaml.ts';
 import { MERGED_BY, ValueView } from './value-view.tsx';
 

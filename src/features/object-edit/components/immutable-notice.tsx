@@ -2,8 +2,8 @@
  * FieldImmutable on save: the API's Status (through ErrorPanel), which fields cannot change after create and
  * why, a way to jump to each one in the editor, and the offer to create a new object from the edit instead.
  */
-import type { ApiError } from '../../../data/client/index.ts';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
+import type { ApiError } from '@/data/client/index.ts';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import type { MutableField } from '../model/mutable-fields.ts';
 
 export interface ImmutableNoticeProps {

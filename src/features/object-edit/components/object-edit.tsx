@@ -5,15 +5,15 @@
  */
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { KindInfo } from '../../../data/client/index.ts';
-import { CodeEditor, type CodeEditorHandle, type EditorMarker } from '../../../components/code-editor/index.ts';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { useKindSchema } from '../../../data/kind-schema.ts';
-import { locateField } from '../../../components/code-editor/yaml-locate.ts';
-import { placeCauses, syntaxMarkers } from '../../../components/code-editor/yaml-markers.ts';
-import { unknownFieldMarkers } from '../../../components/code-editor/yaml-schema-check.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { KindInfo } from '@/data/client/index.ts';
+import { CodeEditor, type CodeEditorHandle, type EditorMarker } from '@/components/code-editor/index.ts';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { useKindSchema } from '@/data/kind-schema.ts';
+import { locateField } from '@/components/code-editor/yaml-locate.ts';
+import { placeCauses, syntaxMarkers } from '@/components/code-editor/yaml-markers.ts';
+import { unknownFieldMarkers } from '@/components/code-editor/yaml-schema-check.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { newObjectYaml } from '../model/edit-yaml.ts';
 import { mutableFields } from '../model/mutable-fields.ts';
 import { useEditSession } from '../model/use-edit-session.ts';

@@ -2,7 +2,7 @@
  * An unsaved edit of one object (kept by src/lib/draft-store.ts per project, kind and name) until the person
  * saves or discards. The base object is kept with the text: it is what a later merge starts from.
  */
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 
 export interface EditDraft {
   text: string;

@@ -1,8 +1,8 @@
 /** The edit machine alone: no React, a fake API and an in-memory store. */
 import { describe, expect, it } from 'vitest';
-import { errorFromStatus } from '../../../data/client/index.ts';
-import { draftKey, legacyDraftKey, type DraftStorage } from '../../../lib/draft-store.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import { errorFromStatus } from '@/data/client/index.ts';
+import { draftKey, legacyDraftKey, type DraftStorage } from '@/lib/draft-store.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { EditSessionFlow, deriveEdit, type EditApi } from './edit-session.ts';
 import { toEditYaml } from './edit-yaml.ts';
 

@@ -4,9 +4,9 @@
  * that was read) and, when the server moved on, the three-way merge. The live object comes from the view's
  * watch through `getLive`; what follows from it and the state is `deriveEdit`, a pure function.
  */
-import { toApiError, type ApiError } from '../../../data/client/index.ts';
-import { browserStorage, loadDraft, removeDraft, saveDraft, type DraftPlace, type DraftStorage } from '../../../lib/draft-store.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import { toApiError, type ApiError } from '@/data/client/index.ts';
+import { browserStorage, loadDraft, removeDraft, saveDraft, type DraftPlace, type DraftStorage } from '@/lib/draft-store.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { parseEditDraft, type EditDraft } from './edit-draft.ts';
 import { editableFieldsDiffer, parseEdit, putBody, toEditYaml, type ParsedEdit } from './edit-yaml.ts';
 import { threeWayMerge, withoutServerFields, type MergedChange, type MergeResult } from './merge/index.ts';

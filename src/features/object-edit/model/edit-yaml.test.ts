@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { editableFieldsDiffer, newObjectYaml, parseEdit, parseValue, putBody, suffixed, toEditYaml } from './edit-yaml.ts';
 
 const job: NodusObject = {

@@ -4,7 +4,7 @@
  */
 import { parseDocument, stringify } from 'yaml';
 import { deepEqual, isPlainObject, withoutServerFields } from './merge/index.ts';
-import type { NodusObject, ObjectMeta } from '../../../shared/protocol.ts';
+import type { NodusObject, ObjectMeta } from '@/shared/protocol.ts';
 
 /** lineWidth 0: never fold long strings, so a value the person reads is a value they can edit in place. */
 const STRINGIFY = { lineWidth: 0 } as const;

@@ -3,7 +3,7 @@
  * render what this returns.
  */
 import { useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { readObject, updateObject, type EditKind } from '../api/update-object.ts';
 import { deriveEdit, EditSessionFlow } from './edit-session.ts';
 

@@ -4,10 +4,10 @@
  * away on its kind's page.
  */
 import { useQueries } from '@tanstack/react-query';
-import { resourcePath, type KindInfo } from '../../../data/client/index.ts';
-import { apiClient } from '../../../data/api-client.ts';
-import { queryKeys } from '../../../data/query-keys.ts';
-import type { NodusObject, ObjectList } from '../../../shared/protocol.ts';
+import { resourcePath, type KindInfo } from '@/data/client/index.ts';
+import { apiClient } from '@/data/api-client.ts';
+import { queryKeys } from '@/data/query-keys.ts';
+import type { NodusObject, ObjectList } from '@/shared/protocol.ts';
 
 export const NAMES_PER_KIND = 500;
 

@@ -5,9 +5,9 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { ArrowsRightLeftIcon, CopyIcon, FolderIcon, GlobeIcon, GridIcon, KeyboardIcon, PlusIcon, SearchIcon, SignOutIcon } from '../../../components/ui/icons.tsx';
-import { titleCase } from '../../../lib/format.ts';
-import { comboLabels, keysOf, matchesShortcut } from '../../../lib/shortcuts.ts';
+import { ArrowsRightLeftIcon, CopyIcon, FolderIcon, GlobeIcon, GridIcon, KeyboardIcon, PlusIcon, SearchIcon, SignOutIcon } from '@/components/ui/icons.tsx';
+import { titleCase } from '@/lib/format.ts';
+import { comboLabels, keysOf, matchesShortcut } from '@/lib/shortcuts.ts';
 import { paletteActions, type ActionIcon, type ActionKind } from '../actions.ts';
 import { useObjectNames, type NameKind, type ObjectName } from '../api/object-names.ts';
 import { matchScore, rank } from '../match.ts';

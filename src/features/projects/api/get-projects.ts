@@ -1,9 +1,9 @@
 /** GET /api/v1/namespaces: the projects the key can see, sorted by name. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { namespacesPath } from '../../../data/client/index.ts';
-import { apiClient } from '../../../data/api-client.ts';
-import { queryKeys } from '../../../data/query-keys.ts';
-import type { Project } from '../../../shared/protocol.ts';
+import { namespacesPath } from '@/data/client/index.ts';
+import { apiClient } from '@/data/api-client.ts';
+import { queryKeys } from '@/data/query-keys.ts';
+import type { Project } from '@/shared/protocol.ts';
 
 export async function getProjects(signal?: AbortSignal): Promise<Project[]> {
   const list = await apiClient.list<Project>(namespacesPath(), { signal });

@@ -5,11 +5,11 @@
  * Spend is the sum of `status.costUSD`, added as integers (lib/money.ts).
  */
 import { useQueries } from '@tanstack/react-query';
-import { resourcePath, type KindInfo } from '../../../data/client/index.ts';
-import { apiClient } from '../../../data/api-client.ts';
-import { queryKeys } from '../../../data/query-keys.ts';
-import { parseUSD } from '../../../lib/money.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import { resourcePath, type KindInfo } from '@/data/client/index.ts';
+import { apiClient } from '@/data/api-client.ts';
+import { queryKeys } from '@/data/query-keys.ts';
+import { parseUSD } from '@/lib/money.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 
 export type StatsKind = Pick<KindInfo, 'group' | 'version' | 'plural' | 'kind'>;
 

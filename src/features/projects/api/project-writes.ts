@@ -4,10 +4,10 @@
  * goes Terminating while what it holds is stopped and charged, then vanishes.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { namespacesPath, newIdempotencyKey } from '../../../data/client/index.ts';
-import { apiClient } from '../../../data/api-client.ts';
-import type { Project } from '../../../shared/protocol.ts';
-import { queryKeys } from '../../../data/query-keys.ts';
+import { namespacesPath, newIdempotencyKey } from '@/data/client/index.ts';
+import { apiClient } from '@/data/api-client.ts';
+import type { Project } from '@/shared/protocol.ts';
+import { queryKeys } from '@/data/query-keys.ts';
 
 export function createProject(name: string): Promise<Project> {
   return apiClient.request<Project>(namespacesPath(), {

@@ -4,8 +4,8 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { useCreateProject } from '../api/project-writes.ts';
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;

@@ -4,8 +4,8 @@
  * Terminating until then.
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { useDeleteProject } from '../api/project-writes.ts';
 
 export function DeleteProjectDialog({ project, contents, onClose }: { project: string; contents: string[]; onClose: () => void }) {

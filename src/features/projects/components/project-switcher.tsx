@@ -5,11 +5,11 @@
 import { clsx } from 'clsx';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { ChevronDownIcon, FolderIcon, GlobeIcon, GridIcon } from '../../../components/ui/icons.tsx';
-import { Popover } from '../../../components/ui/popover.tsx';
-import { matchesShortcut } from '../../../lib/shortcuts.ts';
-import { PUBLIC_PROJECT } from '../../../shared/protocol.ts';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { ChevronDownIcon, FolderIcon, GlobeIcon, GridIcon } from '@/components/ui/icons.tsx';
+import { Popover } from '@/components/ui/popover.tsx';
+import { matchesShortcut } from '@/lib/shortcuts.ts';
+import { PUBLIC_PROJECT } from '@/shared/protocol.ts';
 import { useProjects } from '../api/get-projects.ts';
 
 export interface ProjectSwitcherProps {

@@ -4,11 +4,11 @@
  * Images and offers no write.
  */
 import { useState } from 'react';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { PlusIcon, SearchIcon } from '../../../components/ui/icons.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { formatUnitsUSD } from '../../../lib/money.ts';
-import { useUrlFilter } from '../../../lib/use-url-filter.ts';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { PlusIcon, SearchIcon } from '@/components/ui/icons.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { formatUnitsUSD } from '@/lib/money.ts';
+import { useUrlFilter } from '@/lib/use-url-filter.ts';
 import { useProjects } from '../api/get-projects.ts';
 import { useProjectStats, type StatsKind } from '../api/project-stats.ts';
 import { CreateProjectDialog } from './create-project-dialog.tsx';

@@ -4,13 +4,13 @@
  */
 import { clsx } from 'clsx';
 import { Link, useNavigate } from 'react-router';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { FolderIcon, LockIcon, TrashIcon } from '../../../components/ui/icons.tsx';
-import { PhaseBadge } from '../../../components/ui/phase-badge.tsx';
-import { titleCase } from '../../../lib/format.ts';
-import { formatUnitsUSD } from '../../../lib/money.ts';
-import { useRowCursor } from '../../../lib/use-row-cursor.ts';
-import { DEFAULT_PROJECT, PUBLIC_PROJECT, type Project } from '../../../shared/protocol.ts';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { FolderIcon, LockIcon, TrashIcon } from '@/components/ui/icons.tsx';
+import { PhaseBadge } from '@/components/ui/phase-badge.tsx';
+import { titleCase } from '@/lib/format.ts';
+import { formatUnitsUSD } from '@/lib/money.ts';
+import { useRowCursor } from '@/lib/use-row-cursor.ts';
+import { DEFAULT_PROJECT, PUBLIC_PROJECT, type Project } from '@/shared/protocol.ts';
 import type { ProjectStats, StatsKind } from '../api/project-stats.ts';
 
 export interface ProjectsTableProps {

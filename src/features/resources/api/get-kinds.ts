@@ -3,10 +3,10 @@
  * Only top-level, namespaced, listable resources belong in a project view.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { NODUS_GROUP_VERSION, groupVersionPath, kindsFromDiscovery } from '../../../data/client/index.ts';
-import type { APIResourceList, GroupVersion, KindInfo } from '../../../data/client/index.ts';
-import { apiClient } from '../../../data/api-client.ts';
-import { queryKeys } from '../../../data/query-keys.ts';
+import { NODUS_GROUP_VERSION, groupVersionPath, kindsFromDiscovery } from '@/data/client/index.ts';
+import type { APIResourceList, GroupVersion, KindInfo } from '@/data/client/index.ts';
+import { apiClient } from '@/data/api-client.ts';
+import { queryKeys } from '@/data/query-keys.ts';
 
 export async function getKinds(gv: GroupVersion, signal?: AbortSignal): Promise<KindInfo[]> {
   const list = await apiClient.get<APIResourceList>(groupVersionPath(gv), { signal });

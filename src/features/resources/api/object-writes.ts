@@ -3,10 +3,10 @@
  * Never retried on their own (the API client retries no write without an Idempotency-Key); each outcome is
  * reported per object, with the ApiError of a failure.
  */
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 
 // The writes themselves are the data layer's, shared with the object page.
-export { startDeletion, setDesiredState } from '../../../data/objects.ts';
+export { startDeletion, setDesiredState } from '@/data/objects.ts';
 
 export interface Outcome {
   object: NodusObject;

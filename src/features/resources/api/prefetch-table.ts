@@ -5,8 +5,8 @@
  * use: they find them started.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { NODUS_GROUP_VERSION } from '../../../data/client/index.ts';
-import type { WatchRegistry } from '../../../data/watch/index.ts';
+import { NODUS_GROUP_VERSION } from '@/data/client/index.ts';
+import type { WatchRegistry } from '@/data/watch/index.ts';
 import { readTableParams } from '../table/view-params.ts';
 import { kindsQueryOptions, projectKinds } from './get-kinds.ts';
 import { tableListOptions, watchedListTarget } from './use-watched-list.ts';

@@ -2,10 +2,10 @@
  * The live objects of one kind in one project (or all projects), for the resource tables: listed in full, then
  * kept current by one shared watch (src/data/watch). Replaces a one-off list for any view that shows objects.
  */
-import type { KindInfo } from '../../../data/client/index.ts';
-import type { ListWatchTarget } from '../../../data/watch/index.ts';
-import { useListWatch, type ListWatchSnapshot } from '../../../data/watch/use-list-watch.tsx';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { KindInfo } from '@/data/client/index.ts';
+import type { ListWatchTarget } from '@/data/watch/index.ts';
+import { useListWatch, type ListWatchSnapshot } from '@/data/watch/use-list-watch.tsx';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { checkLabelSelector } from '../table/label-selector.ts';
 import { phaseFieldSelector, type TableParams } from '../table/view-params.ts';
 

@@ -5,9 +5,9 @@
  * are listed as skipped, with why. Then a report per object.
  */
 import { useRef, useState } from 'react';
-import type { KindInfo } from '../../../data/client/index.ts';
-import { formatCount } from '../../../lib/format.ts';
-import { FINALIZER_BILLING, type NodusObject } from '../../../shared/protocol.ts';
+import type { KindInfo } from '@/data/client/index.ts';
+import { formatCount } from '@/lib/format.ts';
+import { FINALIZER_BILLING, type NodusObject } from '@/shared/protocol.ts';
 import { startDeletion, forEachObject, setDesiredState } from '../api/object-writes.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import { kindTraits } from '../kinds/registry.tsx';

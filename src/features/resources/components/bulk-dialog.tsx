@@ -7,10 +7,10 @@
  */
 import { clsx } from 'clsx';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { AlertIcon, CheckIcon } from '../../../components/ui/icons.tsx';
-import { PhaseBadge } from '../../../components/ui/phase-badge.tsx';
-import { formatCount } from '../../../lib/format.ts';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { AlertIcon, CheckIcon } from '@/components/ui/icons.tsx';
+import { PhaseBadge } from '@/components/ui/phase-badge.tsx';
+import { formatCount } from '@/lib/format.ts';
 import type { PlanItem } from '../table/bulk-plan.ts';
 
 export type BulkStage = 'confirm' | 'running' | 'done';

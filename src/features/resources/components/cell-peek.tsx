@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import { matchesShortcut } from '../../../lib/shortcuts.ts';
+import { matchesShortcut } from '@/lib/shortcuts.ts';
 
 /** Whether the element shows less than its whole value. */
 export function hasMore(el: HTMLElement): boolean {

@@ -7,8 +7,8 @@
  */
 import { clsx } from 'clsx';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { formatAge, formatDateTime, formatUSD } from '../../../lib/format.ts';
-import { LABEL_CREATED_BY, type NodusObject } from '../../../shared/protocol.ts';
+import { formatAge, formatDateTime, formatUSD } from '@/lib/format.ts';
+import { LABEL_CREATED_BY, type NodusObject } from '@/shared/protocol.ts';
 
 /** What the keyboard can reach inside a row (Left and Right from the row): focusable by script, never by Tab. */
 export const STOP = 'outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-1 focus-visible:outline-indigo-600';

@@ -4,13 +4,13 @@
  * and the text filter are applied here. All of them live in the URL.
  */
 import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { KindInfo } from '../../../data/client/index.ts';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { FolderIcon } from '../../../components/ui/icons.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { titleCase } from '../../../lib/format.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { KindInfo } from '@/data/client/index.ts';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { FolderIcon } from '@/components/ui/icons.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { titleCase } from '@/lib/format.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { tableListOptions, useWatchedList } from '../api/use-watched-list.ts';
 import { useSelection } from '../hooks/use-selection.ts';
 import { useTableParams } from '../hooks/use-table-params.ts';
@@ -23,8 +23,8 @@ import { LabelFilterContext, type LabelFilter } from './cells.tsx';
 import { ResourceTable } from './resource-table.tsx';
 import { TableToolbar } from './table-toolbar.tsx';
 import { ReconnectNote, WatchStatus } from './watch-status.tsx';
-import { formatCount, formatDateTime } from '../../../lib/format.ts';
-import { WatchTroublePanel } from '../../../components/ui/watch-trouble.tsx';
+import { formatCount, formatDateTime } from '@/lib/format.ts';
+import { WatchTroublePanel } from '@/components/ui/watch-trouble.tsx';
 
 export function KindPanel({ kind, project }: { kind: KindInfo; project: string | undefined }) {
   const { params, set } = useTableParams();

@@ -8,13 +8,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Link, useSearchParams } from 'react-router';
-import type { KindInfo } from '../../../data/client/index.ts';
-import { AlertIcon } from '../../../components/ui/icons.tsx';
-import { titleCase } from '../../../lib/format.ts';
-import { objectCountQueryOptions } from '../../../data/object-counts.ts';
+import type { KindInfo } from '@/data/client/index.ts';
+import { AlertIcon } from '@/components/ui/icons.tsx';
+import { titleCase } from '@/lib/format.ts';
+import { objectCountQueryOptions } from '@/data/object-counts.ts';
 import { useWatchedList } from '../api/use-watched-list.ts';
 import { readTableParams } from '../table/view-params.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount } from '@/lib/format.ts';
 
 export function KindTabs({ kinds, project, selected, kindHref }: {
   kinds: KindInfo[];

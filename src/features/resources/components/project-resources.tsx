@@ -5,18 +5,18 @@
 import { clsx } from 'clsx';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import type { KindInfo } from '../../../data/client/index.ts';
-import { ErrorPanel } from '../../../components/ui/error-panel.tsx';
-import { PlusIcon, RefreshIcon } from '../../../components/ui/icons.tsx';
-import { Skeleton } from '../../../components/ui/skeleton.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { titleCase } from '../../../lib/format.ts';
-import { kindInProject } from '../../../kinds/lifecycle.ts';
-import { PUBLIC_PROJECT } from '../../../shared/protocol.ts';
+import type { KindInfo } from '@/data/client/index.ts';
+import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { PlusIcon, RefreshIcon } from '@/components/ui/icons.tsx';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { titleCase } from '@/lib/format.ts';
+import { kindInProject } from '@/kinds/lifecycle.ts';
+import { PUBLIC_PROJECT } from '@/shared/protocol.ts';
 import { useProjectKinds } from '../api/get-kinds.ts';
 import { knownKind } from '../kinds/known-kinds.ts';
 import { projectKindHref } from '../object-href.ts';
-import { useRefreshProject } from '../../../data/refresh.ts';
+import { useRefreshProject } from '@/data/refresh.ts';
 import { KindPanel } from './kind-panel.tsx';
 import { KindTabs } from './kind-tabs.tsx';
 

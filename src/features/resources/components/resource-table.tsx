@@ -9,13 +9,13 @@
 import { defaultRangeExtractor, elementScroll, observeElementRect, useVirtualizer, type Range, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
-import type { KindInfo } from '../../../data/client/index.ts';
-import { isControlTarget, useHotkeys } from '../../../lib/use-hotkeys.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { KindInfo } from '@/data/client/index.ts';
+import { isControlTarget, useHotkeys } from '@/lib/use-hotkeys.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import type { Column } from '../kinds/registry.tsx';
 import type { RowFlash } from '../table/row-flash.ts';
-import { RowSlots } from '../../../lib/row-slots.ts';
+import { RowSlots } from '@/lib/row-slots.ts';
 import { objectKey } from '../table/snapshot-diff.ts';
 import { CellPeek, cellStops } from './cell-peek.tsx';
 import { TableHeader, gridTemplate } from './table-header.tsx';

@@ -5,12 +5,12 @@
  */
 import { clsx } from 'clsx';
 import { memo, useEffect, useRef } from 'react';
-import type { KindInfo } from '../../../data/client/index.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { KindInfo } from '@/data/client/index.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import type { Column } from '../kinds/registry.tsx';
 import { objectKey } from '../table/snapshot-diff.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount } from '@/lib/format.ts';
 
 const SELECT_WIDTH = '2.5rem';
 const NAME_WIDTH = 'minmax(13rem, 1.6fr)';

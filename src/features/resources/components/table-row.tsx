@@ -5,7 +5,7 @@
  */
 import { clsx } from 'clsx';
 import { memo, useCallback, type ChangeEvent } from 'react';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import type { Column } from '../kinds/registry.tsx';
 import type { RowFlash } from '../table/row-flash.ts';
 import { STOP } from './cells.tsx';

@@ -5,7 +5,7 @@
  */
 import { clsx } from 'clsx';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { matchesShortcut } from '../../../lib/shortcuts.ts';
+import { matchesShortcut } from '@/lib/shortcuts.ts';
 import type { TableParams } from '../table/view-params.ts';
 import { checkLabelSelector } from '../table/label-selector.ts';
 

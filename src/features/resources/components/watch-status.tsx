@@ -4,11 +4,11 @@
  */
 import { clsx } from 'clsx';
 import { useState } from 'react';
-import { RefreshIcon } from '../../../components/ui/icons.tsx';
-import { formatAge } from '../../../lib/format.ts';
-import { useNow } from '../../../lib/use-now.ts';
-import type { ListWatchSnapshot } from '../../../data/watch/index.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import { RefreshIcon } from '@/components/ui/icons.tsx';
+import { formatAge } from '@/lib/format.ts';
+import { useNow } from '@/lib/use-now.ts';
+import type { ListWatchSnapshot } from '@/data/watch/index.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 
 type WatchState = Pick<ListWatchSnapshot<NodusObject>, 'status' | 'since' | 'attempt' | 'error' | 'retry'>;
 

@@ -3,7 +3,7 @@
  * row, a shift-click ticks the range from the last one clicked, and "select all" ticks every row shown.
  */
 import { useCallback, useRef, useState } from 'react';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { objectKey } from '../table/snapshot-diff.ts';
 
 const NONE: ReadonlySet<string> = new Set();

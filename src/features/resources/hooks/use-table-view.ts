@@ -4,7 +4,7 @@
  * whose objects just changed.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { nameSortValue, type Column } from '../kinds/registry.tsx';
 import { RowFlash } from '../table/row-flash.ts';
 import { SearchWarmer, textMatcher } from '../table/search.ts';

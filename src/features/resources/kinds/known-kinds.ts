@@ -5,8 +5,8 @@
  * read-only until discovery says what else the API allows, so no button offers a write it may refuse. A kind
  * not listed waits for discovery, as every kind did before.
  */
-import { NODUS_GROUP_VERSION, type KindInfo } from '../../../data/client/index.ts';
-import { KIND_FACTS } from '../../../shared/kinds.ts';
+import { NODUS_GROUP_VERSION, type KindInfo } from '@/data/client/index.ts';
+import { KIND_FACTS } from '@/shared/kinds.ts';
 
 /** One object per kind, so a view given the same kind twice sees the same object. */
 const KINDS = new Map<string, KindInfo>(

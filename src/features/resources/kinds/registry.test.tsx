@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COLUMNS, presentation, presentationOf, textColumn } from '../../../kinds/index.ts';
-import { KIND_FACTS } from '../../../shared/kinds.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import { COLUMNS, presentation, presentationOf, textColumn } from '@/kinds/index.ts';
+import { KIND_FACTS } from '@/shared/kinds.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { kindTraits, tableColumns, traitsOf } from './registry.tsx';
 
 const shape = (kind: string) => tableColumns({ kind }, false).map((c) => `${c.id}${c.align ? ':right' : ''}${c.firstDesc ? ':desc' : ''}${c.sortValue ? '' : ':nosort'}`);

@@ -6,10 +6,10 @@
  */
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import type { KindInfo } from '../../../data/client/index.ts';
-import { PhaseBadge } from '../../../components/ui/phase-badge.tsx';
-import { presentationOf, type ColumnSpec, type KindPresentation } from '../../../kinds/index.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { KindInfo } from '@/data/client/index.ts';
+import { PhaseBadge } from '@/components/ui/phase-badge.tsx';
+import { presentationOf, type ColumnSpec, type KindPresentation } from '@/kinds/index.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import type { SortValue } from '../table/table-view.ts';
 import { Age, Clipped, Gpu, gpuOf, LabelChips, Money, Owner, ownerOf } from '../components/cells.tsx';
 

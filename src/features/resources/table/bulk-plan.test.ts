@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { bulkHoldAction, GONE, planBulk, replan } from './bulk-plan.ts';
 
 const VERBS = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];

@@ -4,10 +4,10 @@
  * suspended, finished, being deleted, …). The plan is made when the confirmation opens and made again from the
  * objects as they are when it is confirmed, so nothing that changed meanwhile is acted on by mistake.
  */
-import type { KindInfo } from '../../../data/client/index.ts';
-import { actionFor, holdAction } from '../../../kinds/actions.ts';
-import { kindLife } from '../../../kinds/lifecycle.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { KindInfo } from '@/data/client/index.ts';
+import { actionFor, holdAction } from '@/kinds/actions.ts';
+import { kindLife } from '@/kinds/lifecycle.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { objectKey } from './snapshot-diff.ts';
 
 export type BulkAction = 'suspend' | 'stop' | 'delete';

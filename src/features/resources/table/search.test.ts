@@ -1,6 +1,6 @@
 /** The text filter matches every word, anywhere in the name, phase, owner or labels, ignoring case. */
 import { describe, expect, it } from 'vitest';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { SearchWarmer, textMatcher } from './search.ts';
 
 const job: NodusObject = {

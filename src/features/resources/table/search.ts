@@ -4,7 +4,7 @@
  * searched by is built once per object version (objects are immutable), so typing at 50,000 objects scans
  * strings and builds none.
  */
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 
 const texts = new WeakMap<NodusObject, string>();
 

@@ -5,7 +5,7 @@
  * comparison per object, and nothing is hashed. Only when the order itself changed (a relist after Expired)
  * does it fall back to a diff by uid.
  */
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 
 export interface SnapshotDiff<T> {
   added: T[];

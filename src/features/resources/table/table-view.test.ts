@@ -4,9 +4,9 @@
  * objects are moved and the rows array is never replaced.
  */
 import { describe, expect, it } from 'vitest';
-import type { WatchObjectEvent } from '../../../data/client/index.ts';
-import { ObjectIndex, type IndexView } from '../../../data/watch/object-index.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { WatchObjectEvent } from '@/data/client/index.ts';
+import { ObjectIndex, type IndexView } from '@/data/watch/object-index.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { diffById, diffSnapshots } from './snapshot-diff.ts';
 import { compareKeys, TableView, tiebreak, type ViewSpec } from './table-view.ts';
 

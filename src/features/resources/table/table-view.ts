@@ -5,7 +5,7 @@
  * moved, by binary search and an in-place splice, or, for a list's pages arriving, by one merge. The rows array is the same array throughout (no copy per
  * event); `version` says when it changed. Framework-free: the React binding is use-table-view.ts.
  */
-import type { NodusObject } from '../../../shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 import { diffSize, diffSnapshots, objectKey } from './snapshot-diff.ts';
 
 export type SortValue = string | number | undefined;

@@ -1,7 +1,7 @@
 /** The recent calls as a table, newest first; a failure's request id has a copy button. */
 import { clsx } from 'clsx';
-import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { isFailure, type ApiCall } from '../../../data/call-log/call-log-store.ts';
+import { CopyButton } from '@/components/ui/copy-button.tsx';
+import { isFailure, type ApiCall } from '@/data/call-log/call-log-store.ts';
 
 const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false });
 

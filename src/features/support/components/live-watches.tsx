@@ -8,13 +8,13 @@
  * keep open (or start) watches that no page shows.
  */
 import { clsx } from 'clsx';
-import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { useNow } from '../../../lib/use-now.ts';
-import { listDigest } from '../../../data/watch/digest.ts';
-import type { ListWatch, ListWatchSnapshot, WatchStatus } from '../../../data/watch/list-watch.ts';
-import { useWatchRegistry } from '../../../data/watch/use-list-watch.tsx';
-import { watchKey, type ListWatchTarget } from '../../../data/watch/target.ts';
-import type { NodusObject } from '../../../shared/protocol.ts';
+import { CopyButton } from '@/components/ui/copy-button.tsx';
+import { useNow } from '@/lib/use-now.ts';
+import { listDigest } from '@/data/watch/digest.ts';
+import type { ListWatch, ListWatchSnapshot, WatchStatus } from '@/data/watch/list-watch.ts';
+import { useWatchRegistry } from '@/data/watch/use-list-watch.tsx';
+import { watchKey, type ListWatchTarget } from '@/data/watch/target.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
 
 const REFRESH_MS = 500;
 

@@ -4,8 +4,8 @@
  * speech user says what they see), and the name carries the count ("Support (3 failed calls)"). The button's
  * ::after covers the whole pill, so a click on the badge opens the panel too.
  */
-import { LifebuoyIcon } from '../../../components/ui/icons.tsx';
-import { isFailure, useCallLog } from '../../../data/call-log/call-log-store.ts';
+import { LifebuoyIcon } from '@/components/ui/icons.tsx';
+import { isFailure, useCallLog } from '@/data/call-log/call-log-store.ts';
 
 export function SupportButton({ onClick }: { onClick: () => void }) {
   const failures = useCallLog((s) => s.calls.filter(isFailure).length);

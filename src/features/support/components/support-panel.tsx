@@ -6,11 +6,11 @@
  */
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { isFailure, useCallLog } from '../../../data/call-log/call-log-store.ts';
-import { buildSupportReport } from '../../../data/call-log/support-report.ts';
-import { activeContext, apiUrlLabel, useConnectionStore } from '../../../data/connection-store.ts';
+import { CopyButton } from '@/components/ui/copy-button.tsx';
+import { Dialog } from '@/components/ui/dialog.tsx';
+import { isFailure, useCallLog } from '@/data/call-log/call-log-store.ts';
+import { buildSupportReport } from '@/data/call-log/support-report.ts';
+import { activeContext, apiUrlLabel, useConnectionStore } from '@/data/connection-store.ts';
 import { CallTable } from './call-table.tsx';
 import { LiveWatches } from './live-watches.tsx';
 

@@ -1,5 +1,5 @@
 /** The log script of each kind that runs, keyed by kind so that a kind without an entry fails to compile. */
-import { isKindName, type KindName } from '../../../shared/kinds.ts';
+import { isKindName, type KindName } from '@/shared/kinds.ts';
 import { functionScript } from './function.ts';
 import { jobScript } from './job.ts';
 import { pipelineScript } from './pipeline.ts';
