@@ -10,7 +10,14 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions, CONSOLE_PORT, CONSOLE_URL, MOCK_PORT, MOCK_URL, requireChromium } from './e2e/support/servers.ts';
+import {
+  chromiumLaunchOptions,
+  CONSOLE_PORT,
+  CONSOLE_URL,
+  MOCK_PORT,
+  MOCK_URL,
+  requireChromium,
+} from './e2e/support/servers.ts';
 
 requireChromium();
 
@@ -19,7 +26,10 @@ const DEV_SERVER = process.env.E2E_DEV_SERVER === '1';
 const DIST = join(tmpdir(), `nodus-console-e2e-dist-${CONSOLE_PORT}`);
 
 const consoleServer: { command: string; env: Record<string, string> } = DEV_SERVER
-  ? { command: `npx vite --port ${CONSOLE_PORT} --strictPort --host 127.0.0.1`, env: { NODUS_MOCK_PORT: String(MOCK_PORT) } }
+  ? {
+      command: `npx vite --port ${CONSOLE_PORT} --strictPort --host 127.0.0.1`,
+      env: { NODUS_MOCK_PORT: String(MOCK_PORT) },
+    }
   : {
       command: `npx vite build --outDir ${DIST} --emptyOutDir --logLevel error && npx tsx scripts/serve/main.ts --dist ${DIST} --port ${CONSOLE_PORT} --api ${MOCK_URL}`,
       env: { VITE_NODUS_DEMO: '1', VITE_NODUS_API_KEY: '', VITE_NODUS_API_URL: '', NODE_ENV: 'production' },
@@ -50,7 +60,13 @@ export default defineConfig({
   testDir: 'e2e',
   projects: [
     { name: 'own-project', testIgnore: [...MOCK_WIDE, DRILLS, SECURITY] },
-    { name: 'mock-wide', testMatch: MOCK_WIDE, testIgnore: [DRILLS, SECURITY], workers: 1, dependencies: ['own-project'] },
+    {
+      name: 'mock-wide',
+      testMatch: MOCK_WIDE,
+      testIgnore: [DRILLS, SECURITY],
+      workers: 1,
+      dependencies: ['own-project'],
+    },
     { name: 'drills', testMatch: DRILLS, workers: 1, dependencies: ['mock-wide'] },
   ],
   // Runs on other ports (several at once on one machine) keep their results apart: each run empties its own.

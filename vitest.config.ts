@@ -12,7 +12,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/bench/**/*.test.ts', 'scripts/serve/**/*.test.ts', 'scripts/docs/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'src/**/*.test.tsx',
+            'scripts/bench/**/*.test.ts',
+            'scripts/serve/**/*.test.ts',
+            'scripts/docs/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

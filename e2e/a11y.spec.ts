@@ -17,7 +17,13 @@ async function seriousViolations(page: Page, view: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${view}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes.slice(0, 3).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`).join(' | ')}`);
+    .map(
+      (v) =>
+        `${view}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
+          .join(' | ')}`,
+    );
 }
 
 test.describe('axe finds no serious or critical violation', () => {
@@ -72,9 +78,12 @@ test.describe('axe finds no serious or critical violation', () => {
     test(`on the object's ${tab} tab`, async ({ page }) => {
       await page.goto(`/projects/${project}/jobs/a11y-job?tab=${tab}`);
       await expect(page.getByRole('heading', { name: 'a11y-job' }).first()).toBeVisible(LOADED);
-      await expect.poll(() => page.evaluate(() => document.querySelector('main')?.textContent?.length ?? 0)).toBeGreaterThan(50);
+      await expect
+        .poll(() => page.evaluate(() => document.querySelector('main')?.textContent?.length ?? 0))
+        .toBeGreaterThan(50);
       // Scan the editor itself, not the moment before Monaco (loaded when first opened) arrives.
-      if (tab === 'edit') await expect(page.getByTestId('code-editor').first()).toHaveAttribute('data-editor-ready', 'true', MONACO);
+      if (tab === 'edit')
+        await expect(page.getByTestId('code-editor').first()).toHaveAttribute('data-editor-ready', 'true', MONACO);
       expect(await seriousViolations(page, `object ${tab}`)).toEqual([]);
     });
   }
@@ -129,7 +138,8 @@ test('the main flows work from the keyboard alone', async ({ page, request }) =>
   await page.keyboard.press('Enter');
   const signOut = page.getByRole('button', { name: /^Sign out of / });
   await expect(signOut).toBeVisible();
-  for (let i = 0; i < 20 && !(await signOut.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  for (let i = 0; i < 20 && !(await signOut.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
   await expect(signOut).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(console.shell.keyPrompt).toBeVisible();

@@ -13,7 +13,8 @@ import { createBudget, createProject, uniqueName } from './support/mock-writes.t
 function collectConsole(page: Page): string[] {
   const messages: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'warning' || message.type() === 'error') messages.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'warning' || message.type() === 'error')
+      messages.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => messages.push(`pageerror: ${error.message}`));
   return messages;
@@ -22,7 +23,10 @@ function collectConsole(page: Page): string[] {
 // The editor's first load fetches Monaco and its workers, slow on a busy machine.
 test.describe.configure({ timeout: 180_000 });
 
-test('an object page, a table, the projects page and the editor load directly with nothing in the console', async ({ page, request }) => {
+test('an object page, a table, the projects page and the editor load directly with nothing in the console', async ({
+  page,
+  request,
+}) => {
   const project = uniqueName('quiet');
   await createProject(request, project);
   await createBudget(request, project, 'cap');

@@ -6,7 +6,9 @@ import { expect, test } from '@playwright/test';
 import { DEMO_API_KEY } from '../src/shared/protocol.ts';
 import { ConsolePage } from './pages/console-page.ts';
 
-test('a new context asks for its key; keys stay out of URLs and storage, and are gone after a reload', async ({ page }) => {
+test('a new context asks for its key; keys stay out of URLs and storage, and are gone after a reload', async ({
+  page,
+}) => {
   const urls: string[] = [];
   page.on('request', (req) => urls.push(req.url()));
   const ui = new ConsolePage(page);
@@ -32,7 +34,10 @@ test('a new context asks for its key; keys stay out of URLs and storage, and are
 
   // Back to the first context: its key was kept, so nothing is asked.
   await shell.contextButton.click();
-  await page.getByRole('dialog', { name: 'Contexts' }).getByRole('button', { name: /^local-mock/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Contexts' })
+    .getByRole('button', { name: /^local-mock/ })
+    .click();
   await expect(shell.contextButton).toHaveAccessibleName(/^Context: local-mock/);
   await expect(shell.kindLink('jobs')).toHaveText(/\d/);
   await expect(shell.keyPrompt).toBeHidden();
@@ -44,7 +49,10 @@ test('a new context asks for its key; keys stay out of URLs and storage, and are
 
   // After a reload the list is back, the key of the added context is not.
   await shell.contextButton.click();
-  await page.getByRole('dialog', { name: 'Contexts' }).getByRole('button', { name: /^staging/ }).click();
+  await page
+    .getByRole('dialog', { name: 'Contexts' })
+    .getByRole('button', { name: /^staging/ })
+    .click();
   await expect(shell.contextButton).toHaveAccessibleName('Context: staging (org acme)');
   await page.reload();
   await expect(shell.contextButton).toHaveAccessibleName('Context: staging (org acme)');

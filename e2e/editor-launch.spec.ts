@@ -26,15 +26,21 @@ interface PriceBook {
 function recordCreates(page: Page): Request[] {
   const creates: Request[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && /\/jobs$/.test(new URL(r.url()).pathname) && !r.url().includes('dryRun')) creates.push(r);
+    if (r.method() === 'POST' && /\/jobs$/.test(new URL(r.url()).pathname) && !r.url().includes('dryRun'))
+      creates.push(r);
   });
   return creates;
 }
 
-test('the price book changes between review and launch: a double-click, a triple click and a held Enter launch nothing unseen', async ({ page, request }) => {
+test('the price book changes between review and launch: a double-click, a triple click and a held Enter launch nothing unseen', async ({
+  page,
+  request,
+}) => {
   const project = uniqueName('ed-price');
   await createProject(request, project);
-  const original = (await (await request.get(`${MOCK_URL}/_mock/price-book`, { headers: authHeaders })).json()) as PriceBook;
+  const original = (await (
+    await request.get(`${MOCK_URL}/_mock/price-book`, { headers: authHeaders })
+  ).json()) as PriceBook;
   const editor = new EditorPage(page);
   try {
     await editor.goto(project, 'jobs');
@@ -45,7 +51,10 @@ test('the price book changes between review and launch: a double-click, a triple
 
     const version = `${original.version}-e2e-${Date.now().toString(36)}`;
     const rates = { ...original.rates, 'gpu.H100': '5.00' };
-    const changed = await request.post(`${MOCK_URL}/_mock/price-book`, { headers: authHeaders, data: { version, rates } });
+    const changed = await request.post(`${MOCK_URL}/_mock/price-book`, {
+      headers: authHeaders,
+      data: { version, rates },
+    });
     expect(changed.status(), await changed.text()).toBe(200);
 
     const creates = recordCreates(page);
@@ -93,7 +102,10 @@ test('the price book changes between review and launch: a double-click, a triple
   }
 });
 
-test('Enter held down on Launch, and a click while a review is under way, send one create', async ({ page, request }) => {
+test('Enter held down on Launch, and a click while a review is under way, send one create', async ({
+  page,
+  request,
+}) => {
   const project = uniqueName('ed-held');
   await createProject(request, project);
   const editor = new EditorPage(page);
@@ -128,7 +140,10 @@ test('Enter held down on Launch, and a click while a review is under way, send o
   expect(list.items).toHaveLength(1);
 });
 
-test('the connection drops during the launch: Retry launch reuses the key and makes exactly one object', async ({ page, request }) => {
+test('the connection drops during the launch: Retry launch reuses the key and makes exactly one object', async ({
+  page,
+  request,
+}) => {
   const project = uniqueName('ed-drop');
   await createProject(request, project);
   const editor = new EditorPage(page);
@@ -179,7 +194,10 @@ test('the name is taken: the existing object beside the draft, then rename the d
   const panel = page.getByRole('region', { name: 'Name already taken' });
   await expect(panel).toContainText('A Job named “taken” already exists', { timeout: 60_000 });
   await expect(panel.getByTestId('diff-editor')).toHaveAttribute('data-editor-ready', 'true', { timeout: 60_000 });
-  await expect(panel.getByRole('link', { name: 'Open the existing Job' })).toHaveAttribute('href', `/projects/${project}/jobs/taken`);
+  await expect(panel.getByRole('link', { name: 'Open the existing Job' })).toHaveAttribute(
+    'href',
+    `/projects/${project}/jobs/taken`,
+  );
   // The fields that differ are marked on the draft's lines.
   await expect(editor.problem(/spec\.maxCostUSD: existing "10\.00", requested "40\.00"/)).toContainText('Line 8');
   await page.screenshot({ path: '/tmp/shots/editor-already-exists.png', fullPage: true });
@@ -190,28 +208,40 @@ test('the name is taken: the existing object beside the draft, then rename the d
   await expect(editor.estimate).toBeVisible({ timeout: 60_000 });
 });
 
-test('only the hourly rate moves: the launch goes ahead, capped at the reviewed rate + 10 %, and waits Queued saying why', async ({ page, request }) => {
+test('only the hourly rate moves: the launch goes ahead, capped at the reviewed rate + 10 %, and waits Queued saying why', async ({
+  page,
+  request,
+}) => {
   const project = uniqueName('ed-rate');
   await createProject(request, project);
-  const original = (await (await request.get(`${MOCK_URL}/_mock/price-book`, { headers: authHeaders })).json()) as PriceBook;
+  const original = (await (
+    await request.get(`${MOCK_URL}/_mock/price-book`, { headers: authHeaders })
+  ).json()) as PriceBook;
   const editor = new EditorPage(page);
   try {
     await editor.goto(project, 'jobs');
     await editor.setText(jobYaml('capped', { extra: '  resources:\n    gpu: {type: H100, count: 1}\n' }));
     await editor.reviewButton.click();
     await expect(editor.estimate).toContainText(original.version, { timeout: 60_000 });
-    await expect(editor.reviewPanel).toContainText(/This Job will not run above \$[\d.]+\/h \(the reviewed \$[\d.]+\/h \+ 10 %\)/);
+    await expect(editor.reviewPanel).toContainText(
+      /This Job will not run above \$[\d.]+\/h \(the reviewed \$[\d.]+\/h \+ 10 %\)/,
+    );
 
     // The same price book version with the H100 rate doubled: the review's ETag still holds.
     const doubled = (Number(original.rates['gpu.H100']) * 2).toFixed(2);
-    const moved = await request.post(`${MOCK_URL}/_mock/price-book`, { headers: authHeaders, data: { rates: { ...original.rates, 'gpu.H100': doubled } } });
+    const moved = await request.post(`${MOCK_URL}/_mock/price-book`, {
+      headers: authHeaders,
+      data: { rates: { ...original.rates, 'gpu.H100': doubled } },
+    });
     expect(moved.status(), await moved.text()).toBe(200);
 
     await editor.launchButton.click();
     await expect(page).toHaveURL(new RegExp(`/projects/${project}/jobs/capped`), { timeout: 60_000 });
     const object = new ObjectPage(page);
     const wait = page.getByRole('region', { name: 'Waiting for a price within the cap' });
-    await expect(wait).toContainText('Queued: the price is above the estimate (PriceAboveEstimate)', { timeout: 60_000 });
+    await expect(wait).toContainText('Queued: the price is above the estimate (PriceAboveEstimate)', {
+      timeout: 60_000,
+    });
     await expect(wait).toContainText('is the reviewed rate');
     await expect(object.phase).toHaveText('Queued');
     await expect(object.conditionRow('PriceWithinCap')).toContainText('PriceAboveEstimate');

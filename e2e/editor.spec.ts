@@ -55,15 +55,23 @@ test('write a Job, review its estimate and defaults, launch it and land on it', 
   // The estimate is the server's: ask the API the same question.
   const check = await request.post(`${MOCK_URL}/apis/${API_VERSION}/namespaces/${project}/jobs?dryRun=All`, {
     headers: authHeaders,
-    data: { apiVersion: API_VERSION, kind: 'Job', metadata: { name: 'train-b' }, spec: { image: 'nodus/pytorch:2.8-cuda12.8', command: ['python', 'train.py'], maxCostUSD: '40.00' } },
+    data: {
+      apiVersion: API_VERSION,
+      kind: 'Job',
+      metadata: { name: 'train-b' },
+      spec: { image: 'nodus/pytorch:2.8-cuda12.8', command: ['python', 'train.py'], maxCostUSD: '40.00' },
+    },
   });
-  const estimate = ((await check.json()) as { status: { estimate: { costUSD: string; priceBookVersion: string } } }).status.estimate;
+  const estimate = ((await check.json()) as { status: { estimate: { costUSD: string; priceBookVersion: string } } })
+    .status.estimate;
   await expect(editor.estimate.getByTestId('estimate-cost')).toHaveText(`$${estimate.costUSD}`);
   await expect(editor.estimate).toContainText(estimate.priceBookVersion);
   await expect(editor.estimate).toContainText('Hourly rate');
   // What the server filled in is listed and marked in its copy of the object.
   await expect(page.getByRole('list', { name: 'Filled in by the server' })).toContainText('spec.timeoutSeconds: 14400');
-  await expect.poll(async () => (await editor.markedLines('info', 'Job as the server would create it')).length).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await editor.markedLines('info', 'Job as the server would create it')).length)
+    .toBeGreaterThan(0);
   await page.screenshot({ path: '/tmp/shots/editor-review.png', fullPage: true });
 
   // An edit makes the review stale: no launch until reviewed again.
@@ -86,7 +94,9 @@ test('write a Job, review its estimate and defaults, launch it and land on it', 
   const headers = creates[0]!.headers();
   expect(headers['if-match']).toMatch(/^".+"$/);
   expect(headers['idempotency-key']).toBeTruthy();
-  const res = await request.get(`${MOCK_URL}/apis/${API_VERSION}/namespaces/${project}/jobs/train-b`, { headers: authHeaders });
+  const res = await request.get(`${MOCK_URL}/apis/${API_VERSION}/namespaces/${project}/jobs/train-b`, {
+    headers: authHeaders,
+  });
   expect(res.status()).toBe(200);
   expect(((await res.json()) as { spec: { retries: number } }).spec.retries).toBe(1);
 });
@@ -165,7 +175,11 @@ test('in a 1024x768 window the editor shows a whole line of YAML, with Review be
   await editor.goto(project, 'jobs');
   const frame = await page.getByTestId('code-editor').boundingBox();
   // The text of the template's image line (Monaco wraps a line's text in one span).
-  const text = await page.getByTestId('code-editor').locator('.view-line', { hasText: 'image: nodus/pytorch' }).locator(':scope > span').boundingBox();
+  const text = await page
+    .getByTestId('code-editor')
+    .locator('.view-line', { hasText: 'image: nodus/pytorch' })
+    .locator(':scope > span')
+    .boundingBox();
   expect(frame && text).toBeTruthy();
   if (!frame || !text) return;
   expect(text.x).toBeGreaterThanOrEqual(frame.x);

@@ -65,7 +65,10 @@ async function readAnswer(res: Response): Promise<Answer | undefined> {
   }
 }
 
-test('a 401 asks for a key; the page shows the Unauthorized Status until a key the API accepts is given', async ({ page, request }) => {
+test('a 401 asks for a key; the page shows the Unauthorized Status until a key the API accepts is given', async ({
+  page,
+  request,
+}) => {
   const expected = await apiStatus(request, '/api/v1/namespaces', 'not-a-key');
   expect(expected).toMatchObject({ httpStatus: 401, reason: 'Unauthorized' });
 
@@ -83,7 +86,9 @@ test('a 401 asks for a key; the page shows the Unauthorized Status until a key t
   // Not now: the page says what failed, as the API said it.
   await shell.keyPrompt.getByRole('button', { name: 'Not now' }).click();
   await expect(shell.keyPrompt).toBeHidden();
-  await expect(shell.resourcesNav.getByRole('alert', { name: 'Could not discover the kinds' })).toContainText('Unauthorized');
+  await expect(shell.resourcesNav.getByRole('alert', { name: 'Could not discover the kinds' })).toContainText(
+    'Unauthorized',
+  );
   const list = await shell.openProjectSwitcher();
   const panel = list.getByRole('alert', { name: 'Could not list projects' });
   await expect(panel).toBeVisible();

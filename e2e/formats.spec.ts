@@ -26,7 +26,10 @@ test('a Budget page writes every amount the same way', async ({ page, request })
   await expect(page.getByRole('main')).not.toContainText(OTHER_MONEY);
 });
 
-test('times are ages with the exact time on hover, in the reader\'s zone, and log timestamps line up', async ({ page, request }) => {
+test("times are ages with the exact time on hover, in the reader's zone, and log timestamps line up", async ({
+  page,
+  request,
+}) => {
   const api = new ObjectApi(request);
   const project = await api.project('fmt-time');
   await api.job(project, 'timed', { runSeconds: 3600 });
@@ -40,7 +43,11 @@ test('times are ages with the exact time on hover, in the reader\'s zone, and lo
   const ui = new ObjectPage(page);
   await ui.goto(project, 'jobs', 'timed');
   await ui.expectLive();
-  const created = page.getByRole('main').locator('header').getByText(/^Created/).locator('time');
+  const created = page
+    .getByRole('main')
+    .locator('header')
+    .getByText(/^Created/)
+    .locator('time');
   await expect(created).toHaveText(/^\d+[smhd] ago$/);
   await expect(created).toHaveAttribute('title', /GMT\+5:30$/);
 
@@ -51,7 +58,9 @@ test('times are ages with the exact time on hover, in the reader\'s zone, and lo
   const stamps = logs.log.locator('[data-log-time]');
   await expect(stamps.first()).toBeVisible();
   // Read in one go: the followed log moves on between two reads.
-  const pairs = await stamps.evaluateAll((els) => els.map((el) => [el.textContent ?? '', el.getAttribute('title') ?? ''] as const));
+  const pairs = await stamps.evaluateAll((els) =>
+    els.map((el) => [el.textContent ?? '', el.getAttribute('title') ?? ''] as const),
+  );
   const shown = pairs.map(([text]) => text);
   const raw = pairs.map(([, title]) => title);
   expect(shown.length).toBeGreaterThan(5);

@@ -17,7 +17,9 @@ test('health shows degraded and failing as /readyz reports them, with the releas
   try {
     await setFaults(request, { readyz: { degraded: ['billing', 'price-feed'], failing: null } });
     // The pill polls by itself (every 5 s): no reload, no click.
-    await expect(shell.healthButton).toHaveAccessibleName('API health: Degraded (billing, price-feed)', { timeout: 12_000 });
+    await expect(shell.healthButton).toHaveAccessibleName('API health: Degraded (billing, price-feed)', {
+      timeout: 12_000,
+    });
     await shell.healthButton.click();
     await expect(details).toContainText('billing');
     await expect(details).toContainText('price-feed');

@@ -23,12 +23,18 @@ async function visit(page: Page, path: string, ready: (page: Page) => Promise<vo
   await ready(page);
 }
 
-test(`error panels show message and fix as text and link docs only when http(s): ${N + 1} strings × 2 places, 3 docs links`, async ({ page, request }) => {
+test(`error panels show message and fix as text and link docs only when http(s): ${N + 1} strings × 2 places, 3 docs links`, async ({
+  page,
+  request,
+}) => {
   const harm = watchForHarm(page);
   const project = uniqueName('hostile-err');
   const message = allInOne();
   const refuse = { message, fix: `Fix: ${message}`, docs: 'javascript:window.__pwned="docs";alert("docs")' };
-  const res = await request.post(`${MOCK_URL}/api/v1/namespaces`, { headers: authHeaders, data: { metadata: { name: project, annotations: { 'mock.nodus.dev/refuse-with': JSON.stringify(refuse) } } } });
+  const res = await request.post(`${MOCK_URL}/api/v1/namespaces`, {
+    headers: authHeaders,
+    data: { metadata: { name: project, annotations: { 'mock.nodus.dev/refuse-with': JSON.stringify(refuse) } } },
+  });
   expect(res.status(), await res.text()).toBe(201);
 
   await visit(page, `/projects/${project}/jobs`, async (p) => {
@@ -42,18 +48,35 @@ test(`error panels show message and fix as text and link docs only when http(s):
   await expect(panel.getByText('How to fix')).toBeVisible();
   await expect(panel.getByRole('link', { name: /Read about/ })).toHaveCount(0);
   // The bidi strings are there, each in an element that isolates it.
-  expect((await harm.check('error panel with hostile message, fix and a javascript: docs link')).bidiTexts).toBeGreaterThan(0);
+  expect(
+    (await harm.check('error panel with hostile message, fix and a javascript: docs link')).bidiTexts,
+  ).toBeGreaterThan(0);
   await page.screenshot({ path: '/tmp/shots/hostile-error-panel.png' });
 
   // A data: link is not followed either; an https one is.
-  for (const [docs, linked] of [['data:text/html,<script>alert(1)</script>', false], ['https://docs.example.com/errors/InternalError', true]] as const) {
+  for (const [docs, linked] of [
+    ['data:text/html,<script>alert(1)</script>', false],
+    ['https://docs.example.com/errors/InternalError', true],
+  ] as const) {
     const other = uniqueName('hostile-docs');
-    const made = await request.post(`${MOCK_URL}/api/v1/namespaces`, { headers: authHeaders, data: { metadata: { name: other, annotations: { 'mock.nodus.dev/refuse-with': JSON.stringify({ message: 'refused', docs }) } } } });
+    const made = await request.post(`${MOCK_URL}/api/v1/namespaces`, {
+      headers: authHeaders,
+      data: {
+        metadata: {
+          name: other,
+          annotations: { 'mock.nodus.dev/refuse-with': JSON.stringify({ message: 'refused', docs }) },
+        },
+      },
+    });
     expect(made.status()).toBe(201);
     await visit(page, `/projects/${other}/jobs`, async (p) => {
       await expect(p.getByRole('alert').filter({ hasText: 'InternalError' }).first()).toBeVisible(LOADED);
     });
-    const link = page.getByRole('alert').filter({ hasText: 'InternalError' }).first().getByRole('link', { name: /Read about/ });
+    const link = page
+      .getByRole('alert')
+      .filter({ hasText: 'InternalError' })
+      .first()
+      .getByRole('link', { name: /Read about/ });
     if (linked) await expect(link).toHaveAttribute('href', docs);
     else await expect(link).toHaveCount(0);
     await harm.check(`docs ${docs.slice(0, 5)}`);
@@ -61,7 +84,17 @@ test(`error panels show message and fix as text and link docs only when http(s):
 
   // The 100 KB message (the API clips what it echoes to 8 KiB) wraps inside the panel.
   const huge = uniqueName('hostile-huge');
-  const made = await request.post(`${MOCK_URL}/api/v1/namespaces`, { headers: authHeaders, data: { metadata: { name: huge, annotations: { 'mock.nodus.dev/refuse-with': JSON.stringify({ message: HUGE_STRING.value, fix: HUGE_STRING.value }) } } } });
+  const made = await request.post(`${MOCK_URL}/api/v1/namespaces`, {
+    headers: authHeaders,
+    data: {
+      metadata: {
+        name: huge,
+        annotations: {
+          'mock.nodus.dev/refuse-with': JSON.stringify({ message: HUGE_STRING.value, fix: HUGE_STRING.value }),
+        },
+      },
+    },
+  });
   expect(made.status()).toBe(201);
   await visit(page, `/projects/${huge}/jobs`, async (p) => {
     await expect(p.getByRole('alert').filter({ hasText: 'huge-xxxx' }).first()).toBeVisible(LOADED);
@@ -96,11 +129,16 @@ test(`a name in the URL that the API's 404 repeats stays text: ${N} strings × 1
   }
 });
 
-test(`annotations, condition and status messages, log lines and YAML stay text in every view: ${N + 1} strings × 5 places`, async ({ page, request }) => {
+test(`annotations, condition and status messages, log lines and YAML stay text in every view: ${N + 1} strings × 5 places`, async ({
+  page,
+  request,
+}) => {
   const harm = watchForHarm(page);
   const project = uniqueName('hostile-obj');
   await createProject(request, project);
-  const annotations: Record<string, string> = Object.fromEntries(HOSTILE_STRINGS.map((s, i) => [`example.com/hostile-${i}`, s.value]));
+  const annotations: Record<string, string> = Object.fromEntries(
+    HOSTILE_STRINGS.map((s, i) => [`example.com/hostile-${i}`, s.value]),
+  );
   annotations['example.com/hostile-huge'] = HUGE_STRING.value;
   annotations['mock.nodus.dev/run-seconds'] = '2';
   annotations['mock.nodus.dev/outcome'] = 'Failed';
@@ -109,10 +147,23 @@ test(`annotations, condition and status messages, log lines and YAML stay text i
   const res = await request.post(path, {
     headers: authHeaders,
     // The API caps a command argument at 4096 characters: the 100 KB value goes into annotations and messages.
-    data: { metadata: { name: 'hostile', annotations }, spec: { image: 'nodus/python:3.12', command: ['python', ...HOSTILE_STRINGS.map((s) => s.value)], maxCostUSD: '1.00' } },
+    data: {
+      metadata: { name: 'hostile', annotations },
+      spec: {
+        image: 'nodus/python:3.12',
+        command: ['python', ...HOSTILE_STRINGS.map((s) => s.value)],
+        maxCostUSD: '1.00',
+      },
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
-  await expect.poll(async () => ((await (await request.get(`${path}/hostile`, { headers: authHeaders })).json()) as NodusObject).status?.phase, { timeout: 30_000 }).toBe('Failed');
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`${path}/hostile`, { headers: authHeaders })).json()) as NodusObject).status?.phase,
+      { timeout: 30_000 },
+    )
+    .toBe('Failed');
 
   const console = new ConsolePage(page);
   await visit(page, `/projects/${project}/jobs`, async () => {

@@ -6,7 +6,10 @@ import { expect, test } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
 import { createBudget, createProject, uniqueName } from './support/mock-writes.ts';
 
-test('"?" shows every shortcut by where it works; Escape closes it and the focus goes back', async ({ page, request }) => {
+test('"?" shows every shortcut by where it works; Escape closes it and the focus goes back', async ({
+  page,
+  request,
+}) => {
   const project = uniqueName('keys');
   await createProject(request, project);
   for (const name of ['alpha', 'bravo']) await createBudget(request, project, name);
@@ -32,7 +35,15 @@ test('"?" shows every shortcut by where it works; Escape closes it and the focus
   await expect(bravo).toBeFocused();
   await page.keyboard.press('?');
   await expect(shell.shortcutsSheet).toBeVisible();
-  for (const group of ['Anywhere', 'Lists', 'Tables of objects', 'Command palette', 'Object page', 'Logs', 'YAML editor']) {
+  for (const group of [
+    'Anywhere',
+    'Lists',
+    'Tables of objects',
+    'Command palette',
+    'Object page',
+    'Logs',
+    'YAML editor',
+  ]) {
     await expect(shell.shortcutGroup(group)).toBeVisible();
   }
   await expect(shell.shortcutKeys('Anywhere', 'Open or close the command palette')).toHaveText(/^(Ctrl|⌘)\s*K$/);

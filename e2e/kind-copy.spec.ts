@@ -18,7 +18,9 @@ test('a new Budget is checked and created, never "launched" or "paid"', async ({
   await expect(editor.reviewPanel.getByRole('heading', { name: 'Check before you create' })).toBeVisible();
   await expect(editor.launchButton).toHaveText('Create Budget');
   await expect(editor.reviewPanel).not.toContainText(/\bLaunch|launched(?!-by)|\bpay\b/);
-  await editor.setText('apiVersion: nodus.dev/v1\nkind: Budget\nmetadata:\n  name: monthly\nspec:\n  limitUSD: "50.00"\n');
+  await editor.setText(
+    'apiVersion: nodus.dev/v1\nkind: Budget\nmetadata:\n  name: monthly\nspec:\n  limitUSD: "50.00"\n',
+  );
   await editor.reviewButton.click();
   await expect(editor.launchButton).toBeEnabled({ timeout: 60_000 });
   await expect(editor.reviewPanel).not.toContainText(/\bLaunch|launched(?!-by)|\bpay\b/);

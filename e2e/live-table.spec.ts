@@ -40,7 +40,10 @@ async function droppedWatches(request: APIRequestContext): Promise<number> {
   return ((await res.json()) as { injected: { droppedWatches: number } }).injected.droppedWatches;
 }
 
-test('a Job created through the API appears in the table without a reload, and vanishes after delete', async ({ page, request }) => {
+test('a Job created through the API appears in the table without a reload, and vanishes after delete', async ({
+  page,
+  request,
+}) => {
   const project = `live-${Date.now().toString(36)}`;
   await createProject(request, project);
 
@@ -68,7 +71,10 @@ test('a Job created through the API appears in the table without a reload, and v
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
 
-test('a watch the API drops is resumed, and the table catches up with what changed meanwhile', async ({ page, request }) => {
+test('a watch the API drops is resumed, and the table catches up with what changed meanwhile', async ({
+  page,
+  request,
+}) => {
   // Budgets: no controller changes them, so every event on the watch is one of the writes below.
   const project = `dropped-${Date.now().toString(36)}`;
   await createProject(request, project);
@@ -83,7 +89,10 @@ test('a watch the API drops is resumed, and the table catches up with what chang
     await setFaults(request, { dropWatchAfterEvents: 2, verbs: ['watch'] });
     const names = ['first', 'second', 'third', 'fourth', 'fifth'];
     for (const name of names) {
-      const res = await request.post(budgetsPath(project), { headers, data: { metadata: { name }, spec: { limitUSD: '5.00' } } });
+      const res = await request.post(budgetsPath(project), {
+        headers,
+        data: { metadata: { name }, spec: { limitUSD: '5.00' } },
+      });
       expect(res.status(), await res.text()).toBe(201);
       await expect(ui.row('budgets', name)).toBeVisible();
     }
@@ -95,7 +104,10 @@ test('a watch the API drops is resumed, and the table catches up with what chang
   await expect(watchStatus).toHaveText('Live');
 });
 
-test('Refresh lists the open kind again and asks its counts again, keeping the rows on screen', async ({ page, request }) => {
+test('Refresh lists the open kind again and asks its counts again, keeping the rows on screen', async ({
+  page,
+  request,
+}) => {
   const project = `refresh-${Date.now().toString(36)}`;
   await createProject(request, project);
   await createJob(request, project, 'stays-shown');
@@ -111,7 +123,9 @@ test('Refresh lists the open kind again and asks its counts again, keeping the r
   const isList = (url: URL, limit: (value: string | null) => boolean) =>
     url.pathname === jobsPathname && url.searchParams.get('watch') === null && limit(url.searchParams.get('limit'));
   const listed = page.waitForRequest((r) => r.method() === 'GET' && isList(new URL(r.url()), (limit) => limit !== '1'));
-  const counted = page.waitForRequest((r) => r.method() === 'GET' && isList(new URL(r.url()), (limit) => limit === '1'));
+  const counted = page.waitForRequest(
+    (r) => r.method() === 'GET' && isList(new URL(r.url()), (limit) => limit === '1'),
+  );
   await page.getByRole('button', { name: 'Refresh', exact: true }).click();
   await Promise.all([listed, counted]);
 

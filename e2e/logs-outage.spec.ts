@@ -12,7 +12,10 @@ import { DrillApi } from './support/drills.ts';
 import { authHeaders, createProject, uniqueName } from './support/mock-writes.ts';
 import { MOCK_URL } from './support/servers.ts';
 
-test('a followed log resumes after the API was unreachable and ends equal to the server’s log', async ({ page, request }) => {
+test('a followed log resumes after the API was unreachable and ends equal to the server’s log', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const api = new DrillApi(request);
   const project = uniqueName('logs-outage');
@@ -21,8 +24,16 @@ test('a followed log resumes after the API was unreachable and ends equal to the
   const created = await request.post(jobs, {
     headers: authHeaders,
     data: {
-      metadata: { name: 'runner', annotations: { 'mock.nodus.dev/run-seconds': '30', 'mock.nodus.dev/outcome': 'Succeeded' } },
-      spec: { image: 'nodus/python:3.12', command: ['python', 'train.py'], resources: { cpu: 1, memoryGiB: 2 }, maxCostUSD: '5.00' },
+      metadata: {
+        name: 'runner',
+        annotations: { 'mock.nodus.dev/run-seconds': '30', 'mock.nodus.dev/outcome': 'Succeeded' },
+      },
+      spec: {
+        image: 'nodus/python:3.12',
+        command: ['python', 'train.py'],
+        resources: { cpu: 1, memoryGiB: 2 },
+        maxCostUSD: '5.00',
+      },
     },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -16,11 +16,20 @@ const jobsPath = (project: string) => `${MOCK_URL}/apis/${API_VERSION}/namespace
 const OPEN = { timeout: 60_000 };
 
 /** A CPU Job runs within seconds; one asking for 8 H100s waits in the queue for 30 simulated seconds, then 8 more. */
-async function createJob(request: APIRequestContext, project: string, name: string, annotations: Record<string, string>, gpu = false): Promise<void> {
+async function createJob(
+  request: APIRequestContext,
+  project: string,
+  name: string,
+  annotations: Record<string, string>,
+  gpu = false,
+): Promise<void> {
   const resources = gpu ? { cpu: 64, memoryGiB: 512, gpu: { type: 'H100', count: 8 } } : { cpu: 1, memoryGiB: 2 };
   const res = await request.post(jobsPath(project), {
     headers: authHeaders,
-    data: { metadata: { name, annotations }, spec: { image: 'nodus/python:3.12', command: ['python', 'train.py'], resources, maxCostUSD: '400.00' } },
+    data: {
+      metadata: { name, annotations },
+      spec: { image: 'nodus/python:3.12', command: ['python', 'train.py'], resources, maxCostUSD: '400.00' },
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
 }
@@ -35,7 +44,11 @@ async function finishedJob(request: APIRequestContext, lines: number): Promise<{
   const project = uniqueName('logs');
   await createProject(request, project);
   const name = 'train';
-  await createJob(request, project, name, { 'mock.nodus.dev/log-lines': String(lines), 'mock.nodus.dev/run-seconds': '1', 'mock.nodus.dev/outcome': 'Succeeded' });
+  await createJob(request, project, name, {
+    'mock.nodus.dev/log-lines': String(lines),
+    'mock.nodus.dev/run-seconds': '1',
+    'mock.nodus.dev/outcome': 'Succeeded',
+  });
   await expect.poll(() => phaseOf(request, project, name), { timeout: 45_000 }).toBe('Succeeded');
   return { project, name };
 }
@@ -47,7 +60,10 @@ async function serverLog(request: APIRequestContext, project: string, name: stri
 }
 
 test.describe('logs', () => {
-  test('search highlights matches, counts them, steps through them and can show only matching lines', async ({ page, request }) => {
+  test('search highlights matches, counts them, steps through them and can show only matching lines', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const { project, name } = await finishedJob(request, 3000);
     const logs = new LogViewerPage(page);
@@ -56,7 +72,9 @@ test.describe('logs', () => {
     await expect(logs.lineCount).toHaveText('3,000 lines');
 
     // Escape codes hold no letters, so the lines that say "epoch" can be counted in the raw log (last \r state).
-    const expected = (await serverLog(request, project, name)).split('\n').filter((l) => /epoch/i.test(l.slice(l.lastIndexOf('\r') + 1))).length;
+    const expected = (await serverLog(request, project, name))
+      .split('\n')
+      .filter((l) => /epoch/i.test(l.slice(l.lastIndexOf('\r') + 1))).length;
     await logs.search.fill('epoch');
     await expect(logs.matchCount).toHaveText(`${expected.toLocaleString('en')} lines`);
     await expect(logs.log.locator('mark').first()).toBeVisible();
@@ -67,10 +85,12 @@ test.describe('logs', () => {
 
     await logs.onlyMatching.click();
     await expect(logs.onlyMatching).toHaveAttribute('aria-pressed', 'true');
-    await expect.poll(async () => {
-      const texts = await logs.rowTexts();
-      return texts.length > 0 && texts.every((t) => /epoch/i.test(t));
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const texts = await logs.rowTexts();
+        return texts.length > 0 && texts.every((t) => /epoch/i.test(t));
+      })
+      .toBe(true);
     await logs.timestamps.click();
     await expect(logs.rows.first()).toContainText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}/);
     await page.screenshot({ path: '/tmp/shots/logs-search.png' });
@@ -93,7 +113,10 @@ test.describe('logs', () => {
     await expect(page.getByRole('status').filter({ hasText: `Saved ${name}.log: 12,000 lines` })).toBeVisible();
   });
 
-  test('HTML in a log line stays text and never runs; the lines are decoded off the page', async ({ page, request }) => {
+  test('HTML in a log line stays text and never runs; the lines are decoded off the page', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
@@ -112,11 +135,19 @@ test.describe('logs', () => {
     await expect(logs.lineCount).toHaveText('20,000 lines', OPEN);
     expect(workers.some((url) => /log-decoder/.test(url))).toBe(true);
     // The page made no log request of its own (a worker's requests are not in the page's resource timing)...
-    expect(await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/log\?/.test(e.name)).length)).toBe(0);
+    expect(
+      await page.evaluate(() => performance.getEntriesByType('resource').filter((e) => /\/log\?/.test(e.name)).length),
+    ).toBe(0);
     // ...and the calls the worker made are in the Support panel's log like any other.
     const shell = new Shell(page);
     await shell.supportButton.click();
-    await expect(shell.supportPanel.getByRole('table', { name: 'API calls' }).getByRole('row').filter({ hasText: `/jobs/${name}/log?` }).first()).toContainText('200');
+    await expect(
+      shell.supportPanel
+        .getByRole('table', { name: 'API calls' })
+        .getByRole('row')
+        .filter({ hasText: `/jobs/${name}/log?` })
+        .first(),
+    ).toContainText('200');
     await page.keyboard.press('Escape');
     // The Job's header prints an eval prompt that is a script tag; its samples print more HTML now and then.
     await logs.search.fill('alert(');
@@ -124,7 +155,9 @@ test.describe('logs', () => {
     await expect(logs.matchCount).toHaveText(/\d+ lines/);
     // The first match is the header's config line; the eval prompt follows it.
     await logs.search.press('Enter');
-    await expect(logs.log.getByText('Eval prompt 3 (shown as text, never rendered): <script>alert(1)</script>')).toBeVisible();
+    await expect(
+      logs.log.getByText('Eval prompt 3 (shown as text, never rendered): <script>alert(1)</script>'),
+    ).toBeVisible();
     const texts = await logs.rowTexts();
     expect(texts.length).toBeGreaterThan(1);
     expect(texts.every((t) => t.includes('alert('))).toBe(true);

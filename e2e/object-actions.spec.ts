@@ -44,7 +44,10 @@ test('suspend, resume and cancel a Job take effect on screen and on the server',
   await expect(ui.action('Resume')).toHaveAttribute('aria-disabled', 'true');
 });
 
-test('a restart of a Running Job is requested through its annotation and handled by Nodus', async ({ page, request }) => {
+test('a restart of a Running Job is requested through its annotation and handled by Nodus', async ({
+  page,
+  request,
+}) => {
   const api = new ObjectApi(request);
   const project = await api.project('oa-restart');
   await api.job(project, 'serve', { runSeconds: 3600, maxCostUSD: '50.00' });
@@ -62,7 +65,9 @@ test('a restart of a Running Job is requested through its annotation and handled
   const requested = (await api.get(project, 'jobs', 'serve'))?.metadata.annotations?.[ANNOTATION_RESTART_REQUESTED_AT];
   expect(requested).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   // The mock's controller acts on it once and records that it did.
-  await expect.poll(async () => (await api.get(project, 'jobs', 'serve'))?.status?.restartRequestHandled, { timeout: 20_000 }).toBe(requested);
+  await expect
+    .poll(async () => (await api.get(project, 'jobs', 'serve'))?.status?.restartRequestHandled, { timeout: 20_000 })
+    .toBe(requested);
   await expect(ui.details).toContainText('handled, requested');
   await ui.expectPhase(/^(Starting|Running)$/);
 });
@@ -104,11 +109,15 @@ test('deleting a Pipeline deletes its Jobs, after a confirmation that names them
 
   await ui.action('Delete…').click();
   await expect(ui.dialog).toContainText('Its 1 Job is deleted with it:');
-  await expect(ui.dialog.getByRole('list', { name: 'Jobs it owns' }).getByRole('listitem')).toHaveText([/^etl-extract/]);
+  await expect(ui.dialog.getByRole('list', { name: 'Jobs it owns' }).getByRole('listitem')).toHaveText([
+    /^etl-extract/,
+  ]);
   await ui.dialog.getByRole('button', { name: 'Delete Pipeline and its 1 Job' }).click();
   await expect(ui.result).toContainText('Its 1 Job is deleted with it.');
 
-  await expect.poll(async () => (await api.list(project, 'jobs')).map((j) => j.metadata.name), { timeout: 30_000 }).toEqual([]);
+  await expect
+    .poll(async () => (await api.list(project, 'jobs')).map((j) => j.metadata.name), { timeout: 30_000 })
+    .toEqual([]);
   await expect.poll(async () => api.get(project, 'pipelines', 'etl'), { timeout: 30_000 }).toBeUndefined();
   await expect(ui.deleted).toContainText('Pipeline etl was deleted');
 });
@@ -133,7 +142,7 @@ test('deleting a Pipeline with "Keep its Jobs" leaves them, no longer owned', as
   expect(job?.metadata.ownerReferences ?? []).toEqual([]);
 });
 
-test('a failed action shows the API\'s error with its requestId, and nothing changes', async ({ page, request }) => {
+test("a failed action shows the API's error with its requestId, and nothing changes", async ({ page, request }) => {
   const api = new ObjectApi(request);
   const project = await api.project('oa-fail');
   await api.job(project, 'flaky', { gpu: 'H100', runSeconds: 3600 });
@@ -142,7 +151,12 @@ test('a failed action shows the API\'s error with its requestId, and nothing cha
   await ui.expectLive();
   try {
     // Every write to this project's objects is refused, as an overloaded API would.
-    await api.setFaults({ errorRate: 1, errorCode: 503, verbs: ['patch'], paths: [`/apis/${API_VERSION}/namespaces/${project}/`] });
+    await api.setFaults({
+      errorRate: 1,
+      errorCode: 503,
+      verbs: ['patch'],
+      paths: [`/apis/${API_VERSION}/namespaces/${project}/`],
+    });
     await ui.action('Suspend').click();
     const panel = ui.errorPanel('Could not suspend Job flaky');
     await expect(panel).toContainText('ServiceUnavailable');
@@ -168,5 +182,7 @@ test('an Image of the read-only project offers no writes, and says why', async (
   // Reached with the keyboard, the unavailable action says why.
   await ui.action('Delete…').focus();
   await expect(ui.action('Delete…')).toHaveAttribute('aria-disabled', 'true');
-  await expect(page.getByRole('tooltip')).toHaveText('The API does not let Image objects be deleted (discovery lists no delete verb).');
+  await expect(page.getByRole('tooltip')).toHaveText(
+    'The API does not let Image objects be deleted (discovery lists no delete verb).',
+  );
 });

@@ -11,10 +11,19 @@ import { ObjectApi, STUCK } from './support/object-api.ts';
 // The shared mock runs at real speed (a Job is Running after about 12 s), on a machine shared with other work.
 test.describe.configure({ timeout: 180_000 });
 
-test('a failed Job shows its conditions problems first, its finalizers explained and its labels and annotations', async ({ page, request }) => {
+test('a failed Job shows its conditions problems first, its finalizers explained and its labels and annotations', async ({
+  page,
+  request,
+}) => {
   const api = new ObjectApi(request);
   const project = await api.project('od-cond');
-  await api.job(project, 'train-a', { runSeconds: 1, outcome: 'Failed', labels: { team: 'nlp' }, annotations: { note: 'first try' }, finalizers: ['example.com/cleanup'] });
+  await api.job(project, 'train-a', {
+    runSeconds: 1,
+    outcome: 'Failed',
+    labels: { team: 'nlp' },
+    annotations: { note: 'first try' },
+    finalizers: ['example.com/cleanup'],
+  });
   const ui = new ObjectPage(page);
   await ui.goto(project, 'jobs', 'train-a');
 
@@ -31,8 +40,12 @@ test('a failed Job shows its conditions problems first, its finalizers explained
   await expect(ui.conditionRow('Ready').getByRole('time')).toHaveAttribute('title', /\d{4}, \d{1,2}:\d\d:\d\d/);
 
   await expect(ui.finalizers.getByRole('listitem')).toHaveCount(2);
-  await expect(ui.finalizers.getByRole('listitem').filter({ hasText: FINALIZER_BILLING })).toContainText('Nodus first posts its final charge');
-  await expect(ui.finalizers.getByRole('listitem').filter({ hasText: 'example.com/cleanup' })).toContainText('Set by another controller');
+  await expect(ui.finalizers.getByRole('listitem').filter({ hasText: FINALIZER_BILLING })).toContainText(
+    'Nodus first posts its final charge',
+  );
+  await expect(ui.finalizers.getByRole('listitem').filter({ hasText: 'example.com/cleanup' })).toContainText(
+    'Set by another controller',
+  );
 
   await expect(ui.labels.getByRole('listitem', { name: 'team' })).toContainText('nlp');
   await expect(ui.labels.getByRole('listitem', { name: 'nodus.dev/created-by' })).toContainText('set by Nodus');
@@ -65,7 +78,10 @@ test('a kind without a log has no Logs tab', async ({ page, request }) => {
   await expect(page.getByTestId('cost')).toHaveText('$0.00 spent this period of $50.00 limit');
 });
 
-test('a deletion waits on its billing finalizer, then the view says the object was deleted', async ({ page, request }) => {
+test('a deletion waits on its billing finalizer, then the view says the object was deleted', async ({
+  page,
+  request,
+}) => {
   const api = new ObjectApi(request);
   const project = await api.project('od-delete');
   await api.job(project, 'held', { runSeconds: 3600, annotations: { [STUCK]: 'true' } });
@@ -107,13 +123,15 @@ test('a deletion held much longer than usual says so, and what to do', async ({ 
   await ui.goto('vision', 'jobs', 'old-baseline');
   await ui.expectLive();
   const overdue = ui.deletion.getByRole('note', { name: 'Longer than usual' });
-  await expect(overdue).toContainText(/This is taking much longer than usual \(1h; the final charge usually posts within a minute or two\)/);
+  await expect(overdue).toContainText(
+    /This is taking much longer than usual \(1h; the final charge usually posts within a minute or two\)/,
+  );
   await expect(overdue).toContainText('Do not remove the finalizer yourself');
   await expect(overdue).toContainText('contact support with its UID');
   await ui.shot('/tmp/shots/detail-deleting-overdue.png');
 });
 
-test('an object that is not there shows the API\'s 404 with its requestId', async ({ page, request }) => {
+test("an object that is not there shows the API's 404 with its requestId", async ({ page, request }) => {
   const api = new ObjectApi(request);
   const project = await api.project('od-404');
   const ui = new ObjectPage(page);

@@ -22,7 +22,10 @@ async function runningJob(api: ObjectApi, prefix: string): Promise<{ project: st
   return { project, job };
 }
 
-test('the notice names only the field both sides changed differently; labels that merged by themselves are listed apart', async ({ page, request }) => {
+test('the notice names only the field both sides changed differently; labels that merged by themselves are listed apart', async ({
+  page,
+  request,
+}) => {
   const errors = watchPageErrors(page, { expectedStatuses: [409] });
   const api = new ObjectApi(request);
   const { project, job } = await runningJob(api, 'merge-notice');
@@ -34,15 +37,22 @@ test('the notice names only the field both sides changed differently; labels tha
   // same tier=gold.
   await ui.setYaml(ObjectEditPage.editOf(job, { spec: { maxCostUSD: '12.00' }, labels: { tier: 'gold' } }));
   await expect(page.getByText('Unsaved changes')).toBeVisible();
-  await api.patch(project, 'jobs', 'train', { metadata: { labels: { owner: 'bo', tier: 'gold' } }, spec: { maxCostUSD: '9.00' } });
+  await api.patch(project, 'jobs', 'train', {
+    metadata: { labels: { owner: 'bo', tier: 'gold' } },
+    spec: { maxCostUSD: '9.00' },
+  });
 
   await expect(ui.liveChangeNotice).toContainText('1 field changed on both sides');
   await expect(ui.liveConflicts.getByRole('listitem')).toHaveCount(1);
   await expect(ui.liveConflicts.getByRole('listitem')).toContainText('spec.maxCostUSD');
   await expect(ui.liveConflicts).not.toContainText('labels');
   await expect(ui.liveMerged.getByRole('listitem')).toHaveCount(2);
-  await expect(ui.liveMerged.getByRole('listitem').filter({ hasText: 'metadata.labels.owner' })).toContainText('from the server');
-  await expect(ui.liveMerged.getByRole('listitem').filter({ hasText: 'metadata.labels.tier' })).toContainText('same change on both sides');
+  await expect(ui.liveMerged.getByRole('listitem').filter({ hasText: 'metadata.labels.owner' })).toContainText(
+    'from the server',
+  );
+  await expect(ui.liveMerged.getByRole('listitem').filter({ hasText: 'metadata.labels.tier' })).toContainText(
+    'same change on both sides',
+  );
   await expect(ui.liveMerged).not.toContainText('maxCostUSD');
   await page.screenshot({ path: '/tmp/shots/conflict-live-notice-1024.png' });
 
@@ -69,7 +79,10 @@ test('the notice names only the field both sides changed differently; labels tha
   expect(errors).toEqual([]);
 });
 
-test('the three-way view closes without an error: back to the edit, a newer merge, another tab, a refused save, saved', async ({ page, request }) => {
+test('the three-way view closes without an error: back to the edit, a newer merge, another tab, a refused save, saved', async ({
+  page,
+  request,
+}) => {
   const errors = watchPageErrors(page, { expectedStatuses: [409] });
   const api = new ObjectApi(request);
   const { project, job } = await runningJob(api, 'merge-close');

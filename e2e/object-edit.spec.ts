@@ -13,7 +13,8 @@ import { MOCK_URL } from './support/servers.ts';
 // The editor (Monaco) loads lazily; its first load in the dev server is slow on a busy machine.
 test.describe.configure({ timeout: 420_000 });
 
-const budgetPath = (project: string, name: string) => `${MOCK_URL}/apis/${API_VERSION}/namespaces/${project}/budgets/${name}`;
+const budgetPath = (project: string, name: string) =>
+  `${MOCK_URL}/apis/${API_VERSION}/namespaces/${project}/budgets/${name}`;
 
 async function readBudget(request: APIRequestContext, project: string, name: string): Promise<NodusObject> {
   const res = await request.get(budgetPath(project, name), { headers: authHeaders });
@@ -22,7 +23,12 @@ async function readBudget(request: APIRequestContext, project: string, name: str
 }
 
 /** Someone else's change, made through the API while the person edits. */
-async function patchBudget(request: APIRequestContext, project: string, name: string, patch: Record<string, unknown>): Promise<NodusObject> {
+async function patchBudget(
+  request: APIRequestContext,
+  project: string,
+  name: string,
+  patch: Record<string, unknown>,
+): Promise<NodusObject> {
   const res = await request.patch(budgetPath(project, name), {
     headers: { ...authHeaders, 'Content-Type': 'application/merge-patch+json' },
     data: JSON.stringify(patch),
@@ -40,7 +46,10 @@ async function setUp(request: APIRequestContext, prefix: string) {
   return { project, original: await readBudget(request, project, 'team') };
 }
 
-test('changes that do not overlap merge and save without asking, and the server holds both', async ({ page, request }) => {
+test('changes that do not overlap merge and save without asking, and the server holds both', async ({
+  page,
+  request,
+}) => {
   const { project, original } = await setUp(request, 'edit-merge');
   const ui = new ObjectEditPage(page);
   await ui.goto(project, 'budgets', 'team');
@@ -63,15 +72,20 @@ test('changes that do not overlap merge and save without asking, and the server 
   expect(await ui.storedDraft(project, 'budgets', 'team')).toBeNull();
 });
 
-test('overlapping changes are resolved field by field and the server holds exactly the chosen values', async ({ page, request }) => {
+test('overlapping changes are resolved field by field and the server holds exactly the chosen values', async ({
+  page,
+  request,
+}) => {
   const { project, original } = await setUp(request, 'edit-conflict');
   const ui = new ObjectEditPage(page);
   await ui.goto(project, 'budgets', 'team');
 
-  await ui.setYaml(editOf(original, {
-    spec: { limitUSD: '7.00', alertThresholds: [25, 50], enforcement: 'Alert' },
-    labels: { owner: 'ana', tier: 'gold' },
-  }));
+  await ui.setYaml(
+    editOf(original, {
+      spec: { limitUSD: '7.00', alertThresholds: [25, 50], enforcement: 'Alert' },
+      labels: { owner: 'ana', tier: 'gold' },
+    }),
+  );
   await expect(page.getByText('Unsaved changes')).toBeVisible();
   await patchBudget(request, project, 'team', {
     metadata: { labels: { owner: 'bo' } },
@@ -101,7 +115,12 @@ test('overlapping changes are resolved field by field and the server holds exact
   await expect(ui.savedNotice).toBeVisible();
 
   const saved = await readBudget(request, project, 'team');
-  expect(saved.spec).toMatchObject({ limitUSD: '7.00', alertThresholds: [50, 90], enforcement: 'Alert', period: 'Monthly' });
+  expect(saved.spec).toMatchObject({
+    limitUSD: '7.00',
+    alertThresholds: [50, 90],
+    enforcement: 'Alert',
+    period: 'Monthly',
+  });
   expect(saved.metadata.labels).toMatchObject({ owner: 'carla', tier: 'gold' });
 });
 
@@ -141,7 +160,10 @@ test('bad YAML is pointed at by line and column and nothing is sent', async ({ p
   expect((await readBudget(request, project, 'team')).metadata.resourceVersion).toBe(original.metadata.resourceVersion);
 });
 
-test('FieldImmutable marks the field on its line, explains, and offers a new object from the edit', async ({ page, request }) => {
+test('FieldImmutable marks the field on its line, explains, and offers a new object from the edit', async ({
+  page,
+  request,
+}) => {
   const { project, original } = await setUp(request, 'edit-immutable');
   const ui = new ObjectEditPage(page);
   await ui.goto(project, 'budgets', 'team');
@@ -173,7 +195,10 @@ test('FieldImmutable marks the field on its line, explains, and offers a new obj
   expect(shown).not.toContain('nodus.dev/created-by');
 });
 
-test('the edit is checked against the schema: an unknown field is marked on its line, a bad amount said in words', async ({ page, request }) => {
+test('the edit is checked against the schema: an unknown field is marked on its line, a bad amount said in words', async ({
+  page,
+  request,
+}) => {
   const { project, original } = await setUp(request, 'edit-schema');
   await page.setViewportSize({ width: 1440, height: 900 });
   const ui = new ObjectEditPage(page);
@@ -183,7 +208,9 @@ test('the edit is checked against the schema: an unknown field is marked on its 
   await ui.setYaml(typo);
   const typoLine = String(typo.split('\n').findIndex((l) => l.startsWith('"limitUDS"')) + 1);
   await expect(ui.errorMarkerLines()).toHaveText([typoLine]);
-  await expect(await hoverWord(page, ui.editor, 'limitUDS')).toContainText('spec.limitUDS is not a field of a Budget spec: did you mean limitUSD?');
+  await expect(await hoverWord(page, ui.editor, 'limitUDS')).toContainText(
+    'spec.limitUDS is not a field of a Budget spec: did you mean limitUSD?',
+  );
 
   await ui.setYaml(editOf(original, { spec: { limitUSD: 'six' } }));
   const hover = await hoverWord(page, ui.editor, 'six');

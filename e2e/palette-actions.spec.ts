@@ -19,10 +19,15 @@ test('"New Sandbox" opens the editor for a new Sandbox in the project in view', 
   await ui.shell.openPalette();
   await ui.shell.paletteInput.fill('new');
   // The kind in view comes first; actions are a group of their own, apart from where to go.
-  await expect(ui.shell.paletteGroup('Actions').getByRole('option').first()).toHaveAccessibleName(new RegExp(`^New Job\\s*in ${project}$`));
+  await expect(ui.shell.paletteGroup('Actions').getByRole('option').first()).toHaveAccessibleName(
+    new RegExp(`^New Job\\s*in ${project}$`),
+  );
   await expect(ui.shell.paletteGroup('Actions').getByRole('option', { name: /^New Image/ })).toHaveCount(0);
   await ui.shell.paletteInput.fill('new sandb');
-  await expect(ui.shell.paletteGroup('Actions').getByRole('option', { name: /^New Sandbox/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(ui.shell.paletteGroup('Actions').getByRole('option', { name: /^New Sandbox/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/projects/${project}/new/sandboxes$`));
   await expect(ui.heading()).toHaveText(`New Sandbox in ${project}`);
@@ -67,7 +72,10 @@ test('"Copy name" on an object page copies its name and says so', async ({ page,
   await expect(ui.shell.toast).toBeHidden();
 });
 
-test('"Sign out" forgets the key, as the context menu does, and the console asks for one', async ({ page, request }) => {
+test('"Sign out" forgets the key, as the context menu does, and the console asks for one', async ({
+  page,
+  request,
+}) => {
   const project = uniqueName('act');
   await createProject(request, project);
   const ui = new ConsolePage(page);
@@ -91,10 +99,16 @@ test('"Sign out" forgets the key, as the context menu does, and the console asks
   await expect(ui.shell.paletteOption(/^Sign out of local-mock/)).toBeVisible();
 });
 
-test('with thousands of objects the palette draws only the best few and still finds the actions', async ({ page, request }) => {
+test('with thousands of objects the palette draws only the best few and still finds the actions', async ({
+  page,
+  request,
+}) => {
   const project = uniqueName('many');
   await createProject(request, project);
-  const seeded = await request.post(`${MOCK_URL}/_mock/seed`, { headers: authHeaders, data: { project, kind: 'Budget', count: 2000 } });
+  const seeded = await request.post(`${MOCK_URL}/_mock/seed`, {
+    headers: authHeaders,
+    data: { project, kind: 'Budget', count: 2000 },
+  });
   expect(seeded.status(), await seeded.text()).toBe(201);
   // The mock is shared: 2,000 Budgets would push other tests' objects off the first page the palette lists across
   // every project. The project goes, and everything in it, when the test ends.
@@ -116,7 +130,13 @@ test('with thousands of objects the palette draws only the best few and still fi
     expect(gone.status(), await gone.text()).toBe(200);
     // Gone once its lists answer NotFound: everything in it is deleted first.
     await expect
-      .poll(async () => (await request.get(`${MOCK_URL}/apis/${API_VERSION}/namespaces/${project}/budgets?limit=1`, { headers: authHeaders })).status())
+      .poll(async () =>
+        (
+          await request.get(`${MOCK_URL}/apis/${API_VERSION}/namespaces/${project}/budgets?limit=1`, {
+            headers: authHeaders,
+          })
+        ).status(),
+      )
       .toBe(404);
   }
 });

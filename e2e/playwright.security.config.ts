@@ -8,7 +8,15 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunchOptions, MOCK_PORT, MOCK_URL, PREVIEW_PORT, PREVIEW_URL, requireChromium, SECURITY_API_KEY } from './support/servers.ts';
+import {
+  chromiumLaunchOptions,
+  MOCK_PORT,
+  MOCK_URL,
+  PREVIEW_PORT,
+  PREVIEW_URL,
+  requireChromium,
+  SECURITY_API_KEY,
+} from './support/servers.ts';
 
 requireChromium();
 
@@ -40,7 +48,12 @@ export default defineConfig({
     {
       command: 'npx tsx src/mock/main.ts',
       cwd: '..',
-      env: { NODUS_MOCK_PORT: String(MOCK_PORT), NODUS_MOCK_TLS_PORT: 'off', NODUS_MOCK_API_KEY: SECURITY_API_KEY, NODUS_MOCK_SPEED: '100' },
+      env: {
+        NODUS_MOCK_PORT: String(MOCK_PORT),
+        NODUS_MOCK_TLS_PORT: 'off',
+        NODUS_MOCK_API_KEY: SECURITY_API_KEY,
+        NODUS_MOCK_SPEED: '100',
+      },
       url: `${MOCK_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -20,7 +20,10 @@ test('each project shows its count per kind and what it spent', async ({ page, r
   // Charges only ever add up, so what the page shows lies between two reads of the API around it.
   const spentIn = async (name: string) => {
     const lists = await Promise.all(kinds.map((k) => listAll(request, k.plural)));
-    return lists.flat().filter((o) => o.metadata.namespace === name).reduce((sum, o) => sum + (parseUSD(o.status?.costUSD) ?? 0), 0);
+    return lists
+      .flat()
+      .filter((o) => o.metadata.namespace === name)
+      .reduce((sum, o) => sum + (parseUSD(o.status?.costUSD) ?? 0), 0);
   };
   const before = await spentIn('nlp');
 
@@ -99,7 +102,10 @@ test('a name the API would refuse is caught before it is sent; default cannot be
 
 test('the project row under the keyboard is outlined plainly at 1440 and 1024 pixels wide', async ({ page }) => {
   const ui = new ProjectsPage(page);
-  for (const viewport of [{ width: 1440, height: 900 }, { width: 1024, height: 768 }]) {
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 1024, height: 768 },
+  ]) {
     await page.setViewportSize(viewport);
     await ui.goto();
     await expect(ui.row('default')).toBeVisible();

@@ -35,7 +35,9 @@ test('clicking a project shows its objects per kind, with names and phases from 
 
   // The demo project with objects of the most kinds, so the test does not depend on demo names.
   const projects = (await apiProjects(request)).filter((p) => p !== 'default');
-  const snapshots = await Promise.all(projects.map(async (project) => ({ project, lists: await readAll(request, project, kinds) })));
+  const snapshots = await Promise.all(
+    projects.map(async (project) => ({ project, lists: await readAll(request, project, kinds) })),
+  );
   snapshots.sort((a, b) => nonEmpty(b.lists) - nonEmpty(a.lists));
   const { project, lists: before } = snapshots[0]!;
   expect(nonEmpty(before)).toBeGreaterThan(1);
@@ -75,7 +77,11 @@ test('clicking a project shows its objects per kind, with names and phases from 
   }
 });
 
-async function readAll(request: APIRequestContext, project: string, kinds: DiscoveredKind[]): Promise<Map<string, NodusObject[]>> {
+async function readAll(
+  request: APIRequestContext,
+  project: string,
+  kinds: DiscoveredKind[],
+): Promise<Map<string, NodusObject[]>> {
   const lists = await Promise.all(
     kinds.map(async (k) => {
       // A project that another test deleted meanwhile answers NotFound: nothing to show there.

@@ -40,7 +40,10 @@ test('a shift-click range of Jobs is suspended after a confirmation that names t
   await expect(ui.cell('j-2', 'Phase')).toHaveText('Suspended', { timeout: 15_000 });
 });
 
-test('every row shown is deleted after a confirmation that explains the billing finalizer', async ({ page, request }) => {
+test('every row shown is deleted after a confirmation that explains the billing finalizer', async ({
+  page,
+  request,
+}) => {
   const api = new NodusApi(request);
   const project = await api.newProject('rt-delete');
   for (const name of ['keep-1', 'del-1', 'del-2']) await api.job(project, name);
@@ -56,11 +59,15 @@ test('every row shown is deleted after a confirmation that explains the billing 
 
   const dialog = ui.dialog('Delete 2 jobs?');
   await expect(dialog).toContainText('cannot be undone');
-  await expect(dialog).toContainText('nodus.dev/billing finalizer: they stay listed as Cancelling until their final charge posts');
+  await expect(dialog).toContainText(
+    'nodus.dev/billing finalizer: they stay listed as Cancelling until their final charge posts',
+  );
   await expect(dialog.getByRole('listitem')).toHaveCount(2);
   await dialog.getByRole('button', { name: 'Delete 2 jobs' }).click();
   await expect(dialog.getByRole('status')).toHaveText('2 done');
-  await expect(dialog.getByRole('listitem', { name: 'del-1' })).toContainText('Deleting: Cancelling until the final charge posts');
+  await expect(dialog.getByRole('listitem', { name: 'del-1' })).toContainText(
+    'Deleting: Cancelling until the final charge posts',
+  );
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // They linger while the final charge posts, then go; the one not shown was not touched.
@@ -69,7 +76,10 @@ test('every row shown is deleted after a confirmation that explains the billing 
   expect(await api.names(project, 'jobs')).toEqual(['keep-1']);
 });
 
-test('a failed delete shows the API error with its requestId, and stays ticked to try again', async ({ page, request }) => {
+test('a failed delete shows the API error with its requestId, and stays ticked to try again', async ({
+  page,
+  request,
+}) => {
   const api = new NodusApi(request);
   const project = await api.newProject('rt-fail');
   await api.budget(project, 'stubborn');
@@ -100,7 +110,10 @@ test('a failed delete shows the API error with its requestId, and stays ticked t
 test('deleting a Pipeline says its Jobs go too; Cancel changes nothing', async ({ page, request }) => {
   const api = new NodusApi(request);
   const project = await api.newProject('rt-pipe');
-  await api.create(project, 'pipelines', { metadata: { name: 'nightly' }, spec: { steps: [{ name: 'only', image: 'nodus/python:3.12' }] } });
+  await api.create(project, 'pipelines', {
+    metadata: { name: 'nightly' },
+    spec: { steps: [{ name: 'only', image: 'nodus/python:3.12' }] },
+  });
   const ui = new ResourceTablePage(page, 'pipelines');
   await ui.goto(project);
   await ui.selectBox('nightly').check();
@@ -115,7 +128,10 @@ test('deleting a Pipeline says its Jobs go too; Cancel changes nothing', async (
 test('a kind without a suspend state offers no suspend', async ({ page }) => {
   const ui = new ResourceTablePage(page, 'images');
   await ui.goto('nodus');
-  await ui.table.getByRole('checkbox', { name: /^Select (?!all)/ }).first().check();
+  await ui.table
+    .getByRole('checkbox', { name: /^Select (?!all)/ })
+    .first()
+    .check();
   await expect(ui.bulk('Suspend')).toBeDisabled();
   await expect(ui.bulk('Suspend')).toHaveAttribute('title', 'Image has no state that suspends it');
 });
@@ -155,7 +171,10 @@ async function mixedJobs(api: NodusApi, prefix: string): Promise<string> {
   return project;
 }
 
-test('a bulk suspend says what happens to each ticked Job and acts once, only on those it applies to', async ({ page, request }) => {
+test('a bulk suspend says what happens to each ticked Job and acts once, only on those it applies to', async ({
+  page,
+  request,
+}) => {
   const api = new NodusApi(request);
   const project = await mixedJobs(api, 'rt-mixed');
   const patches: string[] = [];
@@ -187,13 +206,26 @@ test('a bulk suspend says what happens to each ticked Job and acts once, only on
   await expect(item('b-000004')).toContainText('It has finished (Failed)');
   expect(patches.sort()).toEqual(['b-000000', 'b-000005', 'b-000006']);
 
-  const states = Object.fromEntries((await api.list(project, 'jobs')).map((j) => [j.metadata.name, j.spec?.state ?? 'Running']));
-  expect(states).toEqual({ 'b-000000': 'Suspended', 'b-000001': 'Running', 'b-000002': 'Suspended', 'b-000003': 'Running', 'b-000004': 'Running', 'b-000005': 'Suspended', 'b-000006': 'Suspended' });
+  const states = Object.fromEntries(
+    (await api.list(project, 'jobs')).map((j) => [j.metadata.name, j.spec?.state ?? 'Running']),
+  );
+  expect(states).toEqual({
+    'b-000000': 'Suspended',
+    'b-000001': 'Running',
+    'b-000002': 'Suspended',
+    'b-000003': 'Running',
+    'b-000004': 'Running',
+    'b-000005': 'Suspended',
+    'b-000006': 'Suspended',
+  });
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(ui.selected).toBeHidden();
 });
 
-test('a bulk suspend that applies to none of the ticked Jobs cannot be confirmed, and says why', async ({ page, request }) => {
+test('a bulk suspend that applies to none of the ticked Jobs cannot be confirmed, and says why', async ({
+  page,
+  request,
+}) => {
   const api = new NodusApi(request);
   const project = await mixedJobs(api, 'rt-none');
   const ui = new ResourceTablePage(page, 'jobs');
@@ -205,12 +237,17 @@ test('a bulk suspend that applies to none of the ticked Jobs cannot be confirmed
   const dialog = ui.dialog('Nothing to suspend');
   await expect(dialog).toContainText('None of the 2 selected applies');
   await expect(dialog.getByRole('button', { name: 'Suspend' })).toBeDisabled();
-  await expect(dialog.getByRole('button', { name: 'Suspend' })).toHaveAccessibleDescription('None of the selected jobs can be suspended.');
+  await expect(dialog.getByRole('button', { name: 'Suspend' })).toHaveAccessibleDescription(
+    'None of the selected jobs can be suspended.',
+  );
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
 });
 
-test('a failed suspend is reported with the API reason and requestId, beside what was skipped', async ({ page, request }) => {
+test('a failed suspend is reported with the API reason and requestId, beside what was skipped', async ({
+  page,
+  request,
+}) => {
   const api = new NodusApi(request);
   const project = await mixedJobs(api, 'rt-patchfail');
   const ui = new ResourceTablePage(page, 'jobs');
@@ -237,5 +274,7 @@ test('a failed suspend is reported with the API reason and requestId, beside wha
   // The failure stays ticked to try again; what was skipped does not.
   await expect(ui.selected).toContainText('1 selected');
   await expect(ui.row('b-000000')).toHaveAttribute('aria-selected', 'true');
-  expect((await api.list(project, 'jobs')).find((j) => j.metadata.name === 'b-000000')?.spec?.state ?? 'Running').toBe('Running');
+  expect((await api.list(project, 'jobs')).find((j) => j.metadata.name === 'b-000000')?.spec?.state ?? 'Running').toBe(
+    'Running',
+  );
 });

@@ -25,7 +25,9 @@ async function jobWithLongValues(request: NodusApi, project: string): Promise<vo
     metadata: {
       name: 'cut',
       labels: { team: 'nlp', app: LONG_APP, stage: 'eval' },
-      ownerReferences: [{ apiVersion: 'nodus.dev/v1', kind: 'Pipeline', name: OWNER, uid: 'pip_01example', controller: true }],
+      ownerReferences: [
+        { apiVersion: 'nodus.dev/v1', kind: 'Pipeline', name: OWNER, uid: 'pip_01example', controller: true },
+      ],
     } as NodusObject['metadata'] & { name: string },
     spec: { image: 'nodus/python:3.12', command: ['python', 'x.py'], maxCostUSD: '1.00' },
   });
@@ -34,7 +36,10 @@ async function jobWithLongValues(request: NodusApi, project: string): Promise<vo
 test.describe('at 1024 pixels wide', () => {
   test.use({ viewport: { width: 1024, height: 768 } });
 
-  test('a value cut short ends in an ellipsis and shows whole on hover and on keyboard focus', async ({ page, request }) => {
+  test('a value cut short ends in an ellipsis and shows whole on hover and on keyboard focus', async ({
+    page,
+    request,
+  }) => {
     const api = new NodusApi(request);
     const project = await api.newProject('rt-cut');
     await jobWithLongValues(api, project);
@@ -50,7 +55,10 @@ test.describe('at 1024 pixels wide', () => {
     expect(await cutWithEllipsis(owner)).toBe(true);
     expect(await cutWithEllipsis(chip)).toBe(true);
     await more.scrollIntoViewIfNeeded();
-    const cell = await row.getByRole('cell').filter({ has: page.getByLabel('3 more labels') }).boundingBox();
+    const cell = await row
+      .getByRole('cell')
+      .filter({ has: page.getByLabel('3 more labels') })
+      .boundingBox();
     const plus = await more.boundingBox();
     expect(plus!.x + plus!.width).toBeLessThanOrEqual(cell!.x + cell!.width);
     await expect(more).toHaveText('+3');
@@ -83,10 +91,14 @@ test.describe('at 1024 pixels wide', () => {
   });
 });
 
-test('a row is one Tab stop; its label chips are reached with the arrow keys and still filter', async ({ page, request }) => {
+test('a row is one Tab stop; its label chips are reached with the arrow keys and still filter', async ({
+  page,
+  request,
+}) => {
   const api = new NodusApi(request);
   const project = await api.newProject('rt-tabs');
-  for (const name of ['t-a', 't-b', 't-c']) await api.budget(project, name, '1.00', { team: name === 't-c' ? 'vision' : 'nlp', tier: 'gold' });
+  for (const name of ['t-a', 't-b', 't-c'])
+    await api.budget(project, name, '1.00', { team: name === 't-c' ? 'vision' : 'nlp', tier: 'gold' });
   const ui = new ResourceTablePage(page, 'budgets');
   await ui.goto(project);
   await ui.expectNames(['t-a', 't-b', 't-c']);
@@ -108,7 +120,10 @@ test('a row is one Tab stop; its label chips are reached with the arrow keys and
   await ui.expectNames(['t-a', 't-b']);
 });
 
-for (const viewport of [{ width: 1440, height: 900 }, { width: 1024, height: 768 }]) {
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 768 },
+]) {
   test(`the keyboard's row is outlined plainly at ${viewport.width} pixels wide`, async ({ page, request }) => {
     await page.setViewportSize(viewport);
     const api = new NodusApi(request);
@@ -145,7 +160,9 @@ test('a condition reason never breaks mid-word in a narrow card', async ({ page,
   for (const reason of reasons) {
     const text = ui.conditions.getByText(reason, { exact: true }).first();
     await text.scrollIntoViewIfNeeded();
-    const lines = await text.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+    const lines = await text.evaluate(
+      (el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight),
+    );
     expect(lines, `${reason} on one line`).toBeLessThan(1.5);
   }
   await page.screenshot({ path: '/tmp/shots/table-conditions-1024.png' });

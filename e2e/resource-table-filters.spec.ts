@@ -19,7 +19,10 @@ function watchedSelectors(page: Page): { label: (string | null)[]; field: (strin
   return seen;
 }
 
-test('a label selector narrows the rows on the server, survives a reload, and refuses what it cannot read', async ({ page, request }) => {
+test('a label selector narrows the rows on the server, survives a reload, and refuses what it cannot read', async ({
+  page,
+  request,
+}) => {
   const api = new NodusApi(request);
   const project = await api.newProject('rt-labels');
   await api.budget(project, 'nlp-a', '1.00', { team: 'nlp', tier: 'gold' });
@@ -105,7 +108,10 @@ test('the phase filter is a field selector, and survives a reload', async ({ pag
   await ui.expectNames(['off', 'on']);
 });
 
-test('sort by any column and filter by text, kept in the URL; Back and Forward step through them', async ({ page, request }) => {
+test('sort by any column and filter by text, kept in the URL; Back and Forward step through them', async ({
+  page,
+  request,
+}) => {
   const api = new NodusApi(request);
   const project = await api.newProject('rt-sort');
   await api.budget(project, 'alpha', '30.00');

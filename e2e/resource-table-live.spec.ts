@@ -9,7 +9,10 @@ import { NodusApi } from './support/resource-table-api.ts';
 
 const SECOND = { timeout: 1_000 };
 
-test('objects created, changed and deleted through the API appear, change and vanish within a second', async ({ page, request }) => {
+test('objects created, changed and deleted through the API appear, change and vanish within a second', async ({
+  page,
+  request,
+}) => {
   const api = new NodusApi(request);
   const project = await api.newProject('rt-live');
   await api.budget(project, 'steady', '3.00');

@@ -18,11 +18,17 @@ function listPages(): { name: string }[] {
     .map((e) => ({ name: e.name }));
 }
 
-test('a long list’s later pages are fetched by the list worker and logged, and every object is listed', async ({ page, request }) => {
+test('a long list’s later pages are fetched by the list worker and logged, and every object is listed', async ({
+  page,
+  request,
+}) => {
   const api = new NodusApi(request);
   const project = await api.newProject('rt-pages');
   // Pages of 500, 1,000, 1,000 and 100.
-  const seeded = await request.post(`${MOCK_URL}/_mock/seed`, { headers, data: { project, kind: 'Budget', count: 2600 } });
+  const seeded = await request.post(`${MOCK_URL}/_mock/seed`, {
+    headers,
+    data: { project, kind: 'Budget', count: 2600 },
+  });
   expect(seeded.status(), await seeded.text()).toBe(201);
   // The mock is shared: 2,600 Budgets would push other tests' objects off the first page of a list across every
   // project (the command palette's). The project goes, and everything in it, when the test ends.
@@ -32,7 +38,9 @@ test('a long list’s later pages are fetched by the list worker and logged, and
     const gone = await request.delete(`${MOCK_URL}/api/v1/namespaces/${project}`, { headers });
     expect(gone.status(), await gone.text()).toBe(200);
     // Gone once its lists answer NotFound: everything in it is deleted first.
-    await expect.poll(async () => (await request.get(`${api.path(project, 'budgets')}?limit=1`, { headers })).status()).toBe(404);
+    await expect
+      .poll(async () => (await request.get(`${api.path(project, 'budgets')}?limit=1`, { headers })).status())
+      .toBe(404);
   }
 });
 
@@ -62,5 +70,10 @@ async function checkPages(page: Page, project: string): Promise<void> {
   await shell.supportButton.click();
   const calls = shell.supportPanel.getByRole('table', { name: 'API calls' });
   await expect(calls.getByRole('row').filter({ hasText: /\/budgets\?.*continue=/ })).toHaveCount(3);
-  await expect(calls.getByRole('row').filter({ hasText: /\/budgets\?.*continue=/ }).first()).toContainText('200');
+  await expect(
+    calls
+      .getByRole('row')
+      .filter({ hasText: /\/budgets\?.*continue=/ })
+      .first(),
+  ).toContainText('200');
 }

@@ -14,7 +14,9 @@ import { NodusApi, startStack, type Stack } from './support/resource-table-api.t
 
 /** What the server holds, as the table shows it: name → Limit. */
 async function serverLimits(api: NodusApi, project: string): Promise<Record<string, string>> {
-  return Object.fromEntries((await api.list(project, 'budgets')).map((b) => [b.metadata.name ?? '', `$${String(b.spec?.limitUSD)}`]));
+  return Object.fromEntries(
+    (await api.list(project, 'budgets')).map((b) => [b.metadata.name ?? '', `$${String(b.spec?.limitUSD)}`]),
+  );
 }
 
 async function tableLimits(ui: ResourceTablePage): Promise<Record<string, string>> {
@@ -25,7 +27,9 @@ async function tableLimits(ui: ResourceTablePage): Promise<Record<string, string
 
 async function expectEqualToServer(ui: ResourceTablePage, api: NodusApi, project: string, timeout = 15_000) {
   const expected = await serverLimits(api, project);
-  await expect.poll(() => tableLimits(ui), { timeout, message: 'the table equals the server’s list' }).toEqual(expected);
+  await expect
+    .poll(() => tableLimits(ui), { timeout, message: 'the table equals the server’s list' })
+    .toEqual(expected);
 }
 
 async function openBudgets(page: Page, project: string, baseUrl = ''): Promise<ResourceTablePage> {
@@ -36,7 +40,10 @@ async function openBudgets(page: Page, project: string, baseUrl = ''): Promise<R
   return ui;
 }
 
-test('after watch connections are dropped, the table equals the server’s list and says it reconnected', async ({ page, request }) => {
+test('after watch connections are dropped, the table equals the server’s list and says it reconnected', async ({
+  page,
+  request,
+}) => {
   const api = new NodusApi(request);
   const project = await api.newProject('rt-drop');
   await api.budget(project, 'first', '1.00');
@@ -67,7 +74,13 @@ test('a burst of 503s while the table is open recovers by itself', async ({ page
 
   try {
     // Lists and watches fail; the open watch is cut at its next event, so the table must come back through them.
-    await api.setFaults({ errorRate: 1, errorCode: 503, retryAfterSeconds: 1, verbs: ['list', 'watch'], dropWatchAfterEvents: 1 });
+    await api.setFaults({
+      errorRate: 1,
+      errorCode: 503,
+      retryAfterSeconds: 1,
+      verbs: ['list', 'watch'],
+      dropWatchAfterEvents: 1,
+    });
     await api.budget(project, 'during-1', '3.00');
     await expect(ui.watchStatus).toContainText('Reconnecting');
     await expect(ui.watchStatus).toContainText('ServiceUnavailable');
@@ -98,7 +111,10 @@ test('a table opened during a burst of 503s shows it is retrying, then fills by 
   await expectEqualToServer(ui, api, project);
 });
 
-test('a table named in the URL shows its rows while discovery is slow, and offers writes once discovery says it may', async ({ page, request }) => {
+test('a table named in the URL shows its rows while discovery is slow, and offers writes once discovery says it may', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000);
   const api = new NodusApi(request);
   const project = await api.newProject('rt-slow-discovery');
@@ -134,7 +150,10 @@ test.describe('with a mock that keeps one second of history', () => {
     await stack?.stop();
   });
 
-  test('a resume the server calls Expired lists again, and the table ends equal to the server’s list', async ({ page, request }) => {
+  test('a resume the server calls Expired lists again, and the table ends equal to the server’s list', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(60_000);
     const api = new NodusApi(request, stack!.mockUrl);
     const project = await api.newProject('rt-expired');
@@ -144,7 +163,13 @@ test.describe('with a mock that keeps one second of history', () => {
     await ui.expectNames(['kept', 'removed']);
 
     // Only this project's watch: the probe below watches all projects and must not be refused.
-    const faults = { paths: [api.path(project, 'budgets').replace(stack!.mockUrl, '')], verbs: ['watch'], errorRate: 1, errorCode: 503, retryAfterSeconds: 1 };
+    const faults = {
+      paths: [api.path(project, 'budgets').replace(stack!.mockUrl, '')],
+      verbs: ['watch'],
+      errorRate: 1,
+      errorCode: 503,
+      retryAfterSeconds: 1,
+    };
     try {
       await api.setFaults({ ...faults, dropWatchAfterEvents: 1 });
       const last = await api.budget(project, 'last-seen', '3.00');

@@ -22,7 +22,9 @@ async function signIn(page: Page, path: string): Promise<void> {
   await expect(console.shell.keyPrompt).toBeHidden();
 }
 
-test('the server sends a strict policy and the security headers, and the page has no inline script', async ({ request }) => {
+test('the server sends a strict policy and the security headers, and the page has no inline script', async ({
+  request,
+}) => {
   for (const path of ['/', '/projects/default/jobs']) {
     const res = await request.get(path);
     expect(res.status()).toBe(200);
@@ -50,7 +52,10 @@ test('the server sends a strict policy and the security headers, and the page ha
   }
 });
 
-test('the console works under the policy: key prompt, table, an object, the YAML editor, with nothing refused', async ({ page, request }) => {
+test('the console works under the policy: key prompt, table, an object, the YAML editor, with nothing refused', async ({
+  page,
+  request,
+}) => {
   const api = new SecureApi(request);
   const project = await api.newProject('csp');
   await api.job(project, 'csp-train', { app: 'csp' });
@@ -78,12 +83,20 @@ test('the console works under the policy: key prompt, table, an object, the YAML
   await navigateInApp(page, `/projects/${project}/new/jobs`);
   const editor = new EditorPage(page);
   await editor.ready();
-  await editor.setText('apiVersion: nodus.dev/v1\nkind: Job\nmetadata:\n  name: csp-new\nspec:\n  image: nodus/python:3.12\n  maxCostUSD: [1]\n');
+  await editor.setText(
+    'apiVersion: nodus.dev/v1\nkind: Job\nmetadata:\n  name: csp-new\nspec:\n  image: nodus/python:3.12\n  maxCostUSD: [1]\n',
+  );
   // A schema check that only monaco-yaml's worker makes: maxCostUSD must be a string.
-  await expect(page.locator('[data-testid="code-editor"] .squiggly-error, [data-testid="code-editor"] .squiggly-warning').first()).toBeAttached({ timeout: 60_000 });
-  await editor.setText('apiVersion: nodus.dev/v1\nkind: Job\nmetadata:\n  name: csp-new\nspec:\n  image: nodus/python:3.12\n  maxCostUSD: "5.00"\n');
+  await expect(
+    page.locator('[data-testid="code-editor"] .squiggly-error, [data-testid="code-editor"] .squiggly-warning').first(),
+  ).toBeAttached({ timeout: 60_000 });
+  await editor.setText(
+    'apiVersion: nodus.dev/v1\nkind: Job\nmetadata:\n  name: csp-new\nspec:\n  image: nodus/python:3.12\n  maxCostUSD: "5.00"\n',
+  );
   // ...and the worker checks again: the fixed line loses its marker.
-  await expect(page.locator('[data-testid="code-editor"] .squiggly-error, [data-testid="code-editor"] .squiggly-warning')).toHaveCount(0, { timeout: 60_000 });
+  await expect(
+    page.locator('[data-testid="code-editor"] .squiggly-error, [data-testid="code-editor"] .squiggly-warning'),
+  ).toHaveCount(0, { timeout: 60_000 });
   await editor.reviewButton.click();
   await expect(editor.estimate).toBeVisible({ timeout: 60_000 });
   await page.screenshot({ path: '/tmp/shots/security-csp-editor.png' });

@@ -16,7 +16,8 @@ const WRONG = 'wrong-key-5ec2e7-refused';
 /** Everything the page keeps on the client that a key must not be in. */
 async function clientState(page: Page): Promise<string> {
   return page.evaluate(async () => {
-    const dump = (s: Storage) => Array.from({ length: s.length }, (_, i) => `${s.key(i)}=${s.getItem(s.key(i) ?? '')}`).join('\n');
+    const dump = (s: Storage) =>
+      Array.from({ length: s.length }, (_, i) => `${s.key(i)}=${s.getItem(s.key(i) ?? '')}`).join('\n');
     const dbs: string[] = [];
     for (const info of await indexedDB.databases()) {
       if (!info.name) continue;
@@ -59,7 +60,11 @@ function expectNoKey(text: string, where: string): void {
   expect(text, where).not.toContain(WRONG);
 }
 
-test('the key goes only into the Authorization header; sign-out forgets it and a reload asks again', async ({ page, context, request }) => {
+test('the key goes only into the Authorization header; sign-out forgets it and a reload asks again', async ({
+  page,
+  context,
+  request,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const api = new SecureApi(request);
   const project = await api.newProject('key');
@@ -118,7 +123,9 @@ test('the key goes only into the Authorization header; sign-out forgets it and a
   await expect(shell.keyPrompt).toBeVisible();
   await expect(shell.keyPrompt).toContainText('You signed out of context default');
   // What was open is dropped and read again, without the key now.
-  await expect.poll(() => requests.slice(signedOutAt).filter((r) => /\/(api|apis)\//.test(new URL(r.url()).pathname)).length).toBeGreaterThan(0);
+  await expect
+    .poll(() => requests.slice(signedOutAt).filter((r) => /\/(api|apis)\//.test(new URL(r.url()).pathname)).length)
+    .toBeGreaterThan(0);
   expect(requests.slice(signedOutAt).filter(carriesKey)).toEqual([]);
   await shell.keyPrompt.getByRole('button', { name: 'Not now' }).click();
   await expect(shell.keyPrompt).toBeHidden();

@@ -9,7 +9,10 @@ import { titleCase } from './pages/shell.ts';
 import { apiKinds } from './support/nodus-api.ts';
 import { createBudget, createProject, listAll, uniqueName } from './support/mock-writes.ts';
 
-test('the navigation lists every kind discovery returns that a project holds, each with the count the API gives', async ({ page, request }) => {
+test('the navigation lists every kind discovery returns that a project holds, each with the count the API gives', async ({
+  page,
+  request,
+}) => {
   // Images live in the read-only project nodus only (resource-table-kinds.spec.ts).
   const kinds = (await apiKinds(request)).filter((k) => k.kind !== 'Image');
   const project = uniqueName('nav');
@@ -22,7 +25,9 @@ test('the navigation lists every kind discovery returns that a project holds, ea
   await expect(ui.shell.resourcesNav.getByRole('link')).toHaveCount(kinds.length + 1);
   await expect(ui.shell.projectsLink()).toHaveAttribute('href', '/projects');
   for (const kind of kinds) {
-    await expect(ui.shell.kindLink(kind.plural)).toHaveText(new RegExp(`^${titleCase(kind.plural)}\\s*${kind.plural === 'budgets' ? 2 : 0}$`));
+    await expect(ui.shell.kindLink(kind.plural)).toHaveText(
+      new RegExp(`^${titleCase(kind.plural)}\\s*${kind.plural === 'budgets' ? 2 : 0}$`),
+    );
   }
   // No kind in the URL: the first is shown, and marked as such.
   await expect(ui.shell.kindLink(kinds[0]!.plural)).toHaveAttribute('aria-current', 'page');
@@ -33,7 +38,10 @@ test('the navigation lists every kind discovery returns that a project holds, ea
   await expect(ui.shell.kindLink('budgets')).toHaveAttribute('aria-current', 'page');
 });
 
-test('the URL holds project, kind, object and filter; back and forward restore each view', async ({ page, request }) => {
+test('the URL holds project, kind, object and filter; back and forward restore each view', async ({
+  page,
+  request,
+}) => {
   const project = uniqueName('url');
   await createProject(request, project);
   await createBudget(request, project, 'monthly-cap');
@@ -134,7 +142,7 @@ test('keyboard: / focuses the filter, j and k move through the rows, Enter opens
   await expect(ui.heading()).toHaveText('bravo');
 });
 
-test('All projects shows a kind across every project, with each object\'s project', async ({ page, request }) => {
+test("All projects shows a kind across every project, with each object's project", async ({ page, request }) => {
   const budgets = await listAll(request, 'budgets');
   const projects = new Set(budgets.map((b) => b.metadata.namespace));
   expect(projects.size).toBeGreaterThan(1);
@@ -148,12 +156,16 @@ test('All projects shows a kind across every project, with each object\'s projec
   const table = new ResourceTablePage(page, 'budgets');
   // Budgets only change when someone writes them; other tests may add some, never remove any. The table is
   // virtualized: it says how many it holds, and draws the ones in view.
-  await expect.poll(async () => Number((await table.count.textContent())?.replace(/\D/g, '') ?? 0)).toBeGreaterThanOrEqual(budgets.length);
+  await expect
+    .poll(async () => Number((await table.count.textContent())?.replace(/\D/g, '') ?? 0))
+    .toBeGreaterThanOrEqual(budgets.length);
   // One Budget of each project, filtered onto the screen, shows its own project.
   const samples = [...new Map(budgets.map((b) => [b.metadata.namespace!, b])).values()];
   for (const budget of samples) {
     await table.textFilter.fill(budget.metadata.name!);
-    await expect(table.row(budget.metadata.name!).filter({ hasText: budget.metadata.namespace! }).first()).toBeVisible();
+    await expect(
+      table.row(budget.metadata.name!).filter({ hasText: budget.metadata.namespace! }).first(),
+    ).toBeVisible();
   }
   await expect(page.getByRole('status', { name: 'Watch status' })).toHaveText('Live');
 });

@@ -6,7 +6,10 @@ import { expect, test } from '@playwright/test';
 import { DEMO_API_KEY } from '../src/shared/protocol.ts';
 import { Shell } from './pages/shell.ts';
 
-test('the Support panel lists recent calls; a failure\'s request id copies; the report holds no key', async ({ page, context }) => {
+test("the Support panel lists recent calls; a failure's request id copies; the report holds no key", async ({
+  page,
+  context,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const shell = new Shell(page);
   await page.goto('/projects/no-such-project');

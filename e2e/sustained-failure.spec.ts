@@ -10,7 +10,10 @@ import { ResourceTablePage } from './pages/resource-table.ts';
 import { Shell } from './pages/shell.ts';
 import { DrillApi } from './support/drills.ts';
 
-test('a sustained 503 is explained on the table, the object page and the health pill, and the last data stays', async ({ page, request }) => {
+test('a sustained 503 is explained on the table, the object page and the health pill, and the last data stays', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const api = new DrillApi(request);
   const project = await api.newProject('sustained');
@@ -25,7 +28,14 @@ test('a sustained 503 is explained on the table, the object page and the health 
   const trouble = page.getByRole('alert', { name: 'Trouble reading from the API' });
   try {
     // Reads of this project's Jobs fail; the open watch is cut at its next event (the patch below).
-    await api.setFaults({ paths: [DrillApi.path(project, 'jobs')], verbs: ['list', 'watch', 'get'], errorRate: 1, errorCode: 503, retryAfterSeconds: 1, dropWatchAfterEvents: 1 });
+    await api.setFaults({
+      paths: [DrillApi.path(project, 'jobs')],
+      verbs: ['list', 'watch', 'get'],
+      errorRate: 1,
+      errorCode: 503,
+      retryAfterSeconds: 1,
+      dropWatchAfterEvents: 1,
+    });
     await api.patch(project, 'jobs', 'train', { metadata: { labels: { poke: 'yes' } } });
 
     await expect(trouble).toContainText('The API keeps failing: the jobs of', { timeout: 30_000 });
@@ -39,9 +49,13 @@ test('a sustained 503 is explained on the table, the object page and the health 
     await jobs.expectNames(['prep', 'train']);
     await expect(jobs.count).toContainText('out of date');
     // /readyz says ready; the console's own calls say otherwise.
-    await expect(shell.healthButton).toHaveAccessibleName(/^API health: (Degraded|Failing) \(\d+% of calls fail\)$/, { timeout: 30_000 });
+    await expect(shell.healthButton).toHaveAccessibleName(/^API health: (Degraded|Failing) \(\d+% of calls fail\)$/, {
+      timeout: 30_000,
+    });
     await shell.healthButton.click();
-    await expect(page.getByRole('dialog', { name: 'API health' })).toContainText(/\d+ of \d+ calls failed in the last 1m/);
+    await expect(page.getByRole('dialog', { name: 'API health' })).toContainText(
+      /\d+ of \d+ calls failed in the last 1m/,
+    );
     await page.keyboard.press('Escape');
     await page.screenshot({ path: '/tmp/shots/sustained-table.png', fullPage: true });
 

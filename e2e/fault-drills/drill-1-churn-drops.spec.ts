@@ -19,7 +19,10 @@ const EVENTS_PER_SECOND = 500;
 const SECONDS = 60;
 const DROP_AFTER = 100;
 
-test('drill 1: 500 events/s with watches dropped every 100 events for a minute — the table ends equal to the server', async ({ page, request }) => {
+test('drill 1: 500 events/s with watches dropped every 100 events for a minute — the table ends equal to the server', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(420_000);
   const api = new DrillApi(request);
   const project = await api.newProject('drill-churn');
@@ -42,7 +45,9 @@ test('drill 1: 500 events/s with watches dropped every 100 events for a minute �
     churn = await api.churn(project, 'Job', EVENTS_PER_SECOND, SECONDS);
     // The table keeps coming back between drops while it happens (how often depends on the machine: each drop
     // costs a round trip through the dev server, and a busy browser may lose the events that came with a drop).
-    await expect.poll(async () => (await api.injected()).droppedWatches - before.droppedWatches, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+    await expect
+      .poll(async () => (await api.injected()).droppedWatches - before.droppedWatches, { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(3);
     await expect(ui.watchStatus).toContainText(/Live|Reconnecting/);
     const during = churn;
     await expect.poll(() => churnOver(during), { timeout: (SECONDS + 60) * 1000, intervals: [1000] }).toBe(true);
@@ -58,7 +63,12 @@ test('drill 1: 500 events/s with watches dropped every 100 events for a minute �
   const panel = new LiveWatchesPanel(page);
   await panel.open();
   // Generous: a console that fell behind during the churn resumes from where it was, after up to 30 s of backoff.
-  await expect.poll(async () => (await panel.read(target))?.digest, { timeout: 120_000, message: 'the watch’s digest equals the server’s' }).toBe(server.digest);
+  await expect
+    .poll(async () => (await panel.read(target))?.digest, {
+      timeout: 120_000,
+      message: 'the watch’s digest equals the server’s',
+    })
+    .toBe(server.digest);
   const watch = (await panel.read(target))!;
   expect(watch).toMatchObject({ status: 'live', objects: '1,000', relists: 0 });
   expect(watch.reconnects).toBeGreaterThanOrEqual(3);

@@ -16,7 +16,10 @@ import { DrillApi, noteCounts, recordWatchStatus } from '../support/drills.ts';
 const SEEDED = 1_200;
 const ADDED_AWAY = 400;
 
-test('drill 2: a resume point the server has compacted away — the table lists again and ends equal to the server', async ({ page, request }) => {
+test('drill 2: a resume point the server has compacted away — the table lists again and ends equal to the server', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const api = new DrillApi(request);
   const project = await api.newProject('drill-expired');
@@ -32,13 +35,23 @@ test('drill 2: a resume point the server has compacted away — the table lists 
   const watchPath = DrillApi.path(project, 'budgets');
   try {
     // The open watch is cut at its next event, and every watch of this project is refused from then on.
-    await api.setFaults({ paths: [watchPath], verbs: ['watch'], errorRate: 1, errorCode: 503, retryAfterSeconds: 1, dropWatchAfterEvents: 1 });
+    await api.setFaults({
+      paths: [watchPath],
+      verbs: ['watch'],
+      errorRate: 1,
+      errorCode: 503,
+      retryAfterSeconds: 1,
+      dropWatchAfterEvents: 1,
+    });
     await api.budget(project, 'last-seen', '3.00');
     await expect(ui.watchStatus).toContainText('Reconnecting', { timeout: 30_000 });
 
     // Written while the table is away.
     await api.seed(project, 'Budget', ADDED_AWAY);
-    for (const n of [1, 2, 3, 4, 5]) await api.patch(project, 'budgets', `budget-bulk-${String(n * 100).padStart(6, '0')}`, { spec: { limitUSD: `${n}7.00` } });
+    for (const n of [1, 2, 3, 4, 5])
+      await api.patch(project, 'budgets', `budget-bulk-${String(n * 100).padStart(6, '0')}`, {
+        spec: { limitUSD: `${n}7.00` },
+      });
     for (const n of [0, 10, 20]) await api.remove(project, 'budgets', `budget-bulk-${String(n).padStart(6, '0')}`);
     // ...and then forgotten by the server.
     await api.compact();
@@ -81,5 +94,10 @@ test('drill 2: a resume point the server has compacted away — the table lists 
   await ui.columns();
   await expect(ui.cell('budget-bulk-000500', 'Limit')).toHaveText('$57.00');
 
-  noteCounts(test.info(), { objectsCompared: objects, relists: watch.relists, reconnectsObserved: watch.reconnects, lost: 0 });
+  noteCounts(test.info(), {
+    objectsCompared: objects,
+    relists: watch.relists,
+    reconnectsObserved: watch.reconnects,
+    lost: 0,
+  });
 });

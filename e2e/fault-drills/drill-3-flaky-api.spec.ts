@@ -15,7 +15,10 @@ import { countReloads, DrillApi, noteCounts } from '../support/drills.ts';
 
 const FLAKY = { errorRate: 0.34, errorCode: 503, retryAfterSeconds: 1, seed: 3 };
 
-test('drill 3: a third of all answers 503 with Retry-After while a person browses — every view recovers by itself', async ({ page, request }) => {
+test('drill 3: a third of all answers 503 with Retry-After while a person browses — every view recovers by itself', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const api = new DrillApi(request);
   const project = await api.newProject('drill-flaky');
@@ -56,7 +59,9 @@ test('drill 3: a third of all answers 503 with Retry-After while a person browse
 
     // The projects page again, through the navigation.
     await console_.shell.projectsLink().click();
-    await expect(projects.count(project, 'budgets')).toHaveAccessibleName(`2 budgets in ${project}`, { timeout: 60_000 });
+    await expect(projects.count(project, 'budgets')).toHaveAccessibleName(`2 budgets in ${project}`, {
+      timeout: 60_000,
+    });
     failed = (await api.injected()).failed - before.failed;
     // The faults really were in the way: the console recovered from them rather than missing them.
     expect(failed).toBeGreaterThan(0);
@@ -81,7 +86,10 @@ spec:
   maxCostUSD: "5.00"
 `;
 
-test('drill 3: a third of all answers 503 with Retry-After while a person reviews and launches — one object per launch', async ({ page, request }) => {
+test('drill 3: a third of all answers 503 with Retry-After while a person reviews and launches — one object per launch', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(300_000);
   const api = new DrillApi(request);
   const project = await api.newProject('drill-flaky-launch');
@@ -93,13 +101,17 @@ test('drill 3: a third of all answers 503 with Retry-After while a person review
   // The editor's code (Monaco, not the API) is loaded once before the trouble starts: a cold dev server may take
   // a long while to build it, and only the API is meant to misbehave here.
   await page.goto(`/projects/${project}/new/jobs`);
-  await expect(page.getByTestId('code-editor').first()).toHaveAttribute('data-editor-ready', 'true', { timeout: 120_000 });
+  await expect(page.getByTestId('code-editor').first()).toHaveAttribute('data-editor-ready', 'true', {
+    timeout: 120_000,
+  });
   try {
     await api.setFaults(FLAKY);
     for (const launch of launches) {
       // Opened afresh for each launch, under the faults: discovery and the kind's schema come through them.
       await page.goto(`/projects/${project}/new/jobs`);
-      await expect(page.getByTestId('code-editor').first()).toHaveAttribute('data-editor-ready', 'true', { timeout: 90_000 });
+      await expect(page.getByTestId('code-editor').first()).toHaveAttribute('data-editor-ready', 'true', {
+        timeout: 90_000,
+      });
       await editor.setText(launchable(launch));
       await editor.reviewButton.click();
       await expect(editor.estimate).toBeVisible({ timeout: 60_000 });
@@ -126,7 +138,17 @@ test('drill 3: a third of all answers 503 with Retry-After while a person review
     await api.clearFaults();
   }
   const jobs = await api.list(project, 'jobs');
-  for (const launch of launches) expect(jobs.filter((j) => j.metadata.labels?.launch === launch), `Jobs of launch ${launch}`).toHaveLength(1);
+  for (const launch of launches)
+    expect(
+      jobs.filter((j) => j.metadata.labels?.launch === launch),
+      `Jobs of launch ${launch}`,
+    ).toHaveLength(1);
   expect(jobs).toHaveLength(launches.length);
-  noteCounts(test.info(), { launches: launches.length, objectsCreated: jobs.length, answersFailed503: failed, launchesRetriedByHand: retriedByHand, duplicates: jobs.length - launches.length });
+  noteCounts(test.info(), {
+    launches: launches.length,
+    objectsCreated: jobs.length,
+    answersFailed503: failed,
+    launchesRetriedByHand: retriedByHand,
+    duplicates: jobs.length - launches.length,
+  });
 });

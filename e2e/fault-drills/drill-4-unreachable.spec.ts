@@ -9,7 +9,10 @@ import { ConsolePage } from '../pages/console-page.ts';
 import { ResourceTablePage } from '../pages/resource-table.ts';
 import { countReloads, DrillApi, noteCounts } from '../support/drills.ts';
 
-test('drill 4: the API unreachable for 10 s — views say so, keep what they showed, and recover without a reload', async ({ page, request }) => {
+test('drill 4: the API unreachable for 10 s — views say so, keep what they showed, and recover without a reload', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(180_000);
   const api = new DrillApi(request);
   const project = await api.newProject('drill-outage');

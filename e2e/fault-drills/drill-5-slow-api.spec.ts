@@ -13,7 +13,10 @@ import { uniqueName } from '../support/mock-writes.ts';
 
 const SLOW = { latencyMs: 2000 };
 
-test('drill 5: an API answering after 2 s — the UI stays responsive, shows progress, and never double-submits', async ({ page, request }) => {
+test('drill 5: an API answering after 2 s — the UI stays responsive, shows progress, and never double-submits', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const api = new DrillApi(request);
   const project = await api.newProject('drill-slow');
@@ -25,9 +28,18 @@ test('drill 5: an API answering after 2 s — the UI stays responsive, shows pro
   await projects.goto(`?q=${project}`);
   await expect(projects.row(project)).toBeVisible({ timeout: 90_000 });
 
-  const creates = countRequests(page, (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/namespaces');
-  const deletes = countRequests(page, (r) => r.method() === 'DELETE' && new URL(r.url()).pathname.startsWith(DrillApi.path(project, 'budgets')));
-  const projectDeletes = countRequests(page, (r) => r.method() === 'DELETE' && new URL(r.url()).pathname === `/api/v1/namespaces/${created}`);
+  const creates = countRequests(
+    page,
+    (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/namespaces',
+  );
+  const deletes = countRequests(
+    page,
+    (r) => r.method() === 'DELETE' && new URL(r.url()).pathname.startsWith(DrillApi.path(project, 'budgets')),
+  );
+  const projectDeletes = countRequests(
+    page,
+    (r) => r.method() === 'DELETE' && new URL(r.url()).pathname === `/api/v1/namespaces/${created}`,
+  );
   try {
     await api.setFaults(SLOW);
 

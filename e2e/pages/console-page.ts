@@ -33,7 +33,9 @@ export class ConsolePage {
   }
 
   row(plural: string, name: string): Locator {
-    return this.table(plural).getByRole('row').filter({ has: this.page.getByRole('rowheader', { name, exact: true }) });
+    return this.table(plural)
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name, exact: true }) });
   }
 
   emptyState(plural: string, project: string): Locator {

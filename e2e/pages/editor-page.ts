@@ -21,7 +21,10 @@ export class EditorPage {
    * A Job's YAML as a person would write it: `maxCostUSD` is the cap, and `extra` is appended as is (lines under
    * `spec`, indented by two, such as `resources`).
    */
-  static jobYaml(name: string, { maxCostUSD = '40.00', extra = '' }: { maxCostUSD?: string; extra?: string } = {}): string {
+  static jobYaml(
+    name: string,
+    { maxCostUSD = '40.00', extra = '' }: { maxCostUSD?: string; extra?: string } = {},
+  ): string {
     return `apiVersion: nodus.dev/v1
 kind: Job
 metadata:
@@ -33,7 +36,10 @@ spec:
 ${extra}`;
   }
 
-  constructor(readonly page: Page, readonly kind = 'Job') {
+  constructor(
+    readonly page: Page,
+    readonly kind = 'Job',
+  ) {
     this.editor = page.getByRole('textbox', { name: `${kind} YAML` });
     this.reviewButton = page.getByRole('button', { name: /^Review( again)?$/ });
     this.launchButton = page.getByRole('button', { name: new RegExp(`^(Launch|Create) ${kind}`) });
@@ -51,7 +57,9 @@ ${extra}`;
   }
 
   async ready() {
-    await expect(this.page.getByTestId('code-editor').first()).toHaveAttribute('data-editor-ready', 'true', { timeout: 120_000 });
+    await expect(this.page.getByTestId('code-editor').first()).toHaveAttribute('data-editor-ready', 'true', {
+      timeout: 120_000,
+    });
   }
 
   /** The editor's whole text, as the model holds it. */
@@ -69,7 +77,11 @@ ${extra}`;
    * their middle can lie outside a narrow editor).
    */
   async focus() {
-    await this.page.getByTestId('code-editor').first().locator('.view-lines').click({ position: { x: 8, y: 8 } });
+    await this.page
+      .getByTestId('code-editor')
+      .first()
+      .locator('.view-lines')
+      .click({ position: { x: 8, y: 8 } });
     await expect(this.editor).toBeFocused();
   }
 
@@ -95,7 +107,9 @@ ${extra}`;
   /** The line numbers that carry a console marker of `severity` in the gutter of the first editor. */
   async markedLines(severity: 'error' | 'warning' | 'info' = 'error', editorName?: string): Promise<number[]> {
     const editors = this.page.getByTestId('code-editor');
-    const editor = editorName ? editors.filter({ has: this.page.getByRole('textbox', { name: editorName }) }) : editors.first();
+    const editor = editorName
+      ? editors.filter({ has: this.page.getByRole('textbox', { name: editorName }) })
+      : editors.first();
     const rows = editor.locator(`.margin-view-overlays > div:has(.nodus-marker-${severity}) .line-numbers`);
     return (await rows.allTextContents()).map((t) => Number(t.trim())).sort((a, b) => a - b);
   }

@@ -30,10 +30,15 @@ export class ObjectEditPage {
    * JSON (which is YAML) with one spec field per line: typed into Monaco, a block-style text would pick up the
    * editor's auto-indent, while indentation inside flow collections means nothing.
    */
-  static editOf(object: NodusObject, change: { spec?: Record<string, unknown>; labels?: Record<string, string> }): string {
+  static editOf(
+    object: NodusObject,
+    change: { spec?: Record<string, unknown>; labels?: Record<string, string> },
+  ): string {
     const { uid: _u, resourceVersion: _r, generation: _g, creationTimestamp: _c, ...kept } = object.metadata;
     const metadata = { ...kept, labels: { ...object.metadata.labels, ...change.labels } };
-    const spec = Object.entries({ ...object.spec, ...change.spec }).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`);
+    const spec = Object.entries({ ...object.spec, ...change.spec }).map(
+      ([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`,
+    );
     return [
       `{"apiVersion": ${JSON.stringify(object.apiVersion)},`,
       `"kind": ${JSON.stringify(object.kind)},`,

@@ -17,7 +17,9 @@ export class ProjectsPage {
   }
 
   row(project: string): Locator {
-    return this.table.getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: new RegExp(`^${project}\\b`) }) });
+    return this.table
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader', { name: new RegExp(`^${project}\\b`) }) });
   }
 
   /** The count cell of a kind, a link named "<n> <plural> in <project>". */

@@ -84,7 +84,10 @@ export class Shell {
 
   /** The keys the sheet draws for what a shortcut does, as text ("Ctrl K", "j or ↓"). */
   shortcutKeys(group: string, does: string): Locator {
-    return this.shortcutGroup(group).getByRole('term').filter({ hasText: does }).locator('xpath=following-sibling::dd[1]');
+    return this.shortcutGroup(group)
+      .getByRole('term')
+      .filter({ hasText: does })
+      .locator('xpath=following-sibling::dd[1]');
   }
 
   /** Through the context menu's "Change API key": the key goes to memory only. */

@@ -18,16 +18,24 @@ declare global {
   }
 }
 
-export async function watchCsp(page: Page): Promise<{ violations: () => Promise<CspViolation[]>; consoleErrors: string[] }> {
+export async function watchCsp(
+  page: Page,
+): Promise<{ violations: () => Promise<CspViolation[]>; consoleErrors: string[] }> {
   await page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (e) => {
-      window.__cspViolations?.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample, source: `${e.sourceFile}:${e.lineNumber}` });
+      window.__cspViolations?.push({
+        directive: e.violatedDirective,
+        blocked: e.blockedURI,
+        sample: e.sample,
+        source: `${e.sourceFile}:${e.lineNumber}`,
+      });
     });
   });
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|create|connect|evaluate|frame)/i.test(message.text())) consoleErrors.push(message.text());
+    if (/Content Security Policy|Refused to (load|execute|apply|create|connect|evaluate|frame)/i.test(message.text()))
+      consoleErrors.push(message.text());
   });
   return {
     violations: () => page.evaluate(() => window.__cspViolations ?? []),

@@ -47,7 +47,10 @@ export class DrillApi {
   }
 
   async churn(project: string, kind: string, eventsPerSecond: number, seconds: number): Promise<Churn> {
-    const res = await this.request.post(`${MOCK_URL}/_mock/churn`, { headers, data: { project, kind, eventsPerSecond, seconds } });
+    const res = await this.request.post(`${MOCK_URL}/_mock/churn`, {
+      headers,
+      data: { project, kind, eventsPerSecond, seconds },
+    });
     expect(res.status(), await res.text()).toBe(202);
     return (await res.json()) as Churn;
   }
@@ -63,7 +66,10 @@ export class DrillApi {
   }
 
   async job(project: string, name: string): Promise<NodusObject> {
-    return this.create(project, 'jobs', { metadata: { name }, spec: { image: 'nodus/python:3.12', command: ['python', 'x.py'], maxCostUSD: '1.00' } });
+    return this.create(project, 'jobs', {
+      metadata: { name },
+      spec: { image: 'nodus/python:3.12', command: ['python', 'x.py'], maxCostUSD: '1.00' },
+    });
   }
 
   async patch(project: string, plural: string, name: string, patch: Record<string, unknown>): Promise<void> {
@@ -194,7 +200,9 @@ export function countReloads(page: Page): () => number {
 
 /** The drill's counts, for the report and the issue's note: an annotation on the test, and one line of output. */
 export function noteCounts(info: TestInfo, counts: Record<string, number | string>): void {
-  const text = Object.entries(counts).map(([k, v]) => `${k}=${v}`).join(' ');
+  const text = Object.entries(counts)
+    .map(([k, v]) => `${k}=${v}`)
+    .join(' ');
   info.annotations.push({ type: 'drill counts', description: text });
   console.log(`[${info.title}] ${text}`);
 }

@@ -23,9 +23,18 @@ export const HOSTILE_STRINGS: readonly HostileString[] = [
   { name: 'anchor javascript', value: '<a href="javascript:window.__pwned=\'a\'" id="pwn-link">click me</a>' },
   { name: 'attribute break-out', value: '" autofocus onfocus="window.__pwned=\'attr\'" x="' },
   { name: 'style break-out', value: '</style><style>*{display:none!important}</style><b>bold?</b>' },
-  { name: 'template syntax', value: '{{constructor.constructor("window.__pwned=\'tpl\'")()}} ${window.__pwned="tpl2"} <%= 7*7 %>' },
-  { name: 'ANSI colours and clear', value: `${ESC}[31mred${ESC}[0m ${ESC}[2J${ESC}[H cleared? ${ESC}[1;5mblink${ESC}[0m` },
-  { name: 'OSC title and hyperlink', value: `${ESC}]0;pwned-title${ESC}\\ ${ESC}]8;;javascript:window.__pwned='osc8'${ESC}\\osc link${ESC}]8;;${ESC}\\ bell\u0007` },
+  {
+    name: 'template syntax',
+    value: '{{constructor.constructor("window.__pwned=\'tpl\'")()}} ${window.__pwned="tpl2"} <%= 7*7 %>',
+  },
+  {
+    name: 'ANSI colours and clear',
+    value: `${ESC}[31mred${ESC}[0m ${ESC}[2J${ESC}[H cleared? ${ESC}[1;5mblink${ESC}[0m`,
+  },
+  {
+    name: 'OSC title and hyperlink',
+    value: `${ESC}]0;pwned-title${ESC}\\ ${ESC}]8;;javascript:window.__pwned='osc8'${ESC}\\osc link${ESC}]8;;${ESC}\\ bell\u0007`,
+  },
   { name: 'bidi override', value: 'invoice\u202Efdp.exe\u202C and \u2066isolate\u2069 \u200Fmark' },
   // Left open: without isolation it would reverse whatever the page shows after it on the same line.
   { name: 'bidi override left open', value: 'report\u202Egnp.exe and \u202Bembedding' },
@@ -77,43 +86,62 @@ export function watchForHarm(page: Page) {
   return {
     navigations,
     async check(where: string): Promise<{ bidiTexts: number }> {
-      const injected = await page.evaluate((bidi) => ({
-        pwned: window.__pwned,
-        handlers: Array.from(document.querySelectorAll('*')).flatMap((el) => Array.from(el.attributes).filter((a) => /^on/i.test(a.name)).map((a) => `${el.tagName}[${a.name}]`)),
-        elements: Array.from(document.querySelectorAll('body script:not([src]), iframe, object, embed, img[src="x"], #pwn-link, base')).map((el) => el.outerHTML.slice(0, 80)),
-        javascriptLinks: Array.from(document.querySelectorAll('a[href]')).map((a) => a.getAttribute('href') ?? '').filter((h) => !/^(https?:|\/|#|\?)/i.test(h.trim()) && h.trim() !== ''),
-        // A 100 KB value must be wrapped or cut, not widen the page.
-        overflow: document.documentElement.scrollWidth - window.innerWidth,
-        bidiTexts: (() => {
-          const isolating = new Set(['isolate', 'isolate-override', 'plaintext']);
-          const controls = new RegExp(bidi);
-          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-          let count = 0;
-          const unisolated: string[] = [];
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            if (!controls.test(node.nodeValue ?? '') || node.parentElement?.closest('.monaco-editor')) continue;
-            count++;
-            let isolated = false;
-            for (let el = node.parentElement; el; el = el.parentElement) {
-              const style = getComputedStyle(el);
-              if (isolating.has(style.unicodeBidi)) {
-                isolated = true;
-                break;
+      const injected = await page.evaluate(
+        (bidi) => ({
+          pwned: window.__pwned,
+          handlers: Array.from(document.querySelectorAll('*')).flatMap((el) =>
+            Array.from(el.attributes)
+              .filter((a) => /^on/i.test(a.name))
+              .map((a) => `${el.tagName}[${a.name}]`),
+          ),
+          elements: Array.from(
+            document.querySelectorAll('body script:not([src]), iframe, object, embed, img[src="x"], #pwn-link, base'),
+          ).map((el) => el.outerHTML.slice(0, 80)),
+          javascriptLinks: Array.from(document.querySelectorAll('a[href]'))
+            .map((a) => a.getAttribute('href') ?? '')
+            .filter((h) => !/^(https?:|\/|#|\?)/i.test(h.trim()) && h.trim() !== ''),
+          // A 100 KB value must be wrapped or cut, not widen the page.
+          overflow: document.documentElement.scrollWidth - window.innerWidth,
+          bidiTexts: (() => {
+            const isolating = new Set(['isolate', 'isolate-override', 'plaintext']);
+            const controls = new RegExp(bidi);
+            const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+            let count = 0;
+            const unisolated: string[] = [];
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              if (!controls.test(node.nodeValue ?? '') || node.parentElement?.closest('.monaco-editor')) continue;
+              count++;
+              let isolated = false;
+              for (let el = node.parentElement; el; el = el.parentElement) {
+                const style = getComputedStyle(el);
+                if (isolating.has(style.unicodeBidi)) {
+                  isolated = true;
+                  break;
+                }
+                if (style.display !== 'inline' && style.display !== 'contents') break;
               }
-              if (style.display !== 'inline' && style.display !== 'contents') break;
+              if (!isolated)
+                unisolated.push(
+                  `<${node.parentElement?.tagName.toLowerCase()} class="${node.parentElement?.className}">${JSON.stringify((node.nodeValue ?? '').slice(0, 60))}`,
+                );
             }
-            if (!isolated) unisolated.push(`<${node.parentElement?.tagName.toLowerCase()} class="${node.parentElement?.className}">${JSON.stringify((node.nodeValue ?? '').slice(0, 60))}`);
-          }
-          return { count, unisolated };
-        })(),
-      }), BIDI_CONTROLS.source);
+            return { count, unisolated };
+          })(),
+        }),
+        BIDI_CONTROLS.source,
+      );
       expect(injected.pwned, `${where}: a payload ran`).toBeUndefined();
       expect(injected.handlers, `${where}: event-handler attributes in the page`).toEqual([]);
       expect(injected.elements, `${where}: elements made from API text`).toEqual([]);
       expect(injected.javascriptLinks, `${where}: links that are not http(s) or in-app`).toEqual([]);
       expect(injected.overflow, `${where}: the page is wider than the window`).toBeLessThanOrEqual(1);
-      expect(injected.bidiTexts.unisolated, `${where}: text with bidirectional controls that is not isolated`).toEqual([]);
-      expect(navigations.filter((url) => new URL(url).origin !== new URL(CONSOLE_URL).origin), `${where}: navigations away from the console`).toEqual([]);
+      expect(injected.bidiTexts.unisolated, `${where}: text with bidirectional controls that is not isolated`).toEqual(
+        [],
+      );
+      expect(
+        navigations.filter((url) => new URL(url).origin !== new URL(CONSOLE_URL).origin),
+        `${where}: navigations away from the console`,
+      ).toEqual([]);
       expect(dialogs, `${where}: dialogs opened`).toEqual([]);
       expect(popups, `${where}: windows opened`).toEqual([]);
       expect(errors, `${where}: uncaught errors`).toEqual([]);

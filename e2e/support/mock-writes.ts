@@ -14,7 +14,10 @@ export function uniqueName(prefix: string): string {
 }
 
 export async function createProject(request: APIRequestContext, name: string): Promise<void> {
-  const res = await request.post(`${MOCK_URL}/api/v1/namespaces`, { headers: authHeaders, data: { metadata: { name } } });
+  const res = await request.post(`${MOCK_URL}/api/v1/namespaces`, {
+    headers: authHeaders,
+    data: { metadata: { name } },
+  });
   expect(res.status(), await res.text()).toBe(201);
 }
 
@@ -24,7 +27,12 @@ export async function projectExists(request: APIRequestContext, name: string): P
 }
 
 /** Budgets: no controller moves them, so what a test creates stays as it is. */
-export async function createBudget(request: APIRequestContext, project: string, name: string, limitUSD = '5.00'): Promise<void> {
+export async function createBudget(
+  request: APIRequestContext,
+  project: string,
+  name: string,
+  limitUSD = '5.00',
+): Promise<void> {
   const res = await request.post(`${MOCK_URL}/apis/${API_VERSION}/namespaces/${project}/budgets`, {
     headers: authHeaders,
     data: { metadata: { name }, spec: { limitUSD } },

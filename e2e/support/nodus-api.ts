@@ -37,12 +37,19 @@ export async function apiKinds(request: APIRequestContext): Promise<DiscoveredKi
 }
 
 export async function apiObjects(request: APIRequestContext, project: string, plural: string): Promise<NodusObject[]> {
-  const { body } = await getJson<ObjectList>(request, `/apis/${API_VERSION}/namespaces/${project}/${plural}?limit=1000`);
+  const { body } = await getJson<ObjectList>(
+    request,
+    `/apis/${API_VERSION}/namespaces/${project}/${plural}?limit=1000`,
+  );
   return body.items;
 }
 
 /** The Status a failing call returns, to compare with what the console shows. */
-export async function apiStatus(request: APIRequestContext, path: string, apiKey?: string): Promise<Status & { httpStatus: number }> {
+export async function apiStatus(
+  request: APIRequestContext,
+  path: string,
+  apiKey?: string,
+): Promise<Status & { httpStatus: number }> {
   const { status, body } = await getJson<Status>(request, path, apiKey);
   return { ...body, httpStatus: status };
 }

@@ -13,7 +13,12 @@ export const OUTCOME = 'mock.nodus.dev/outcome';
 export const STUCK = 'mock.nodus.dev/stuck-finalizer';
 
 export interface NewObject {
-  metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string>; finalizers?: string[] };
+  metadata: {
+    name: string;
+    labels?: Record<string, string>;
+    annotations?: Record<string, string>;
+    finalizers?: string[];
+  };
   spec: Record<string, unknown>;
 }
 
@@ -38,15 +43,38 @@ export class ObjectApi {
   }
 
   /** A CPU Job: Queued for 4 s, Provisioning for 8 s, then Running for `runSeconds` (simulated). */
-  job(project: string, name: string, options: { runSeconds?: number; outcome?: 'Succeeded' | 'Failed'; maxCostUSD?: string; annotations?: Record<string, string>; labels?: Record<string, string>; finalizers?: string[]; gpu?: string } = {}): Promise<NodusObject> {
-    const annotations = { ...(options.runSeconds ? { [RUN_SECONDS]: String(options.runSeconds) } : {}), ...(options.outcome ? { [OUTCOME]: options.outcome } : {}), ...options.annotations };
+  job(
+    project: string,
+    name: string,
+    options: {
+      runSeconds?: number;
+      outcome?: 'Succeeded' | 'Failed';
+      maxCostUSD?: string;
+      annotations?: Record<string, string>;
+      labels?: Record<string, string>;
+      finalizers?: string[];
+      gpu?: string;
+    } = {},
+  ): Promise<NodusObject> {
+    const annotations = {
+      ...(options.runSeconds ? { [RUN_SECONDS]: String(options.runSeconds) } : {}),
+      ...(options.outcome ? { [OUTCOME]: options.outcome } : {}),
+      ...options.annotations,
+    };
     return this.create(project, 'jobs', {
-      metadata: { name, annotations, ...(options.labels ? { labels: options.labels } : {}), ...(options.finalizers ? { finalizers: options.finalizers } : {}) },
+      metadata: {
+        name,
+        annotations,
+        ...(options.labels ? { labels: options.labels } : {}),
+        ...(options.finalizers ? { finalizers: options.finalizers } : {}),
+      },
       spec: {
         image: 'nodus/python:3.12',
         command: ['python', 'train.py', '--epochs', '3'],
         maxCostUSD: options.maxCostUSD ?? '5.00',
-        resources: options.gpu ? { cpu: 8, memoryGiB: 64, gpu: { type: options.gpu, count: 1 } } : { cpu: 2, memoryGiB: 8 },
+        resources: options.gpu
+          ? { cpu: 8, memoryGiB: 64, gpu: { type: options.gpu, count: 1 } }
+          : { cpu: 2, memoryGiB: 8 },
       },
     });
   }
@@ -54,7 +82,15 @@ export class ObjectApi {
   pipeline(project: string, name: string, steps: string[]): Promise<NodusObject> {
     return this.create(project, 'pipelines', {
       metadata: { name },
-      spec: { steps: steps.map((step) => ({ name: step, image: 'nodus/python:3.12', command: ['python', `${step}.py`], resources: { cpu: 1, memoryGiB: 2 } })), maxCostUSD: '20.00' },
+      spec: {
+        steps: steps.map((step) => ({
+          name: step,
+          image: 'nodus/python:3.12',
+          command: ['python', `${step}.py`],
+          resources: { cpu: 1, memoryGiB: 2 },
+        })),
+        maxCostUSD: '20.00',
+      },
     });
   }
 
@@ -83,7 +119,12 @@ export class ObjectApi {
 
   /** Waits until the API reports the object in one of `phases`. */
   async waitForPhase(project: string, plural: string, name: string, phases: string[], timeout = 45_000): Promise<void> {
-    await expect.poll(async () => (await this.get(project, plural, name))?.status?.phase, { timeout, message: `${plural}/${name} in ${phases.join(' or ')}` }).toMatch(new RegExp(`^(${phases.join('|')})$`));
+    await expect
+      .poll(async () => (await this.get(project, plural, name))?.status?.phase, {
+        timeout,
+        message: `${plural}/${name} in ${phases.join(' or ')}`,
+      })
+      .toMatch(new RegExp(`^(${phases.join('|')})$`));
   }
 
   async setFaults(faults: Record<string, unknown>): Promise<void> {

@@ -24,9 +24,19 @@ export async function outlineOf(row: Locator): Promise<Outline> {
       return [...context.getImageData(0, 0, 1, 1).data.slice(0, 3)];
     };
     const style = getComputedStyle(el);
-    return { style: style.outlineStyle, width: parseFloat(style.outlineWidth), outline: rgb(style.outlineColor), background: rgb(style.backgroundColor) };
+    return {
+      style: style.outlineStyle,
+      width: parseFloat(style.outlineWidth),
+      outline: rgb(style.outlineColor),
+      background: rgb(style.backgroundColor),
+    };
   });
-  return { style: look.style, width: look.width, againstRow: contrast(look.outline, look.background), againstWhite: contrast(look.outline, [255, 255, 255]) };
+  return {
+    style: look.style,
+    width: look.width,
+    againstRow: contrast(look.outline, look.background),
+    againstWhite: contrast(look.outline, [255, 255, 255]),
+  };
 }
 
 function contrast(a: number[], b: number[]): number {

@@ -7,7 +7,9 @@ import type { Page } from '@playwright/test';
 
 export function watchPageErrors(page: Page, { expectedStatuses = [] as number[] } = {}) {
   const errors: string[] = [];
-  const expected = new RegExp(`^Failed to load resource: the server responded with a status of (${expectedStatuses.join('|') || 'none'})\\b`);
+  const expected = new RegExp(
+    `^Failed to load resource: the server responded with a status of (${expectedStatuses.join('|') || 'none'})\\b`,
+  );
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error' && !expected.test(message.text())) errors.push(`console: ${message.text()}`);

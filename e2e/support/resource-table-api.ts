@@ -29,18 +29,34 @@ export class NodusApi {
     return name;
   }
 
-  async create(project: string, plural: string, object: { metadata: { name: string; labels?: Record<string, string> }; spec: Record<string, unknown> }): Promise<NodusObject> {
+  async create(
+    project: string,
+    plural: string,
+    object: { metadata: { name: string; labels?: Record<string, string> }; spec: Record<string, unknown> },
+  ): Promise<NodusObject> {
     const res = await this.request.post(this.path(project, plural), { headers, data: object });
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()) as NodusObject;
   }
 
-  async budget(project: string, name: string, limitUSD = '5.00', labels?: Record<string, string>, state?: string): Promise<NodusObject> {
-    return this.create(project, 'budgets', { metadata: { name, ...(labels ? { labels } : {}) }, spec: { limitUSD, ...(state ? { state } : {}) } });
+  async budget(
+    project: string,
+    name: string,
+    limitUSD = '5.00',
+    labels?: Record<string, string>,
+    state?: string,
+  ): Promise<NodusObject> {
+    return this.create(project, 'budgets', {
+      metadata: { name, ...(labels ? { labels } : {}) },
+      spec: { limitUSD, ...(state ? { state } : {}) },
+    });
   }
 
   async job(project: string, name: string, labels?: Record<string, string>): Promise<NodusObject> {
-    return this.create(project, 'jobs', { metadata: { name, ...(labels ? { labels } : {}) }, spec: { image: 'nodus/python:3.12', command: ['python', 'x.py'], maxCostUSD: '1.00' } });
+    return this.create(project, 'jobs', {
+      metadata: { name, ...(labels ? { labels } : {}) },
+      spec: { image: 'nodus/python:3.12', command: ['python', 'x.py'], maxCostUSD: '1.00' },
+    });
   }
 
   /**
@@ -48,7 +64,10 @@ export class NodusApi {
    * them, and Jobs cycle through the phases Queued, Running, Running, Succeeded, Failed.
    */
   async seed(project: string, kind: string, count: number, prefix: string): Promise<void> {
-    const res = await this.request.post(`${this.baseUrl}/_mock/seed`, { headers, data: { project, kind, count, prefix } });
+    const res = await this.request.post(`${this.baseUrl}/_mock/seed`, {
+      headers,
+      data: { project, kind, count, prefix },
+    });
     expect(res.status(), await res.text()).toBe(201);
   }
 
@@ -93,7 +112,10 @@ export class NodusApi {
 
   /** Whether a watch resuming from `resourceVersion` would be told Expired (probed on the all-projects path). */
   async expired(resourceVersion: string): Promise<boolean> {
-    const res = await this.request.get(`${this.baseUrl}/apis/${API_VERSION}/budgets?watch=true&resourceVersion=${resourceVersion}&timeoutSeconds=1`, { headers, timeout: 5_000 });
+    const res = await this.request.get(
+      `${this.baseUrl}/apis/${API_VERSION}/budgets?watch=true&resourceVersion=${resourceVersion}&timeoutSeconds=1`,
+      { headers, timeout: 5_000 },
+    );
     return (await res.text()).includes('"Expired"');
   }
 }
@@ -105,7 +127,9 @@ async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -138,14 +162,24 @@ export async function startStack(env: Record<string, string>): Promise<Stack> {
   let output = '';
   // Plain node processes (no npx or tsx wrapper in between), so stopping one stops the server.
   const start = (args: string[], extra: Record<string, string>) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, ...extra },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
     children.push(child);
     return child;
   };
-  const mock = start(['--import', 'tsx', 'src/mock/main.ts'], { NODUS_MOCK_PORT: String(mockPort), NODUS_MOCK_TLS_PORT: 'off', ...env });
-  const vite = start(['node_modules/vite/bin/vite.js', '--port', String(consolePort), '--strictPort', '--host', '127.0.0.1'], { NODUS_MOCK_PORT: String(mockPort) });
+  const mock = start(['--import', 'tsx', 'src/mock/main.ts'], {
+    NODUS_MOCK_PORT: String(mockPort),
+    NODUS_MOCK_TLS_PORT: 'off',
+    ...env,
+  });
+  const vite = start(
+    ['node_modules/vite/bin/vite.js', '--port', String(consolePort), '--strictPort', '--host', '127.0.0.1'],
+    { NODUS_MOCK_PORT: String(mockPort) },
+  );
   const stop = async () => {
     await Promise.all(
       children.map(

@@ -14,7 +14,10 @@ export class SecureApi {
 
   async newProject(prefix: string): Promise<string> {
     const name = uniqueName(prefix);
-    const res = await this.request.post(`${MOCK_URL}/api/v1/namespaces`, { headers: this.headers, data: { metadata: { name } } });
+    const res = await this.request.post(`${MOCK_URL}/api/v1/namespaces`, {
+      headers: this.headers,
+      data: { metadata: { name } },
+    });
     expect(res.status(), await res.text()).toBe(201);
     return name;
   }
@@ -22,7 +25,10 @@ export class SecureApi {
   async job(project: string, name: string, labels: Record<string, string> = {}): Promise<NodusObject> {
     const res = await this.request.post(`${MOCK_URL}/apis/${API_VERSION}/namespaces/${project}/jobs`, {
       headers: this.headers,
-      data: { metadata: { name, labels }, spec: { image: 'nodus/python:3.12', command: ['python', 'x.py'], maxCostUSD: '1.00' } },
+      data: {
+        metadata: { name, labels },
+        spec: { image: 'nodus/python:3.12', command: ['python', 'x.py'], maxCostUSD: '1.00' },
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
     return (await res.json()) as NodusObject;

@@ -23,6 +23,8 @@ export const chromiumLaunchOptions = {
 /** Stops a run before it starts when Chromium is missing, with how to install it, rather than at each test. */
 export function requireChromium(): void {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium is not installed at ${CHROMIUM}. Install Debian's package, then run the tests again:\n  sudo apt-get update && sudo apt-get install -y chromium`);
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM}. Install Debian's package, then run the tests again:\n  sudo apt-get update && sudo apt-get install -y chromium`,
+    );
   }
 }

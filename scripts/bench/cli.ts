@@ -54,7 +54,8 @@ export const USAGE = `npm run bench -- [--size N] [--runs N] [--quick] [--only a
 function whole(name: string, raw: string | undefined, fallback: number, min: number, max: number): number {
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`--${name} must be a whole number from ${min} to ${max}, not "${raw}"`);
   return n;
 }
 
@@ -81,7 +82,12 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
     // The mock's /_mock/seed takes up to 100,000 a call; more would only be slower to seed, not different.
     size: whole('size', values.size, quick ? 1_000 : 50_000, 1, 1_000_000),
     runs: whole('runs', values.runs, quick ? 1 : 3, 1, 50),
-    only: values.only ? values.only.split(',').map((s) => s.trim()).filter(Boolean) : undefined,
+    only: values.only
+      ? values.only
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : undefined,
     out: values.out ?? 'bench-results/bench.json',
     profile: values.profile,
     trace: values.trace,

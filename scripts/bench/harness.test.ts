@@ -11,8 +11,24 @@ import { median, percentile, vsyncIntervals } from './stats.ts';
 import { NotApplicable, type BenchContext, type Scenario } from './types.ts';
 
 function context(runs: number): BenchContext {
-  const plan = planFor({ size: 10, runs, quick: false, only: undefined, out: 'x.json', profile: undefined, trace: undefined, unminified: false });
-  return { plan, mock: undefined as never, project: 'bench', console: undefined, browser: undefined, log: () => undefined };
+  const plan = planFor({
+    size: 10,
+    runs,
+    quick: false,
+    only: undefined,
+    out: 'x.json',
+    profile: undefined,
+    trace: undefined,
+    unminified: false,
+  });
+  return {
+    plan,
+    mock: undefined as never,
+    project: 'bench',
+    console: undefined,
+    browser: undefined,
+    log: () => undefined,
+  };
 }
 
 describe('options', () => {
@@ -21,9 +37,17 @@ describe('options', () => {
     const quick = parseOptions(['--quick', '--only', 'kubectl, open-table']);
     expect(quick).toMatchObject({ size: 1_000, runs: 1, quick: true, only: ['kubectl', 'open-table'] });
     expect(planFor(quick as never).churnSeconds).toBeLessThan(planFor(parseOptions([]) as never).churnSeconds);
-    expect(parseOptions(['--size', '200', '--runs', '5', '--out', 'r.json'])).toMatchObject({ size: 200, runs: 5, out: 'r.json', profile: undefined });
+    expect(parseOptions(['--size', '200', '--runs', '5', '--out', 'r.json'])).toMatchObject({
+      size: 200,
+      runs: 5,
+      out: 'r.json',
+      profile: undefined,
+    });
     expect(parseOptions(['--profile', 'bench-results/profiles'])).toMatchObject({ profile: 'bench-results/profiles' });
-    expect(parseOptions(['--trace', 'bench-results/traces', '--unminified'])).toMatchObject({ trace: 'bench-results/traces', unminified: true });
+    expect(parseOptions(['--trace', 'bench-results/traces', '--unminified'])).toMatchObject({
+      trace: 'bench-results/traces',
+      unminified: true,
+    });
   });
 
   test('refuses what it cannot mean', () => {
@@ -39,7 +63,9 @@ describe('the runner', () => {
     const scenario: Scenario = {
       id: 's',
       title: 'S',
-      run: async (_ctx, run) => ({ figures: [{ id: 'f', label: 'F', unit: 'ms', value: values[run]!, target: { op: '<=', value: 15 } }] }),
+      run: async (_ctx, run) => ({
+        figures: [{ id: 'f', label: 'F', unit: 'ms', value: values[run]!, target: { op: '<=', value: 15 } }],
+      }),
     };
     const result = await runScenario(scenario, context(3));
     expect(result.status).toBe('ran');
@@ -47,15 +73,29 @@ describe('the runner', () => {
   });
 
   test('a scenario that cannot run yet is n/a with its reason; one that throws is failed, not fatal', async () => {
-    const na = await runScenario({ id: 'n', title: 'N', run: async () => new NotApplicable('needs the log view') }, context(3));
+    const na = await runScenario(
+      { id: 'n', title: 'N', run: async () => new NotApplicable('needs the log view') },
+      context(3),
+    );
     expect(na).toMatchObject({ status: 'n/a', reason: 'needs the log view', figures: [] });
-    const failed = await runScenario({ id: 'x', title: 'X', run: async () => Promise.reject(new Error('selector gone')) }, context(3));
+    const failed = await runScenario(
+      { id: 'x', title: 'X', run: async () => Promise.reject(new Error('selector gone')) },
+      context(3),
+    );
     expect(failed).toMatchObject({ status: 'failed', reason: 'selector gone' });
   });
 
   test('a deterministic scenario runs once whatever --runs says', async () => {
     let calls = 0;
-    await runScenario({ id: 'b', title: 'B', once: true, run: async () => ({ figures: [{ id: 'kb', label: 'kB', unit: 'kB', value: ++calls }] }) }, context(3));
+    await runScenario(
+      {
+        id: 'b',
+        title: 'B',
+        once: true,
+        run: async () => ({ figures: [{ id: 'kb', label: 'kB', unit: 'kB', value: ++calls }] }),
+      },
+      context(3),
+    );
     expect(calls).toBe(1);
   });
 });
@@ -71,8 +111,17 @@ describe('the console against kubectl', () => {
   });
 
   test('divides the console time until all listed by kubectl time until all printed, with and without its waits', () => {
-    const [compared] = comparisons([result('open-table', [['all-listed', 3000]]), result('kubectl', [['all-printed', 20_000], ['throttled', 16_000]])]);
-    expect(compared!.figures.map((f) => [f.id, f.median, f.met])).toEqual([['ratio', 0.15, true], ['ratio-unthrottled', 0.75, true]]);
+    const [compared] = comparisons([
+      result('open-table', [['all-listed', 3000]]),
+      result('kubectl', [
+        ['all-printed', 20_000],
+        ['throttled', 16_000],
+      ]),
+    ]);
+    expect(compared!.figures.map((f) => [f.id, f.median, f.met])).toEqual([
+      ['ratio', 0.15, true],
+      ['ratio-unthrottled', 0.75, true],
+    ]);
   });
 
   test('needs both scenarios', () => {
@@ -98,7 +147,7 @@ test('percentiles by nearest rank, medians of odd and even counts', () => {
   expect(Number.isNaN(median([]))).toBe(true);
 });
 
-test('frame intervals count whole refreshes: the clock\'s 0.1 ms noise is not a late frame, a missed refresh is', () => {
+test("frame intervals count whole refreshes: the clock's 0.1 ms noise is not a late frame, a missed refresh is", () => {
   // 60 Hz as the page's coarsened clock reads it: 16.6, 16.7 and 16.8 ms for one refresh; two and three refreshes.
   const raw = [...Array(100).fill(16.7), ...Array(80).fill(16.6), ...Array(18).fill(16.8), 33.4, 50.1];
   expect(percentile(raw, 95)).toBe(16.8);

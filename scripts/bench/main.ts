@@ -39,8 +39,12 @@ if (unknown.length) {
 const selected = SCENARIOS.filter((s) => !plan.only || plan.only.includes(s.id));
 const started = performance.now();
 const loadAtStart = loadavg()[0] ?? 0;
-const log = (message: string) => console.log(`[bench ${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${message}`);
-if (loadAtStart > cpus().length) log(`this machine is busy (load average ${loadAtStart.toFixed(1)} on ${cpus().length} cores): every figure will be noisy`);
+const log = (message: string) =>
+  console.log(`[bench ${((performance.now() - started) / 1000).toFixed(1).padStart(5)} s] ${message}`);
+if (loadAtStart > cpus().length)
+  log(
+    `this machine is busy (load average ${loadAtStart.toFixed(1)} on ${cpus().length} cores): every figure will be noisy`,
+  );
 
 let mock: MockHandle | undefined;
 let consoleServer: ConsoleServer | undefined;
@@ -49,8 +53,13 @@ let chromiumVersion: string | undefined;
 const results: ScenarioResult[] = [];
 try {
   // History for the largest churn a scenario makes, with room to spare; older changes are never resumed from.
-  mock = await startMock({ historyLimit: Math.max(2 * plan.burstEvents, plan.churnRate * plan.churnSeconds) + 10_000, speed: 50 });
-  log(`mock API at ${mock.url} (kubectl: ${mock.tlsUrl}); seeding ${plan.size.toLocaleString('en')} Jobs in project "${PROJECT}"`);
+  mock = await startMock({
+    historyLimit: Math.max(2 * plan.burstEvents, plan.churnRate * plan.churnSeconds) + 10_000,
+    speed: 50,
+  });
+  log(
+    `mock API at ${mock.url} (kubectl: ${mock.tlsUrl}); seeding ${plan.size.toLocaleString('en')} Jobs in project "${PROJECT}"`,
+  );
   const seedStarted = performance.now();
   await mock.api.seedJobs(PROJECT, plan.size);
   log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);

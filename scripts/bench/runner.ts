@@ -42,10 +42,18 @@ export async function runScenario(scenario: Scenario, ctx: BenchContext): Promis
     for (let run = 0; run < runs; run++) {
       ctx.log(`${scenario.id}: run ${run + 1} of ${runs}`);
       const outcome = await scenario.run(ctx, run);
-      if (outcome instanceof NotApplicable) return { ...base, status: 'n/a', reason: outcome.reason, figures: [], notes: [], seconds: seconds() };
+      if (outcome instanceof NotApplicable)
+        return { ...base, status: 'n/a', reason: outcome.reason, figures: [], notes: [], seconds: seconds() };
       notes = outcome.notes ?? [];
       for (const figure of outcome.figures) {
-        const entry = perRun.get(figure.id) ?? { id: figure.id, label: figure.label, unit: figure.unit, median: Number.NaN, runs: [], ...(figure.target ? { target: figure.target } : {}) };
+        const entry = perRun.get(figure.id) ?? {
+          id: figure.id,
+          label: figure.label,
+          unit: figure.unit,
+          median: Number.NaN,
+          runs: [],
+          ...(figure.target ? { target: figure.target } : {}),
+        };
         entry.runs.push(figure.value);
         perRun.set(figure.id, entry);
       }
@@ -67,23 +75,42 @@ export async function runScenario(scenario: Scenario, ctx: BenchContext): Promis
  * has printed them (the issue: the console no slower than kubectl).
  */
 export function comparisons(results: ScenarioResult[]): ScenarioResult[] {
-  const find = (scenario: string, figure: string) => results.find((r) => r.id === scenario)?.figures.find((f) => f.id === figure);
+  const find = (scenario: string, figure: string) =>
+    results.find((r) => r.id === scenario)?.figures.find((f) => f.id === figure);
   const consoleAll = find('open-table', 'all-listed');
   const kubectlAll = find('kubectl', 'all-printed');
   const throttled = find('kubectl', 'throttled');
   if (!consoleAll || !kubectlAll) return [];
   const target: Target = { op: '<=', value: 1 };
-  const ratio = (id: string, label: string, value: number): FigureResult => ({ id, label, unit: '×', median: value, runs: [value], target, met: meets(value, target) });
+  const ratio = (id: string, label: string, value: number): FigureResult => ({
+    id,
+    label,
+    unit: '×',
+    median: value,
+    runs: [value],
+    target,
+    met: meets(value, target),
+  });
   const figures = [ratio('ratio', 'console all listed ÷ kubectl all printed', consoleAll.median / kubectlAll.median)];
   if (throttled && throttled.median > 0) {
-    figures.push(ratio('ratio-unthrottled', "the same, kubectl's rate-limit waits taken out", consoleAll.median / (kubectlAll.median - throttled.median)));
+    figures.push(
+      ratio(
+        'ratio-unthrottled',
+        "the same, kubectl's rate-limit waits taken out",
+        consoleAll.median / (kubectlAll.median - throttled.median),
+      ),
+    );
   }
-  return [{
-    id: 'console-vs-kubectl',
-    title: 'peer: the console against kubectl, same Jobs',
-    status: 'ran',
-    figures,
-    notes: ['from the medians of open-table (from navigation start) and kubectl (from spawn): both include discovery and connection set-up'],
-    seconds: 0,
-  }];
+  return [
+    {
+      id: 'console-vs-kubectl',
+      title: 'peer: the console against kubectl, same Jobs',
+      status: 'ran',
+      figures,
+      notes: [
+        'from the medians of open-table (from navigation start) and kubectl (from spawn): both include discovery and connection set-up',
+      ],
+      seconds: 0,
+    },
+  ];
 }

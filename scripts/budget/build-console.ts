@@ -9,7 +9,10 @@ import { build } from 'vite';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** `minify: false` only to read a profile of the benchmark with the functions' own names. */
-export async function buildConsole(options: { outDir?: string; minify?: boolean }): Promise<readonly { type: string }[]> {
+export async function buildConsole(options: {
+  outDir?: string;
+  minify?: boolean;
+}): Promise<readonly { type: string }[]> {
   // Vite keeps a NODE_ENV it finds set, and Vitest sets it to "test": React's development build would be bundled.
   const nodeEnv = process.env.NODE_ENV;
   process.env.NODE_ENV = 'production';
@@ -19,7 +22,9 @@ export async function buildConsole(options: { outDir?: string; minify?: boolean 
       configFile: `${ROOT}vite.config.ts`,
       mode: 'production',
       logLevel: 'error',
-      build: options.outDir ? { outDir: options.outDir, emptyOutDir: true, ...(options.minify === false ? { minify: false } : {}) } : { write: false },
+      build: options.outDir
+        ? { outDir: options.outDir, emptyOutDir: true, ...(options.minify === false ? { minify: false } : {}) }
+        : { write: false },
     });
     const outputs = Array.isArray(result) ? result : [result];
     return outputs.flatMap((o) => ('output' in o ? o.output : []));

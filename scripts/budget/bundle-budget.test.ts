@@ -12,7 +12,16 @@ const ROUTE = `/repo/${TABLE_ROUTE_MODULE}`;
 const MONACO = '/repo/node_modules/monaco-editor/esm/vs/editor/editor.api.js';
 
 function chunk(fileName: string, moduleIds: string[], extra: Partial<ChunkInfo> = {}): ChunkInfo {
-  return { type: 'chunk', fileName, code: `/* ${fileName} */ ${'x'.repeat(100)}`, isEntry: false, isDynamicEntry: false, imports: [], moduleIds, ...extra };
+  return {
+    type: 'chunk',
+    fileName,
+    code: `/* ${fileName} */ ${'x'.repeat(100)}`,
+    isEntry: false,
+    isDynamicEntry: false,
+    imports: [],
+    moduleIds,
+    ...extra,
+  };
 }
 
 describe('the initial JavaScript of the table route', () => {

@@ -61,13 +61,22 @@ function staticClosure(start: ChunkInfo[], byName: Map<string, ChunkInfo>): Set<
 export function initialJavaScript(output: readonly { type: string }[], routeModule = TABLE_ROUTE_MODULE): InitialJs {
   const chunks = output.filter((o): o is ChunkInfo => o.type === 'chunk');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const initial = staticClosure(chunks.filter((c) => c.isEntry), byName);
+  const initial = staticClosure(
+    chunks.filter((c) => c.isEntry),
+    byName,
+  );
   const routeChunk = chunks.find((c) => c.moduleIds.some((id) => normalise(id).endsWith(`/${routeModule}`)));
   if (routeChunk && !initial.has(routeChunk)) {
-    const loaders = chunks.filter((c) => c.isDynamicEntry && (c === routeChunk || staticClosure([c], byName).has(routeChunk)));
+    const loaders = chunks.filter(
+      (c) => c.isDynamicEntry && (c === routeChunk || staticClosure([c], byName).has(routeChunk)),
+    );
     for (const chunk of staticClosure([routeChunk, ...loaders], byName)) initial.add(chunk);
   }
-  const files = [...initial].map((c) => ({ fileName: c.fileName, bytes: Buffer.byteLength(c.code), gzipBytes: gzipSync(c.code).length }));
+  const files = [...initial].map((c) => ({
+    fileName: c.fileName,
+    bytes: Buffer.byteLength(c.code),
+    gzipBytes: gzipSync(c.code).length,
+  }));
   return {
     files,
     bytes: files.reduce((sum, f) => sum + f.bytes, 0),
@@ -80,13 +89,20 @@ export function initialJavaScript(output: readonly { type: string }[], routeModu
 /** What is wrong with the route's initial JavaScript, in words; empty when it keeps the budget. */
 export function budgetViolations(js: InitialJs, routeModule = TABLE_ROUTE_MODULE): string[] {
   const problems: string[] = [];
-  if (!js.routeFound) problems.push(`the route module ${routeModule} is not in the build: update TABLE_ROUTE_MODULE in scripts/budget/bundle-budget.ts`);
+  if (!js.routeFound)
+    problems.push(
+      `the route module ${routeModule} is not in the build: update TABLE_ROUTE_MODULE in scripts/budget/bundle-budget.ts`,
+    );
   if (js.gzipBytes > BUDGET_GZIP_BYTES) {
     const list = js.files.map((f) => `${f.fileName} ${(f.gzipBytes / 1000).toFixed(1)} kB`).join(', ');
-    problems.push(`the table route's initial JavaScript is ${(js.gzipBytes / 1000).toFixed(1)} kB gzip, over the budget of ${BUDGET_GZIP_BYTES / 1000} kB (${list}): split what the first view does not need into lazy chunks`);
+    problems.push(
+      `the table route's initial JavaScript is ${(js.gzipBytes / 1000).toFixed(1)} kB gzip, over the budget of ${BUDGET_GZIP_BYTES / 1000} kB (${list}): split what the first view does not need into lazy chunks`,
+    );
   }
   if (js.monacoModules.length) {
-    problems.push(`Monaco is in the table route's initial JavaScript (${js.monacoModules.slice(0, 3).join(', ')}${js.monacoModules.length > 3 ? ', …' : ''}): load editors with a dynamic import()`);
+    problems.push(
+      `Monaco is in the table route's initial JavaScript (${js.monacoModules.slice(0, 3).join(', ')}${js.monacoModules.length > 3 ? ', …' : ''}): load editors with a dynamic import()`,
+    );
   }
   return problems;
 }

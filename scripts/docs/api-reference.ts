@@ -20,7 +20,10 @@ const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g,
 function typeOf(schema: Schema): string {
   if (schema.enum) return schema.enum.map((v) => `\`${String(v)}\``).join(', ');
   if (schema.type === 'array') return `array of ${schema.items ? typeOf(schema.items) : 'any'}`;
-  const range = schema.minimum !== undefined || schema.maximum !== undefined ? ` (${schema.minimum ?? ''}–${schema.maximum ?? ''})` : '';
+  const range =
+    schema.minimum !== undefined || schema.maximum !== undefined
+      ? ` (${schema.minimum ?? ''}–${schema.maximum ?? ''})`
+      : '';
   return `${schema.type ?? 'any'}${schema.format ? ` (${schema.format})` : ''}${range}`;
 }
 
@@ -32,10 +35,18 @@ function fieldRows(schema: Schema, prefix: string, required: readonly string[], 
     const path = `${prefix}${name}`;
     const def = field.default === undefined ? '' : `\`${JSON.stringify(field.default)}\``;
     const need = required.includes(name) ? ' (required)' : '';
-    rows.push(`| \`${path}\`${need} | ${cell(typeOf(field))} | ${def} | ${MUTABLE[field['x-nodus-mutable'] ?? ''] ?? ''} | ${cell(field.description ?? '')} |`);
+    rows.push(
+      `| \`${path}\`${need} | ${cell(typeOf(field))} | ${def} | ${MUTABLE[field['x-nodus-mutable'] ?? ''] ?? ''} | ${cell(field.description ?? '')} |`,
+    );
     if (depth === 0) continue;
-    const inner = field.type === 'array' && field.items?.type === 'object' ? field.items : field.type === 'object' ? field : undefined;
-    if (inner?.properties) rows.push(...fieldRows(inner, `${path}${inner === field ? '.' : '[].'}`, inner.required ?? [], depth - 1));
+    const inner =
+      field.type === 'array' && field.items?.type === 'object'
+        ? field.items
+        : field.type === 'object'
+          ? field
+          : undefined;
+    if (inner?.properties)
+      rows.push(...fieldRows(inner, `${path}${inner === field ? '.' : '[].'}`, inner.required ?? [], depth - 1));
   }
   return rows;
 }
@@ -50,7 +61,9 @@ function kindSection(def: KindDef): string {
     '',
     `- Path: \`/apis/nodus.dev/v1/namespaces/{project}/${def.plural}\`; short names ${def.shortNames.map((s) => `\`${s}\``).join(', ')}.`,
     `- Lifecycle: ${facts?.lifecycle ?? 'none'}; phases ${(facts?.phases ?? []).map((p) => `\`${p}\``).join(', ')}.`,
-    states.length ? `- \`spec.state\`: ${states.map((s) => `\`${s}\``).join(', ')} (the first is the default).` : '- No `spec.state`.',
+    states.length
+      ? `- \`spec.state\`: ${states.map((s) => `\`${s}\``).join(', ')} (the first is the default).`
+      : '- No `spec.state`.',
     `- ${facts?.billable ? 'Billable: a dry-run returns `status.estimate` and an `ETag`; objects carry the `nodus.dev/billing` finalizer.' : 'Not billed.'} ${facts?.logs ? 'Has a `log` subresource.' : 'Has no log.'}${facts?.children ? ` Owns the ${facts.children.kind}s it starts (label \`${facts.children.label}\`); deleting it deletes them unless the delete says Orphan.` : ''}`,
     '',
     '| spec field | type | default | changes after create | description |',
@@ -59,7 +72,9 @@ function kindSection(def: KindDef): string {
     '',
     '| status field | type | description |',
     '| --- | --- | --- |',
-    ...Object.entries(def.status.properties ?? {}).map(([name, f]) => `| \`status.${name}\` | ${cell(typeOf(f))} | ${cell(f.description ?? '')} |`),
+    ...Object.entries(def.status.properties ?? {}).map(
+      ([name, f]) => `| \`status.${name}\` | ${cell(typeOf(f))} | ${cell(f.description ?? '')} |`,
+    ),
   ];
   return lines.join('\n');
 }
@@ -69,8 +84,14 @@ export function kindsSection(): string {
 }
 
 export function reasonsSection(): string {
-  const rows = (Object.keys(REASON_CODES) as Reason[]).map((r) => `| \`${r}\` | ${REASON_CODES[r]} | ${cell(REASON_MEANING[r])} | ${cell(DEFAULT_FIX[r])} |`);
-  return ['| reason | HTTP | what it means | what to do (unless the Status says more) |', '| --- | --- | --- | --- |', ...rows].join('\n');
+  const rows = (Object.keys(REASON_CODES) as Reason[]).map(
+    (r) => `| \`${r}\` | ${REASON_CODES[r]} | ${cell(REASON_MEANING[r])} | ${cell(DEFAULT_FIX[r])} |`,
+  );
+  return [
+    '| reason | HTTP | what it means | what to do (unless the Status says more) |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
 }
 
 const SECTIONS: Record<string, () => string> = { kinds: kindsSection, reasons: reasonsSection };

@@ -28,7 +28,10 @@ const dist = values.dist ?? process.env.NODUS_CONSOLE_DIST ?? 'dist';
 const port = Number(values.port ?? process.env.PORT ?? 4173);
 const host = values.host ?? process.env.HOST ?? '127.0.0.1';
 const api = values.api ?? process.env.NODUS_API_URL ?? `http://127.0.0.1:${process.env.NODUS_MOCK_PORT ?? 8001}`;
-const connectOrigins = (values.connect ?? process.env.NODUS_CONNECT_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const connectOrigins = (values.connect ?? process.env.NODUS_CONNECT_ORIGINS ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`--port must be a port number, not ${JSON.stringify(values.port ?? process.env.PORT)}`);
@@ -41,7 +44,9 @@ server.on('error', (error) => {
   process.exit(1);
 });
 server.listen(port, host, () => {
-  console.log(`Nodus Console (${dist}) at http://${host}:${port}${api === 'none' ? '' : `, API paths forwarded to ${api}`}`);
+  console.log(
+    `Nodus Console (${dist}) at http://${host}:${port}${api === 'none' ? '' : `, API paths forwarded to ${api}`}`,
+  );
   console.log(`Content-Security-Policy: ${contentSecurityPolicy({ connectOrigins })}`);
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));

@@ -32,7 +32,10 @@ export function originOf(url: string): string | undefined {
 }
 
 export function contentSecurityPolicy(options: SecurityOptions = {}): string {
-  const connect = ["'self'", ...new Set((options.connectOrigins ?? []).map(originOf).filter((o): o is string => o !== undefined))];
+  const connect = [
+    "'self'",
+    ...new Set((options.connectOrigins ?? []).map(originOf).filter((o): o is string => o !== undefined)),
+  ];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', ["'self'"]],

@@ -15,20 +15,29 @@ interface Answer {
 }
 
 function listen(server: Server): Promise<string> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 /** Raw http (not fetch): the path is sent exactly as written, `..` included. */
-function send(base: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+function send(
+  base: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const url = new URL(base);
-    const req = request({ host: url.hostname, port: url.port, path, method: init.method ?? 'GET', headers: init.headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (body += chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-      res.on('error', reject);
-    });
+    const req = request(
+      { host: url.hostname, port: url.port, path, method: init.method ?? 'GET', headers: init.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(init.body);
   });
@@ -44,7 +53,10 @@ const seen: { method: string; url: string; host: string; authorization: string; 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'nodus-serve-test-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app-1.js"></script>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><div id="root"></div><script type="module" src="/assets/app-1.js"></script>',
+  );
   writeFileSync(join(dist, 'assets', 'app-1.js'), 'console.log(1)');
   writeFileSync(join(dist, 'favicon.svg'), '<svg/>');
   writeFileSync(join(tmpdir(), 'nodus-serve-outside.txt'), 'secret outside dist');
@@ -52,7 +64,13 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', host: req.headers.host ?? '', authorization: req.headers.authorization ?? '', body });
+      seen.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        host: req.headers.host ?? '',
+        authorization: req.headers.authorization ?? '',
+        body,
+      });
       if (req.url?.startsWith('/api/broken')) {
         res.writeHead(200, { 'Content-Type': 'application/json' });
         res.write('{"type":"ADDED"}\n');
@@ -89,11 +107,11 @@ describe('the security headers', () => {
     expect(directives['connect-src']).toEqual(["'self'", 'https://api.example.com']);
   });
 
-  it('come with the page, its assets and the server\'s own errors', async () => {
+  it("come with the page, its assets and the server's own errors", async () => {
     for (const path of ['/', '/projects/nlp/jobs/train-a?tab=yaml', '/assets/app-1.js', '/assets/missing-2.js']) {
       const answer = await send(consoleUrl, path);
       expect(answer.headers['content-security-policy'], path).toContain("script-src 'self'; ");
-      expect(answer.headers['content-security-policy'], path).toContain('connect-src \'self\' https://api.example.com;');
+      expect(answer.headers['content-security-policy'], path).toContain("connect-src 'self' https://api.example.com;");
       expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
       expect(answer.headers['referrer-policy'], path).toBe('no-referrer');
       expect(answer.headers['cross-origin-opener-policy'], path).toBe('same-origin');
@@ -125,7 +143,12 @@ describe('the files', () => {
   });
 
   it('never serves a file outside dist/, however the path is spelled', async () => {
-    for (const path of ['/../nodus-serve-outside.txt', '/..%2fnodus-serve-outside.txt', '/assets/..%2f..%2fnodus-serve-outside.txt', '/%2e%2e/nodus-serve-outside.txt']) {
+    for (const path of [
+      '/../nodus-serve-outside.txt',
+      '/..%2fnodus-serve-outside.txt',
+      '/assets/..%2f..%2fnodus-serve-outside.txt',
+      '/%2e%2e/nodus-serve-outside.txt',
+    ]) {
       const answer = await send(consoleUrl, path);
       expect(answer.body, path).not.toContain('secret outside dist');
     }
@@ -136,7 +159,7 @@ describe('the files', () => {
 });
 
 describe('the API proxy', () => {
-  it('forwards method, path, query, body and the Authorization header, with the upstream\'s Host', async () => {
+  it("forwards method, path, query, body and the Authorization header, with the upstream's Host", async () => {
     const answer = await send(consoleUrl, '/apis/nodus.dev/v1/namespaces/nlp/jobs?dryRun=All', {
       method: 'POST',
       headers: { Authorization: 'Bearer k-1', 'Content-Type': 'application/json' },
@@ -145,7 +168,13 @@ describe('the API proxy', () => {
     expect(answer.status).toBe(201);
     expect(answer.headers['x-request-id']).toBe('req-1');
     expect(answer.body).toBe('{"kind":"Thing"}');
-    expect(seen.at(-1)).toEqual({ method: 'POST', url: '/apis/nodus.dev/v1/namespaces/nlp/jobs?dryRun=All', host: new URL(upstreamUrl).host, authorization: 'Bearer k-1', body: '{"a":1}' });
+    expect(seen.at(-1)).toEqual({
+      method: 'POST',
+      url: '/apis/nodus.dev/v1/namespaces/nlp/jobs?dryRun=All',
+      host: new URL(upstreamUrl).host,
+      authorization: 'Bearer k-1',
+      body: '{"a":1}',
+    });
     // Only the API's own prefixes: /apiary is a page of the app.
     expect((await send(consoleUrl, '/apiary')).body).toContain('<div id="root">');
   });

@@ -7,7 +7,14 @@
  */
 import { createReadStream, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { createServer, request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Status } from '../../src/shared/protocol.ts';
@@ -35,7 +42,17 @@ const TYPES: Record<string, string> = {
 };
 
 /** Headers that belong to one connection, never forwarded by a proxy (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]);
 
 export interface ConsoleServerOptions {
   /** The built console (vite build's outDir). */
@@ -61,8 +78,14 @@ export function createConsoleServer(options: ConsoleServerOptions): Server {
   });
 }
 
-async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): Promise<void> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return plain(res, 405, 'Method not allowed', { ...headers, Allow: 'GET, HEAD' });
+async function serveStatic(
+  root: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  headers: Record<string, string>,
+): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return plain(res, 405, 'Method not allowed', { ...headers, Allow: 'GET, HEAD' });
   const pathname = decodePath(req.url ?? '/');
   if (pathname === undefined) return plain(res, 400, 'Bad request', headers);
   const file = resolveInside(root, pathname);
@@ -100,7 +123,13 @@ async function fileAt(path: string): Promise<Stats | undefined> {
   }
 }
 
-function sendFile(res: ServerResponse, req: IncomingMessage, file: string, stats: Stats, headers: Record<string, string>): void {
+function sendFile(
+  res: ServerResponse,
+  req: IncomingMessage,
+  file: string,
+  stats: Stats,
+  headers: Record<string, string>,
+): void {
   // Vite names what it emits into assets/ by content hash: those never change. index.html must be revalidated.
   const immutable = /[\\/]assets[\\/]/.test(file);
   res.writeHead(200, {
@@ -110,7 +139,9 @@ function sendFile(res: ServerResponse, req: IncomingMessage, file: string, stats
     'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
   });
   if (req.method === 'HEAD') return void res.end();
-  createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
 
 function plain(res: ServerResponse, code: number, text: string, headers: Record<string, string>): void {
@@ -176,6 +207,11 @@ function unreachable(res: ServerResponse, upstream: URL, error: Error): void {
     message: `the console's server could not reach the API at ${upstream.origin} (${(error as { code?: string }).code ?? error.message})`,
     fix: 'Check that the API is up and that NODUS_API_URL points at it; the console retries by itself.',
   };
-  res.writeHead(503, { 'Content-Type': 'application/json', 'Retry-After': '1', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+  res.writeHead(503, {
+    'Content-Type': 'application/json',
+    'Retry-After': '1',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  });
   res.end(JSON.stringify(status));
 }

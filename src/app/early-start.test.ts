@@ -10,7 +10,11 @@ const at = (url: string) => {
 
 describe('tableAt: the table a URL shows, whose list starts before the first render', () => {
   it('reads the project and the kind of a project page, and its filters', () => {
-    expect(at('/projects/ml/jobs?labels=team%3Dnlp&phase=Running')).toEqual({ project: 'ml', plural: 'jobs', search: 'labels=team%3Dnlp&phase=Running' });
+    expect(at('/projects/ml/jobs?labels=team%3Dnlp&phase=Running')).toEqual({
+      project: 'ml',
+      plural: 'jobs',
+      search: 'labels=team%3Dnlp&phase=Running',
+    });
     expect(at('/projects/ml')).toEqual({ project: 'ml', plural: undefined, search: '' });
   });
 

@@ -14,7 +14,11 @@ import { activeApiKey, activeContext, useConnectionStore } from '../data/connect
 import type { WatchRegistry } from '../data/watch/index.ts';
 import { DEFAULT_PROJECT } from '../shared/protocol.ts';
 
-export function startEarly(queryClient: QueryClient, registry: WatchRegistry, location: Pick<Location, 'pathname' | 'search'>): void {
+export function startEarly(
+  queryClient: QueryClient,
+  registry: WatchRegistry,
+  location: Pick<Location, 'pathname' | 'search'>,
+): void {
   const connection = useConnectionStore.getState();
   if (!activeApiKey(connection)) return;
   // The table first: it is what the page is for, and the largest.

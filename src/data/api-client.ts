@@ -21,7 +21,13 @@ function current(): ApiClient {
   let client = clients.get(baseUrl);
   if (!client) {
     // A list's later pages are fetched by a worker (page-fetch/page-fetcher.ts says why).
-    client = createApiClient({ baseUrl, apiKey: () => activeApiKey(useConnectionStore.getState()) || undefined, fetch: recordingFetch, record, pageTransport: pageTransport() });
+    client = createApiClient({
+      baseUrl,
+      apiKey: () => activeApiKey(useConnectionStore.getState()) || undefined,
+      fetch: recordingFetch,
+      record,
+      pageTransport: pageTransport(),
+    });
     clients.set(baseUrl, client);
   }
   return client;

@@ -16,4 +16,3 @@ export const config = {
   initialApiKey: import.meta.env.VITE_NODUS_API_KEY || (demo ? DEMO_API_KEY : ''),
   demo,
 } as const;
-

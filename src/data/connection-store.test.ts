@@ -22,14 +22,19 @@ describe('connection store', () => {
   it('keeps contexts in storage without their keys, and asks again for them after a reload', () => {
     const storage = memoryStorage();
     const store = createConnectionStore({ storage, initial, initialKey: 'dev-key-0001' });
-    store.getState().saveContext({ name: 'staging', apiUrl: 'https://staging.example', org: 'acme' }, 'staging-secret-9');
+    store
+      .getState()
+      .saveContext({ name: 'staging', apiUrl: 'https://staging.example', org: 'acme' }, 'staging-secret-9');
     store.getState().use('staging');
     expect(activeApiKey(store.getState())).toBe('staging-secret-9');
     store.getState().setApiKey('  rotated-secret-7 ');
     expect(activeApiKey(store.getState())).toBe('rotated-secret-7');
 
     const stored = storage.getItem(STORAGE_KEY) ?? '';
-    expect(JSON.parse(stored)).toEqual({ contexts: [initial, { name: 'staging', apiUrl: 'https://staging.example', org: 'acme' }], current: 'staging' });
+    expect(JSON.parse(stored)).toEqual({
+      contexts: [initial, { name: 'staging', apiUrl: 'https://staging.example', org: 'acme' }],
+      current: 'staging',
+    });
     for (const secret of ['dev-key-0001', 'staging-secret-9', 'rotated-secret-7']) expect(stored).not.toContain(secret);
 
     const reloaded = createConnectionStore({ storage, initial, initialKey: 'dev-key-0001' });
@@ -64,7 +69,7 @@ describe('connection store', () => {
     expect(store.getState().current).toBe('local-mock');
   });
 
-  it('signs out: forgets the typed key, keeps the build\'s key away after a reload in this tab, and a new key signs in again', () => {
+  it("signs out: forgets the typed key, keeps the build's key away after a reload in this tab, and a new key signs in again", () => {
     const storage = memoryStorage();
     const session = memoryStorage();
     const store = createConnectionStore({ storage, session, initial, initialKey: 'dev-key-0001' });
@@ -79,7 +84,8 @@ describe('connection store', () => {
     // The tab remembers the name, never a key.
     expect(JSON.parse(session.getItem(SIGNED_OUT_KEY) ?? 'null')).toEqual(['local-mock']);
     for (const s of [storage, session]) {
-      for (let i = 0; i < s.length; i++) expect(s.getItem(s.key(i) ?? '') ?? '').not.toMatch(/typed-secret-42|dev-key-0001/);
+      for (let i = 0; i < s.length; i++)
+        expect(s.getItem(s.key(i) ?? '') ?? '').not.toMatch(/typed-secret-42|dev-key-0001/);
     }
 
     // A reload in this tab: the configured key (the demo key in development) must not sign the person in again.
@@ -90,16 +96,29 @@ describe('connection store', () => {
     expect(reloaded.getState().signedOut).toEqual([]);
     expect(session.getItem(SIGNED_OUT_KEY)).toBeNull();
     // A new tab (fresh session storage) starts with the configured key, as before.
-    expect(activeApiKey(createConnectionStore({ storage, session: memoryStorage(), initial, initialKey: 'dev-key-0001' }).getState())).toBe('dev-key-0001');
+    expect(
+      activeApiKey(
+        createConnectionStore({ storage, session: memoryStorage(), initial, initialKey: 'dev-key-0001' }).getState(),
+      ),
+    ).toBe('dev-key-0001');
   });
 
   it('signs out of the context in use only', () => {
-    const store = createConnectionStore({ storage: undefined, session: memoryStorage(), initial, initialKey: 'dev-key-0001' });
-    store.getState().saveContext({ name: 'staging', apiUrl: 'https://staging.example', org: 'acme' }, 'staging-secret-9');
+    const store = createConnectionStore({
+      storage: undefined,
+      session: memoryStorage(),
+      initial,
+      initialKey: 'dev-key-0001',
+    });
+    store
+      .getState()
+      .saveContext({ name: 'staging', apiUrl: 'https://staging.example', org: 'acme' }, 'staging-secret-9');
     store.getState().use('staging');
     store.getState().signOut();
     expect(store.getState().keys).toEqual({ 'local-mock': 'dev-key-0001' });
-    store.getState().saveContext({ name: 'staging', apiUrl: 'https://staging.example', org: 'acme' }, 'staging-secret-10', 'staging');
+    store
+      .getState()
+      .saveContext({ name: 'staging', apiUrl: 'https://staging.example', org: 'acme' }, 'staging-secret-10', 'staging');
     expect(activeApiKey(store.getState())).toBe('staging-secret-10');
     expect(store.getState().signedOut).toEqual([]);
   });

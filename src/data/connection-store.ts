@@ -52,7 +52,12 @@ export function defaultContext(): ApiContext {
   return { name: config.demo ? 'local-mock' : 'default', apiUrl: config.apiBaseUrl, org: config.demo ? 'demo' : '' };
 }
 
-export function createConnectionStore(options: { storage: Storage | undefined; initial: ApiContext; initialKey: string; session?: Storage | undefined }) {
+export function createConnectionStore(options: {
+  storage: Storage | undefined;
+  initial: ApiContext;
+  initialKey: string;
+  session?: Storage | undefined;
+}) {
   const saved = readPersisted(options.storage);
   const signedOut = readSignedOut(options.session);
   const initialKey = signedOut.includes(options.initial.name) ? '' : options.initialKey;
@@ -65,11 +70,14 @@ export function createConnectionStore(options: { storage: Storage | undefined; i
     signedOut,
     generation: 0,
     changedAt: 0,
-    use: (name) => set((s) => (s.contexts.some((c) => c.name === name) && name !== s.current ? { current: name, ...bump(s) } : s)),
+    use: (name) =>
+      set((s) => (s.contexts.some((c) => c.name === name) && name !== s.current ? { current: name, ...bump(s) } : s)),
     saveContext: (context, key, previousName) =>
       set((s) => {
         const old = previousName ?? context.name;
-        const list = s.contexts.some((c) => c.name === old) ? s.contexts.map((c) => (c.name === old ? context : c)) : [...s.contexts, context];
+        const list = s.contexts.some((c) => c.name === old)
+          ? s.contexts.map((c) => (c.name === old ? context : c))
+          : [...s.contexts, context];
         const keys = { ...s.keys };
         const oldKey = keys[old];
         delete keys[old];
@@ -85,15 +93,29 @@ export function createConnectionStore(options: { storage: Storage | undefined; i
         const keys = { ...s.keys };
         delete keys[name];
         const current = s.current === name ? options.initial.name : s.current;
-        return { contexts: s.contexts.filter((c) => c.name !== name), keys, current, signedOut: s.signedOut.filter((n) => n !== name), ...bump(s) };
+        return {
+          contexts: s.contexts.filter((c) => c.name !== name),
+          keys,
+          current,
+          signedOut: s.signedOut.filter((n) => n !== name),
+          ...bump(s),
+        };
       }),
     setApiKey: (key) =>
-      set((s) => ({ keys: { ...s.keys, [s.current]: key.trim() }, signedOut: key.trim() ? s.signedOut.filter((n) => n !== s.current) : s.signedOut, ...bump(s) })),
+      set((s) => ({
+        keys: { ...s.keys, [s.current]: key.trim() },
+        signedOut: key.trim() ? s.signedOut.filter((n) => n !== s.current) : s.signedOut,
+        ...bump(s),
+      })),
     signOut: () =>
       set((s) => {
         const keys = { ...s.keys };
         delete keys[s.current];
-        return { keys, signedOut: s.signedOut.includes(s.current) ? s.signedOut : [...s.signedOut, s.current], ...bump(s) };
+        return {
+          keys,
+          signedOut: s.signedOut.includes(s.current) ? s.signedOut : [...s.signedOut, s.current],
+          ...bump(s),
+        };
       }),
   }));
   store.subscribe((s) => writePersisted(options.storage, { contexts: s.contexts, current: s.current }));

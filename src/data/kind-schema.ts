@@ -26,7 +26,15 @@ interface Gvk {
 }
 
 /** Fields the server owns: an editor neither suggests them nor expects them in a draft. */
-const SERVER_OWNED_METADATA = ['uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'managedFields', 'namespace'];
+const SERVER_OWNED_METADATA = [
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'managedFields',
+  'namespace',
+];
 
 function isObject(value: unknown): value is JsonSchemaObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -49,7 +57,8 @@ function inlineRefs(value: unknown, schemas: Record<string, JsonSchemaObject>, d
     else out[key] = inlineRefs(v, schemas, depth + 1);
   }
   // monaco-yaml would otherwise quote the regular expression to the person.
-  if (typeof out.pattern === 'string' && out.patternErrorMessage === undefined) out.patternErrorMessage = patternMessage(out);
+  if (typeof out.pattern === 'string' && out.patternErrorMessage === undefined)
+    out.patternErrorMessage = patternMessage(out);
   return out;
 }
 
@@ -62,12 +71,19 @@ export interface KindSchemaOptions {
 }
 
 /** The schema of `kind` in an OpenAPI v3 document, self-contained; undefined when the document has none. */
-export function kindSchemaFromOpenApi(doc: unknown, gv: GroupVersion, kind: string, options: KindSchemaOptions = {}): JsonSchemaObject | undefined {
+export function kindSchemaFromOpenApi(
+  doc: unknown,
+  gv: GroupVersion,
+  kind: string,
+  options: KindSchemaOptions = {},
+): JsonSchemaObject | undefined {
   const schemas = (doc as OpenApiDocument | undefined)?.components?.schemas;
   if (!isObject(schemas)) return undefined;
   const entry = Object.values(schemas).find((schema) => {
     const gvks = schema['x-kubernetes-group-version-kind'];
-    return Array.isArray(gvks) && gvks.some((g: Gvk) => g.group === gv.group && g.version === gv.version && g.kind === kind);
+    return (
+      Array.isArray(gvks) && gvks.some((g: Gvk) => g.group === gv.group && g.version === gv.version && g.kind === kind)
+    );
   });
   if (!entry) return undefined;
   const schema = inlineRefs(entry, schemas as Record<string, JsonSchemaObject>) as JsonSchemaObject;
@@ -104,7 +120,11 @@ export function openApiQueryOptions(gv: GroupVersion = NODUS_GROUP_VERSION) {
 }
 
 /** The kind's schema for an editor; `data` is undefined while loading, or if the API has no schema for it. */
-export function useKindSchema(kind: string | undefined, gv: GroupVersion = NODUS_GROUP_VERSION, options: KindSchemaOptions = {}) {
+export function useKindSchema(
+  kind: string | undefined,
+  gv: GroupVersion = NODUS_GROUP_VERSION,
+  options: KindSchemaOptions = {},
+) {
   const forEditing = options.forEditing ?? true;
   const { group, version } = gv;
   // A stable `select` lets the query keep the same schema object between renders (editors compare by identity).

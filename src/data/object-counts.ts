@@ -17,7 +17,11 @@ export type CountKind = Pick<KindInfo, 'group' | 'version' | 'plural'>;
 /** The longest a count waits for the lists being loaded (foreground.ts). */
 export const COUNT_WAIT_MS = 5_000;
 
-export async function countObjects(kind: CountKind, project: string | undefined, signal?: AbortSignal): Promise<number> {
+export async function countObjects(
+  kind: CountKind,
+  project: string | undefined,
+  signal?: AbortSignal,
+): Promise<number> {
   await foregroundIdle(COUNT_WAIT_MS, signal);
   const path = resourcePath(kind, kind.plural, project ? { namespace: project } : {});
   // One page on purpose: `list` would follow `continue` through every object.

@@ -24,7 +24,12 @@ function pathOf(kind: ObjectKind, object: NodusObject): string {
   return resourcePath(kind, kind.plural, { namespace: object.metadata.namespace, name: object.metadata.name });
 }
 
-export function getObject(kind: ObjectKind, project: string, name: string, options: { signal?: AbortSignal; retry?: false } = {}): Promise<NodusObject> {
+export function getObject(
+  kind: ObjectKind,
+  project: string,
+  name: string,
+  options: { signal?: AbortSignal; retry?: false } = {},
+): Promise<NodusObject> {
   return apiClient.get<NodusObject>(objectPath(kind, project, name), options);
 }
 
@@ -32,7 +37,13 @@ export function getObject(kind: ObjectKind, project: string, name: string, optio
  * PUT of a whole object. Its `metadata.resourceVersion` is the precondition (409 Conflict when the object moved
  * on); `ifMatch` adds an ETag one.
  */
-export function updateObject(kind: ObjectKind, project: string, name: string, body: NodusObject, options: { ifMatch?: string } = {}): Promise<NodusObject> {
+export function updateObject(
+  kind: ObjectKind,
+  project: string,
+  name: string,
+  body: NodusObject,
+  options: { ifMatch?: string } = {},
+): Promise<NodusObject> {
   return apiClient.request<NodusObject>(objectPath(kind, project, name), {
     method: 'PUT',
     body,
@@ -41,12 +52,27 @@ export function updateObject(kind: ObjectKind, project: string, name: string, bo
 }
 
 /** RFC 7386 merge patch of exactly the fields it names (what the API takes besides server-side apply). */
-export function mergePatchObject(kind: ObjectKind, object: NodusObject, patch: Record<string, unknown>, signal?: AbortSignal): Promise<NodusObject> {
-  return apiClient.request<NodusObject>(pathOf(kind, object), { method: 'PATCH', body: patch, headers: MERGE_PATCH, ...(signal ? { signal } : {}) });
+export function mergePatchObject(
+  kind: ObjectKind,
+  object: NodusObject,
+  patch: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<NodusObject> {
+  return apiClient.request<NodusObject>(pathOf(kind, object), {
+    method: 'PATCH',
+    body: patch,
+    headers: MERGE_PATCH,
+    ...(signal ? { signal } : {}),
+  });
 }
 
 /** A merge patch of `spec.state`: the way to suspend, stop or resume any kind that has one. */
-export function setDesiredState(kind: ObjectKind, object: NodusObject, state: string, signal?: AbortSignal): Promise<NodusObject> {
+export function setDesiredState(
+  kind: ObjectKind,
+  object: NodusObject,
+  state: string,
+  signal?: AbortSignal,
+): Promise<NodusObject> {
   return mergePatchObject(kind, object, { spec: { state } }, signal);
 }
 
@@ -65,9 +91,18 @@ export interface DeleteOptions {
 export function startDeletion(kind: ObjectKind, object: NodusObject, options: DeleteOptions = {}): Promise<unknown> {
   const { propagationPolicy, signal } = options;
   const body = propagationPolicy
-    ? { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy, ...(object.metadata.uid ? { preconditions: { uid: object.metadata.uid } } : {}) }
+    ? {
+        kind: 'DeleteOptions',
+        apiVersion: 'v1',
+        propagationPolicy,
+        ...(object.metadata.uid ? { preconditions: { uid: object.metadata.uid } } : {}),
+      }
     : undefined;
-  return apiClient.request<unknown>(pathOf(kind, object), { method: 'DELETE', ...(body ? { body } : {}), ...(signal ? { signal } : {}) });
+  return apiClient.request<unknown>(pathOf(kind, object), {
+    method: 'DELETE',
+    ...(body ? { body } : {}),
+    ...(signal ? { signal } : {}),
+  });
 }
 
 export interface ReviewAnswer {
@@ -80,7 +115,12 @@ export interface ReviewAnswer {
 }
 
 /** POST ?dryRun=All: the object as the server would create it, its estimate, the ETag covering spec and prices. */
-export async function reviewCreate(kind: ObjectKind, project: string, body: Record<string, unknown>, signal?: AbortSignal): Promise<ReviewAnswer> {
+export async function reviewCreate(
+  kind: ObjectKind,
+  project: string,
+  body: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<ReviewAnswer> {
   let httpStatus = 0;
   let etag: string | undefined;
   let warnings: string[] = [];
@@ -121,7 +161,12 @@ export interface LaunchOptions {
 export const LAUNCH_AUTO_RETRY_MS = 4_000;
 
 /** POST with If-Match: the reviewed ETag, and an Idempotency-Key, so a retry never makes a second object. */
-export async function launchCreate(kind: ObjectKind, project: string, body: Record<string, unknown>, options: LaunchOptions): Promise<LaunchAnswer> {
+export async function launchCreate(
+  kind: ObjectKind,
+  project: string,
+  body: Record<string, unknown>,
+  options: LaunchOptions,
+): Promise<LaunchAnswer> {
   let replayed = false;
   let httpStatus = 0;
   let warnings: string[] = [];

@@ -4,7 +4,15 @@ import type { Status } from '../shared/protocol.ts';
 import { shouldRetry } from './query-client.ts';
 
 function apiError(code: number, reason: string): ApiError {
-  const status: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code, reason, message: reason };
+  const status: Status = {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Failure',
+    code,
+    reason,
+    message: reason,
+  };
   return new ApiError(status, { requestId: 'req_x', fromServer: code !== 0 });
 }
 

@@ -15,14 +15,24 @@ describe('queryKeys', () => {
     expect(starts(queryKeys.counts('nlp'), queryKeys.counts())).toBe(true);
     expect(starts(queryKeys.object(jobs, 'nlp', 'a'), queryKeys.objects('nlp'))).toBe(true);
     expect(starts(queryKeys.projectStats(jobs), queryKeys.projectStats())).toBe(true);
-    for (const key of [queryKeys.discovery(NODUS_GROUP_VERSION), queryKeys.projects(), queryKeys.readiness(''), queryKeys.objectNames(jobs)]) {
+    for (const key of [
+      queryKeys.discovery(NODUS_GROUP_VERSION),
+      queryKeys.projects(),
+      queryKeys.readiness(''),
+      queryKeys.objectNames(jobs),
+    ]) {
       expect(starts(key, queryKeys.all)).toBe(true);
     }
   });
 
   it('a write invalidates its project’s counts and reads, and not another project’s', async () => {
     const client = new QueryClient();
-    for (const key of [queryKeys.count(jobs, 'nlp'), queryKeys.object(jobs, 'nlp', 'a'), queryKeys.count(jobs, 'vision'), queryKeys.projects()]) {
+    for (const key of [
+      queryKeys.count(jobs, 'nlp'),
+      queryKeys.object(jobs, 'nlp', 'a'),
+      queryKeys.count(jobs, 'vision'),
+      queryKeys.projects(),
+    ]) {
       client.setQueryData(key, 1);
     }
     await invalidateObject(client, 'nlp');

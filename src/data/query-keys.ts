@@ -15,12 +15,17 @@ export const queryKeys = {
   readiness: (apiUrl: string) => ['nodus', 'health', 'readyz', apiUrl] as const,
   projects: () => ['nodus', 'projects', 'list'] as const,
   /** Every kind's stats, or one kind's. */
-  projectStats: (kind?: KindRef) => (kind ? (['nodus', 'project-stats', gv(kind), kind.plural] as const) : (['nodus', 'project-stats'] as const)),
+  projectStats: (kind?: KindRef) =>
+    kind ? (['nodus', 'project-stats', gv(kind), kind.plural] as const) : (['nodus', 'project-stats'] as const),
   /** Every count (no argument), a project's (null: the all-projects counts), or one kind's in one of them. */
-  counts: (project?: string | null) => (project === undefined ? (['nodus', 'counts'] as const) : (['nodus', 'counts', project] as const)),
-  count: (kind: KindRef, project: string | undefined) => [...queryKeys.counts(project ?? null), gv(kind), kind.plural] as const,
+  counts: (project?: string | null) =>
+    project === undefined ? (['nodus', 'counts'] as const) : (['nodus', 'counts', project] as const),
+  count: (kind: KindRef, project: string | undefined) =>
+    [...queryKeys.counts(project ?? null), gv(kind), kind.plural] as const,
   /** Every read of one object (its GET when a watch did not find it), or of every object of a project. */
-  objects: (project?: string) => (project === undefined ? (['nodus', 'object'] as const) : (['nodus', 'object', project] as const)),
-  object: (kind: KindRef, project: string, name: string) => [...queryKeys.objects(project), gv(kind), kind.plural, name] as const,
+  objects: (project?: string) =>
+    project === undefined ? (['nodus', 'object'] as const) : (['nodus', 'object', project] as const),
+  object: (kind: KindRef, project: string, name: string) =>
+    [...queryKeys.objects(project), gv(kind), kind.plural, name] as const,
   objectNames: (kind: KindRef) => ['nodus', 'palette-names', gv(kind), kind.plural] as const,
 };

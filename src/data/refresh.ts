@@ -18,6 +18,9 @@ export function useRefreshProject(project: string): { refresh: () => void; fetch
   const queryClient = useQueryClient();
   const registry = useWatchRegistry();
   const fetching = useIsFetching({ queryKey: queryKeys.counts(project) }) > 0;
-  const refresh = useCallback(() => void refreshProject(queryClient, registry, project), [queryClient, registry, project]);
+  const refresh = useCallback(
+    () => void refreshProject(queryClient, registry, project),
+    [queryClient, registry, project],
+  );
   return { refresh, fetching };
 }

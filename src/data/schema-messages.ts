@@ -16,9 +16,11 @@ const ABSOLUTE_PATH = '^/';
 
 /** The API's patterns, each said as what a value must be; `max` is the field's maxLength, when it has one. */
 const KNOWN: Record<string, (max: number | undefined) => string> = {
-  [DNS_LABEL]: (max) => `lowercase letters, digits and "-", starting and ending with a letter or digit, at most ${max ?? 63} characters`,
+  [DNS_LABEL]: (max) =>
+    `lowercase letters, digits and "-", starting and ending with a letter or digit, at most ${max ?? 63} characters`,
   [MONEY]: () => 'a decimal amount in USD such as "40.00": up to 9 digits, then optionally "." and up to 4 more',
-  [IMAGE]: () => 'an image with a tag or a digest, such as "nodus/pytorch:2.8-cuda12.8": a lowercase name, then ":tag" or "@sha256:…"',
+  [IMAGE]: () =>
+    'an image with a tag or a digest, such as "nodus/pytorch:2.8-cuda12.8": a lowercase name, then ":tag" or "@sha256:…"',
   [IDENTIFIER]: () => 'letters, digits and "_", not starting with a digit, such as "LOG_LEVEL"',
   [HANDLER]: () => 'letters, digits, "_", "." and ":", not starting with a digit, such as "app.handler"',
   [ABSOLUTE_PATH]: () => 'an absolute path, starting with "/", such as "/data"',
@@ -37,5 +39,5 @@ export function patternMessage(schema: Schema): string {
   if (known) return `Must be ${known(max)}.`;
   const sample = example(schema);
   if (typeof sample === 'string') return `Not in the form this field takes: write it like "${sample}".`;
-  return 'Not in the form this field takes: its description (hover over the field\'s name) says what it accepts.';
+  return "Not in the form this field takes: its description (hover over the field's name) says what it accepts.";
 }

@@ -33,7 +33,8 @@ export interface ActionInput {
   deleted: boolean;
 }
 
-const cappedReason = (o: NodusObject) => o.status?.conditions?.some((c) => c.type === 'Ready' && c.reason === 'MaxCostReached') ?? false;
+const cappedReason = (o: NodusObject) =>
+  o.status?.conditions?.some((c) => c.type === 'Ready' && c.reason === 'MaxCostReached') ?? false;
 
 /** A restart asked for and not yet acted on (the annotation differs from status.restartRequestHandled). */
 export function pendingRestart(o: NodusObject): string | undefined {
@@ -53,20 +54,36 @@ export function availableActions({ kind, verbs, traits, object: o, deleted }: Ac
     : o.metadata.deletionTimestamp
       ? `This ${kind} is being deleted; its spec can no longer change.`
       : undefined;
-  const writeBlock = blocked ?? (canPatch ? undefined : `The API does not let ${kind} objects be changed (discovery lists no patch verb).`);
+  const writeBlock =
+    blocked ??
+    (canPatch ? undefined : `The API does not let ${kind} objects be changed (discovery lists no patch verb).`);
   const done = finished ? `It has finished (${phase ?? 'done'}); there is nothing left to act on.` : undefined;
   const actions: ActionState[] = [];
 
   if (states?.suspend) {
     actions.push({
-      id: 'suspend', label: 'Suspend', state: states.suspend,
-      disabled: writeBlock ?? done ?? (desired === states.suspend ? `It is already suspended (spec.state is ${states.suspend}).` : desired === 'Stopped' ? 'It is stopped; start it first.' : undefined),
+      id: 'suspend',
+      label: 'Suspend',
+      state: states.suspend,
+      disabled:
+        writeBlock ??
+        done ??
+        (desired === states.suspend
+          ? `It is already suspended (spec.state is ${states.suspend}).`
+          : desired === 'Stopped'
+            ? 'It is stopped; start it first.'
+            : undefined),
     });
   }
   if (states?.stop) {
     actions.push({
-      id: 'stop', label: 'Stop', state: states.stop,
-      disabled: writeBlock ?? done ?? (desired === states.stop ? `It is already stopped (spec.state is ${states.stop}).` : undefined),
+      id: 'stop',
+      label: 'Stop',
+      state: states.stop,
+      disabled:
+        writeBlock ??
+        done ??
+        (desired === states.stop ? `It is already stopped (spec.state is ${states.stop}).` : undefined),
     });
   }
   if (states && (states.suspend || states.stop)) {
@@ -74,24 +91,34 @@ export function availableActions({ kind, verbs, traits, object: o, deleted }: Ac
     const label = states.stop && !states.suspend ? 'Start' : desired === 'Stopped' ? 'Start' : 'Resume';
     let why = writeBlock ?? done;
     if (!why && !held) {
-      why = phase === 'Suspended' && cappedReason(o)
-        ? 'It stopped at its cost cap: raise the max cost to let it go on.'
-        : `It is not ${states.stop && !states.suspend ? 'stopped' : 'suspended or stopped'} (spec.state is ${desired ?? states.run}).`;
+      why =
+        phase === 'Suspended' && cappedReason(o)
+          ? 'It stopped at its cost cap: raise the max cost to let it go on.'
+          : `It is not ${states.stop && !states.suspend ? 'stopped' : 'suspended or stopped'} (spec.state is ${desired ?? states.run}).`;
     }
     actions.push({ id: 'resume', label, state: states.run, disabled: why });
   }
   if (states?.cancel) {
     actions.push({
-      id: 'cancel', label: 'Cancel', state: states.cancel,
+      id: 'cancel',
+      label: 'Cancel',
+      state: states.cancel,
       disabled: writeBlock ?? done ?? (desired === states.cancel ? 'It is already being cancelled.' : undefined),
     });
   }
   if (traits.restart) {
     const pending = pendingRestart(o);
     actions.push({
-      id: 'restart', label: 'Restart',
-      disabled: writeBlock ?? done
-        ?? (pending ? `A restart requested at ${pending} is being handled.` : phase !== 'Running' ? `Only a Running ${kind} restarts; this one is ${phase ?? 'not running'}.` : undefined),
+      id: 'restart',
+      label: 'Restart',
+      disabled:
+        writeBlock ??
+        done ??
+        (pending
+          ? `A restart requested at ${pending} is being handled.`
+          : phase !== 'Running'
+            ? `Only a Running ${kind} restarts; this one is ${phase ?? 'not running'}.`
+            : undefined),
     });
   }
   const meter = traits.meter?.(o);
@@ -99,8 +126,15 @@ export function availableActions({ kind, verbs, traits, object: o, deleted }: Ac
     actions.push({ id: 'raise', label: 'Raise max cost', disabled: writeBlock ?? done });
   }
   actions.push({
-    id: 'delete', label: 'Delete',
-    disabled: deleted ? `This ${kind} was deleted.` : o.metadata.deletionTimestamp ? 'It is already being deleted.' : (verbs.includes('delete') ? undefined : `The API does not let ${kind} objects be deleted (discovery lists no delete verb).`),
+    id: 'delete',
+    label: 'Delete',
+    disabled: deleted
+      ? `This ${kind} was deleted.`
+      : o.metadata.deletionTimestamp
+        ? 'It is already being deleted.'
+        : verbs.includes('delete')
+          ? undefined
+          : `The API does not let ${kind} objects be deleted (discovery lists no delete verb).`,
   });
   return actions;
 }

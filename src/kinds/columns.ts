@@ -40,12 +40,23 @@ function nearCap(o: NodusObject): boolean {
 }
 
 /** A column of plain text, or of numbers when right-aligned. */
-export function textColumn(id: string, header: string, width: string, value: (o: NodusObject) => unknown, align?: 'right'): ColumnSpec {
+export function textColumn(
+  id: string,
+  header: string,
+  width: string,
+  value: (o: NodusObject) => unknown,
+  align?: 'right',
+): ColumnSpec {
   return { id, header, width, cell: 'text', value, ...(align ? { align } : {}) };
 }
 
 /** A column of amounts in USD. */
-export function moneyColumn(id: string, header: string, value: (o: NodusObject) => unknown, warn?: (o: NodusObject) => boolean): ColumnSpec {
+export function moneyColumn(
+  id: string,
+  header: string,
+  value: (o: NodusObject) => unknown,
+  warn?: (o: NodusObject) => boolean,
+): ColumnSpec {
   return { id, header, width: '6.5rem', align: 'right', cell: 'money', value, ...(warn ? { warn } : {}) };
 }
 

@@ -1,7 +1,23 @@
 /** The console's registry of kinds: what each kind is (src/shared/kinds.ts) and how the console shows it. */
-export { actionFor, availableActions, holdAction, pendingRestart, type ActionId, type ActionInput, type ActionState, type ActionTraits } from './actions.ts';
+export {
+  actionFor,
+  availableActions,
+  holdAction,
+  pendingRestart,
+  type ActionId,
+  type ActionInput,
+  type ActionState,
+  type ActionTraits,
+} from './actions.ts';
 export { COLUMNS, moneyColumn, textColumn, type CellType, type ColumnSpec } from './columns.ts';
 export { isFinished, kindInProject, kindLife, WAITING_PHASES, type KindLife, type Lifecycle } from './lifecycle.ts';
-export { childSelector, costMeter, presentation, type KindLook, type KindPresentation, type MoneyMeter } from './presentation.ts';
+export {
+  childSelector,
+  costMeter,
+  presentation,
+  type KindLook,
+  type KindPresentation,
+  type MoneyMeter,
+} from './presentation.ts';
 export { KIND_PRESENTATION, presentationOf } from './registry.ts';
 export { specFact, type Fact } from './spec-facts.ts';

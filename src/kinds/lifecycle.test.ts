@@ -4,9 +4,16 @@ import { isFinished, kindInProject, kindLife, WAITING_PHASES } from './lifecycle
 describe('kindLife', () => {
   it('ends run-to-completion kinds in Succeeded, Failed or Cancelled, long-running ones only in Failed', () => {
     const job = kindLife('Job');
-    expect(['Queued', 'Running', 'Succeeded', 'Failed', 'Cancelled', 'Suspended'].map((p) => isFinished(job, p))).toEqual([false, false, true, true, true, false]);
+    expect(
+      ['Queued', 'Running', 'Succeeded', 'Failed', 'Cancelled', 'Suspended'].map((p) => isFinished(job, p)),
+    ).toEqual([false, false, true, true, true, false]);
     const sandbox = kindLife('Sandbox');
-    expect(['Pending', 'Running', 'Stopped', 'Failed'].map((p) => isFinished(sandbox, p))).toEqual([false, false, false, true]);
+    expect(['Pending', 'Running', 'Stopped', 'Failed'].map((p) => isFinished(sandbox, p))).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
     expect(isFinished(kindLife('Gadget'), 'Failed')).toBe(false);
   });
 });

@@ -26,5 +26,7 @@ export function kindInProject(kind: string, project: string | undefined): boolea
 
 /** The phases an object waits in before it first runs (Queued, Pending…): those before Running in its kind's order. */
 export const WAITING_PHASES: ReadonlySet<string> = new Set(
-  Object.values(KIND_FACTS).flatMap((f) => (f.phases.includes('Running') ? f.phases.slice(0, f.phases.indexOf('Running')) : [])),
+  Object.values(KIND_FACTS).flatMap((f) =>
+    f.phases.includes('Running') ? f.phases.slice(0, f.phases.indexOf('Running')) : [],
+  ),
 );

@@ -43,7 +43,13 @@ export interface KindPresentation extends KindFacts, KindLook {
 export const costMeter = (o: NodusObject): MoneyMeter | undefined =>
   o.spec?.maxCostUSD === undefined && o.status?.costUSD === undefined
     ? undefined
-    : { spent: o.status?.costUSD ?? '0.00', limit: o.spec?.maxCostUSD, spentLabel: 'spent', limitLabel: 'max cost', limitField: 'maxCostUSD' };
+    : {
+        spent: o.status?.costUSD ?? '0.00',
+        limit: o.spec?.maxCostUSD,
+        spentLabel: 'spent',
+        limitLabel: 'max cost',
+        limitField: 'maxCostUSD',
+      };
 
 const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 

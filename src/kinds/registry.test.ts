@@ -23,7 +23,13 @@ describe('the kinds registry', () => {
   });
 
   it('gives a kind only discovery knows the generic presentation, explicitly', () => {
-    expect(GENERIC).toMatchObject({ kind: 'Gadget', declared: false, lifecycle: 'none', restart: false, published: false });
+    expect(GENERIC).toMatchObject({
+      kind: 'Gadget',
+      declared: false,
+      lifecycle: 'none',
+      restart: false,
+      published: false,
+    });
     expect(GENERIC.columns.map((c) => c.id)).toEqual(['phase', 'owner']);
     expect(GENERIC.phases).toContain('Available');
     expect(presentationOf('Gadget')).toBe(GENERIC);
@@ -37,9 +43,22 @@ describe('the kinds registry', () => {
   });
 
   it('meters money where the kind bills, and caps it where the spec has a max cost', () => {
-    const job: NodusObject = { apiVersion: 'nodus.dev/v1', kind: 'Job', metadata: {}, spec: { maxCostUSD: '5.00' }, status: { costUSD: '1.00' } };
-    expect(presentationOf('Job').meter?.(job)).toMatchObject({ spent: '1.00', limit: '5.00', limitField: 'maxCostUSD' });
-    expect(presentationOf('Budget').meter?.({ ...job, spec: { limitUSD: '100' } })).toMatchObject({ limit: '100', limitLabel: 'limit' });
+    const job: NodusObject = {
+      apiVersion: 'nodus.dev/v1',
+      kind: 'Job',
+      metadata: {},
+      spec: { maxCostUSD: '5.00' },
+      status: { costUSD: '1.00' },
+    };
+    expect(presentationOf('Job').meter?.(job)).toMatchObject({
+      spent: '1.00',
+      limit: '5.00',
+      limitField: 'maxCostUSD',
+    });
+    expect(presentationOf('Budget').meter?.({ ...job, spec: { limitUSD: '100' } })).toMatchObject({
+      limit: '100',
+      limitLabel: 'limit',
+    });
     expect(presentationOf('Image').meter).toBeUndefined();
     expect(presentationOf('Job').template?.command).toEqual(['python', 'train.py']);
   });
@@ -48,22 +67,38 @@ describe('the kinds registry', () => {
 describe('adding a kind', () => {
   // The shortest path: facts (here borrowed from Sandbox's lifecycle) and a look; the rest follows.
   const facts_: KindFacts = {
-    ...KIND_FACTS.Sandbox, kind: 'Widget', plural: 'widgets', singular: 'widget', shortNames: ['wdg'], uidPrefix: 'wdg',
+    ...KIND_FACTS.Sandbox,
+    kind: 'Widget',
+    plural: 'widgets',
+    singular: 'widget',
+    shortNames: ['wdg'],
+    uidPrefix: 'wdg',
   };
   const widget = presentation(facts_, {
-    columns: [COLUMNS.phase, textColumn('colour', 'Colour', '6rem', (o) => o.spec?.colour), COLUMNS.cost, COLUMNS.maxCost],
+    columns: [
+      COLUMNS.phase,
+      textColumn('colour', 'Colour', '6rem', (o) => o.spec?.colour),
+      COLUMNS.cost,
+      COLUMNS.maxCost,
+    ],
     summary: (o) => facts({ label: 'Colour', value: typeof o.spec?.colour === 'string' ? o.spec.colour : undefined }),
     meter: costMeter,
     icon: 'M4 4h12v12H4z',
   });
   const object: NodusObject = {
-    apiVersion: 'nodus.dev/v1', kind: 'Widget', metadata: { name: 'w' },
-    spec: { colour: 'teal', maxCostUSD: '3.00' }, status: { phase: 'Running', costUSD: '1.00' },
+    apiVersion: 'nodus.dev/v1',
+    kind: 'Widget',
+    metadata: { name: 'w' },
+    spec: { colour: 'teal', maxCostUSD: '3.00' },
+    status: { phase: 'Running', costUSD: '1.00' },
   };
 
   it('gives its table columns and object-page facts', () => {
     expect(widget.columns.map((c) => [c.id, c.header, c.cell])).toEqual([
-      ['phase', 'Phase', 'phase'], ['colour', 'Colour', 'text'], ['cost', 'Cost', 'money'], ['max', 'Max', 'money'],
+      ['phase', 'Phase', 'phase'],
+      ['colour', 'Colour', 'text'],
+      ['cost', 'Cost', 'money'],
+      ['max', 'Max', 'money'],
     ]);
     expect(widget.columns.map((c) => c.value?.(object))).toEqual(['Running', 'teal', '1.00', '3.00']);
     expect(widget.summary(object)).toEqual([{ label: 'Colour', value: 'teal' }]);
@@ -74,7 +109,12 @@ describe('adding a kind', () => {
     const verbs = ['get', 'patch', 'delete'];
     const actions = availableActions({ kind: 'Widget', verbs, traits: widget, object, deleted: false });
     expect(actions.map((a) => [a.id, a.disabled === undefined])).toEqual([
-      ['suspend', true], ['stop', true], ['resume', false], ['restart', true], ['raise', true], ['delete', true],
+      ['suspend', true],
+      ['stop', true],
+      ['resume', false],
+      ['restart', true],
+      ['raise', true],
+      ['delete', true],
     ]);
   });
 });

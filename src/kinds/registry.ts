@@ -9,10 +9,19 @@ import type { NodusObject } from '../shared/protocol.ts';
 import { COLUMNS, moneyColumn, textColumn } from './columns.ts';
 import { costMeter, presentation, type KindLook, type KindPresentation } from './presentation.ts';
 import { specFact } from './spec-facts.ts';
-import { budgetFacts, functionFacts, imageFacts, jobFacts, pipelineFacts, sandboxFacts, volumeFacts } from './summaries.ts';
+import {
+  budgetFacts,
+  functionFacts,
+  imageFacts,
+  jobFacts,
+  pipelineFacts,
+  sandboxFacts,
+  volumeFacts,
+} from './summaries.ts';
 
 const { phase, gpu, cost, maxCost, owner, size } = COLUMNS;
-const text = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 
 const LOOKS: Record<KindName, KindLook> = {
   Job: {
@@ -30,7 +39,14 @@ const LOOKS: Record<KindName, KindLook> = {
     icon: 'M3.5 5.5h13v9h-13zM6 9l2 1.5L6 12M10 12.5h3.5',
   },
   Function: {
-    columns: [phase, textColumn('replicas', 'Replicas', '5.5rem', (o) => o.status?.replicas, 'right'), gpu, cost, maxCost, owner],
+    columns: [
+      phase,
+      textColumn('replicas', 'Replicas', '5.5rem', (o) => o.status?.replicas, 'right'),
+      gpu,
+      cost,
+      maxCost,
+      owner,
+    ],
     summary: functionFacts,
     meter: costMeter,
     icon: 'M11.5 3.5 6 11h4l-1.5 5.5L14 9h-4z',
@@ -49,7 +65,12 @@ const LOOKS: Record<KindName, KindLook> = {
       textColumn('period', 'Period', '6rem', (o) => o.spec?.period),
     ],
     summary: budgetFacts,
-    meter: (o) => ({ spent: o.status?.spentUSD ?? '0.00', limit: o.spec?.limitUSD, spentLabel: 'spent this period', limitLabel: 'limit' }),
+    meter: (o) => ({
+      spent: o.status?.spentUSD ?? '0.00',
+      limit: o.spec?.limitUSD,
+      spentLabel: 'spent this period',
+      limitLabel: 'limit',
+    }),
     icon: 'M3.5 6.5h13v8h-13zM3.5 6.5l2-2.5h9l2 2.5M13 10.5h1.5',
   },
   Pipeline: {
@@ -61,7 +82,10 @@ const LOOKS: Record<KindName, KindLook> = {
   Image: {
     columns: [
       {
-        id: 'reference', header: 'Reference', width: 'minmax(12rem, 1.4fr)', cell: 'reference',
+        id: 'reference',
+        header: 'Reference',
+        width: 'minmax(12rem, 1.4fr)',
+        cell: 'reference',
         value: (o) => `${o.metadata.namespace ?? ''}/${text(o.spec?.repository) ?? ''}:${text(o.spec?.tag) ?? ''}`,
         sortBy: (o) => `${text(o.spec?.repository) ?? ''}:${text(o.spec?.tag) ?? ''}`,
       },
@@ -81,15 +105,31 @@ export const KIND_PRESENTATION: Readonly<Record<KindName, KindPresentation>> = O
 function genericPresentation(kind: string): KindPresentation {
   // Its names come from discovery; nothing here reads them.
   const facts: KindFacts = {
-    kind, plural: '', singular: '', shortNames: [], uidPrefix: '', lifecycle: 'none', phases: ALL_PHASES,
-    billable: false, logs: false, restart: false, published: false,
+    kind,
+    plural: '',
+    singular: '',
+    shortNames: [],
+    uidPrefix: '',
+    lifecycle: 'none',
+    phases: ALL_PHASES,
+    billable: false,
+    logs: false,
+    restart: false,
+    published: false,
   };
-  return presentation(facts, {
-    columns: [phase, owner],
-    summary: (o: NodusObject) => Object.entries(o.spec ?? {}).slice(0, 14).map(([key, value]) => specFact(key, value)),
-    meter: (o) => (o.spec?.maxCostUSD === undefined ? undefined : costMeter(o)),
-    icon: 'M10 3 16 6.5v7L10 17l-6-3.5v-7zM4 6.5 10 10l6-3.5M10 10v7',
-  }, false);
+  return presentation(
+    facts,
+    {
+      columns: [phase, owner],
+      summary: (o: NodusObject) =>
+        Object.entries(o.spec ?? {})
+          .slice(0, 14)
+          .map(([key, value]) => specFact(key, value)),
+      meter: (o) => (o.spec?.maxCostUSD === undefined ? undefined : costMeter(o)),
+      icon: 'M10 3 16 6.5v7L10 17l-6-3.5v-7zM4 6.5 10 10l6-3.5M10 10v7',
+    },
+    false,
+  );
 }
 
 const generic = new Map<string, KindPresentation>();

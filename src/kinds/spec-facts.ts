@@ -10,11 +10,15 @@ export interface Fact {
   time?: boolean;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** "timeoutSeconds" → "Timeout seconds". */
 export function humanize(key: string): string {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/USD$/, ' USD').toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/USD$/, ' USD')
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
@@ -51,7 +55,12 @@ export function formatSeconds(value: unknown): string | undefined {
   if (n === 0) return '0s';
   const parts: string[] = [];
   let rest = Math.round(n);
-  for (const [unit, size] of [['d', 86400], ['h', 3600], ['m', 60], ['s', 1]] as const) {
+  for (const [unit, size] of [
+    ['d', 86400],
+    ['h', 3600],
+    ['m', 60],
+    ['s', 1],
+  ] as const) {
     if (rest >= size) {
       parts.push(`${Math.floor(rest / size)}${unit}`);
       rest %= size;
@@ -67,7 +76,8 @@ export function describeResources(resources: unknown): string | undefined {
   if (typeof resources.cpu === 'number') parts.push(`${resources.cpu} CPU`);
   if (typeof resources.memoryGiB === 'number') parts.push(`${resources.memoryGiB} GiB`);
   const gpu = isRecord(resources.gpu) ? resources.gpu : undefined;
-  if (gpu && typeof gpu.count === 'number' && gpu.count > 0) parts.push(`${gpu.count}× ${typeof gpu.type === 'string' ? gpu.type : 'GPU'}`);
+  if (gpu && typeof gpu.count === 'number' && gpu.count > 0)
+    parts.push(`${gpu.count}× ${typeof gpu.type === 'string' ? gpu.type : 'GPU'}`);
   return parts.length ? parts.join(' · ') : undefined;
 }
 
@@ -75,22 +85,31 @@ export function describeResources(resources: unknown): string | undefined {
 export function describePlacement(placement: unknown): string | undefined {
   if (!isRecord(placement)) return undefined;
   const parts: string[] = [];
-  const regions = Array.isArray(placement.regions) ? placement.regions.filter((r): r is string => typeof r === 'string') : [];
+  const regions = Array.isArray(placement.regions)
+    ? placement.regions.filter((r): r is string => typeof r === 'string')
+    : [];
   parts.push(regions.length ? regions.join(', ') : 'any region');
   if (placement.spot === true) parts.push('spot');
-  if (typeof placement.priority === 'string' && placement.priority !== 'Normal') parts.push(`${placement.priority} priority`);
+  if (typeof placement.priority === 'string' && placement.priority !== 'Normal')
+    parts.push(`${placement.priority} priority`);
   if (typeof placement.maxRateUSDPerHour === 'string') parts.push(`≤ ${formatRateUSD(placement.maxRateUSDPerHour)!}`);
   return parts.join(' · ');
 }
 
 /** ["python", "train.py", "--lr", "3e-4"] → "python train.py --lr 3e-4" (arguments with spaces quoted). */
 export function describeCommand(command: unknown, args?: unknown): string | undefined {
-  const words = [...(Array.isArray(command) ? command : []), ...(Array.isArray(args) ? args : [])].filter((w): w is string => typeof w === 'string');
+  const words = [...(Array.isArray(command) ? command : []), ...(Array.isArray(args) ? args : [])].filter(
+    (w): w is string => typeof w === 'string',
+  );
   if (!words.length) return undefined;
   return words.map((w) => (/[\s"']/.test(w) || w === '' ? JSON.stringify(w) : w)).join(' ');
 }
 
 /** Leaves out facts without a value, so a summary lists only what the object says. */
-export function facts(...entries: (Fact | false | undefined | { label: string; value: string | undefined; mono?: boolean; time?: boolean })[]): Fact[] {
+export function facts(
+  ...entries: (
+    Fact | false | undefined | { label: string; value: string | undefined; mono?: boolean; time?: boolean }
+  )[]
+): Fact[] {
   return entries.filter((f): f is Fact => !!f && typeof f.value === 'string' && f.value !== '');
 }

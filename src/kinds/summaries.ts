@@ -1,16 +1,28 @@
 /** The spec summary of each kind the console knows: the facts a person asks first, in the order they ask. */
 import { formatRateUSD, formatUSD } from '../lib/format.ts';
 import type { NodusObject } from '../shared/protocol.ts';
-import { describeCommand, describePlacement, describeResources, describeValue, facts, formatSeconds, type Fact } from './spec-facts.ts';
+import {
+  describeCommand,
+  describePlacement,
+  describeResources,
+  describeValue,
+  facts,
+  formatSeconds,
+  type Fact,
+} from './spec-facts.ts';
 
-const str = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 const usd = (value: unknown): string | undefined => (str(value) === undefined ? undefined : formatUSD(str(value)));
 const rate = (value: unknown): string | undefined => (str(value) === undefined ? undefined : formatRateUSD(str(value)));
 
 function volumes(value: unknown): string | undefined {
   if (!Array.isArray(value) || value.length === 0) return undefined;
   return value
-    .map((v: { name?: unknown; mountPath?: unknown; readOnly?: unknown }) => `${str(v.name) ?? '?'} → ${str(v.mountPath) ?? '?'}${v.readOnly === true ? ' (read-only)' : ''}`)
+    .map(
+      (v: { name?: unknown; mountPath?: unknown; readOnly?: unknown }) =>
+        `${str(v.name) ?? '?'} → ${str(v.mountPath) ?? '?'}${v.readOnly === true ? ' (read-only)' : ''}`,
+    )
     .join(', ');
 }
 
@@ -22,7 +34,12 @@ function env(value: unknown): string | undefined {
 
 function ports(value: unknown): string | undefined {
   if (!Array.isArray(value) || value.length === 0) return undefined;
-  return value.map((p: { port?: unknown; protocol?: unknown; public?: unknown }) => `${str(p.port) ?? '?'}/${str(p.protocol) ?? 'HTTP'}${p.public === true ? ' public' : ''}`).join(', ');
+  return value
+    .map(
+      (p: { port?: unknown; protocol?: unknown; public?: unknown }) =>
+        `${str(p.port) ?? '?'}/${str(p.protocol) ?? 'HTTP'}${p.public === true ? ' public' : ''}`,
+    )
+    .join(', ');
 }
 
 /** What every billable kind reports about its run. */
@@ -59,7 +76,10 @@ export function pipelineFacts(o: NodusObject): Fact[] {
   return facts(
     { label: 'Steps', value: steps.map((step: { name?: unknown }) => str(step.name) ?? '?').join(' → '), mono: true },
     { label: 'Current step', value: str(s.currentStep), mono: true },
-    { label: 'Completed', value: typeof s.completedSteps === 'number' ? `${s.completedSteps} of ${steps.length} steps` : undefined },
+    {
+      label: 'Completed',
+      value: typeof s.completedSteps === 'number' ? `${s.completedSteps} of ${steps.length} steps` : undefined,
+    },
     { label: 'Placement', value: describePlacement(spec.placement) },
     ...runFacts(o),
   );
@@ -88,7 +108,10 @@ export function functionFacts(o: NodusObject): Fact[] {
     { label: 'Image', value: str(spec.image), mono: true },
     { label: 'Handler', value: str(spec.handler), mono: true },
     { label: 'Replicas', value: replicas },
-    { label: 'Concurrency', value: str(spec.concurrency) === undefined ? undefined : `${str(spec.concurrency)!} requests per replica` },
+    {
+      label: 'Concurrency',
+      value: str(spec.concurrency) === undefined ? undefined : `${str(spec.concurrency)!} requests per replica`,
+    },
     { label: 'Request timeout', value: formatSeconds(spec.timeoutSeconds) },
     { label: 'Resources', value: describeResources(spec.resources) },
     { label: 'URL', value: str(o.status?.url), mono: true },
@@ -101,7 +124,11 @@ export function volumeFacts(o: NodusObject): Fact[] {
   const spec = o.spec ?? {};
   const used = str(o.status?.usedGiB);
   return facts(
-    { label: 'Size', value: str(spec.sizeGiB) === undefined ? undefined : `${str(spec.sizeGiB)!} GiB${used ? ` (${used} GiB used)` : ''}` },
+    {
+      label: 'Size',
+      value:
+        str(spec.sizeGiB) === undefined ? undefined : `${str(spec.sizeGiB)!} GiB${used ? ` (${used} GiB used)` : ''}`,
+    },
     { label: 'Class', value: str(spec.storageClass) },
     { label: 'Access', value: str(spec.accessMode) },
     { label: 'Region', value: str(spec.region) },
@@ -113,28 +140,57 @@ export function budgetFacts(o: NodusObject): Fact[] {
   const spec = o.spec ?? {};
   const s = o.status ?? {};
   const selector = (spec.selector as { matchLabels?: Record<string, string> } | undefined)?.matchLabels;
-  const thresholds = Array.isArray(spec.alertThresholds) ? spec.alertThresholds.map((t) => `${String(t)} %`).join(', ') : undefined;
+  const thresholds = Array.isArray(spec.alertThresholds)
+    ? spec.alertThresholds.map((t) => `${String(t)} %`).join(', ')
+    : undefined;
   return facts(
     { label: 'Limit', value: usd(spec.limitUSD) },
     { label: 'Spent', value: usd(s.spentUSD) },
     { label: 'Remaining', value: usd(s.remainingUSD) },
     { label: 'Period', value: str(spec.period) },
     { label: 'Period began', value: str(s.periodStart), time: true },
-    { label: 'Enforcement', value: spec.enforcement === 'Alert' ? 'Alert (warns, never blocks)' : spec.enforcement === 'Block' ? 'Block (refuses launches that would go over)' : undefined },
+    {
+      label: 'Enforcement',
+      value:
+        spec.enforcement === 'Alert'
+          ? 'Alert (warns, never blocks)'
+          : spec.enforcement === 'Block'
+            ? 'Block (refuses launches that would go over)'
+            : undefined,
+    },
     { label: 'Alerts at', value: thresholds },
-    { label: 'Covers', value: selector && Object.keys(selector).length ? Object.entries(selector).map(([k, v]) => `${k}=${v}`).join(', ') : 'the whole project', mono: !!selector },
+    {
+      label: 'Covers',
+      value:
+        selector && Object.keys(selector).length
+          ? Object.entries(selector)
+              .map(([k, v]) => `${k}=${v}`)
+              .join(', ')
+          : 'the whole project',
+      mono: !!selector,
+    },
   );
 }
 
 export function imageFacts(o: NodusObject): Fact[] {
   const spec = o.spec ?? {};
   return facts(
-    { label: 'Reference', value: spec.repository === undefined ? undefined : `${o.metadata.namespace ?? 'nodus'}/${str(spec.repository) ?? ''}:${str(spec.tag) ?? ''}`, mono: true },
+    {
+      label: 'Reference',
+      value:
+        spec.repository === undefined
+          ? undefined
+          : `${o.metadata.namespace ?? 'nodus'}/${str(spec.repository) ?? ''}:${str(spec.tag) ?? ''}`,
+      mono: true,
+    },
     { label: 'Description', value: str(spec.description) },
     { label: 'Python', value: str(spec.python) },
     { label: 'CUDA', value: str(spec.cuda) },
     { label: 'Size', value: str(spec.sizeGiB) === undefined ? undefined : `${str(spec.sizeGiB)!} GiB` },
-    { label: 'Architectures', value: Array.isArray(spec.architectures) ? describeValue(spec.architectures) : undefined },
+    {
+      label: 'Architectures',
+      value: Array.isArray(spec.architectures) ? describeValue(spec.architectures) : undefined,
+    },
     { label: 'Digest', value: str(spec.digest), mono: true },
   );
 }

@@ -17,7 +17,12 @@ function memoryStorage(limit = Infinity): DraftStorage & { items: Map<string, st
   };
 }
 
-const base: NodusObject = { apiVersion: 'nodus.dev/v1', kind: 'Budget', metadata: { name: 'b', resourceVersion: '7' }, spec: { limitUSD: '1.00' } };
+const base: NodusObject = {
+  apiVersion: 'nodus.dev/v1',
+  kind: 'Budget',
+  metadata: { name: 'b', resourceVersion: '7' },
+  spec: { limitUSD: '1.00' },
+};
 const edit = { project: 'nlp', plural: 'budgets', name: 'b' };
 const fresh = { project: 'nlp', plural: 'jobs' };
 
@@ -39,7 +44,10 @@ describe('draft store', () => {
   it('moves a draft kept under either old key to the new one, so no unsaved edit is lost', () => {
     const store = memoryStorage();
     store.items.set('nodus.console.draft.v1/nlp/jobs', JSON.stringify({ text: 'old new-object draft', savedAt: 't0' }));
-    store.items.set('nodus-console:edit-draft:v1:nlp/budgets/b', JSON.stringify({ text: 'old edit', base, savedAt: 't0' }));
+    store.items.set(
+      'nodus-console:edit-draft:v1:nlp/budgets/b',
+      JSON.stringify({ text: 'old edit', base, savedAt: 't0' }),
+    );
     expect(legacyDraftKey(fresh)).toBe('nodus.console.draft.v1/nlp/jobs');
     expect(loadDraft(fresh, parseNewObjectDraft, store)).toEqual({ text: 'old new-object draft', savedAt: 't0' });
     expect(loadDraft(edit, parseEditDraft, store)).toEqual({ text: 'old edit', base, savedAt: 't0' });

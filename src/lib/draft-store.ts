@@ -18,12 +18,16 @@ export interface DraftPlace {
 const PREFIX = 'nodus-console:draft:v2:';
 
 export function draftKey(place: DraftPlace): string {
-  return place.name === undefined ? `${PREFIX}new/${place.project}/${place.plural}` : `${PREFIX}edit/${place.project}/${place.plural}/${place.name}`;
+  return place.name === undefined
+    ? `${PREFIX}new/${place.project}/${place.plural}`
+    : `${PREFIX}edit/${place.project}/${place.plural}/${place.name}`;
 }
 
 /** Where the same draft was kept before the two stores became one. */
 export function legacyDraftKey(place: DraftPlace): string {
-  return place.name === undefined ? `nodus.console.draft.v1/${place.project}/${place.plural}` : `nodus-console:edit-draft:v1:${place.project}/${place.plural}/${place.name}`;
+  return place.name === undefined
+    ? `nodus.console.draft.v1/${place.project}/${place.plural}`
+    : `nodus-console:edit-draft:v1:${place.project}/${place.plural}/${place.name}`;
 }
 
 /** localStorage, or nothing where there is none (private mode, Node): drafts then live for the tab only. */
@@ -44,7 +48,11 @@ function read(store: DraftStorage, key: string): unknown {
  * The draft of a place, as `parse` accepts it (undefined for garbage). One kept under the old key is moved to
  * the new one; the old copy is removed only once the new one is written.
  */
-export function loadDraft<T>(place: DraftPlace, parse: (value: unknown) => T | undefined, store = browserStorage()): T | undefined {
+export function loadDraft<T>(
+  place: DraftPlace,
+  parse: (value: unknown) => T | undefined,
+  store = browserStorage(),
+): T | undefined {
   if (!store) return undefined;
   try {
     const current = read(store, draftKey(place));

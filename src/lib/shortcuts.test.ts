@@ -2,7 +2,16 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { ariaKeyShortcuts, comboLabels, matchesShortcut, SHORTCUT_GROUPS, SHORTCUT_IDS, SHORTCUTS, shortcut, type ShortcutId } from './shortcuts.ts';
+import {
+  ariaKeyShortcuts,
+  comboLabels,
+  matchesShortcut,
+  SHORTCUT_GROUPS,
+  SHORTCUT_IDS,
+  SHORTCUTS,
+  shortcut,
+  type ShortcutId,
+} from './shortcuts.ts';
 
 const SRC = fileURLToPath(new URL('..', import.meta.url));
 const REGISTRY = join(SRC, 'lib', 'shortcuts.ts');
@@ -97,12 +106,16 @@ describe('the list of shortcuts is what the keys do', () => {
 
   it('reads keys only through the list: every shortcut in the code is one it documents', () => {
     const used = code.flatMap((f) =>
-      [...f.text.matchAll(/(?:shortcut:\s*|matchesShortcut\([^,()]+,\s*|keysOf\(|ariaKeyShortcuts\()'([^']+)'/g)].map((m) => ({ file: f.path, id: m[1]! })),
+      [...f.text.matchAll(/(?:shortcut:\s*|matchesShortcut\([^,()]+,\s*|keysOf\(|ariaKeyShortcuts\()'([^']+)'/g)].map(
+        (m) => ({ file: f.path, id: m[1]! }),
+      ),
     );
     expect(used.length).toBeGreaterThan(20);
     expect(used.filter((u) => !(u.id in SHORTCUTS))).toEqual([]);
     // A handler that compares a key event's key itself would work without being on the sheet.
-    const direct = code.filter((f) => /\b(?:e|ev|evt|event|keyEvent|keyboardEvent)\.(?:key|code|keyCode|which)\b/.test(f.text)).map((f) => f.path);
+    const direct = code
+      .filter((f) => /\b(?:e|ev|evt|event|keyEvent|keyboardEvent)\.(?:key|code|keyCode|which)\b/.test(f.text))
+      .map((f) => f.path);
     expect(direct, 'read a key without the list of shortcuts (src/lib/shortcuts.ts)').toEqual([]);
   });
 });

@@ -15,7 +15,15 @@ export interface KeyCombo {
   shift?: boolean;
 }
 
-export const SHORTCUT_GROUPS = ['Anywhere', 'Lists', 'Tables of objects', 'Command palette', 'Object page', 'Logs', 'YAML editor'] as const;
+export const SHORTCUT_GROUPS = [
+  'Anywhere',
+  'Lists',
+  'Tables of objects',
+  'Command palette',
+  'Object page',
+  'Logs',
+  'YAML editor',
+] as const;
 export type ShortcutGroup = (typeof SHORTCUT_GROUPS)[number];
 
 /** Where a group's keys work, under its heading on the sheet. */
@@ -43,7 +51,11 @@ export const SHORTCUTS = {
   'palette.toggle': { group: 'Anywhere', does: 'Open or close the command palette', keys: [{ key: 'k', mod: true }] },
   'shortcuts.show': { group: 'Anywhere', does: 'Show these keyboard shortcuts', keys: [{ key: '?' }] },
   'page.filter': { group: 'Anywhere', does: 'Go to the filter of the page', keys: [{ key: '/' }] },
-  'overlay.close': { group: 'Anywhere', does: 'Close the dialog, menu or palette that is open', keys: [{ key: 'Escape' }] },
+  'overlay.close': {
+    group: 'Anywhere',
+    does: 'Close the dialog, menu or palette that is open',
+    keys: [{ key: 'Escape' }],
+  },
 
   'list.next': { group: 'Lists', does: 'Next row', keys: [{ key: 'j' }, { key: 'ArrowDown' }] },
   'list.previous': { group: 'Lists', does: 'Previous row', keys: [{ key: 'k' }, { key: 'ArrowUp' }] },
@@ -53,25 +65,70 @@ export const SHORTCUTS = {
   'list.pageUp': { group: 'Tables of objects', does: 'A screen of rows up', keys: [{ key: 'PageUp' }] },
   'list.first': { group: 'Tables of objects', does: 'First row', keys: [{ key: 'Home' }] },
   'list.last': { group: 'Tables of objects', does: 'Last row', keys: [{ key: 'End' }] },
-  'list.select': { group: 'Tables of objects', does: 'Select the row; with Shift, a range', keys: [{ key: ' ' }, { key: 'x' }] },
+  'list.select': {
+    group: 'Tables of objects',
+    does: 'Select the row; with Shift, a range',
+    keys: [{ key: ' ' }, { key: 'x' }],
+  },
   'list.clearSelection': { group: 'Tables of objects', does: 'Clear the selection', keys: [{ key: 'Escape' }] },
-  'list.nextCell': { group: 'Tables of objects', does: 'Next label chip or cut-off value in the row (Enter on a chip filters by it)', keys: [{ key: 'ArrowRight' }] },
-  'list.previousCell': { group: 'Tables of objects', does: 'Previous label chip or cut-off value in the row', keys: [{ key: 'ArrowLeft' }] },
-  'list.leaveCell': { group: 'Tables of objects', does: 'Back to the row', where: 'on a chip or value', keys: [{ key: 'Escape' }] },
-  'filter.clear': { group: 'Tables of objects', does: 'Clear the filter', where: 'in the filter', keys: [{ key: 'Escape' }] },
+  'list.nextCell': {
+    group: 'Tables of objects',
+    does: 'Next label chip or cut-off value in the row (Enter on a chip filters by it)',
+    keys: [{ key: 'ArrowRight' }],
+  },
+  'list.previousCell': {
+    group: 'Tables of objects',
+    does: 'Previous label chip or cut-off value in the row',
+    keys: [{ key: 'ArrowLeft' }],
+  },
+  'list.leaveCell': {
+    group: 'Tables of objects',
+    does: 'Back to the row',
+    where: 'on a chip or value',
+    keys: [{ key: 'Escape' }],
+  },
+  'filter.clear': {
+    group: 'Tables of objects',
+    does: 'Clear the filter',
+    where: 'in the filter',
+    keys: [{ key: 'Escape' }],
+  },
 
-  'palette.next': { group: 'Command palette', does: 'Next result', keys: [{ key: 'ArrowDown' }, { key: 'n', ctrl: true }] },
-  'palette.previous': { group: 'Command palette', does: 'Previous result', keys: [{ key: 'ArrowUp' }, { key: 'p', ctrl: true }] },
+  'palette.next': {
+    group: 'Command palette',
+    does: 'Next result',
+    keys: [{ key: 'ArrowDown' }, { key: 'n', ctrl: true }],
+  },
+  'palette.previous': {
+    group: 'Command palette',
+    does: 'Previous result',
+    keys: [{ key: 'ArrowUp' }, { key: 'p', ctrl: true }],
+  },
   'palette.run': { group: 'Command palette', does: 'Open the result, or run the action', keys: [{ key: 'Enter' }] },
-  'switcher.openFirst': { group: 'Command palette', does: 'Open the first project listed', where: 'in the project switcher', keys: [{ key: 'Enter' }] },
+  'switcher.openFirst': {
+    group: 'Command palette',
+    does: 'Open the first project listed',
+    where: 'in the project switcher',
+    keys: [{ key: 'Enter' }],
+  },
 
   'tabs.previous': { group: 'Object page', does: 'Previous tab', keys: [{ key: 'ArrowLeft' }] },
   'tabs.next': { group: 'Object page', does: 'Next tab', keys: [{ key: 'ArrowRight' }] },
   'tabs.first': { group: 'Object page', does: 'First tab', keys: [{ key: 'Home' }] },
   'tabs.last': { group: 'Object page', does: 'Last tab', keys: [{ key: 'End' }] },
 
-  'log.nextMatch': { group: 'Logs', does: 'Next match', where: 'in the search field', keys: [{ key: 'Enter', shift: false }] },
-  'log.previousMatch': { group: 'Logs', does: 'Previous match', where: 'in the search field', keys: [{ key: 'Enter', shift: true }] },
+  'log.nextMatch': {
+    group: 'Logs',
+    does: 'Next match',
+    where: 'in the search field',
+    keys: [{ key: 'Enter', shift: false }],
+  },
+  'log.previousMatch': {
+    group: 'Logs',
+    does: 'Previous match',
+    where: 'in the search field',
+    keys: [{ key: 'Enter', shift: true }],
+  },
   'log.stopFollowing': {
     group: 'Logs',
     does: 'Stop following new lines, going up',
@@ -79,7 +136,12 @@ export const SHORTCUTS = {
     keys: [{ key: 'ArrowUp' }, { key: 'PageUp' }, { key: 'Home' }],
   },
 
-  'editor.suggest': { group: 'YAML editor', does: 'Suggest a field or value from the kind’s schema', keys: [{ key: ' ', ctrl: true }], builtin: true },
+  'editor.suggest': {
+    group: 'YAML editor',
+    does: 'Suggest a field or value from the kind’s schema',
+    keys: [{ key: ' ', ctrl: true }],
+    builtin: true,
+  },
   'editor.find': { group: 'YAML editor', does: 'Find in the text', keys: [{ key: 'f', mod: true }], builtin: true },
   'editor.tabFocus': {
     group: 'YAML editor',

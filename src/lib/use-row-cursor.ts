@@ -11,11 +11,14 @@ export function useRowCursor(count: number, open: (index: number) => void) {
   const index = Math.min(active, count - 1);
 
   const move = (delta: number) => setActive((i) => Math.max(0, Math.min(count - 1, Math.min(i, count - 1) + delta)));
-  useHotkeys([
-    { shortcut: 'list.next', handler: () => move(1) },
-    { shortcut: 'list.previous', handler: () => move(-1) },
-    { shortcut: 'list.open', when: (e) => index >= 0 && !isControlTarget(e.target), handler: () => open(index) },
-  ], count > 0);
+  useHotkeys(
+    [
+      { shortcut: 'list.next', handler: () => move(1) },
+      { shortcut: 'list.previous', handler: () => move(-1) },
+      { shortcut: 'list.open', when: (e) => index >= 0 && !isControlTarget(e.target), handler: () => open(index) },
+    ],
+    count > 0,
+  );
 
   useEffect(() => {
     // Focus follows the cursor, so Enter lands on the row and a screen reader reads it.

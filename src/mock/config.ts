@@ -78,7 +78,8 @@ export function defaultConfig(overrides: Partial<MockConfig> = {}): MockConfig {
  */
 function devControlsFrom(env: NodeJS.ProcessEnv): boolean {
   const mode = env.NODUS_MOCK_MODE || 'development';
-  if (mode !== 'development' && mode !== 'production') throw new Error(`NODUS_MOCK_MODE must be "development" or "production", not "${mode}"`);
+  if (mode !== 'development' && mode !== 'production')
+    throw new Error(`NODUS_MOCK_MODE must be "development" or "production", not "${mode}"`);
   return mode === 'development' && env.NODUS_MOCK_DEV_CONTROLS !== '0';
 }
 

@@ -4,7 +4,9 @@ import { configFromEnv, startMockServer } from './server.ts';
 const config = configFromEnv();
 const server = await startMockServer(config);
 const key = config.apiKey === 'nodus-dev-key' ? 'nodus-dev-key' : 'from NODUS_MOCK_API_KEY';
-console.log(`Nodus mock API on ${server.url}${server.tlsUrl ? ` and ${server.tlsUrl} (for kubectl; certificate ${server.certPath})` : ''}, API key ${key}`);
+console.log(
+  `Nodus mock API on ${server.url}${server.tlsUrl ? ` and ${server.tlsUrl} (for kubectl; certificate ${server.certPath})` : ''}, API key ${key}`,
+);
 
 const stop = (): void => {
   void server.close().then(() => process.exit(0));

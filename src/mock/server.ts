@@ -120,22 +120,32 @@ async function handle(state: MockState, req: IncomingMessage, res: ServerRespons
   try {
     if (req.headers.host === undefined && req.httpVersionMinor >= 1) {
       req.resume();
-      throw new ApiFailure('BadRequest', 'an HTTP/1.1 request must carry a Host header', { fix: 'Send "Host: <the server\'s host and port>", as every HTTP client does.' });
+      throw new ApiFailure('BadRequest', 'an HTTP/1.1 request must carry a Host header', {
+        fix: 'Send "Host: <the server\'s host and port>", as every HTTP client does.',
+      });
     }
     if (!target) {
       req.resume();
-      throw new ApiFailure('BadRequest', `the request target ${JSON.stringify((req.url ?? '').slice(0, 200))} is not a URL path`, {
-        fix: 'Send a path such as /apis/nodus.dev/v1/namespaces/default/jobs, percent-encoding what is not a letter or digit.',
-      });
+      throw new ApiFailure(
+        'BadRequest',
+        `the request target ${JSON.stringify((req.url ?? '').slice(0, 200))} is not a URL path`,
+        {
+          fix: 'Send a path such as /apis/nodus.dev/v1/namespaces/default/jobs, percent-encoding what is not a letter or digit.',
+        },
+      );
     }
     if (ctx.method === 'OPTIONS') return preflight(ctx);
     await injectFaults(state, ctx);
     if (servePublic(state, ctx)) return;
     if (!authorized(req, state.config.apiKey)) {
       req.resume();
-      throw new ApiFailure('Unauthorized', req.headers.authorization ? 'the API key is not valid' : 'no API key was sent', {
-        fix: 'Send "Authorization: Bearer <your API key>"; the bundled mock\'s demo key is nodus-dev-key.',
-      });
+      throw new ApiFailure(
+        'Unauthorized',
+        req.headers.authorization ? 'the API key is not valid' : 'no API key was sent',
+        {
+          fix: 'Send "Authorization: Bearer <your API key>"; the bundled mock\'s demo key is nodus-dev-key.',
+        },
+      );
     }
     await routeApi(state, ctx);
   } catch (error) {
@@ -198,10 +208,15 @@ export async function startMockServer(overrides: Partial<MockConfig> = {}): Prom
     close: async () => {
       stopController();
       for (const close of [...state.watchers]) close();
-      await Promise.all(servers.map((server) => new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      })));
+      await Promise.all(
+        servers.map(
+          (server) =>
+            new Promise<void>((resolve) => {
+              server.close(() => resolve());
+              server.closeAllConnections();
+            }),
+        ),
+      );
       // Once no request can write any more (or a write would be acknowledged unsaved), and before the reset,
       // which must not reach the disk.
       await state.durability?.close();

@@ -25,11 +25,29 @@ export function ensureCertificate(dir = defaultTlsDir()): Certificate {
     mkdirSync(dir, { recursive: true });
     // Write under temporary names and rename, so that two servers starting at once never read half a file.
     const suffix = `.${process.pid}.tmp`;
-    execFileSync('openssl', [
-      'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '3650',
-      '-subj', '/CN=nodus-mock', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost',
-      '-keyout', keyPath + suffix, '-out', certPath + suffix,
-    ], { stdio: 'pipe' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '3650',
+        '-subj',
+        '/CN=nodus-mock',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1,DNS:localhost',
+        '-keyout',
+        keyPath + suffix,
+        '-out',
+        certPath + suffix,
+      ],
+      { stdio: 'pipe' },
+    );
     renameSync(keyPath + suffix, keyPath);
     renameSync(certPath + suffix, certPath);
   }

@@ -21,7 +21,8 @@ describe('the kinds the spec declares', () => {
   it('gives every deleting phase a place among the phases, and every state a phase', () => {
     for (const facts of Object.values(KIND_FACTS)) {
       if ('deletingPhase' in facts) expect(facts.phases).toContain(facts.deletingPhase);
-      for (const state of stateValues(facts)) expect(facts.phases).toContain(state === 'Cancelled' ? 'Cancelled' : state);
+      for (const state of stateValues(facts))
+        expect(facts.phases).toContain(state === 'Cancelled' ? 'Cancelled' : state);
     }
   });
 

@@ -9,7 +9,16 @@ import { LABEL_PIPELINE, type Phase } from './protocol.ts';
 export type Lifecycle = 'run-to-completion' | 'long-running' | 'none';
 
 /** What run-to-completion kinds move through: Queued → Provisioning → Running → Succeeded | Failed | Cancelled. */
-export const RUN_PHASES = ['Queued', 'Provisioning', 'Running', 'Succeeded', 'Failed', 'Cancelled', 'Suspended', 'Cancelling'] as const;
+export const RUN_PHASES = [
+  'Queued',
+  'Provisioning',
+  'Running',
+  'Succeeded',
+  'Failed',
+  'Cancelled',
+  'Suspended',
+  'Cancelling',
+] as const;
 /** What long-running kinds move through: Pending → Starting → Running → Stopped. */
 export const LONG_PHASES = ['Pending', 'Starting', 'Running', 'Stopped', 'Suspended', 'Failed', 'Terminating'] as const;
 
@@ -56,36 +65,95 @@ export interface KindFacts {
 
 const RUN_STATES = { run: 'Running', suspend: 'Suspended', cancel: 'Cancelled' } as const;
 
-const run = { lifecycle: 'run-to-completion', phases: RUN_PHASES, states: RUN_STATES, deletingPhase: 'Cancelling', billable: true, logs: true, published: false } as const;
-const long = { lifecycle: 'long-running', phases: LONG_PHASES, deletingPhase: 'Terminating', billable: true, published: false } as const;
+const run = {
+  lifecycle: 'run-to-completion',
+  phases: RUN_PHASES,
+  states: RUN_STATES,
+  deletingPhase: 'Cancelling',
+  billable: true,
+  logs: true,
+  published: false,
+} as const;
+const long = {
+  lifecycle: 'long-running',
+  phases: LONG_PHASES,
+  deletingPhase: 'Terminating',
+  billable: true,
+  published: false,
+} as const;
 
 /** The kinds of nodus.dev/v1, in the order discovery lists them. */
 const FACTS = {
   Job: { ...run, kind: 'Job', plural: 'jobs', singular: 'job', shortNames: ['nj'], uidPrefix: 'job', restart: true },
   Sandbox: {
-    ...long, kind: 'Sandbox', plural: 'sandboxes', singular: 'sandbox', shortNames: ['sbx'], uidPrefix: 'sbx',
-    states: { run: 'Running', suspend: 'Suspended', stop: 'Stopped' }, logs: true, restart: true,
+    ...long,
+    kind: 'Sandbox',
+    plural: 'sandboxes',
+    singular: 'sandbox',
+    shortNames: ['sbx'],
+    uidPrefix: 'sbx',
+    states: { run: 'Running', suspend: 'Suspended', stop: 'Stopped' },
+    logs: true,
+    restart: true,
   },
   Function: {
-    ...long, kind: 'Function', plural: 'functions', singular: 'function', shortNames: ['fn'], uidPrefix: 'fn',
-    states: { run: 'Running', stop: 'Stopped' }, logs: true, restart: true,
+    ...long,
+    kind: 'Function',
+    plural: 'functions',
+    singular: 'function',
+    shortNames: ['fn'],
+    uidPrefix: 'fn',
+    states: { run: 'Running', stop: 'Stopped' },
+    logs: true,
+    restart: true,
   },
   Volume: {
-    ...long, kind: 'Volume', plural: 'volumes', singular: 'volume', shortNames: ['vol'], uidPrefix: 'vol',
-    states: { run: 'Running', stop: 'Stopped' }, logs: false, restart: false,
+    ...long,
+    kind: 'Volume',
+    plural: 'volumes',
+    singular: 'volume',
+    shortNames: ['vol'],
+    uidPrefix: 'vol',
+    states: { run: 'Running', stop: 'Stopped' },
+    logs: false,
+    restart: false,
   },
   Budget: {
-    kind: 'Budget', plural: 'budgets', singular: 'budget', shortNames: ['bud'], uidPrefix: 'bud', lifecycle: 'none',
-    phases: ['Active', 'Suspended', 'Exceeded'], states: { run: 'Active', suspend: 'Suspended' },
-    billable: false, logs: false, restart: false, published: false,
+    kind: 'Budget',
+    plural: 'budgets',
+    singular: 'budget',
+    shortNames: ['bud'],
+    uidPrefix: 'bud',
+    lifecycle: 'none',
+    phases: ['Active', 'Suspended', 'Exceeded'],
+    states: { run: 'Active', suspend: 'Suspended' },
+    billable: false,
+    logs: false,
+    restart: false,
+    published: false,
   },
   Pipeline: {
-    ...run, kind: 'Pipeline', plural: 'pipelines', singular: 'pipeline', shortNames: ['pl'], uidPrefix: 'pl', restart: false,
+    ...run,
+    kind: 'Pipeline',
+    plural: 'pipelines',
+    singular: 'pipeline',
+    shortNames: ['pl'],
+    uidPrefix: 'pl',
+    restart: false,
     children: { kind: 'Job', plural: 'jobs', label: LABEL_PIPELINE },
   },
   Image: {
-    kind: 'Image', plural: 'images', singular: 'image', shortNames: ['img'], uidPrefix: 'img', lifecycle: 'none',
-    phases: ['Available', 'Deprecated'], billable: false, logs: false, restart: false, published: true,
+    kind: 'Image',
+    plural: 'images',
+    singular: 'image',
+    shortNames: ['img'],
+    uidPrefix: 'img',
+    lifecycle: 'none',
+    phases: ['Available', 'Deprecated'],
+    billable: false,
+    logs: false,
+    restart: false,
+    published: true,
   },
 } as const satisfies Record<string, KindFacts>;
 
@@ -112,7 +180,9 @@ export function isKindName(kind: string): kind is KindName {
 }
 
 /** Every phase any declared kind shows, each once, in the order the kinds list them. */
-export const ALL_PHASES: readonly Phase[] = [...new Set(Object.values(FACTS).flatMap((f): readonly Phase[] => f.phases))];
+export const ALL_PHASES: readonly Phase[] = [
+  ...new Set(Object.values(FACTS).flatMap((f): readonly Phase[] => f.phases)),
+];
 
 /** spec.state's values in the schema's order: the default first, then suspend, stop and cancel. */
 export function stateValues(facts: Pick<KindFacts, 'states'>): string[] {
@@ -122,7 +192,8 @@ export function stateValues(facts: Pick<KindFacts, 'states'>): string[] {
 
 /** The phases after which nothing moves any more. */
 export function isFinished(facts: Pick<KindFacts, 'lifecycle'>, phase: string | undefined): boolean {
-  if (facts.lifecycle === 'run-to-completion') return phase === 'Succeeded' || phase === 'Failed' || phase === 'Cancelled';
+  if (facts.lifecycle === 'run-to-completion')
+    return phase === 'Succeeded' || phase === 'Failed' || phase === 'Cancelled';
   if (facts.lifecycle === 'long-running') return phase === 'Failed';
   return false;
 }

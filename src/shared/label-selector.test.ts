@@ -6,14 +6,51 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '../mock/server.ts';
 import { DEMO_API_KEY } from './protocol.ts';
-import { checkLabelSelector, hasLabel, matchesLabels, parseLabelSelector, withLabel, type Requirement } from './label-selector.ts';
+import {
+  checkLabelSelector,
+  hasLabel,
+  matchesLabels,
+  parseLabelSelector,
+  withLabel,
+  type Requirement,
+} from './label-selector.ts';
 
 const CASES = [
-  '', 'team=nlp', 'team==nlp', 'team!=nlp', 'team=', 'team', '!team', '! team', 'env in (prod,staging)', 'env notin (a, b)',
-  'team=nlp,app=trainer', 'example.com/team=nlp', 'nodus.dev/created-by=demo-user', 'a.b-c_d=e.f-g_h',
-  'team=nlp,', ',team', 'team=nlp,,app=x', 'Team!=', '=nlp', 'team=n lp', 'team nlp', 'env in prod', 'env in (prod',
-  'env in (prod))', 'team=-nlp', 'team=nlp-', '-team=nlp', 'team:nlp', `team=${'x'.repeat(64)}`, `${'k'.repeat(64)}=v`,
-  'Example.com/team=nlp', 'team=(nlp)', 'env in (pr od)', 'team$=nlp', 'x=y=z',
+  '',
+  'team=nlp',
+  'team==nlp',
+  'team!=nlp',
+  'team=',
+  'team',
+  '!team',
+  '! team',
+  'env in (prod,staging)',
+  'env notin (a, b)',
+  'team=nlp,app=trainer',
+  'example.com/team=nlp',
+  'nodus.dev/created-by=demo-user',
+  'a.b-c_d=e.f-g_h',
+  'team=nlp,',
+  ',team',
+  'team=nlp,,app=x',
+  'Team!=',
+  '=nlp',
+  'team=n lp',
+  'team nlp',
+  'env in prod',
+  'env in (prod',
+  'env in (prod))',
+  'team=-nlp',
+  'team=nlp-',
+  '-team=nlp',
+  'team:nlp',
+  `team=${'x'.repeat(64)}`,
+  `${'k'.repeat(64)}=v`,
+  'Example.com/team=nlp',
+  'team=(nlp)',
+  'env in (pr od)',
+  'team$=nlp',
+  'x=y=z',
 ];
 
 let mock: MockServer;
@@ -35,7 +72,8 @@ describe('checkLabelSelector', () => {
     const disagreements: string[] = [];
     for (const selector of CASES) {
       const browser = checkLabelSelector(selector).ok;
-      if (browser !== (await serverAccepts(selector))) disagreements.push(`${JSON.stringify(selector)}: browser says ${browser ? 'valid' : 'invalid'}`);
+      if (browser !== (await serverAccepts(selector)))
+        disagreements.push(`${JSON.stringify(selector)}: browser says ${browser ? 'valid' : 'invalid'}`);
     }
     expect(disagreements).toEqual([]);
   });

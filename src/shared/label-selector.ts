@@ -7,15 +7,15 @@
  */
 
 export type Requirement =
-  | { key: string; op: 'in' | 'notin'; values: string[] }
-  | { key: string; op: 'exists' | '!exists'; values: [] };
+  { key: string; op: 'in' | 'notin'; values: string[] } | { key: string; op: 'exists' | '!exists'; values: [] };
 
 export type SelectorParse = { ok: true; requirements: Requirement[] } | { ok: false; why: string };
 
 export type SelectorCheck = { ok: true; selector: string } | { ok: false; message: string };
 
 /** An optional DNS-subdomain prefix and `/`, then a name of at most 63 characters. */
-const KEY = /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
+const KEY =
+  /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$/;
 const VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]{0,61})?[A-Za-z0-9])?$/;
 const MAX_PREFIX = 253;
 
@@ -59,7 +59,8 @@ function readTerm(term: string): Requirement | undefined {
   let match = NOT.exec(term);
   if (match) return { key: match[1]!, op: '!exists', values: [] };
   match = SET.exec(term);
-  if (match) return { key: match[1]!, op: match[2] as 'in' | 'notin', values: match[3]!.split(',').map((v) => v.trim()) };
+  if (match)
+    return { key: match[1]!, op: match[2] as 'in' | 'notin', values: match[3]!.split(',').map((v) => v.trim()) };
   match = EQUALITY.exec(term);
   if (match) return { key: match[1]!, op: match[2] === '!=' ? 'notin' : 'in', values: [match[3]!] };
   match = EXISTS.exec(term);
@@ -117,8 +118,10 @@ function valueProblem(value: string): string | undefined {
 function termProblem(term: string): string | undefined {
   if (term === '') return 'there is an empty requirement: remove the extra comma';
   const requirement = readTerm(term);
-  if (requirement) return keyProblem(requirement.key) ?? requirement.values.map(valueProblem).find((p) => p !== undefined);
-  if (/^\S+\s+(in|notin)\b/.test(term)) return `"${term}" needs its values in parentheses, such as "env in (prod,staging)"`;
+  if (requirement)
+    return keyProblem(requirement.key) ?? requirement.values.map(valueProblem).find((p) => p !== undefined);
+  if (/^\S+\s+(in|notin)\b/.test(term))
+    return `"${term}" needs its values in parentheses, such as "env in (prod,staging)"`;
   if (/\s/.test(term.replace(/\s*(==|!=|=)\s*/, ''))) return `"${term}" has a space where none may be`;
   return `cannot read "${term}"`;
 }
@@ -127,7 +130,8 @@ function termProblem(term: string): string | undefined {
 export function checkLabelSelector(text: string): SelectorCheck {
   const selector = text.trim();
   if (selector === '') return { ok: true, selector };
-  if (!parenthesesPair(selector)) return { ok: false, message: `The parentheses do not pair up. Use ${SELECTOR_FORMS}.` };
+  if (!parenthesesPair(selector))
+    return { ok: false, message: `The parentheses do not pair up. Use ${SELECTOR_FORMS}.` };
   for (const term of splitTerms(selector)) {
     const problem = termProblem(term);
     if (problem) return { ok: false, message: `${capitalise(problem)}. Use ${SELECTOR_FORMS}.` };

@@ -34,13 +34,30 @@ describe('discovery and OpenAPI', () => {
   it('answers /api, /apis, /apis/nodus.dev/v1 and /version like a Kubernetes 1.32 server', async () => {
     expect((await api.get('/api')).body).toMatchObject({ kind: 'APIVersions', versions: ['v1'] });
     const groups = await api.get<{ groups: { name: string; preferredVersion: { groupVersion: string } }[] }>('/apis');
-    expect(groups.body.groups).toEqual([expect.objectContaining({ name: 'nodus.dev', preferredVersion: expect.objectContaining({ groupVersion: 'nodus.dev/v1' }) })]);
-    const resources = await api.get<{ resources: { name: string; kind: string; namespaced: boolean; verbs: string[] }[] }>('/apis/nodus.dev/v1');
+    expect(groups.body.groups).toEqual([
+      expect.objectContaining({
+        name: 'nodus.dev',
+        preferredVersion: expect.objectContaining({ groupVersion: 'nodus.dev/v1' }),
+      }),
+    ]);
+    const resources = await api.get<{
+      resources: { name: string; kind: string; namespaced: boolean; verbs: string[] }[];
+    }>('/apis/nodus.dev/v1');
     const byName = Object.fromEntries(resources.body.resources.map((r) => [r.name, r]));
-    for (const [plural, kind] of [['jobs', 'Job'], ['sandboxes', 'Sandbox'], ['functions', 'Function'], ['volumes', 'Volume'], ['budgets', 'Budget'], ['pipelines', 'Pipeline'], ['images', 'Image']]) {
+    for (const [plural, kind] of [
+      ['jobs', 'Job'],
+      ['sandboxes', 'Sandbox'],
+      ['functions', 'Function'],
+      ['volumes', 'Volume'],
+      ['budgets', 'Budget'],
+      ['pipelines', 'Pipeline'],
+      ['images', 'Image'],
+    ]) {
       expect(byName[plural!], plural).toMatchObject({ kind, namespaced: true });
     }
-    expect(byName.jobs!.verbs).toEqual(expect.arrayContaining(['create', 'get', 'list', 'watch', 'patch', 'update', 'delete']));
+    expect(byName.jobs!.verbs).toEqual(
+      expect.arrayContaining(['create', 'get', 'list', 'watch', 'patch', 'update', 'delete']),
+    );
     expect(byName.images!.verbs).toEqual(['get', 'list', 'watch']);
     expect(byName['jobs/status']).toBeDefined();
     const version = await api.get('/version', { auth: null });
@@ -52,10 +69,15 @@ describe('discovery and OpenAPI', () => {
   it('publishes OpenAPI v3 with a real schema per kind, its mutable fields and the group-version-kind', async () => {
     const index = await api.get<{ paths: Record<string, { serverRelativeURL: string }> }>('/openapi/v3');
     const url = index.body.paths['apis/nodus.dev/v1']!.serverRelativeURL;
-    const doc = await api.get<{ components: { schemas: Record<string, Record<string, unknown>> }; paths: Record<string, unknown> }>(url);
+    const doc = await api.get<{
+      components: { schemas: Record<string, Record<string, unknown>> };
+      paths: Record<string, unknown>;
+    }>(url);
     expect(doc.status).toBe(200);
     const jobSchema = doc.body.components.schemas['dev.nodus.v1.Job'] as {
-      properties: { spec: { required: string[]; properties: Record<string, { 'x-nodus-mutable'?: string; default?: unknown }> } };
+      properties: {
+        spec: { required: string[]; properties: Record<string, { 'x-nodus-mutable'?: string; default?: unknown }> };
+      };
       'x-kubernetes-group-version-kind': unknown;
       'x-nodus-mutable-fields': string[];
     };
@@ -64,7 +86,9 @@ describe('discovery and OpenAPI', () => {
     expect(jobSchema.properties.spec.properties.state!['x-nodus-mutable']).toBe('any');
     expect(jobSchema.properties.spec.properties.maxCostUSD!['x-nodus-mutable']).toBe('raise-only');
     expect(jobSchema.properties.spec.properties.image!['x-nodus-mutable']).toBeUndefined();
-    expect(jobSchema['x-nodus-mutable-fields']).toEqual(expect.arrayContaining(['spec.state', 'spec.maxCostUSD (raise only)']));
+    expect(jobSchema['x-nodus-mutable-fields']).toEqual(
+      expect.arrayContaining(['spec.state', 'spec.maxCostUSD (raise only)']),
+    );
     for (const kind of ['Sandbox', 'Function', 'Volume', 'Budget', 'Pipeline', 'Image']) {
       expect(doc.body.components.schemas[`dev.nodus.v1.${kind}`], kind).toBeDefined();
     }

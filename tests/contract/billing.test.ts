@@ -19,7 +19,10 @@ describe('charges', () => {
     await expect.poll(async () => (await get(`${JOBS}/spend`)).status?.phase, { timeout: 15_000 }).toBe('Suspended');
     const capped = await get(`${JOBS}/spend`);
     expect(capped.status?.costUSD).toBe('3.00');
-    expect(capped.status?.conditions?.find((c) => c.type === 'Ready')).toMatchObject({ reason: 'MaxCostReached', message: expect.stringContaining('Raise spec.maxCostUSD') });
+    expect(capped.status?.conditions?.find((c) => c.type === 'Ready')).toMatchObject({
+      reason: 'MaxCostReached',
+      message: expect.stringContaining('Raise spec.maxCostUSD'),
+    });
     await api.patch(`${JOBS}/spend`, { spec: { maxCostUSD: '6.00' } });
     await expect.poll(() => cost(`${JOBS}/spend`), { timeout: 15_000 }).toBeGreaterThan(3);
     await expect.poll(async () => (await get(`${JOBS}/spend`)).status?.costUSD, { timeout: 15_000 }).toBe('6.00');
@@ -42,20 +45,35 @@ describe('charges', () => {
     const review = await api.post(`${JOBS}?dryRun=All`, job('capped-rate', spec));
     await api.post('/_mock/price-book', { rates: { 'gpu.L4': '1.50' } });
     await api.post(JOBS, job('capped-rate', spec), { headers: { 'If-Match': review.headers.get('etag')! } });
-    await expect.poll(async () => (await get(`${JOBS}/capped-rate`)).status?.conditions?.find((c) => c.type === 'PriceWithinCap')?.reason, { timeout: 10_000 }).toBe('PriceAboveEstimate');
+    await expect
+      .poll(
+        async () =>
+          (await get(`${JOBS}/capped-rate`)).status?.conditions?.find((c) => c.type === 'PriceWithinCap')?.reason,
+        { timeout: 10_000 },
+      )
+      .toBe('PriceAboveEstimate');
     const waiting = await get(`${JOBS}/capped-rate`);
     expect(waiting.status?.phase).toBe('Queued');
     expect(waiting.status?.message).toContain('above the cap of $');
     await api.post('/_mock/price-book', { rates: { 'gpu.L4': '0.80' } });
-    await expect.poll(async () => (await get(`${JOBS}/capped-rate`)).status?.phase, { timeout: 10_000 }).toBe('Running');
+    await expect
+      .poll(async () => (await get(`${JOBS}/capped-rate`)).status?.phase, { timeout: 10_000 })
+      .toBe('Running');
   });
 
   it('lets hourly rates drift without a new price book version, within a band', async () => {
-    const drifting = await import('@/mock/server.ts').then((m) => m.startMockServer({ port: 0, speed: 100_000, priceDrift: true }));
+    const drifting = await import('@/mock/server.ts').then((m) =>
+      m.startMockServer({ port: 0, speed: 100_000, priceDrift: true }),
+    );
     try {
-      const book = async () => (await (await fetch(`${drifting.url}/_mock/price-book`, { headers: { Authorization: 'Bearer nodus-dev-key' } })).json()) as { version: string; rates: Record<string, string> };
+      const book = async () =>
+        (await (
+          await fetch(`${drifting.url}/_mock/price-book`, { headers: { Authorization: 'Bearer nodus-dev-key' } })
+        ).json()) as { version: string; rates: Record<string, string> };
       const first = await book();
-      await expect.poll(async () => (await book()).rates['gpu.H100'], { timeout: 10_000 }).not.toBe(first.rates['gpu.H100']);
+      await expect
+        .poll(async () => (await book()).rates['gpu.H100'], { timeout: 10_000 })
+        .not.toBe(first.rates['gpu.H100']);
       const later = await book();
       expect(later.version).toBe(first.version);
       expect(Number(later.rates['gpu.H100'])).toBeGreaterThanOrEqual(3.95 * 0.85 - 0.0001);
@@ -70,7 +88,9 @@ describe('budgets', () => {
   it('posts charges into the project Budget', async () => {
     const before = Number((await get(`${BUDGETS}/monthly`)).status?.spentUSD);
     await api.post(JOBS, job('budgeted', H100x8, forever));
-    await expect.poll(async () => Number((await get(`${BUDGETS}/monthly`)).status?.spentUSD), { timeout: 15_000 }).toBeGreaterThan(before + 1);
+    await expect
+      .poll(async () => Number((await get(`${BUDGETS}/monthly`)).status?.spentUSD), { timeout: 15_000 })
+      .toBeGreaterThan(before + 1);
     const budget = await get(`${BUDGETS}/monthly`);
     expect(Number(budget.status?.remainingUSD)).toBeCloseTo(500 - Number(budget.status?.spentUSD), 2);
   });
@@ -79,7 +99,14 @@ describe('budgets', () => {
     const big = job('too-big', { ...H100x8, maxCostUSD: '900.00', timeoutSeconds: 86400 });
     const review = await api.post<NodusObject>(`${JOBS}?dryRun=All`, big);
     expect(review.status).toBe(201);
-    expect(review.body.status?.estimate?.budgets).toEqual([expect.objectContaining({ name: 'monthly', wouldExceed: true, enforcement: 'Block', remainingAfterUSD: expect.stringMatching(/^-/) })]);
+    expect(review.body.status?.estimate?.budgets).toEqual([
+      expect.objectContaining({
+        name: 'monthly',
+        wouldExceed: true,
+        enforcement: 'Block',
+        remainingAfterUSD: expect.stringMatching(/^-/),
+      }),
+    ]);
     expect(review.headers.get('warning')).toContain('Budget monthly');
     const launch = await api.post(JOBS, big);
     expect(launch.status).toBe(403);

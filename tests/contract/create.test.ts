@@ -22,7 +22,11 @@ describe('create by name', () => {
     expect(res.status).toBe(409);
     expect(status(res).reason).toBe('AlreadyExists');
     expect(status(res).details?.causes).toEqual([
-      { field: 'spec.image', reason: 'FieldValueDuplicate', message: 'existing "nodus/pytorch:2.8-cuda12.8", requested "nodus/jax:0.6-cuda12.8"' },
+      {
+        field: 'spec.image',
+        reason: 'FieldValueDuplicate',
+        message: 'existing "nodus/pytorch:2.8-cuda12.8", requested "nodus/jax:0.6-cuda12.8"',
+      },
       { field: 'spec.maxCostUSD', reason: 'FieldValueDuplicate', message: 'existing "40.00", requested "50.00"' },
     ]);
   });
@@ -30,7 +34,10 @@ describe('create by name', () => {
 
 describe('dry-run', () => {
   it('runs every check, stores nothing, and shows defaults and the estimate with an ETag', async () => {
-    const res = await api.post<NodusObject>(`${JOBS}?dryRun=All`, job('dry', { resources: { gpu: { type: 'H100', count: 2 } } }));
+    const res = await api.post<NodusObject>(
+      `${JOBS}?dryRun=All`,
+      job('dry', { resources: { gpu: { type: 'H100', count: 2 } } }),
+    );
     expect(res.status).toBe(201);
     expect(res.headers.get('etag')).toMatch(/^".+"$/);
     expect(res.body.spec).toMatchObject({ resources: { cpu: 4, memoryGiB: 16, gpu: { type: 'H100', count: 2 } } });
@@ -40,7 +47,9 @@ describe('dry-run', () => {
       rateUSDPerHour: '8.188',
       startTime: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
       priceBookVersion: '2026-11-01',
-      budgets: [expect.objectContaining({ name: 'monthly', limitUSD: '500.00', wouldExceed: false, enforcement: 'Block' })],
+      budgets: [
+        expect.objectContaining({ name: 'monthly', limitUSD: '500.00', wouldExceed: false, enforcement: 'Block' }),
+      ],
     });
     expect((await api.get(`${JOBS}/dry`)).status).toBe(404);
     const invalid = await api.post(`${JOBS}?dryRun=All`, job('dry', { resources: { gpu: { count: 2 } } }));
@@ -49,7 +58,10 @@ describe('dry-run', () => {
   });
 
   it('gives no estimate for kinds that use no compute', async () => {
-    const res = await api.post<NodusObject>('/apis/nodus.dev/v1/namespaces/default/budgets?dryRun=All', { metadata: { name: 'b' }, spec: { limitUSD: '10.00' } });
+    const res = await api.post<NodusObject>('/apis/nodus.dev/v1/namespaces/default/budgets?dryRun=All', {
+      metadata: { name: 'b' },
+      spec: { limitUSD: '10.00' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.status?.estimate).toBeUndefined();
     expect(res.headers.get('etag')).toBeNull();
@@ -58,12 +70,17 @@ describe('dry-run', () => {
 
   it('works on update, patch and delete too', async () => {
     const created = await api.post<NodusObject>(JOBS, job('dry-ops'));
-    const put = await api.put<NodusObject>(`${JOBS}/dry-ops?dryRun=All`, { ...created.body, spec: { ...created.body.spec, maxCostUSD: '90.00' } });
+    const put = await api.put<NodusObject>(`${JOBS}/dry-ops?dryRun=All`, {
+      ...created.body,
+      spec: { ...created.body.spec, maxCostUSD: '90.00' },
+    });
     expect(put.status).toBe(200);
     expect(put.body.status?.estimate).toBeDefined();
     const patch = await api.patch<NodusObject>(`${JOBS}/dry-ops?dryRun=All`, { spec: { state: 'Suspended' } });
     expect(patch.body.spec).toMatchObject({ state: 'Suspended' });
-    const del = await api.del<NodusObject>(`${JOBS}/dry-ops`, { body: { kind: 'DeleteOptions', apiVersion: 'v1', dryRun: ['All'] } });
+    const del = await api.del<NodusObject>(`${JOBS}/dry-ops`, {
+      body: { kind: 'DeleteOptions', apiVersion: 'v1', dryRun: ['All'] },
+    });
     expect(del.status).toBe(200);
     expect(del.body.metadata.deletionTimestamp).toBeDefined();
     const after = await api.get<NodusObject>(`${JOBS}/dry-ops`);
@@ -79,23 +96,30 @@ describe('dry-run', () => {
 
 describe('launching what was reviewed (If-Match)', () => {
   it('creates when the ETag matches and caps the rate at the reviewed rate plus 10 %', async () => {
-    const review = await api.post<NodusObject>(`${JOBS}?dryRun=All`, job('launch', { resources: { gpu: { type: 'L4', count: 1 } } }));
+    const review = await api.post<NodusObject>(
+      `${JOBS}?dryRun=All`,
+      job('launch', { resources: { gpu: { type: 'L4', count: 1 } } }),
+    );
     const etag = review.headers.get('etag')!;
     const rate = review.body.status!.estimate!.rateUSDPerHour;
     expect(rate).toBe('1.088');
     // The hourly rate moves but the price book version does not: the launch goes ahead.
     await api.post('/_mock/price-book', { rates: { 'gpu.L4': '0.95' } });
-    const res = await api.post<NodusObject>(JOBS, job('launch', { resources: { gpu: { type: 'L4', count: 1 } } }), { headers: { 'If-Match': etag } });
+    const res = await api.post<NodusObject>(JOBS, job('launch', { resources: { gpu: { type: 'L4', count: 1 } } }), {
+      headers: { 'If-Match': etag },
+    });
     expect(res.status).toBe(201);
     expect(res.body.status).toMatchObject({ reviewedRateUSDPerHour: '1.088', rateCapUSDPerHour: '1.1968' });
   });
 
-  it('keeps what was reviewed in status.reviewed, through the controller\'s later writes', async () => {
+  it("keeps what was reviewed in status.reviewed, through the controller's later writes", async () => {
     const spec = { resources: { gpu: { type: 'L4', count: 1 } } };
     const review = await api.post<NodusObject>(`${JOBS}?dryRun=All`, job('agreed', spec));
     const estimate = review.body.status!.estimate!;
     await api.post('/_mock/price-book', { rates: { 'gpu.L4': '0.95' } });
-    const res = await api.post<NodusObject>(JOBS, job('agreed', spec), { headers: { 'If-Match': review.headers.get('etag')! } });
+    const res = await api.post<NodusObject>(JOBS, job('agreed', spec), {
+      headers: { 'If-Match': review.headers.get('etag')! },
+    });
     const agreed = {
       costUSD: estimate.costUSD,
       firstHoldUSD: estimate.firstHoldUSD,
@@ -107,7 +131,9 @@ describe('launching what was reviewed (If-Match)', () => {
     expect(Date.parse(String((res.body.status?.reviewed as { reviewedAt?: string }).reviewedAt))).not.toBeNaN();
     // A later status write (a phase change, a charge) keeps it.
     await api.patch(`${JOBS}/agreed`, { spec: { state: 'Suspended' } });
-    await expect.poll(async () => (await api.get<NodusObject>(`${JOBS}/agreed`)).body.status?.phase, { timeout: 10_000 }).toBe('Suspended');
+    await expect
+      .poll(async () => (await api.get<NodusObject>(`${JOBS}/agreed`)).body.status?.phase, { timeout: 10_000 })
+      .toBe('Suspended');
     expect((await api.get<NodusObject>(`${JOBS}/agreed`)).body.status?.reviewed).toMatchObject(agreed);
   });
 
@@ -119,7 +145,9 @@ describe('launching what was reviewed (If-Match)', () => {
   it('records placement.maxRateUSDPerHour as the cap when it is set', async () => {
     const spec = { placement: { maxRateUSDPerHour: '2.00' } };
     const review = await api.post(`${JOBS}?dryRun=All`, job('capped', spec));
-    const res = await api.post<NodusObject>(JOBS, job('capped', spec), { headers: { 'If-Match': review.headers.get('etag')! } });
+    const res = await api.post<NodusObject>(JOBS, job('capped', spec), {
+      headers: { 'If-Match': review.headers.get('etag')! },
+    });
     expect(res.body.status).toMatchObject({ rateCapUSDPerHour: '2.00' });
   });
 
@@ -138,7 +166,9 @@ describe('launching what was reviewed (If-Match)', () => {
 
   it('fails with 412 when the spec differs from the one reviewed', async () => {
     const review = await api.post(`${JOBS}?dryRun=All`, job('changed'));
-    const res = await api.post(JOBS, job('changed', { maxCostUSD: '99.00' }), { headers: { 'If-Match': review.headers.get('etag')! } });
+    const res = await api.post(JOBS, job('changed', { maxCostUSD: '99.00' }), {
+      headers: { 'If-Match': review.headers.get('etag')! },
+    });
     expect(res.status).toBe(412);
   });
 });

@@ -24,16 +24,21 @@ describe('delete', () => {
   });
 
   it('removes objects without finalizers at once', async () => {
-    await api.post('/apis/nodus.dev/v1/namespaces/default/budgets', { metadata: { name: 'gone' }, spec: { limitUSD: '5.00' } });
+    await api.post('/apis/nodus.dev/v1/namespaces/default/budgets', {
+      metadata: { name: 'gone' },
+      spec: { limitUSD: '5.00' },
+    });
     expect((await api.del('/apis/nodus.dev/v1/namespaces/default/budgets/gone')).status).toBe(200);
     expect((await api.get('/apis/nodus.dev/v1/namespaces/default/budgets/gone')).status).toBe(404);
   });
 
-  it('keeps an object until a finalizer of the client\'s own is removed too', async () => {
+  it("keeps an object until a finalizer of the client's own is removed too", async () => {
     await api.post(JOBS, job('held', {}, { finalizers: ['example.com/export'] }));
     await api.del(`${JOBS}/held`);
     const stuck = await api.get<NodusObject>(`${JOBS}/held`);
-    await expect.poll(async () => (await api.get<NodusObject>(`${JOBS}/held`)).body.metadata.finalizers, { timeout: 5000 }).toEqual(['example.com/export']);
+    await expect
+      .poll(async () => (await api.get<NodusObject>(`${JOBS}/held`)).body.metadata.finalizers, { timeout: 5000 })
+      .toEqual(['example.com/export']);
     expect(stuck.body.metadata.deletionTimestamp).toBeDefined();
     const release = await api.patch(`${JOBS}/held`, { metadata: { finalizers: null } });
     expect(release.status).toBe(200);
@@ -47,10 +52,21 @@ describe('delete', () => {
   });
 
   it('accepts propagationPolicy Orphan (query or body) and releases dependents', async () => {
-    const owner = await api.post<NodusObject>('/apis/nodus.dev/v1/namespaces/default/pipelines', { metadata: { name: 'owner' }, spec: { steps: [{ name: 'a', image: 'nodus/python:3.12' }] } });
-    const ref = { apiVersion: 'nodus.dev/v1', kind: 'Pipeline', name: 'owner', uid: owner.body.metadata.uid, controller: true };
+    const owner = await api.post<NodusObject>('/apis/nodus.dev/v1/namespaces/default/pipelines', {
+      metadata: { name: 'owner' },
+      spec: { steps: [{ name: 'a', image: 'nodus/python:3.12' }] },
+    });
+    const ref = {
+      apiVersion: 'nodus.dev/v1',
+      kind: 'Pipeline',
+      name: 'owner',
+      uid: owner.body.metadata.uid,
+      controller: true,
+    };
     await api.post(JOBS, job('child', {}, { ownerReferences: [ref] }));
-    const res = await api.del('/apis/nodus.dev/v1/namespaces/default/pipelines/owner', { body: { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Orphan' } });
+    const res = await api.del('/apis/nodus.dev/v1/namespaces/default/pipelines/owner', {
+      body: { kind: 'DeleteOptions', apiVersion: 'v1', propagationPolicy: 'Orphan' },
+    });
     expect(res.status).toBe(200);
     const child = await api.get<NodusObject>(`${JOBS}/child`);
     expect(child.body.metadata.deletionTimestamp).toBeUndefined();
@@ -59,7 +75,10 @@ describe('delete', () => {
   });
 
   it('deletes dependents with the owner by default', async () => {
-    const owner = await api.post<NodusObject>('/apis/nodus.dev/v1/namespaces/default/pipelines', { metadata: { name: 'owner2' }, spec: { steps: [{ name: 'a', image: 'nodus/python:3.12' }] } });
+    const owner = await api.post<NodusObject>('/apis/nodus.dev/v1/namespaces/default/pipelines', {
+      metadata: { name: 'owner2' },
+      spec: { steps: [{ name: 'a', image: 'nodus/python:3.12' }] },
+    });
     const ref = { apiVersion: 'nodus.dev/v1', kind: 'Pipeline', name: 'owner2', uid: owner.body.metadata.uid };
     await api.post(JOBS, job('child2', {}, { ownerReferences: [ref] }));
     await api.del('/apis/nodus.dev/v1/namespaces/default/pipelines/owner2');

@@ -31,11 +31,21 @@ interface Res {
   headers: Headers;
 }
 
-async function call(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res> {
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Res> {
   const contentType = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${DEMO_API_KEY}`, ...(body === undefined ? {} : { 'Content-Type': contentType }), ...headers },
+    headers: {
+      Authorization: `Bearer ${DEMO_API_KEY}`,
+      ...(body === undefined ? {} : { 'Content-Type': contentType }),
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: res.status, body: JSON.parse(await res.text()) as Res['body'], headers: res.headers };
@@ -44,8 +54,13 @@ async function call(base: string, method: string, path: string, body?: unknown, 
 const rvOf = (obj: NodusObject) => Number(obj.metadata.resourceVersion);
 
 /** The first line of a watch (a resume from before a restart answers with one ERROR event). */
-async function firstWatchEvent(base: string, fromRv: number): Promise<{ type: string; object: { code?: number; reason?: string } }> {
-  const res = await fetch(`${base}${BUDGETS}?watch=true&resourceVersion=${fromRv}`, { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } });
+async function firstWatchEvent(
+  base: string,
+  fromRv: number,
+): Promise<{ type: string; object: { code?: number; reason?: string } }> {
+  const res = await fetch(`${base}${BUDGETS}?watch=true&resourceVersion=${fromRv}`, {
+    headers: { Authorization: `Bearer ${DEMO_API_KEY}` },
+  });
   const text = await res.text();
   return JSON.parse(text.split('\n')[0]!) as { type: string; object: { code?: number; reason?: string } };
 }
@@ -73,7 +88,13 @@ async function spawnMock(dir: string) {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/mock/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODUS_MOCK_PORT: String(port), NODUS_MOCK_TLS_PORT: 'off', NODUS_MOCK_DATA: dir, NODUS_MOCK_SPEED: '50' },
+    env: {
+      ...process.env,
+      NODUS_MOCK_PORT: String(port),
+      NODUS_MOCK_TLS_PORT: 'off',
+      NODUS_MOCK_DATA: dir,
+      NODUS_MOCK_SPEED: '50',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -114,7 +135,9 @@ describe('durability (NODUS_MOCK_DATA)', () => {
     expect((await call(first.url, 'DELETE', `${BUDGETS}/monthly`)).status).toBe(200);
 
     // A watch sees changes possibly before they are durable: its versions too must never come back.
-    const watch = await fetch(`${first.url}${BUDGETS}?watch=true`, { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } });
+    const watch = await fetch(`${first.url}${BUDGETS}?watch=true`, {
+      headers: { Authorization: `Bearer ${DEMO_API_KEY}` },
+    });
     const watching = (async () => {
       const decoder = new TextDecoder();
       let buffer = '';
@@ -133,7 +156,11 @@ describe('durability (NODUS_MOCK_DATA)', () => {
     })();
 
     /** Sends one write; a 2xx is acknowledged, no answer (the server died) is unknown, anything else fails the test. */
-    async function attempt(track: Track, op: Omit<Op, 'outcome'>, send: () => Promise<Res>): Promise<NodusObject | undefined> {
+    async function attempt(
+      track: Track,
+      op: Omit<Op, 'outcome'>,
+      send: () => Promise<Res>,
+    ): Promise<NodusObject | undefined> {
       const entry: Op = { ...op, outcome: 'unknown' };
       track.ops.push(entry);
       let res: Res;
@@ -154,14 +181,24 @@ describe('durability (NODUS_MOCK_DATA)', () => {
         const track: Track = { key: `w${w}-${j}`, ops: [] };
         tracks.push(track);
         const created = await attempt(track, { label: undefined, deleted: false }, () =>
-          call(first.url, 'POST', BUDGETS, budget(track.key), { 'Idempotency-Key': track.key }));
+          call(first.url, 'POST', BUDGETS, budget(track.key), { 'Idempotency-Key': track.key }),
+        );
         if (!created) return;
         track.name = created.metadata.name!;
         const path = `${BUDGETS}/${track.name}`;
         for (const step of ['1', '2']) {
-          if (!(await attempt(track, { label: step, deleted: false }, () => call(first.url, 'PATCH', path, { metadata: { labels: { step } } })))) return;
+          if (
+            !(await attempt(track, { label: step, deleted: false }, () =>
+              call(first.url, 'PATCH', path, { metadata: { labels: { step } } }),
+            ))
+          )
+            return;
         }
-        if (j % 2 === 0 && !(await attempt(track, { label: '2', deleted: true }, () => call(first.url, 'DELETE', path)))) return;
+        if (
+          j % 2 === 0 &&
+          !(await attempt(track, { label: '2', deleted: true }, () => call(first.url, 'DELETE', path)))
+        )
+          return;
       }
     }
 
@@ -175,8 +212,14 @@ describe('durability (NODUS_MOCK_DATA)', () => {
     expect(acked).toBeGreaterThanOrEqual(300);
 
     // What power loss during the last write would leave: half a frame, holding an object nobody was told about.
-    const log = readdirSync(dir).filter((f) => f.endsWith('.log')).sort().at(-1)!;
-    const ghost = { ...budget('ghost'), metadata: { name: 'never-acknowledged', namespace: 'default', resourceVersion: String(maxSeen + 1) } };
+    const log = readdirSync(dir)
+      .filter((f) => f.endsWith('.log'))
+      .sort()
+      .at(-1)!;
+    const ghost = {
+      ...budget('ghost'),
+      metadata: { name: 'never-acknowledged', namespace: 'default', resourceVersion: String(maxSeen + 1) },
+    };
     const frame = encodeFrame(`[${JSON.stringify({ t: 'put', r: 'budgets', o: ghost })}]`);
     appendFileSync(join(dir, log), frame.subarray(0, frame.length >> 1));
 
@@ -197,7 +240,10 @@ describe('durability (NODUS_MOCK_DATA)', () => {
       expect(rvOf(list.body)).toBeGreaterThan(maxSeen);
       const after = await call(second.url, 'POST', BUDGETS, budget('after'), { 'Idempotency-Key': 'after' });
       expect(rvOf(after.body)).toBeGreaterThan(maxSeen);
-      expect(await firstWatchEvent(second.url, maxSeen)).toMatchObject({ type: 'ERROR', object: { code: 410, reason: 'Expired' } });
+      expect(await firstWatchEvent(second.url, maxSeen)).toMatchObject({
+        type: 'ERROR',
+        object: { code: 410, reason: 'Expired' },
+      });
     } finally {
       second.child.kill('SIGTERM');
       await second.exited;
@@ -238,7 +284,11 @@ describe('restarts on a data directory', () => {
     return server;
   };
   const everything = async (base: string) =>
-    Promise.all(['jobs', 'sandboxes', 'functions', 'volumes', 'budgets', 'pipelines', 'images'].map(async (p) => (await call(base, 'GET', `/apis/nodus.dev/v1/${p}`)).body.items));
+    Promise.all(
+      ['jobs', 'sandboxes', 'functions', 'volumes', 'budgets', 'pipelines', 'images'].map(
+        async (p) => (await call(base, 'GET', `/apis/nodus.dev/v1/${p}`)).body.items,
+      ),
+    );
 
   it('brings back objects exactly, the price book and idempotency records; demo data only into an empty one', async () => {
     const dir = dataDir();
@@ -247,7 +297,10 @@ describe('restarts on a data directory', () => {
     expect(created.status).toBe(201);
     await call(first.url, 'PATCH', `${BUDGETS}/${created.body.metadata.name}`, { metadata: { labels: { step: '1' } } });
     await call(first.url, 'DELETE', `${BUDGETS}/monthly`);
-    const book = await call(first.url, 'POST', '/_mock/price-book', { version: 'kept-1', rates: { 'gpu.H100': '9.99' } });
+    const book = await call(first.url, 'POST', '/_mock/price-book', {
+      version: 'kept-1',
+      rates: { 'gpu.H100': '9.99' },
+    });
     const before = await everything(first.url);
     const lastRv = rvOf((await call(first.url, 'GET', BUDGETS)).body);
     await first.close();
@@ -260,7 +313,10 @@ describe('restarts on a data directory', () => {
     expect(retried.body).toEqual(created.body);
     expect((await call(second.url, 'GET', `${BUDGETS}/monthly`)).status).toBe(404);
     expect(rvOf((await call(second.url, 'GET', BUDGETS)).body)).toBeGreaterThan(lastRv);
-    expect(await firstWatchEvent(second.url, lastRv)).toMatchObject({ type: 'ERROR', object: { code: 410, reason: 'Expired' } });
+    expect(await firstWatchEvent(second.url, lastRv)).toMatchObject({
+      type: 'ERROR',
+      object: { code: 410, reason: 'Expired' },
+    });
 
     // A reset resets what is on disk too.
     expect((await call(second.url, 'POST', '/_mock/reset', {})).status).toBe(200);

@@ -27,13 +27,19 @@ describe('errors', () => {
   });
 
   it('says where malformed YAML breaks', async () => {
-    const res = await api.call('POST', JOBS, { raw: 'metadata:\n  name: x\nspec:\n  image: [unclosed\n', contentType: 'application/yaml' });
+    const res = await api.call('POST', JOBS, {
+      raw: 'metadata:\n  name: x\nspec:\n  image: [unclosed\n',
+      contentType: 'application/yaml',
+    });
     expectStatus(res, 400, 'BadRequest');
     expect(status(res).message).toMatch(/YAML.*line \d+, column \d+/);
   });
 
   it('accepts YAML bodies', async () => {
-    const res = await api.call('POST', JOBS, { raw: 'metadata:\n  name: from-yaml\nspec:\n  image: nodus/python:3.12\n', contentType: 'application/yaml' });
+    const res = await api.call('POST', JOBS, {
+      raw: 'metadata:\n  name: from-yaml\nspec:\n  image: nodus/python:3.12\n',
+      contentType: 'application/yaml',
+    });
     expect(res.status).toBe(201);
   });
 
@@ -59,13 +65,21 @@ describe('errors', () => {
   });
 
   it('answers wrong content types with 415', async () => {
-    expectStatus(await api.call('POST', JOBS, { raw: 'name=x', contentType: 'application/x-www-form-urlencoded' }), 415, 'UnsupportedMediaType');
+    expectStatus(
+      await api.call('POST', JOBS, { raw: 'name=x', contentType: 'application/x-www-form-urlencoded' }),
+      415,
+      'UnsupportedMediaType',
+    );
   });
 
   it('answers type errors, bad values and wrong kinds with causes', async () => {
     const res = await api.post(JOBS, job('types', { maxCostUSD: 40, retries: -1, state: 'Paused' }));
     expectStatus(res, 422, 'Invalid');
-    expect(status(res).details?.causes?.map((c) => c.field).sort()).toEqual(['spec.maxCostUSD', 'spec.retries', 'spec.state']);
+    expect(
+      status(res)
+        .details?.causes?.map((c) => c.field)
+        .sort(),
+    ).toEqual(['spec.maxCostUSD', 'spec.retries', 'spec.state']);
     const wrongKind = await api.post(JOBS, { ...job('k'), kind: 'Sandbox' });
     expectStatus(wrongKind, 400, 'BadRequest');
     const missing = await api.post(JOBS, job('img', { image: 'nodus/nothing:1.0' }));

@@ -38,7 +38,10 @@ describe('an outage (unreachableSeconds)', () => {
     const watch = await openWatch(api, `${BUDGETS}?watch=true&resourceVersion=${await listRv()}`);
     const set = await api.post('/_mock/faults', { unreachableSeconds: 1.5 });
     expect(set.status).toBe(200);
-    expect(set.body).toMatchObject({ unreachableSeconds: 1.5, unreachableUntil: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
+    expect(set.body).toMatchObject({
+      unreachableSeconds: 1.5,
+      unreachableUntil: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
     await watch.ended; // broken off, not left hanging
     for (const path of [BUDGETS, '/readyz', '/healthz', '/version']) expect(await outcome(path), path).toBe('none');
     // The controls still answer, so a test can watch the outage and end it.

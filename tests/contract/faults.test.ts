@@ -29,7 +29,10 @@ async function setFaults(body: Record<string, unknown>): Promise<void> {
 }
 
 /** Reads a watch to its end. `cut` tells a broken connection from a stream that finished. */
-async function drain(path: string, whileOpen: () => Promise<void> = async () => undefined): Promise<{ events: WatchEvent[]; cut: boolean }> {
+async function drain(
+  path: string,
+  whileOpen: () => Promise<void> = async () => undefined,
+): Promise<{ events: WatchEvent[]; cut: boolean }> {
   const res = await fetch(api.url(path), { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } });
   const reader = res.body!.getReader();
   const reading = (async () => {
@@ -40,7 +43,13 @@ async function drain(path: string, whileOpen: () => Promise<void> = async () => 
     } catch {
       cut = true;
     }
-    return { events: text.split('\n').filter(Boolean).map((line) => JSON.parse(line) as WatchEvent), cut };
+    return {
+      events: text
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as WatchEvent),
+      cut,
+    };
   })();
   await whileOpen();
   return reading;
@@ -52,7 +61,16 @@ const rvOf = (event: WatchEvent | undefined) => (event!.object as NodusObject).m
 describe('/_mock/faults settings', () => {
   it('starts with none; POST sets them, GET shows them, DELETE and POST {} clear them', async () => {
     const none = (await api.get('/_mock/faults')).body;
-    expect(none).toMatchObject({ latencyMs: 0, errorRate: 0, errorCode: 503, retryAfterSeconds: 1, dropWatchAfterEvents: null, readyz: { degraded: [], failing: null }, paths: [], verbs: [] });
+    expect(none).toMatchObject({
+      latencyMs: 0,
+      errorRate: 0,
+      errorCode: 503,
+      retryAfterSeconds: 1,
+      dropWatchAfterEvents: null,
+      readyz: { degraded: [], failing: null },
+      paths: [],
+      verbs: [],
+    });
     await setFaults({ errorRate: 1, errorCode: 429 });
     expect((await api.get('/_mock/faults')).body).toMatchObject({ errorRate: 1, errorCode: 429, latencyMs: 0 });
     expect((await api.get(BUDGETS)).status).toBe(429);
@@ -69,15 +87,37 @@ describe('/_mock/faults settings', () => {
   it('refuses a bad body with 422 Invalid naming every bad field, and keeps the faults it had', async () => {
     await setFaults({ latencyMs: 5 });
     const res = await api.post('/_mock/faults', {
-      latencyMs: -1, errorRate: 1.5, errorCode: 500, retryAfterSeconds: 1.5, dropWatchAfterEvents: 0,
-      readyz: { degraded: 'etcd', failing: 3 }, paths: ['jobs'], verbs: ['fly'], seed: 'x', loud: true,
+      latencyMs: -1,
+      errorRate: 1.5,
+      errorCode: 500,
+      retryAfterSeconds: 1.5,
+      dropWatchAfterEvents: 0,
+      readyz: { degraded: 'etcd', failing: 3 },
+      paths: ['jobs'],
+      verbs: ['fly'],
+      seed: 'x',
+      loud: true,
     });
     expect(res.status).toBe(422);
     expect(status(res).reason).toBe('Invalid');
     expect(status(res).requestId).toMatch(/^req_/);
-    expect(status(res).details!.causes!.map((c) => c.field).sort()).toEqual(
-      ['dropWatchAfterEvents', 'errorCode', 'errorRate', 'latencyMs', 'loud', 'paths[0]', 'readyz.degraded', 'readyz.failing', 'retryAfterSeconds', 'seed', 'verbs[0]'],
-    );
+    expect(
+      status(res)
+        .details!.causes!.map((c) => c.field)
+        .sort(),
+    ).toEqual([
+      'dropWatchAfterEvents',
+      'errorCode',
+      'errorRate',
+      'latencyMs',
+      'loud',
+      'paths[0]',
+      'readyz.degraded',
+      'readyz.failing',
+      'retryAfterSeconds',
+      'seed',
+      'verbs[0]',
+    ]);
     expect((await api.get('/_mock/faults')).body).toMatchObject({ latencyMs: 5, errorRate: 0 });
   });
 
@@ -87,7 +127,11 @@ describe('/_mock/faults settings', () => {
     expect((await api.post('/_mock/reset', {})).status).toBe(200);
     expect((await api.get(BUDGETS)).status).toBe(200);
     expect((await api.get('/readyz')).status).toBe(200);
-    expect((await api.get('/_mock/faults')).body).toMatchObject({ errorRate: 0, dropWatchAfterEvents: null, readyz: { failing: null } });
+    expect((await api.get('/_mock/faults')).body).toMatchObject({
+      errorRate: 0,
+      dropWatchAfterEvents: null,
+      readyz: { failing: null },
+    });
   });
 });
 
@@ -109,11 +153,17 @@ describe('injected latency and errors', () => {
     const res = await api.post(BUDGETS, budget('never'));
     expect(res.status).toBe(503);
     expect(res.headers.get('retry-after')).toBe('3');
-    expect(status(res)).toMatchObject({ kind: 'Status', code: 503, reason: 'ServiceUnavailable', details: { retryAfterSeconds: 3 } });
+    expect(status(res)).toMatchObject({
+      kind: 'Status',
+      code: 503,
+      reason: 'ServiceUnavailable',
+      details: { retryAfterSeconds: 3 },
+    });
     expect(status(res).requestId).toBe(res.headers.get('x-request-id'));
     expect(status(res).fix).toContain('DELETE /_mock/faults');
     // Probes, the error reference and the controls themselves keep working, so a test can always turn faults off.
-    for (const path of ['/healthz', '/readyz', '/docs/errors', '/_mock/faults']) expect((await api.get(path)).status, path).toBe(200);
+    for (const path of ['/healthz', '/readyz', '/docs/errors', '/_mock/faults'])
+      expect((await api.get(path)).status, path).toBe(200);
     await api.del('/_mock/faults');
     expect((await api.get(`${BUDGETS}/never`)).status).toBe(404);
   });
@@ -176,10 +226,18 @@ describe('dropped watches', () => {
 
   it('breaks the connection on live events rather than ending the stream (a timeout ends it cleanly)', async () => {
     await setFaults({ dropWatchAfterEvents: 2 });
-    const live = await drain(`${BUDGETS}?watch=true&resourceVersion=${await listRv()}`, () => createBudgets(['l-0', 'l-1', 'l-2']));
-    expect(live).toEqual({ events: [expect.objectContaining({ type: 'ADDED' }), expect.objectContaining({ type: 'ADDED' })], cut: true });
+    const live = await drain(`${BUDGETS}?watch=true&resourceVersion=${await listRv()}`, () =>
+      createBudgets(['l-0', 'l-1', 'l-2']),
+    );
+    expect(live).toEqual({
+      events: [expect.objectContaining({ type: 'ADDED' }), expect.objectContaining({ type: 'ADDED' })],
+      cut: true,
+    });
     await api.del('/_mock/faults');
-    expect(await drain(`${BUDGETS}?watch=true&resourceVersion=${await listRv()}&timeoutSeconds=1`)).toEqual({ events: [], cut: false });
+    expect(await drain(`${BUDGETS}?watch=true&resourceVersion=${await listRv()}&timeoutSeconds=1`)).toEqual({
+      events: [],
+      cut: false,
+    });
   });
 
   it('counts bookmarks as events, so an idle watch is cut too', async () => {
@@ -249,7 +307,12 @@ describe('/_mock/churn', () => {
     const path = '/apis/nodus.dev/v1/namespaces/churned/budgets';
     const watch = await openWatch(api, `${path}?watch=true&resourceVersion=${await listRv(path)}`);
     const started = performance.now();
-    const res = await api.post('/_mock/churn', { project: 'churned', kind: 'Budget', eventsPerSecond: 100, seconds: 1 });
+    const res = await api.post('/_mock/churn', {
+      project: 'churned',
+      kind: 'Budget',
+      eventsPerSecond: 100,
+      seconds: 1,
+    });
     expect(res.status).toBe(202);
     const events = await watch.next(100);
     const took = performance.now() - started;
@@ -271,11 +334,23 @@ describe('/_mock/churn', () => {
 
 describe('dev controls off', () => {
   const env = { NODUS_MOCK_PORT: '0', NODUS_MOCK_TLS_PORT: 'off' };
-  const production = withMockApi({ ...configFromEnv({ ...env, NODUS_MOCK_MODE: 'production' }), controller: false }, { fresh: false });
-  const switchedOff = withMockApi({ ...configFromEnv({ ...env, NODUS_MOCK_DEV_CONTROLS: '0' }), controller: false }, { fresh: false });
+  const production = withMockApi(
+    { ...configFromEnv({ ...env, NODUS_MOCK_MODE: 'production' }), controller: false },
+    { fresh: false },
+  );
+  const switchedOff = withMockApi(
+    { ...configFromEnv({ ...env, NODUS_MOCK_DEV_CONTROLS: '0' }), controller: false },
+    { fresh: false },
+  );
 
   const expectOff = async (server: Api): Promise<void> => {
-    for (const [method, path] of [['GET', '/_mock/faults'], ['POST', '/_mock/faults'], ['DELETE', '/_mock/faults'], ['POST', '/_mock/reset'], ['POST', '/_mock/seed']]) {
+    for (const [method, path] of [
+      ['GET', '/_mock/faults'],
+      ['POST', '/_mock/faults'],
+      ['DELETE', '/_mock/faults'],
+      ['POST', '/_mock/reset'],
+      ['POST', '/_mock/seed'],
+    ]) {
       const res = await server.call(method!, path!, method === 'POST' ? { body: { errorRate: 1 } } : {});
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(status(res)).toMatchObject({ reason: 'NotFound', requestId: expect.stringMatching(/^req_/) });
@@ -283,7 +358,8 @@ describe('dev controls off', () => {
     expect((await server.get(BUDGETS)).status).toBe(200);
   };
 
-  it('answers /_mock/ with 404 NotFound with NODUS_MOCK_MODE=production, and the API still works', () => expectOff(production));
+  it('answers /_mock/ with 404 NotFound with NODUS_MOCK_MODE=production, and the API still works', () =>
+    expectOff(production));
   it('answers /_mock/ with 404 NotFound with NODUS_MOCK_DEV_CONTROLS=0', () => expectOff(switchedOff));
 
   it('serves /_mock/ by default, and refuses an unknown NODUS_MOCK_MODE at start', () => {

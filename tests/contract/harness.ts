@@ -80,7 +80,11 @@ export function withMockApi(config: Partial<MockConfig> = {}, options: { fresh?:
 
 export const JOBS = '/apis/nodus.dev/v1/namespaces/default/jobs';
 
-export function job(name: string, spec: Record<string, unknown> = {}, metadata: Record<string, unknown> = {}): NodusObject {
+export function job(
+  name: string,
+  spec: Record<string, unknown> = {},
+  metadata: Record<string, unknown> = {},
+): NodusObject {
   return {
     apiVersion: 'nodus.dev/v1',
     kind: 'Job',
@@ -104,7 +108,10 @@ export interface WatchStream {
 
 export async function openWatch(api: Api, path: string, headers: Record<string, string> = {}): Promise<WatchStream> {
   const controller = new AbortController();
-  const res = await fetch(api.url(path), { headers: { Authorization: `Bearer ${DEMO_API_KEY}`, ...headers }, signal: controller.signal });
+  const res = await fetch(api.url(path), {
+    headers: { Authorization: `Bearer ${DEMO_API_KEY}`, ...headers },
+    signal: controller.signal,
+  });
   if (!res.body) throw new Error('watch has no body');
   const events: WatchEvent[] = [];
   const waiters: (() => void)[] = [];
@@ -143,7 +150,10 @@ export async function openWatch(api: Api, path: string, headers: Record<string, 
       while (events.length < count) {
         if (finished) throw new Error(`watch ended after ${events.length} of ${count} events`);
         const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`timed out waiting for ${count} events; got ${events.length}: ${events.map((e) => e.type).join(',')}`);
+        if (left <= 0)
+          throw new Error(
+            `timed out waiting for ${count} events; got ${events.length}: ${events.map((e) => e.type).join(',')}`,
+          );
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, left);
           waiters.push(() => {

@@ -25,28 +25,63 @@ function expectRefused(res: Res, code: number, reason: string, message?: RegExp)
   if (message) expect(status(res).message).toMatch(message);
 }
 
-const yaml = (raw: string, path = `${JOBS}?dryRun=All`) => api.call('POST', path, { raw, contentType: 'application/yaml' });
+const yaml = (raw: string, path = `${JOBS}?dryRun=All`) =>
+  api.call('POST', path, { raw, contentType: 'application/yaml' });
 
 describe('hostile bodies', () => {
   it('refuses JSON nested 10,000 deep with a 400 on create and merge patch, not a stack overflow', async () => {
     const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
-    expectRefused(await api.call('POST', JOBS, { raw: `{"metadata":{"name":"deep"},"spec":${deep}}` }), 400, 'BadRequest', /nests more than 100 levels/);
-    const patch = await api.call('PATCH', `${JOBS}/train-a`, { raw: `{"spec":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`, contentType: 'application/merge-patch+json' });
+    expectRefused(
+      await api.call('POST', JOBS, { raw: `{"metadata":{"name":"deep"},"spec":${deep}}` }),
+      400,
+      'BadRequest',
+      /nests more than 100 levels/,
+    );
+    const patch = await api.call('PATCH', `${JOBS}/train-a`, {
+      raw: `{"spec":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}`,
+      contentType: 'application/merge-patch+json',
+    });
     expectRefused(patch, 400, 'BadRequest', /nests more than 100 levels/);
   });
 
   it('refuses a YAML alias bomb and an alias inside its own anchor with a 400', async () => {
-    const laughs = ['a: &a [x,x,x,x,x,x,x,x,x]', ...Array.from({ length: 8 }, (_, i) => `${'bcdefghi'[i]}: &${'bcdefghi'[i]} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(',')}]`)].join('\n');
+    const laughs = [
+      'a: &a [x,x,x,x,x,x,x,x,x]',
+      ...Array.from(
+        { length: 8 },
+        (_, i) => `${'bcdefghi'[i]}: &${'bcdefghi'[i]} [${Array(9).fill(`*${'abcdefgh'[i]}`).join(',')}]`,
+      ),
+    ].join('\n');
     expectRefused(await yaml(laughs), 400, 'BadRequest', /aliases expand too far/);
-    expectRefused(await yaml('metadata: {name: loop}\nspec: &s {image: nodus/python:3.12, env: *s}\n'), 400, 'BadRequest', /refers to itself/);
-    expectRefused(await yaml(`a: &a x\nb: [${Array(1001).fill('*a').join(',')}]`), 400, 'BadRequest', /more than 1000 aliases/);
+    expectRefused(
+      await yaml('metadata: {name: loop}\nspec: &s {image: nodus/python:3.12, env: *s}\n'),
+      400,
+      'BadRequest',
+      /refers to itself/,
+    );
+    expectRefused(
+      await yaml(`a: &a x\nb: [${Array(1001).fill('*a').join(',')}]`),
+      400,
+      'BadRequest',
+      /more than 1000 aliases/,
+    );
   });
 
   it('refuses deeply nested YAML before parsing it, quickly: 10 KB of "- - -" once ended the process', async () => {
     const started = Date.now();
     expectRefused(await yaml(`${'- '.repeat(5000)}x`), 400, 'BadRequest', /nests too deeply/);
-    expectRefused(await yaml(`spec: ${'['.repeat(200_000)}${']'.repeat(200_000)}`), 400, 'BadRequest', /nests too deeply/);
-    expectRefused(await yaml(`spec:\n${Array.from({ length: 600 }, (_, i) => `${' '.repeat(i + 1)}a:`).join('\n')} 1\n`), 400, 'BadRequest', /nests too deeply/);
+    expectRefused(
+      await yaml(`spec: ${'['.repeat(200_000)}${']'.repeat(200_000)}`),
+      400,
+      'BadRequest',
+      /nests too deeply/,
+    );
+    expectRefused(
+      await yaml(`spec:\n${Array.from({ length: 600 }, (_, i) => `${' '.repeat(i + 1)}a:`).join('\n')} 1\n`),
+      400,
+      'BadRequest',
+      /nests too deeply/,
+    );
     // 400 KB of "[" kept the parser busy for over 3 s.
     expect(Date.now() - started).toBeLessThan(1500);
   });
@@ -54,14 +89,31 @@ describe('hostile bodies', () => {
   it('parses a YAML mapping of 50,000 keys in linear time (it took 26 s), and still refuses a repeated key', async () => {
     const started = Date.now();
     const keys = Array.from({ length: 50_000 }, (_, i) => `  k${i}: v`).join('\n');
-    expectRefused(await yaml(`metadata:\n  name: many\nspec:\n  image: nodus/python:3.12\n  env:\n${keys}\n`), 422, 'Invalid');
+    expectRefused(
+      await yaml(`metadata:\n  name: many\nspec:\n  image: nodus/python:3.12\n  env:\n${keys}\n`),
+      422,
+      'Invalid',
+    );
     expect(Date.now() - started).toBeLessThan(5000);
-    expectRefused(await yaml('metadata:\n  name: twice\n  name: again\n'), 400, 'BadRequest', /Map keys must be unique \("name" again\) at line 3, column 3/);
+    expectRefused(
+      await yaml('metadata:\n  name: twice\n  name: again\n'),
+      400,
+      'BadRequest',
+      /Map keys must be unique \("name" again\) at line 3, column 3/,
+    );
   });
 
   it('refuses a body that is not UTF-8, saying where, instead of storing U+FFFD; accepts a UTF-8 byte order mark', async () => {
-    const body = Buffer.concat([Buffer.from('{"metadata":{"name":"latin","annotations":{"a":"caf'), Buffer.from([0xe9]), Buffer.from('"}},"spec":{"image":"nodus/python:3.12"}}')]);
-    const res = await fetch(api.url(JOBS), { method: 'POST', headers: { Authorization: 'Bearer nodus-dev-key', 'Content-Type': 'application/json' }, body });
+    const body = Buffer.concat([
+      Buffer.from('{"metadata":{"name":"latin","annotations":{"a":"caf'),
+      Buffer.from([0xe9]),
+      Buffer.from('"}},"spec":{"image":"nodus/python:3.12"}}'),
+    ]);
+    const res = await fetch(api.url(JOBS), {
+      method: 'POST',
+      headers: { Authorization: 'Bearer nodus-dev-key', 'Content-Type': 'application/json' },
+      body,
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as Status).message).toMatch(/not valid UTF-8: byte 0xe9 at line 1, column 52/);
     expect((await api.get(`${JOBS}/latin`)).status).toBe(404);
@@ -71,9 +123,14 @@ describe('hostile bodies', () => {
 
   it('refuses fields named like Object.prototype members as unknown, on create and on merge patch', async () => {
     for (const key of ['toString', 'hasOwnProperty', 'constructor', '__proto__', 'valueOf']) {
-      const res = await api.call('POST', JOBS, { raw: `{"metadata":{"name":"proto"},"spec":{"image":"nodus/python:3.12","${key}":{"polluted":"yes"}}}` });
+      const res = await api.call('POST', JOBS, {
+        raw: `{"metadata":{"name":"proto"},"spec":{"image":"nodus/python:3.12","${key}":{"polluted":"yes"}}}`,
+      });
       expectRefused(res, 422, 'Invalid', new RegExp(`spec\\.${key}: unknown field`));
-      const patch = await api.call('PATCH', `${JOBS}/train-a`, { raw: `{"spec":{"${key}":{"polluted":"yes"}}}`, contentType: 'application/merge-patch+json' });
+      const patch = await api.call('PATCH', `${JOBS}/train-a`, {
+        raw: `{"spec":{"${key}":{"polluted":"yes"}}}`,
+        contentType: 'application/merge-patch+json',
+      });
       expectRefused(patch, 422, 'Invalid', new RegExp(`spec\\.${key}: unknown field`));
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -81,7 +138,9 @@ describe('hostile bodies', () => {
   });
 
   it('says that a name must be a string when it is an object, and names no "[object Object]"', async () => {
-    const res = await api.call('POST', JOBS, { raw: '{"metadata":{"name":{"$ne":1}},"spec":{"image":"nodus/python:3.12"}}' });
+    const res = await api.call('POST', JOBS, {
+      raw: '{"metadata":{"name":{"$ne":1}},"spec":{"image":"nodus/python:3.12"}}',
+    });
     expectRefused(res, 422, 'Invalid', /^Job is invalid: metadata\.name: must be a string, not object$/);
     expect(status(res).details?.name).toBeUndefined();
   });

@@ -17,12 +17,29 @@ async function project(name: string, annotations: Record<string, string> = {}): 
 }
 
 describe('mock.nodus.dev/refuse-with', () => {
-  it('answers every request for the project\'s objects with a 500 carrying the given message, fix and docs', async () => {
-    await project('refusing', { 'mock.nodus.dev/refuse-with': JSON.stringify({ message: HOSTILE, fix: `fix ${HOSTILE}`, docs: 'javascript:alert(1)' }) });
-    for (const path of ['/apis/nodus.dev/v1/namespaces/refusing/jobs', '/apis/nodus.dev/v1/namespaces/refusing/jobs?watch=true', '/apis/nodus.dev/v1/namespaces/refusing/budgets/b']) {
+  it("answers every request for the project's objects with a 500 carrying the given message, fix and docs", async () => {
+    await project('refusing', {
+      'mock.nodus.dev/refuse-with': JSON.stringify({
+        message: HOSTILE,
+        fix: `fix ${HOSTILE}`,
+        docs: 'javascript:alert(1)',
+      }),
+    });
+    for (const path of [
+      '/apis/nodus.dev/v1/namespaces/refusing/jobs',
+      '/apis/nodus.dev/v1/namespaces/refusing/jobs?watch=true',
+      '/apis/nodus.dev/v1/namespaces/refusing/budgets/b',
+    ]) {
       const res = await api.get<Status>(path);
       expect(res.status, path).toBe(500);
-      expect(res.body).toMatchObject({ kind: 'Status', reason: 'InternalError', code: 500, message: HOSTILE, fix: `fix ${HOSTILE}`, docs: 'javascript:alert(1)' });
+      expect(res.body).toMatchObject({
+        kind: 'Status',
+        reason: 'InternalError',
+        code: 500,
+        message: HOSTILE,
+        fix: `fix ${HOSTILE}`,
+        docs: 'javascript:alert(1)',
+      });
       expect(res.body.requestId).toEqual(expect.any(String));
     }
     const write = await api.post<Status>('/apis/nodus.dev/v1/namespaces/refusing/jobs', job('j'));
@@ -35,18 +52,34 @@ describe('mock.nodus.dev/refuse-with', () => {
   it('takes a value that is not JSON as the message, with the usual fix and docs', async () => {
     await project('refusing-plain', { 'mock.nodus.dev/refuse-with': 'plain <b>text</b>' });
     const res = await api.get<Status>('/apis/nodus.dev/v1/namespaces/refusing-plain/jobs');
-    expect(res.body).toMatchObject({ reason: 'InternalError', message: 'plain <b>text</b>', fix: expect.stringMatching(/requestId/), docs: expect.stringMatching(/\/docs\/errors\/InternalError$/) });
+    expect(res.body).toMatchObject({
+      reason: 'InternalError',
+      message: 'plain <b>text</b>',
+      fix: expect.stringMatching(/requestId/),
+      docs: expect.stringMatching(/\/docs\/errors\/InternalError$/),
+    });
   });
 });
 
 describe('mock.nodus.dev/outcome-message', () => {
   it('ends the run with the given message in status.message and the Ready condition', async () => {
-    const annotations = { 'mock.nodus.dev/run-seconds': '5', 'mock.nodus.dev/outcome': 'Failed', 'mock.nodus.dev/outcome-message': HOSTILE };
+    const annotations = {
+      'mock.nodus.dev/run-seconds': '5',
+      'mock.nodus.dev/outcome': 'Failed',
+      'mock.nodus.dev/outcome-message': HOSTILE,
+    };
     const path = '/apis/nodus.dev/v1/namespaces/default/jobs/hostile-end';
-    expect((await api.post('/apis/nodus.dev/v1/namespaces/default/jobs', job('hostile-end', {}, { annotations }))).status).toBe(201);
-    await expect.poll(async () => (await api.get<NodusObject>(path)).body.status?.phase, { timeout: 10_000 }).toBe('Failed');
+    expect(
+      (await api.post('/apis/nodus.dev/v1/namespaces/default/jobs', job('hostile-end', {}, { annotations }))).status,
+    ).toBe(201);
+    await expect
+      .poll(async () => (await api.get<NodusObject>(path)).body.status?.phase, { timeout: 10_000 })
+      .toBe('Failed');
     const done = (await api.get<NodusObject>(path)).body;
     expect(done.status?.message).toBe(HOSTILE);
-    expect(done.status?.conditions?.find((c) => c.type === 'Ready')).toMatchObject({ status: 'False', message: HOSTILE });
+    expect(done.status?.conditions?.find((c) => c.type === 'Ready')).toMatchObject({
+      status: 'False',
+      message: HOSTILE,
+    });
   });
 });

@@ -22,7 +22,13 @@ afterEach(() => {
 
 /** Writes the bytes to a bare socket and returns the first answer. */
 async function raw(bytes: string): Promise<FuzzResponse> {
-  const outcome = await send(api.server().port, { category: 'regression', label: bytes.slice(0, 40), method: '(raw)', path: '', raw: Buffer.from(bytes, 'latin1') });
+  const outcome = await send(api.server().port, {
+    category: 'regression',
+    label: bytes.slice(0, 40),
+    method: '(raw)',
+    path: '',
+    raw: Buffer.from(bytes, 'latin1'),
+  });
   if (!outcome.ok) throw new Error(outcome.error);
   return outcome.responses[0]!;
 }
@@ -72,7 +78,11 @@ describe('requests that never reach a handler', () => {
   });
 
   it('answers a malformed percent-encoding in the path with a 400, not a 500', async () => {
-    for (const path of ['/apis/nodus.dev/v1/namespaces/%E0%A4%A/jobs', '/api/v1/namespaces/%', '/apis/nodus.dev/v1/namespaces/default/jobs/%zz%']) {
+    for (const path of [
+      '/apis/nodus.dev/v1/namespaces/%E0%A4%A/jobs',
+      '/api/v1/namespaces/%',
+      '/apis/nodus.dev/v1/namespaces/default/jobs/%zz%',
+    ]) {
       const res = await api.get(path);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ reason: 'BadRequest', message: expect.stringContaining('percent-encoding') });
@@ -80,7 +90,9 @@ describe('requests that never reach a handler', () => {
   });
 
   it('logs no InternalError when a client breaks off a body mid-way, and answers it with a Status', async () => {
-    const res = await raw(`POST /apis/nodus.dev/v1/namespaces/default/jobs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n${AUTH}\r\nzz\r\nabc\r\n0\r\n\r\n`);
+    const res = await raw(
+      `POST /apis/nodus.dev/v1/namespaces/default/jobs HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n${AUTH}\r\nzz\r\nabc\r\n0\r\n\r\n`,
+    );
     expectStatus(res, 400, 'BadRequest');
     // The handler's read of the body fails when the socket closes; a request after that is answered after it.
     expect((await api.get('/healthz')).status).toBe(200);

@@ -37,11 +37,19 @@ describe('hostile queries', () => {
     const [event] = await watch.next(1);
     await watch.ended;
     expect(event!.type).toBe('ERROR');
-    expect(event!.object as Status).toMatchObject({ kind: 'Status', code: 410, reason: 'Expired', message: expect.stringContaining(`resource version ${ahead} is newer`) });
+    expect(event!.object as Status).toMatchObject({
+      kind: 'Status',
+      code: 410,
+      reason: 'Expired',
+      message: expect.stringContaining(`resource version ${ahead} is newer`),
+    });
   });
 
   it('keeps a watch open for a timeoutSeconds longer than a timer can hold', async () => {
-    const watch = await openWatch(api, `${JOBS}?watch=true&resourceVersion=${await listRv()}&timeoutSeconds=10000000000`);
+    const watch = await openWatch(
+      api,
+      `${JOBS}?watch=true&resourceVersion=${await listRv()}&timeoutSeconds=10000000000`,
+    );
     expect((await api.post(JOBS, job('still-watching'))).status).toBe(201);
     const [event] = await watch.next(1);
     watch.close();

@@ -21,7 +21,19 @@ describe('demo data as seeded', () => {
         phases.add(String(item.status?.phase));
       }
     }
-    for (const phase of ['Queued', 'Provisioning', 'Running', 'Succeeded', 'Failed', 'Cancelled', 'Suspended', 'Stopped', 'Pending', 'Starting', 'Cancelling']) {
+    for (const phase of [
+      'Queued',
+      'Provisioning',
+      'Running',
+      'Succeeded',
+      'Failed',
+      'Cancelled',
+      'Suspended',
+      'Stopped',
+      'Pending',
+      'Starting',
+      'Cancelling',
+    ]) {
       expect(phases, phase).toContain(phase);
     }
   });
@@ -30,12 +42,17 @@ describe('demo data as seeded', () => {
 describe('kinds, projects and demo data', () => {
   it('publishes Images in the read-only project nodus, e.g. pytorch:2.8-cuda12.8', async () => {
     const res = await api.get<ObjectList>('/apis/nodus.dev/v1/namespaces/nodus/images');
-    const refs = res.body.items.map((i) => `${(i.spec as { repository: string }).repository}:${(i.spec as { tag: string }).tag}`);
+    const refs = res.body.items.map(
+      (i) => `${(i.spec as { repository: string }).repository}:${(i.spec as { tag: string }).tag}`,
+    );
     expect(refs).toContain('pytorch:2.8-cuda12.8');
     const write = await api.post('/apis/nodus.dev/v1/namespaces/nodus/jobs', job('sneaky'));
     expect(write.status).toBe(403);
     expect(status(write).reason).toBe('Forbidden');
-    const image = await api.post('/apis/nodus.dev/v1/namespaces/default/images', { metadata: { name: 'mine' }, spec: { repository: 'x', tag: '1' } });
+    const image = await api.post('/apis/nodus.dev/v1/namespaces/default/images', {
+      metadata: { name: 'mine' },
+      spec: { repository: 'x', tag: '1' },
+    });
     expect(image.status).toBe(403);
   });
 
@@ -51,7 +68,11 @@ describe('kinds, projects and demo data', () => {
     const list = await api.get<ObjectList>('/api/v1/namespaces');
     const names = list.body.items.map((n) => n.metadata.name);
     expect(names).toEqual(expect.arrayContaining(['default', 'nodus', 'nlp', 'vision', 'platform']));
-    const created = await api.post<NodusObject>('/api/v1/namespaces', { apiVersion: 'v1', kind: 'Namespace', metadata: { name: 'research' } });
+    const created = await api.post<NodusObject>('/api/v1/namespaces', {
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: { name: 'research' },
+    });
     expect(created.status).toBe(201);
     expect(created.body.status?.phase).toBe('Active');
     expect((await api.post('/api/v1/namespaces', { metadata: { name: 'research' } })).status).toBe(200);
@@ -79,7 +100,7 @@ describe('kinds, projects and demo data', () => {
     expect((await api.post('/apis/nodus.dev/v1/namespaces/no-such-project/jobs', job('a'))).status).toBe(404);
   });
 
-  it('documents each kind\'s spec: the seed example Job is valid and every other field gets a default', async () => {
+  it("documents each kind's spec: the seed example Job is valid and every other field gets a default", async () => {
     const res = await api.post<NodusObject>(`${JOBS}?dryRun=All`, {
       apiVersion: 'nodus.dev/v1',
       kind: 'Job',

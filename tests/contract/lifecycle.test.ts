@@ -5,7 +5,9 @@ import { JOBS, job, openWatch, withMockApi } from './harness.ts';
 // Fast simulated time: queueing and provisioning take a few ticks; runs are pinned by annotation.
 const api = withMockApi({ speed: 100, finalizeSeconds: 0.1 });
 const SANDBOXES = '/apis/nodus.dev/v1/namespaces/default/sandboxes';
-const quick = (seconds: number, outcome = 'Succeeded') => ({ annotations: { 'mock.nodus.dev/run-seconds': String(seconds), 'mock.nodus.dev/outcome': outcome } });
+const quick = (seconds: number, outcome = 'Succeeded') => ({
+  annotations: { 'mock.nodus.dev/run-seconds': String(seconds), 'mock.nodus.dev/outcome': outcome },
+});
 
 async function phaseOf(path: string): Promise<string> {
   return String((await api.get<NodusObject>(path)).body.status?.phase);
@@ -18,14 +20,28 @@ function ready(obj: NodusObject) {
 describe('lifecycle of run-to-completion kinds', () => {
   it('moves a Job Queued → Provisioning → Running → Succeeded, with conditions, times and observedGeneration', async () => {
     const created = await api.post<NodusObject>(JOBS, job('life-a', {}, quick(100)));
-    const watch = await openWatch(api, `${JOBS}?watch=true&resourceVersion=${created.body.metadata.resourceVersion}&fieldSelector=metadata.name%3Dlife-a`);
+    const watch = await openWatch(
+      api,
+      `${JOBS}?watch=true&resourceVersion=${created.body.metadata.resourceVersion}&fieldSelector=metadata.name%3Dlife-a`,
+    );
     await expect.poll(() => phaseOf(`${JOBS}/life-a`), { timeout: 10_000 }).toBe('Succeeded');
     watch.close();
-    const phases = watch.events.map((e) => (e.object as NodusObject).status?.phase).filter((p, i, all) => p !== all[i - 1]);
+    const phases = watch.events
+      .map((e) => (e.object as NodusObject).status?.phase)
+      .filter((p, i, all) => p !== all[i - 1]);
     expect(phases).toEqual(['Provisioning', 'Running', 'Succeeded']);
     const done = (await api.get<NodusObject>(`${JOBS}/life-a`)).body;
-    expect(done.status).toMatchObject({ observedGeneration: 1, startTime: expect.any(String), completionTime: expect.any(String) });
-    expect(ready(done)).toMatchObject({ status: 'False', reason: 'Completed', message: expect.stringContaining('exit code 0'), lastTransitionTime: expect.any(String) });
+    expect(done.status).toMatchObject({
+      observedGeneration: 1,
+      startTime: expect.any(String),
+      completionTime: expect.any(String),
+    });
+    expect(ready(done)).toMatchObject({
+      status: 'False',
+      reason: 'Completed',
+      message: expect.stringContaining('exit code 0'),
+      lastTransitionTime: expect.any(String),
+    });
     expect(done.status?.conditions?.find((c) => c.type === 'Scheduled')).toMatchObject({ status: 'True' });
     expect(Number(done.status?.costUSD)).toBeGreaterThan(0);
   });
@@ -56,16 +72,26 @@ describe('lifecycle of run-to-completion kinds', () => {
     const cancelled = await api.patch<NodusObject>(`${JOBS}/life-state`, { spec: { state: 'Cancelled' } });
     expect(cancelled.body.status).toMatchObject({ phase: 'Cancelled', completionTime: expect.any(String) });
     // A finished run stays finished.
-    const again = await api.patch<NodusObject>(`${JOBS}/life-state`, { spec: { state: 'Cancelled' }, metadata: { labels: { x: 'y' } } });
+    const again = await api.patch<NodusObject>(`${JOBS}/life-state`, {
+      spec: { state: 'Cancelled' },
+      metadata: { labels: { x: 'y' } },
+    });
     expect(again.body.status?.phase).toBe('Cancelled');
   });
 
   it('shows Cancelling while a delete waits for the final charge, then the object goes', async () => {
     await api.post(JOBS, job('life-del', { resources: { gpu: { type: 'H100', count: 8 } } }, quick(100000)));
-    await expect.poll(async () => Number((await api.get<NodusObject>(`${JOBS}/life-del`)).body.status?.costUSD), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(async () => Number((await api.get<NodusObject>(`${JOBS}/life-del`)).body.status?.costUSD), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
     const running = (await api.get<NodusObject>(`${JOBS}/life-del`)).body;
     const rv = running.metadata.resourceVersion;
-    const watch = await openWatch(api, `${JOBS}?watch=true&resourceVersion=${rv}&fieldSelector=metadata.name%3Dlife-del`);
+    const watch = await openWatch(
+      api,
+      `${JOBS}?watch=true&resourceVersion=${rv}&fieldSelector=metadata.name%3Dlife-del`,
+    );
     const deleted = await api.del<NodusObject>(`${JOBS}/life-del`);
     expect(deleted.body.status?.phase).toBe('Cancelling');
     await expect.poll(async () => (await api.get(`${JOBS}/life-del`)).status, { timeout: 10_000 }).toBe(404);
@@ -77,7 +103,9 @@ describe('lifecycle of run-to-completion kinds', () => {
     expect(billed).toMatchObject({ status: 'True', reason: 'FinalChargePosted' });
     expect((last.object as NodusObject).metadata.finalizers ?? []).not.toContain('nodus.dev/billing');
     // The final charge covers the run up to the delete: never less than what had posted while it ran.
-    expect(Number((last.object as NodusObject).status?.costUSD)).toBeGreaterThanOrEqual(Number(running.status?.costUSD));
+    expect(Number((last.object as NodusObject).status?.costUSD)).toBeGreaterThanOrEqual(
+      Number(running.status?.costUSD),
+    );
     expect(billed?.message).toContain(String((last.object as NodusObject).status?.costUSD));
   });
 });
@@ -98,9 +126,16 @@ describe('lifecycle of long-running kinds', () => {
     await expect.poll(() => phaseOf(`${SANDBOXES}/restart-me`), { timeout: 10_000 }).toBe('Running');
     const at = '2026-12-02T10:00:00Z';
     const rv = (await api.get<NodusObject>(`${SANDBOXES}/restart-me`)).body.metadata.resourceVersion;
-    const watch = await openWatch(api, `${SANDBOXES}?watch=true&resourceVersion=${rv}&fieldSelector=metadata.name%3Drestart-me`);
+    const watch = await openWatch(
+      api,
+      `${SANDBOXES}?watch=true&resourceVersion=${rv}&fieldSelector=metadata.name%3Drestart-me`,
+    );
     await api.patch(`${SANDBOXES}/restart-me`, { metadata: { annotations: { 'nodus.dev/restart-requested-at': at } } });
-    await expect.poll(async () => (await api.get<NodusObject>(`${SANDBOXES}/restart-me`)).body.status?.restartRequestHandled, { timeout: 10_000 }).toBe(at);
+    await expect
+      .poll(async () => (await api.get<NodusObject>(`${SANDBOXES}/restart-me`)).body.status?.restartRequestHandled, {
+        timeout: 10_000,
+      })
+      .toBe(at);
     await expect.poll(() => phaseOf(`${SANDBOXES}/restart-me`), { timeout: 10_000 }).toBe('Running');
     watch.close();
     const phases = watch.events.map((e) => (e.object as NodusObject).status?.phase);
@@ -127,10 +162,15 @@ describe('demo objects', () => {
   });
 
   it('keeps one Job Queued because the hourly rate is above its reviewed cap, saying so in a condition', async () => {
-    await expect.poll(async () => {
-      const obj = (await api.get<NodusObject>('/apis/nodus.dev/v1/namespaces/vision/jobs/augment-coco')).body;
-      return obj.status?.conditions?.find((c) => c.type === 'PriceWithinCap')?.reason;
-    }, { timeout: 10_000 }).toBe('PriceAboveEstimate');
+    await expect
+      .poll(
+        async () => {
+          const obj = (await api.get<NodusObject>('/apis/nodus.dev/v1/namespaces/vision/jobs/augment-coco')).body;
+          return obj.status?.conditions?.find((c) => c.type === 'PriceWithinCap')?.reason;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe('PriceAboveEstimate');
     expect(await phaseOf('/apis/nodus.dev/v1/namespaces/vision/jobs/augment-coco')).toBe('Queued');
   });
 });

@@ -54,7 +54,8 @@ describe('lists', () => {
   });
 
   it('selects by label: equality, set-based and exists', async () => {
-    const count = async (selector: string) => (await api.get<ObjectList>(`${BULK}?limit=1000&labelSelector=${encodeURIComponent(selector)}`)).body;
+    const count = async (selector: string) =>
+      (await api.get<ObjectList>(`${BULK}?limit=1000&labelSelector=${encodeURIComponent(selector)}`)).body;
     expect((await count('shard=3')).items.every((i) => i.metadata.labels?.shard === '3')).toBe(true);
     expect((await count('shard=3')).items.length).toBe(250);
     expect((await count('shard==3')).items.length).toBe(250);
@@ -73,10 +74,14 @@ describe('lists', () => {
     const byNs = await api.get<ObjectList>('/apis/nodus.dev/v1/jobs?fieldSelector=metadata.namespace%3Dnlp');
     expect(byNs.body.items.length).toBeGreaterThan(3);
     expect(byNs.body.items.every((i) => i.metadata.namespace === 'nlp')).toBe(true);
-    const running = await api.get<ObjectList>('/apis/nodus.dev/v1/jobs?limit=1000&fieldSelector=status.phase%3DRunning');
+    const running = await api.get<ObjectList>(
+      '/apis/nodus.dev/v1/jobs?limit=1000&fieldSelector=status.phase%3DRunning',
+    );
     expect(running.body.items.length).toBeGreaterThan(0);
     expect(running.body.items.every((i) => i.status?.phase === 'Running')).toBe(true);
-    const notRunning = await api.get<ObjectList>('/apis/nodus.dev/v1/namespaces/nlp/jobs?fieldSelector=status.phase!%3DRunning');
+    const notRunning = await api.get<ObjectList>(
+      '/apis/nodus.dev/v1/namespaces/nlp/jobs?fieldSelector=status.phase!%3DRunning',
+    );
     expect(notRunning.body.items.every((i) => i.status?.phase !== 'Running')).toBe(true);
     const bad = await api.get('/apis/nodus.dev/v1/jobs?fieldSelector=spec.image%3Dx');
     expect(bad.status).toBe(400);
@@ -85,6 +90,8 @@ describe('lists', () => {
 
   it('lists across all projects at /apis/nodus.dev/v1/{plural}', async () => {
     const all = await api.get<ObjectList>('/apis/nodus.dev/v1/sandboxes');
-    expect(new Set(all.body.items.map((i) => i.metadata.namespace))).toEqual(new Set(['default', 'vision', 'platform']));
+    expect(new Set(all.body.items.map((i) => i.metadata.namespace))).toEqual(
+      new Set(['default', 'vision', 'platform']),
+    );
   });
 });

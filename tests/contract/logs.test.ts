@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_API_KEY, type NodusObject } from '@/shared/protocol.ts';
 import { JOBS, job, status, withMockApi, type Api } from './harness.ts';
 
-const log = (project: string, plural: string, name: string, query = ''): string => `/apis/nodus.dev/v1/namespaces/${project}/${plural}/${name}/log${query}`;
+const log = (project: string, plural: string, name: string, query = ''): string =>
+  `/apis/nodus.dev/v1/namespaces/${project}/${plural}/${name}/log${query}`;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?Z$/;
 
 function linesOf(text: string): string[] {
@@ -44,7 +45,10 @@ interface LogStream {
 
 async function openLog(api: Api, path: string): Promise<LogStream> {
   const controller = new AbortController();
-  const res = await fetch(api.url(path), { headers: { Authorization: `Bearer ${DEMO_API_KEY}` }, signal: controller.signal });
+  const res = await fetch(api.url(path), {
+    headers: { Authorization: `Bearer ${DEMO_API_KEY}` },
+    signal: controller.signal,
+  });
   const lines: string[] = [];
   let wake: (() => void) | undefined;
   let finished = false;
@@ -85,7 +89,10 @@ async function openLog(api: Api, path: string): Promise<LogStream> {
 }
 
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms))]);
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} took over ${ms} ms`)), ms)),
+  ]);
 }
 
 describe('logs of demo objects', () => {
@@ -109,7 +116,10 @@ describe('logs of demo objects', () => {
       expect(res.text, plural).toMatch(typical);
     }
     // Kinds that run nothing have no log, and say so.
-    for (const [plural, name, kind] of [['budgets', 'monthly', 'Budget'], ['volumes', 'datasets', 'Volume']] as const) {
+    for (const [plural, name, kind] of [
+      ['budgets', 'monthly', 'Budget'],
+      ['volumes', 'datasets', 'Volume'],
+    ] as const) {
       const none = await api.get(log('default', plural, name));
       expect(none.status, plural).toBe(404);
       expect(status(none).message).toBe(`${kind} objects have no log: they run nothing`);
@@ -130,7 +140,7 @@ describe('logs of demo objects', () => {
     expect(Math.max(...text.split('\n').map((l) => Buffer.byteLength(l)))).toBeGreaterThanOrEqual(10_000);
   });
 
-  it('ends a failed object\'s log with the error in its status.message', async () => {
+  it("ends a failed object's log with the error in its status.message", async () => {
     const obj = (await api.get<NodusObject>('/apis/nodus.dev/v1/namespaces/nlp/jobs/distill-7b')).body;
     const res = await api.get(log('nlp', 'jobs', 'distill-7b', '?tailLines=1'));
     expect(linesOf(res.text)[0]!.endsWith(String(obj.status?.message))).toBe(true);
@@ -144,7 +154,9 @@ describe('logs of demo objects', () => {
     expect(tail).toEqual(whole.slice(-100));
     expect(linesOf((await api.get(log('default', 'jobs', 'hello-world', '?tailLines=0'))).text)).toEqual([]);
 
-    const timed = linesOf((await api.get(log('default', 'jobs', 'hello-world', '?tailLines=100&timestamps=true'))).text).map(stamped);
+    const timed = linesOf(
+      (await api.get(log('default', 'jobs', 'hello-world', '?tailLines=100&timestamps=true'))).text,
+    ).map(stamped);
     expect(timed.map((l) => l.text)).toEqual(tail);
     for (let i = 1; i < timed.length; i++) expect(timed[i]!.ms).toBeGreaterThanOrEqual(timed[i - 1]!.ms);
     const obj = (await api.get<NodusObject>(`${JOBS}/hello-world`)).body;
@@ -160,7 +172,9 @@ describe('logs of demo objects', () => {
     expect(recent.length).toBeLessThan(60);
     expect(recent[0]!.ms).toBeGreaterThanOrEqual(asked - 2000 - 50);
     const since = new Date(Date.now() - 1000).toISOString();
-    const fromTime = linesOf((await api.get(log('default', 'sandboxes', 'dev', `?timestamps=true&sinceTime=${since}`))).text).map(stamped);
+    const fromTime = linesOf(
+      (await api.get(log('default', 'sandboxes', 'dev', `?timestamps=true&sinceTime=${since}`))).text,
+    ).map(stamped);
     expect(fromTime.length).toBeGreaterThan(0);
     expect(fromTime.length).toBeLessThan(recent.length);
     expect(fromTime[0]!.ms).toBeGreaterThanOrEqual(Date.parse(since));
@@ -171,7 +185,9 @@ describe('logs of demo objects', () => {
   it('cuts the output at limitBytes, never inside a character', async () => {
     const whole = Buffer.from((await api.get(log('default', 'jobs', 'hello-world'))).text);
     for (const limit of [1000, 12_345, 300_000]) {
-      const res = await fetch(api.url(log('default', 'jobs', 'hello-world', `?limitBytes=${limit}`)), { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } });
+      const res = await fetch(api.url(log('default', 'jobs', 'hello-world', `?limitBytes=${limit}`)), {
+        headers: { Authorization: `Bearer ${DEMO_API_KEY}` },
+      });
       const bytes = Buffer.from(await res.arrayBuffer());
       expect(bytes.length).toBeLessThanOrEqual(limit);
       expect(bytes.length).toBeGreaterThan(limit - 4);
@@ -181,7 +197,18 @@ describe('logs of demo objects', () => {
   });
 
   it('refuses query parameters it cannot honour with a 400 that says how to fix them', async () => {
-    const bad = ['tailLines=-1', 'tailLines=ten', 'limitBytes=abc', 'limitBytes=0', 'sinceSeconds=0', 'sinceSeconds=1.5', 'follow=maybe', 'timestamps=yes', 'sinceTime=yesterday', 'sinceSeconds=5&sinceTime=2026-01-01T00:00:00Z'];
+    const bad = [
+      'tailLines=-1',
+      'tailLines=ten',
+      'limitBytes=abc',
+      'limitBytes=0',
+      'sinceSeconds=0',
+      'sinceSeconds=1.5',
+      'follow=maybe',
+      'timestamps=yes',
+      'sinceTime=yesterday',
+      'sinceSeconds=5&sinceTime=2026-01-01T00:00:00Z',
+    ];
     for (const query of bad) {
       const res = await api.get(log('default', 'jobs', 'train-a', `?${query}`));
       expect(res.status, query).toBe(400);
@@ -223,7 +250,9 @@ describe('logs of demo objects', () => {
     for (const [project, plural, name, state, words] of cases) {
       const stream = await openLog(api, log(project, plural, name, '?follow=true&tailLines=1'));
       await stream.next(1);
-      const patched = await api.patch(`/apis/nodus.dev/v1/namespaces/${project}/${plural}/${name}`, { spec: { state } });
+      const patched = await api.patch(`/apis/nodus.dev/v1/namespaces/${project}/${plural}/${name}`, {
+        spec: { state },
+      });
       expect(patched.status).toBe(200);
       await within(stream.ended, 3000, `the ${plural} log to end`);
       expect(stream.lines.join('\n'), plural).toContain(words);
@@ -245,7 +274,10 @@ describe('logs of demo objects', () => {
     const state = api.server().state;
     const queued = state.store.get('jobs', 'default', 'etl-nightly')!;
     const started = Date.now();
-    state.store.put('jobs', { ...queued, status: { ...queued.status, phase: 'Running', startTime: new Date(started).toISOString() } });
+    state.store.put('jobs', {
+      ...queued,
+      status: { ...queued.status, phase: 'Running', startTime: new Date(started).toISOString() },
+    });
     const [first] = await stream.next(1);
     expect(stamped(first!).text).toContain('[nodus] Job default/etl-nightly');
     await api.patch(`${JOBS}/etl-nightly`, { spec: { state: 'Cancelled' } });
@@ -258,7 +290,9 @@ describe('logs of demo objects', () => {
     let peak = rssBefore;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
     const started = performance.now();
-    const res = await fetch(api.url(log('default', 'jobs', 'log-flood')), { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } });
+    const res = await fetch(api.url(log('default', 'jobs', 'log-flood')), {
+      headers: { Authorization: `Bearer ${DEMO_API_KEY}` },
+    });
     expect(res.headers.get('content-length')).toBeNull(); // streamed in chunks, not rendered whole first
     let lines = 0;
     let bytes = 0;
@@ -275,7 +309,9 @@ describe('logs of demo objects', () => {
     // The body is ~90 MB; rendering it in one string would take more than that again.
     const grewMB = (peak - rssBefore) / 2 ** 20;
     expect(grewMB).toBeLessThan(80);
-    console.info(`log-flood: ${lines} lines, ${(bytes / 2 ** 20).toFixed(1)} MiB in ${seconds.toFixed(2)} s; RSS grew ${grewMB.toFixed(0)} MiB (server and client in one process)`);
+    console.info(
+      `log-flood: ${lines} lines, ${(bytes / 2 ** 20).toFixed(1)} MiB in ${seconds.toFixed(2)} s; RSS grew ${grewMB.toFixed(0)} MiB (server and client in one process)`,
+    );
   });
 });
 
@@ -283,7 +319,16 @@ describe('logs with the lifecycle controller', () => {
   const live = withMockApi({ speed: 20 });
 
   it('follows a Job from launch (waiting in Queued) through Running to its end, which closes the stream', async () => {
-    const launched = (await live.post<NodusObject>(JOBS, job('follow-me', {}, { annotations: { 'mock.nodus.dev/run-seconds': '30', 'mock.nodus.dev/outcome': 'Failed' } }))).body;
+    const launched = (
+      await live.post<NodusObject>(
+        JOBS,
+        job(
+          'follow-me',
+          {},
+          { annotations: { 'mock.nodus.dev/run-seconds': '30', 'mock.nodus.dev/outcome': 'Failed' } },
+        ),
+      )
+    ).body;
     expect(launched.status?.phase).toBe('Queued');
     expect((await live.get(log('default', 'jobs', 'follow-me'))).status).toBe(400);
     const stream = await openLog(live, log('default', 'jobs', 'follow-me', '?follow=true'));
@@ -294,6 +339,8 @@ describe('logs with the lifecycle controller', () => {
     expect(stream.lines.length).toBeGreaterThan(20);
     expect(stream.lines.at(-1)!.endsWith(String(final.status?.message))).toBe(true);
     // What was streamed is the log, as a later read shows it.
-    expect(linesOf((await live.get(log('default', 'jobs', 'follow-me'))).text).slice(-5)).toEqual(stream.lines.slice(-5));
+    expect(linesOf((await live.get(log('default', 'jobs', 'follow-me'))).text).slice(-5)).toEqual(
+      stream.lines.slice(-5),
+    );
   });
 });

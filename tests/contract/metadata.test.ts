@@ -28,7 +28,9 @@ describe('metadata', () => {
     expect(status(without).fix).toContain('Idempotency-Key');
     const names = new Set<string>();
     for (let i = 0; i < 5; i++) {
-      const res = await api.post<NodusObject>(JOBS, job('', {}, { name: undefined, generateName: 'sweep-' }), { headers: { 'Idempotency-Key': `gen-${i}` } });
+      const res = await api.post<NodusObject>(JOBS, job('', {}, { name: undefined, generateName: 'sweep-' }), {
+        headers: { 'Idempotency-Key': `gen-${i}` },
+      });
       expect(res.status).toBe(201);
       expect(res.body.metadata.name).toMatch(/^sweep-[a-z0-9]{5}$/);
       names.add(res.body.metadata.name!);
@@ -37,9 +39,13 @@ describe('metadata', () => {
   });
 
   it('sets uid, resourceVersion, creationTimestamp, generation and the created-by and launched-by labels', async () => {
-    const res = await api.post<NodusObject>(JOBS, job('meta-a', {}, { uid: 'job_forged', resourceVersion: '1', creationTimestamp: '2000-01-01T00:00:00Z' }), {
-      headers: { 'User-Agent': 'kubectl/v1.32.0 (linux/amd64)' },
-    });
+    const res = await api.post<NodusObject>(
+      JOBS,
+      job('meta-a', {}, { uid: 'job_forged', resourceVersion: '1', creationTimestamp: '2000-01-01T00:00:00Z' }),
+      {
+        headers: { 'User-Agent': 'kubectl/v1.32.0 (linux/amd64)' },
+      },
+    );
     expect(res.status).toBe(201);
     const meta = res.body.metadata;
     expect(meta.uid).toMatch(/^job_01[0-9a-z]{24}$/);
@@ -47,7 +53,10 @@ describe('metadata', () => {
     expect(meta.creationTimestamp).not.toBe('2000-01-01T00:00:00Z');
     expect(meta.generation).toBe(1);
     expect(meta.labels).toMatchObject({ 'nodus.dev/created-by': 'demo-user', 'nodus.dev/launched-by': 'kubectl' });
-    const sandbox = await api.post<NodusObject>('/apis/nodus.dev/v1/namespaces/default/sandboxes', { metadata: { name: 'sbx-a' }, spec: { image: 'nodus/ubuntu:24.04' } });
+    const sandbox = await api.post<NodusObject>('/apis/nodus.dev/v1/namespaces/default/sandboxes', {
+      metadata: { name: 'sbx-a' },
+      spec: { image: 'nodus/ubuntu:24.04' },
+    });
     expect(sandbox.body.metadata.uid).toMatch(/^sbx_/);
   });
 
@@ -66,7 +75,14 @@ describe('metadata', () => {
     expect(status(label).details?.causes?.[0]?.field).toBe('metadata.labels[nodus.dev/created-by]');
     const annotation = await api.post(JOBS, job('ann', {}, { annotations: { 'nodus.dev/priority-boost': 'yes' } }));
     expect(annotation.status).toBe(422);
-    const request = await api.post<NodusObject>(JOBS, job('req', {}, { annotations: { 'nodus.dev/restart-requested-at': '2026-12-02T10:00:00Z', 'example.com/note': 'ok' } }));
+    const request = await api.post<NodusObject>(
+      JOBS,
+      job(
+        'req',
+        {},
+        { annotations: { 'nodus.dev/restart-requested-at': '2026-12-02T10:00:00Z', 'example.com/note': 'ok' } },
+      ),
+    );
     expect(request.status).toBe(201);
     const badTime = await api.post(JOBS, job('req2', {}, { annotations: { 'nodus.dev/restart-requested-at': 'now' } }));
     expect(badTime.status).toBe(422);
@@ -86,7 +102,10 @@ describe('metadata', () => {
   });
 
   it('ignores what a client sends in status', async () => {
-    const res = await api.post<NodusObject>(JOBS, { ...job('status-a'), status: { phase: 'Succeeded', costUSD: '0.00' } });
+    const res = await api.post<NodusObject>(JOBS, {
+      ...job('status-a'),
+      status: { phase: 'Succeeded', costUSD: '0.00' },
+    });
     expect(res.status).toBe(201);
     expect(res.body.status?.phase).toBe('Queued');
     const put = await api.put<NodusObject>(`${JOBS}/status-a`, { ...res.body, status: { phase: 'Succeeded' } });

@@ -6,7 +6,10 @@ const api = withMockApi({ speed: 200, finalizeSeconds: 0.1 });
 const PIPELINES = '/apis/nodus.dev/v1/namespaces/default/pipelines';
 
 function pipeline(name: string, steps: { name: string; image?: string }[]) {
-  return { metadata: { name }, spec: { steps: steps.map((s) => ({ image: 'nodus/python:3.12', ...s })), maxCostUSD: '20.00' } };
+  return {
+    metadata: { name },
+    spec: { steps: steps.map((s) => ({ image: 'nodus/python:3.12', ...s })), maxCostUSD: '20.00' },
+  };
 }
 
 async function jobsOf(name: string): Promise<NodusObject[]> {
@@ -15,23 +18,41 @@ async function jobsOf(name: string): Promise<NodusObject[]> {
 
 describe('pipelines', () => {
   it('runs its steps in order, each as a Job it owns, and succeeds when all do', async () => {
-    const created = await api.post<NodusObject>(PIPELINES, pipeline('three', [{ name: 'fetch' }, { name: 'train' }, { name: 'report' }]));
+    const created = await api.post<NodusObject>(
+      PIPELINES,
+      pipeline('three', [{ name: 'fetch' }, { name: 'train' }, { name: 'report' }]),
+    );
     // Every step's Job is told to succeed quickly.
-    await expect.poll(async () => {
-      for (const j of await jobsOf('three')) {
-        if (!j.metadata.annotations?.['mock.nodus.dev/run-seconds']) {
-          await api.patch(`${JOBS}/${j.metadata.name}`, { metadata: { annotations: { 'mock.nodus.dev/run-seconds': '30', 'mock.nodus.dev/outcome': 'Succeeded' } } });
-        }
-      }
-      return (await api.get<NodusObject>(`${PIPELINES}/three`)).body.status?.phase;
-    }, { timeout: 20_000, interval: 100 }).toBe('Succeeded');
+    await expect
+      .poll(
+        async () => {
+          for (const j of await jobsOf('three')) {
+            if (!j.metadata.annotations?.['mock.nodus.dev/run-seconds']) {
+              await api.patch(`${JOBS}/${j.metadata.name}`, {
+                metadata: {
+                  annotations: { 'mock.nodus.dev/run-seconds': '30', 'mock.nodus.dev/outcome': 'Succeeded' },
+                },
+              });
+            }
+          }
+          return (await api.get<NodusObject>(`${PIPELINES}/three`)).body.status?.phase;
+        },
+        { timeout: 20_000, interval: 100 },
+      )
+      .toBe('Succeeded');
     const jobs = await jobsOf('three');
-    expect(jobs.map((j) => j.metadata.labels?.['nodus.dev/step'])).toEqual(expect.arrayContaining(['fetch', 'train', 'report']));
-    const starts = Object.fromEntries(jobs.map((j) => [j.metadata.labels?.['nodus.dev/step'], Date.parse(String(j.metadata.creationTimestamp))]));
+    expect(jobs.map((j) => j.metadata.labels?.['nodus.dev/step'])).toEqual(
+      expect.arrayContaining(['fetch', 'train', 'report']),
+    );
+    const starts = Object.fromEntries(
+      jobs.map((j) => [j.metadata.labels?.['nodus.dev/step'], Date.parse(String(j.metadata.creationTimestamp))]),
+    );
     expect(starts.fetch!).toBeLessThanOrEqual(starts.train!);
     expect(starts.train!).toBeLessThanOrEqual(starts.report!);
     for (const j of jobs) {
-      expect(j.metadata.ownerReferences).toEqual([expect.objectContaining({ kind: 'Pipeline', name: 'three', uid: created.body.metadata.uid, controller: true })]);
+      expect(j.metadata.ownerReferences).toEqual([
+        expect.objectContaining({ kind: 'Pipeline', name: 'three', uid: created.body.metadata.uid, controller: true }),
+      ]);
       expect(j.status?.phase).toBe('Succeeded');
     }
     const done = (await api.get<NodusObject>(`${PIPELINES}/three`)).body;
@@ -43,8 +64,12 @@ describe('pipelines', () => {
   it('fails when a step fails, naming the step', async () => {
     await api.post(PIPELINES, pipeline('breaks', [{ name: 'first' }, { name: 'never' }]));
     await expect.poll(async () => (await jobsOf('breaks')).length, { timeout: 10_000 }).toBe(1);
-    await api.patch(`${JOBS}/breaks-first`, { metadata: { annotations: { 'mock.nodus.dev/run-seconds': '20', 'mock.nodus.dev/outcome': 'Failed' } } });
-    await expect.poll(async () => (await api.get<NodusObject>(`${PIPELINES}/breaks`)).body.status?.phase, { timeout: 10_000 }).toBe('Failed');
+    await api.patch(`${JOBS}/breaks-first`, {
+      metadata: { annotations: { 'mock.nodus.dev/run-seconds': '20', 'mock.nodus.dev/outcome': 'Failed' } },
+    });
+    await expect
+      .poll(async () => (await api.get<NodusObject>(`${PIPELINES}/breaks`)).body.status?.phase, { timeout: 10_000 })
+      .toBe('Failed');
     const failed = (await api.get<NodusObject>(`${PIPELINES}/breaks`)).body;
     expect(failed.status?.message).toContain('Step "first" failed');
     expect(await jobsOf('breaks')).toHaveLength(1);
@@ -53,7 +78,9 @@ describe('pipelines', () => {
   it('deletes its Jobs when deleted, unless the delete says Orphan', async () => {
     await api.post(PIPELINES, pipeline('gone', [{ name: 'a' }]));
     await api.post(PIPELINES, pipeline('kept', [{ name: 'a' }]));
-    await expect.poll(async () => (await jobsOf('gone')).length + (await jobsOf('kept')).length, { timeout: 10_000 }).toBe(2);
+    await expect
+      .poll(async () => (await jobsOf('gone')).length + (await jobsOf('kept')).length, { timeout: 10_000 })
+      .toBe(2);
     await api.del(`${PIPELINES}/gone`);
     await api.del(`${PIPELINES}/kept`, { body: { propagationPolicy: 'Orphan' } });
     await expect.poll(async () => (await jobsOf('gone')).length, { timeout: 10_000 }).toBe(0);

@@ -26,7 +26,9 @@ describe('HTTPS for kubectl', () => {
     expect(base).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
     const version = await httpsGet(`${base}/version`, {});
     expect(JSON.parse(version.body)).toMatchObject({ major: '1', minor: '32' });
-    const jobs = await httpsGet(`${base}/apis/nodus.dev/v1/namespaces/default/jobs`, { Authorization: `Bearer ${DEMO_API_KEY}` });
+    const jobs = await httpsGet(`${base}/apis/nodus.dev/v1/namespaces/default/jobs`, {
+      Authorization: `Bearer ${DEMO_API_KEY}`,
+    });
     expect(jobs.status).toBe(200);
     expect(JSON.parse(jobs.body).kind).toBe('JobList');
     const denied = await httpsGet(`${base}/apis/nodus.dev/v1/namespaces/default/jobs`, {});

@@ -18,7 +18,10 @@ describe('update (PUT)', () => {
     expect(res.body.spec).toMatchObject({ maxCostUSD: '60.00' });
     expect(res.body.metadata.generation).toBe(2);
     expect(res.body.status?.observedGeneration).toBe(2);
-    const labelsOnly = await api.put<NodusObject>(`${JOBS}/put-a`, { ...res.body, metadata: { ...res.body.metadata, labels: { ...res.body.metadata.labels, x: 'y' } } });
+    const labelsOnly = await api.put<NodusObject>(`${JOBS}/put-a`, {
+      ...res.body,
+      metadata: { ...res.body.metadata, labels: { ...res.body.metadata.labels, x: 'y' } },
+    });
     expect(labelsOnly.body.metadata.generation).toBe(2);
   });
 
@@ -42,14 +45,19 @@ describe('update (PUT)', () => {
   it('answers 404 for an update of an object that does not exist, and 400 when body and path names differ', async () => {
     const obj = await create('put-name');
     expect((await api.put(`${JOBS}/nope`, { ...obj, metadata: { ...obj.metadata, name: 'nope' } })).status).toBe(404);
-    expect((await api.put(`${JOBS}/put-name`, { ...obj, metadata: { ...obj.metadata, name: 'other' } })).status).toBe(400);
+    expect((await api.put(`${JOBS}/put-name`, { ...obj, metadata: { ...obj.metadata, name: 'other' } })).status).toBe(
+      400,
+    );
   });
 });
 
 describe('immutable and mutable fields', () => {
   it('fails with 422 FieldImmutable listing each immutable field changed', async () => {
     const obj = await create('imm');
-    const res = await api.put(`${JOBS}/imm`, { ...obj, spec: { ...obj.spec, image: 'nodus/jax:0.6-cuda12.8', command: ['python', 'other.py'] } });
+    const res = await api.put(`${JOBS}/imm`, {
+      ...obj,
+      spec: { ...obj.spec, image: 'nodus/jax:0.6-cuda12.8', command: ['python', 'other.py'] },
+    });
     expect(res.status).toBe(422);
     expect(status(res).reason).toBe('FieldImmutable');
     expect(status(res).details?.causes?.map((c) => c.field)).toEqual(['spec.command', 'spec.image']);
@@ -62,7 +70,10 @@ describe('immutable and mutable fields', () => {
     const lower = await api.patch(`${JOBS}/cap`, { spec: { maxCostUSD: '20.00' } });
     expect(lower.status).toBe(422);
     expect(status(lower).reason).toBe('FieldImmutable');
-    expect(status(lower).details?.causes?.[0]).toMatchObject({ field: 'spec.maxCostUSD', message: expect.stringContaining('raised, not lowered') });
+    expect(status(lower).details?.causes?.[0]).toMatchObject({
+      field: 'spec.maxCostUSD',
+      message: expect.stringContaining('raised, not lowered'),
+    });
   });
 
   it('carries suspend, stop and cancel in spec.state, with values per kind', async () => {
@@ -75,7 +86,9 @@ describe('immutable and mutable fields', () => {
     const stopped = await api.patch(`${JOBS}/st`, { spec: { state: 'Stopped' } });
     expect(stopped.status).toBe(422);
     expect(status(stopped).details?.causes?.[0]?.message).toContain('"Running", "Suspended", "Cancelled"');
-    const sandbox = await api.patch<NodusObject>('/apis/nodus.dev/v1/namespaces/default/sandboxes/dev', { spec: { state: 'Stopped' } });
+    const sandbox = await api.patch<NodusObject>('/apis/nodus.dev/v1/namespaces/default/sandboxes/dev', {
+      spec: { state: 'Stopped' },
+    });
     expect(sandbox.body.status?.phase).toBe('Stopped');
     const cancel = await api.patch<NodusObject>(`${JOBS}/st`, { spec: { state: 'Cancelled' } });
     expect(cancel.body.status?.phase).toBe('Cancelled');
@@ -99,18 +112,30 @@ describe('patch', () => {
   it('honours a resourceVersion precondition in a merge patch', async () => {
     const obj = await create('mp-rv');
     await api.patch(`${JOBS}/mp-rv`, { metadata: { labels: { a: '1' } } });
-    const res = await api.patch(`${JOBS}/mp-rv`, { metadata: { resourceVersion: obj.metadata.resourceVersion, labels: { b: '1' } } });
+    const res = await api.patch(`${JOBS}/mp-rv`, {
+      metadata: { resourceVersion: obj.metadata.resourceVersion, labels: { b: '1' } },
+    });
     expect(res.status).toBe(409);
   });
 
   it('takes server-side apply (application/apply-patch+yaml), creating or updating', async () => {
-    const yaml = 'apiVersion: nodus.dev/v1\nkind: Job\nmetadata:\n  name: applied\nspec:\n  image: nodus/python:3.12\n  maxCostUSD: "5.00"\n';
-    const created = await api.call<NodusObject>('PATCH', `${JOBS}/applied?fieldManager=test`, { raw: yaml, contentType: 'application/apply-patch+yaml' });
+    const yaml =
+      'apiVersion: nodus.dev/v1\nkind: Job\nmetadata:\n  name: applied\nspec:\n  image: nodus/python:3.12\n  maxCostUSD: "5.00"\n';
+    const created = await api.call<NodusObject>('PATCH', `${JOBS}/applied?fieldManager=test`, {
+      raw: yaml,
+      contentType: 'application/apply-patch+yaml',
+    });
     expect(created.status).toBe(201);
-    const updated = await api.call<NodusObject>('PATCH', `${JOBS}/applied?fieldManager=test`, { raw: yaml.replace('"5.00"', '"7.00"'), contentType: 'application/apply-patch+yaml' });
+    const updated = await api.call<NodusObject>('PATCH', `${JOBS}/applied?fieldManager=test`, {
+      raw: yaml.replace('"5.00"', '"7.00"'),
+      contentType: 'application/apply-patch+yaml',
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.spec).toMatchObject({ maxCostUSD: '7.00' });
-    const noManager = await api.call('PATCH', `${JOBS}/applied`, { raw: yaml, contentType: 'application/apply-patch+yaml' });
+    const noManager = await api.call('PATCH', `${JOBS}/applied`, {
+      raw: yaml,
+      contentType: 'application/apply-patch+yaml',
+    });
     expect(noManager.status).toBe(400);
   });
 

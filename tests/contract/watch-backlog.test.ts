@@ -20,7 +20,10 @@ describe('a watch far behind', () => {
     const from = (await api.get<ObjectList>(JOBS)).body.metadata.resourceVersion;
     const names: string[] = [];
     for (let i = 0; i < 20; i++) {
-      const created = await api.post<NodusObject>(JOBS, job(`behind-${i}`, {}, { annotations: { blob: 'x'.repeat(10_000) } }));
+      const created = await api.post<NodusObject>(
+        JOBS,
+        job(`behind-${i}`, {}, { annotations: { blob: 'x'.repeat(10_000) } }),
+      );
       names.push(created.body.metadata.name!);
     }
     const listeners = server.state.store.listenerCount;

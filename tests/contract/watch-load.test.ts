@@ -37,7 +37,10 @@ describe('watches under load', () => {
     await project('slow');
     const path = '/apis/nodus.dev/v1/namespaces/slow/jobs';
     // Big objects, so that the churn outgrows what the kernel's socket buffers can hide.
-    for (let i = 0; i < 20; i++) expect((await api.post(path, job(`big-${i}`, {}, { annotations: { blob: 'x'.repeat(10_000) } }))).status).toBe(201);
+    for (let i = 0; i < 20; i++)
+      expect((await api.post(path, job(`big-${i}`, {}, { annotations: { blob: 'x'.repeat(10_000) } }))).status).toBe(
+        201,
+      );
     const from = await listRv(`${path}`);
     const committed = new Map<number, number>();
     const stopRecording = server.state.store.subscribe((change) => void committed.set(change.rv, performance.now()));
@@ -49,7 +52,10 @@ describe('watches under load', () => {
 
     // 3,000 changes of about 11 KB over two seconds: bursts of 30 a tick, far below the limit, for the fast ones.
     const EVENTS = 3000;
-    expect((await api.post('/_mock/churn', { project: 'slow', kind: 'Job', eventsPerSecond: EVENTS / 2, seconds: 2 })).status).toBe(202);
+    expect(
+      (await api.post('/_mock/churn', { project: 'slow', kind: 'Job', eventsPerSecond: EVENTS / 2, seconds: 2 }))
+        .status,
+    ).toBe(202);
     await Promise.all(fast.map((w) => w.waitFor(EVENTS)));
     stopRecording();
 
@@ -90,10 +96,12 @@ describe('watches under load', () => {
     await expect.poll(() => server.state.watchers.size, { timeout: 5000 }).toBe(0);
     expect(server.state.store.listenerCount).toBe(listeners - 1);
 
-    console.info([
-      `slow reader: cut off after ${got.length} of ${EVENTS} events (${(slow.bytes / 2 ** 20).toFixed(1)} MiB read, of ${(fast[0]!.bytes / 2 ** 20).toFixed(1)} MiB sent to each fast watcher; buffer limit ${BUFFER_LIMIT / 2 ** 20} MiB); caught up without a gap in ${reconnects} more watch(es)`,
-      `fast watchers: delivery lag p50 ${percentile(lags, 50).toFixed(1)} ms, p99 ${percentile(lags, 99).toFixed(1)} ms, max ${Math.max(...lags).toFixed(1)} ms`,
-    ].join('\n'));
+    console.info(
+      [
+        `slow reader: cut off after ${got.length} of ${EVENTS} events (${(slow.bytes / 2 ** 20).toFixed(1)} MiB read, of ${(fast[0]!.bytes / 2 ** 20).toFixed(1)} MiB sent to each fast watcher; buffer limit ${BUFFER_LIMIT / 2 ** 20} MiB); caught up without a gap in ${reconnects} more watch(es)`,
+        `fast watchers: delivery lag p50 ${percentile(lags, 50).toFixed(1)} ms, p99 ${percentile(lags, 99).toFixed(1)} ms, max ${Math.max(...lags).toFixed(1)} ms`,
+      ].join('\n'),
+    );
   });
 
   it('serves 1,000 concurrent watchers every event, and lets go of all of them when they leave', async () => {
@@ -107,15 +115,27 @@ describe('watches under load', () => {
     const watchers: RawWatch[] = [];
     // In hundreds: the listen backlog is 511, and a thousand SYNs at once would wait for retransmits.
     for (let batch = 0; batch < 10; batch++) {
-      watchers.push(...(await Promise.all(Array.from({ length: 100 }, () => openRawWatch(server.port, `${path}?watch=true&resourceVersion=${from}`, agent)))));
+      watchers.push(
+        ...(await Promise.all(
+          Array.from({ length: 100 }, () =>
+            openRawWatch(server.port, `${path}?watch=true&resourceVersion=${from}`, agent),
+          ),
+        )),
+      );
     }
     const openMs = performance.now() - opened;
     expect(server.state.watchers.size).toBe(1000);
 
     const expected: string[] = [];
-    const note = (type: string, obj: NodusObject): void => void expected.push(`${type} ${obj.metadata.name} ${obj.metadata.resourceVersion}`);
-    for (let i = 0; i < 10; i++) note('ADDED', (await api.post<NodusObject>(path, { metadata: { name: `b-${i}` }, spec: { limitUSD: '10.00' } })).body);
-    for (let i = 0; i < 10; i++) note('MODIFIED', (await api.patch<NodusObject>(`${path}/b-${i}`, { spec: { limitUSD: '20.00' } })).body);
+    const note = (type: string, obj: NodusObject): void =>
+      void expected.push(`${type} ${obj.metadata.name} ${obj.metadata.resourceVersion}`);
+    for (let i = 0; i < 10; i++)
+      note(
+        'ADDED',
+        (await api.post<NodusObject>(path, { metadata: { name: `b-${i}` }, spec: { limitUSD: '10.00' } })).body,
+      );
+    for (let i = 0; i < 10; i++)
+      note('MODIFIED', (await api.patch<NodusObject>(`${path}/b-${i}`, { spec: { limitUSD: '20.00' } })).body);
     for (let i = 0; i < 10; i++) note('DELETED', (await api.del<NodusObject>(`${path}/b-${i}`)).body);
     const written = performance.now();
     await Promise.all(watchers.map((w) => w.waitFor(expected.length)));
@@ -125,6 +145,8 @@ describe('watches under load', () => {
     for (const w of watchers) w.close();
     await expect.poll(() => server.state.watchers.size, { timeout: 5000 }).toBe(0);
     expect(server.state.store.listenerCount).toBe(listeners);
-    console.info(`1,000 watchers: opened in ${openMs.toFixed(0)} ms; ${expected.length} events each (${(expected.length * 1000).toLocaleString('en')} in all) delivered ${fanOutMs.toFixed(0)} ms after the last write; all released`);
+    console.info(
+      `1,000 watchers: opened in ${openMs.toFixed(0)} ms; ${expected.length} events each (${(expected.length * 1000).toLocaleString('en')} in all) delivered ${fanOutMs.toFixed(0)} ms after the last write; all released`,
+    );
   });
 });

@@ -39,7 +39,9 @@ describe('watch', () => {
     const watch = await openWatch(api, `${JOBS}?watch=true&resourceVersion=${rv}`);
     const events = await watch.next(20);
     watch.close();
-    expect(events.map((e) => (e.object as NodusObject).metadata.name)).toEqual(Array.from({ length: 20 }, (_, i) => `resume-${String(i).padStart(2, '0')}`));
+    expect(events.map((e) => (e.object as NodusObject).metadata.name)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `resume-${String(i).padStart(2, '0')}`),
+    );
   });
 
   it('starts with the current objects as ADDED when no resourceVersion is given', async () => {
@@ -47,7 +49,9 @@ describe('watch', () => {
     const watch = await openWatch(api, `${JOBS}?watch=true`);
     const events = await watch.next(list.body.items.length);
     expect(events.every((e) => e.type === 'ADDED')).toBe(true);
-    expect(events.map((e) => (e.object as NodusObject).metadata.name).sort()).toEqual(list.body.items.map((i) => i.metadata.name).sort());
+    expect(events.map((e) => (e.object as NodusObject).metadata.name).sort()).toEqual(
+      list.body.items.map((i) => i.metadata.name).sort(),
+    );
     await api.post(JOBS, job('after-initial'));
     const [next] = (await watch.next(list.body.items.length + 1)).slice(-1);
     watch.close();
@@ -91,7 +95,9 @@ describe('watch', () => {
   });
 
   it('answers application/x-ndjson when asked', async () => {
-    const watch = await openWatch(api, `${JOBS}?watch=true&resourceVersion=${await listRv()}`, { Accept: 'application/x-ndjson' });
+    const watch = await openWatch(api, `${JOBS}?watch=true&resourceVersion=${await listRv()}`, {
+      Accept: 'application/x-ndjson',
+    });
     watch.close();
     expect(watch.contentType).toBe('application/x-ndjson');
     const json = await openWatch(api, `${JOBS}?watch=true&resourceVersion=${await listRv()}`);
@@ -122,13 +128,18 @@ describe('watch history', () => {
     const rv = (await short.get<ObjectList>(DEFAULT_JOBS)).body.metadata.resourceVersion;
     await short.post(DEFAULT_JOBS, job('old-1'));
     // History is kept for one second: wait until the change above has aged out of it.
-    await expect.poll(async () => {
-      await short.post(DEFAULT_JOBS, job(`tick-${Date.now()}`));
-      const watch = await openWatch(short, `${DEFAULT_JOBS}?watch=true&resourceVersion=${rv}`);
-      const [first] = await watch.next(1);
-      watch.close();
-      return first!.type;
-    }, { timeout: 5000, interval: 300 }).toBe('ERROR');
+    await expect
+      .poll(
+        async () => {
+          await short.post(DEFAULT_JOBS, job(`tick-${Date.now()}`));
+          const watch = await openWatch(short, `${DEFAULT_JOBS}?watch=true&resourceVersion=${rv}`);
+          const [first] = await watch.next(1);
+          watch.close();
+          return first!.type;
+        },
+        { timeout: 5000, interval: 300 },
+      )
+      .toBe('ERROR');
     const watch = await openWatch(short, `${DEFAULT_JOBS}?watch=true&resourceVersion=${rv}`);
     const [event] = await watch.next(1);
     await watch.ended;

@@ -24,7 +24,9 @@ describe('kubectl apply', () => {
     const created = await k.run(['apply', '-f', path]);
     expect(created.stdout.trim()).toBe('job.nodus.dev/applied created');
     const first = (await stored('applied'))!;
-    expect(JSON.parse(first.metadata.annotations![LAST_APPLIED]!)).toMatchObject({ metadata: { name: 'applied', labels: { tier: 'gold' } } });
+    expect(JSON.parse(first.metadata.annotations![LAST_APPLIED]!)).toMatchObject({
+      metadata: { name: 'applied', labels: { tier: 'gold' } },
+    });
 
     const again = await k.run(['apply', '-f', path]);
     expect(again.stdout.trim()).toBe('job.nodus.dev/applied unchanged');
@@ -39,7 +41,7 @@ describe('kubectl apply', () => {
     expect(after.metadata.generation).toBe(2);
   });
 
-  it('shows the server\'s refusal of an immutable change', async () => {
+  it("shows the server's refusal of an immutable change", async () => {
     const path = k.file('immutable.yaml', jobYaml('fixed'));
     expect((await k.run(['apply', '-f', path])).code).toBe(0);
     k.file('immutable.yaml', jobYaml('fixed').replace('nodus/python:3.12', 'nodus/node:22'));
@@ -49,7 +51,7 @@ describe('kubectl apply', () => {
     expect(res.stderr).toMatch(/FieldImmutable|immutable/i);
   });
 
-  it('reviews with --dry-run=server: the server\'s defaults and estimate, nothing stored', async () => {
+  it("reviews with --dry-run=server: the server's defaults and estimate, nothing stored", async () => {
     const path = k.file('review.yaml', jobYaml('reviewed'));
     const res = await k.run(['apply', '-f', path, '--dry-run=server', '-o', 'yaml']);
     expect(res.code).toBe(0);

@@ -12,11 +12,13 @@ const k = withKubectl({ controller: false });
 function rows(stdout: string): Record<string, string>[] {
   const [header = '', ...lines] = stdout.trimEnd().split('\n');
   const starts = [...header.matchAll(/\S+/g)].map((m) => ({ name: m[0], at: m.index }));
-  return lines.map((line) => Object.fromEntries(starts.map((s, i) => [s.name, line.slice(s.at, starts[i + 1]?.at).trim()])));
+  return lines.map((line) =>
+    Object.fromEntries(starts.map((s, i) => [s.name, line.slice(s.at, starts[i + 1]?.at).trim()])),
+  );
 }
 
 describe('kubectl get', () => {
-  it('prints the kind\'s columns and Age, computed by the server', async () => {
+  it("prints the kind's columns and Age, computed by the server", async () => {
     const res = await k.run(['get', 'jobs']);
     expect(res.stderr).toBe('');
     expect(res.stdout.split('\n')[0]).toMatch(/^NAME\s+PHASE\s+GPU\s+COST\s+AGE$/);
@@ -27,9 +29,13 @@ describe('kubectl get', () => {
 
   it('lists every project with -A, filters with -l and --field-selector', async () => {
     const all = rows((await k.run(['get', 'jobs.nodus.dev', '-A'])).stdout);
-    expect(all).toContainEqual(expect.objectContaining({ NAMESPACE: 'nlp', NAME: 'finetune-llama', PHASE: 'Running', GPU: 'H100' }));
+    expect(all).toContainEqual(
+      expect.objectContaining({ NAMESPACE: 'nlp', NAME: 'finetune-llama', PHASE: 'Running', GPU: 'H100' }),
+    );
     expect(new Set(all.map((r) => r.NAMESPACE))).toEqual(new Set(['default', 'nlp', 'vision']));
-    const labelled = rows((await k.run(['get', 'jobs', '-A', '-l', 'app=trainer,team!=vision'])).stdout).map((r) => r.NAME).sort();
+    const labelled = rows((await k.run(['get', 'jobs', '-A', '-l', 'app=trainer,team!=vision'])).stdout)
+      .map((r) => r.NAME)
+      .sort();
     expect(labelled).toEqual(['distill-7b', 'finetune-llama', 'train-a']);
     const running = rows((await k.run(['get', 'jobs', '-A', '--field-selector', 'status.phase=Running'])).stdout);
     expect(running.length).toBeGreaterThan(0);
@@ -53,7 +59,12 @@ describe('kubectl get', () => {
     const watch = k.start(['get', 'jobs', '-w']);
     try {
       await watch.printed(/train-a\s+Running/);
-      await k.api('POST', '/apis/nodus.dev/v1/namespaces/default/jobs', { apiVersion: 'nodus.dev/v1', kind: 'Job', metadata: { name: 'watched' }, spec: { image: 'nodus/python:3.12' } });
+      await k.api('POST', '/apis/nodus.dev/v1/namespaces/default/jobs', {
+        apiVersion: 'nodus.dev/v1',
+        kind: 'Job',
+        metadata: { name: 'watched' },
+        spec: { image: 'nodus/python:3.12' },
+      });
       await watch.printed(/watched\s+Queued/);
       await k.api('PATCH', '/apis/nodus.dev/v1/namespaces/default/jobs/watched', { spec: { state: 'Suspended' } });
       await watch.printed(/watched\s+Suspended/);
@@ -74,7 +85,7 @@ describe('kubectl get', () => {
     expect(lines[1]).toContain('hello-world succeeded');
   });
 
-  it('reads an object path with get --raw, and shows the server\'s Status on a bad one', async () => {
+  it("reads an object path with get --raw, and shows the server's Status on a bad one", async () => {
     const res = await k.run(['get', '--raw', '/apis/nodus.dev/v1/namespaces/default/jobs/train-a']);
     expect(JSON.parse(res.stdout)).toMatchObject({ kind: 'Job', metadata: { name: 'train-a' } });
     const missing = await k.run(['get', 'job', 'nope']);
@@ -87,15 +98,29 @@ describe('discovery for kubectl', () => {
   it('api-resources lists the Nodus kinds from aggregated discovery alone', async () => {
     const res = await k.run(['api-resources', '-v=6']);
     const table = rows(res.stdout);
-    expect(table).toContainEqual({ NAME: 'jobs', SHORTNAMES: 'nj', APIVERSION: 'nodus.dev/v1', NAMESPACED: 'true', KIND: 'Job' });
-    expect(table).toContainEqual({ NAME: 'namespaces', SHORTNAMES: 'ns', APIVERSION: 'v1', NAMESPACED: 'false', KIND: 'Namespace' });
-    expect(table.map((r) => r.KIND)).toEqual(expect.arrayContaining(['Sandbox', 'Function', 'Volume', 'Budget', 'Pipeline', 'Image']));
+    expect(table).toContainEqual({
+      NAME: 'jobs',
+      SHORTNAMES: 'nj',
+      APIVERSION: 'nodus.dev/v1',
+      NAMESPACED: 'true',
+      KIND: 'Job',
+    });
+    expect(table).toContainEqual({
+      NAME: 'namespaces',
+      SHORTNAMES: 'ns',
+      APIVERSION: 'v1',
+      NAMESPACED: 'false',
+      KIND: 'Namespace',
+    });
+    expect(table.map((r) => r.KIND)).toEqual(
+      expect.arrayContaining(['Sandbox', 'Function', 'Volume', 'Budget', 'Pipeline', 'Image']),
+    );
     // One request for /api and one for /apis: no per-group-version round trips, as with legacy discovery.
     expect(res.stderr).toMatch(/https:\/\/127\.0\.0\.1:\d+\/apis\?timeout=32s/);
     expect(res.stderr).not.toContain('/apis/nodus.dev/v1?');
   });
 
-  it('explain shows a kind\'s fields and their documentation', async () => {
+  it("explain shows a kind's fields and their documentation", async () => {
     const res = await k.run(['explain', 'jobs.nodus.dev.spec']);
     expect(res.stdout).toMatch(/GROUP:\s+nodus\.dev\nKIND:\s+Job\nVERSION:\s+v1/);
     expect(res.stdout).toContain('What the Job runs and what it may spend.');

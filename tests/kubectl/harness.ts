@@ -35,7 +35,11 @@ export interface Kubectl {
   /** Writes a manifest into the test file's temp dir and returns its path. */
   file: (name: string, content: string) => string;
   /** An authenticated call to the mock's plain-HTTP port, to set up or check what kubectl did. */
-  api: <T = Record<string, unknown>>(method: string, path: string, body?: unknown) => Promise<{ status: number; body: T }>;
+  api: <T = Record<string, unknown>>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ) => Promise<{ status: number; body: T }>;
 }
 
 const KUBECTL = process.env.KUBECTL || 'kubectl';
@@ -67,15 +71,18 @@ export function withKubectl(config: Partial<MockConfig> = {}): Kubectl {
     server = await startMockServer({ port: 0, tlsPort: 0, speed: 40, finalizeSeconds: 0.2, ...config });
     dir = mkdtempSync(join(tmpdir(), 'nodus-kubectl-'));
     const kubeconfig = join(dir, 'kubeconfig');
-    writeFileSync(kubeconfig, [
-      'apiVersion: v1',
-      'kind: Config',
-      `clusters: [{name: nodus-mock, cluster: {server: "${server.tlsUrl}", certificate-authority: "${server.certPath}"}}]`,
-      `users: [{name: demo, user: {token: ${DEMO_API_KEY}}}]`,
-      'contexts: [{name: nodus-mock, context: {cluster: nodus-mock, user: demo, namespace: default}}]',
-      'current-context: nodus-mock',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      kubeconfig,
+      [
+        'apiVersion: v1',
+        'kind: Config',
+        `clusters: [{name: nodus-mock, cluster: {server: "${server.tlsUrl}", certificate-authority: "${server.certPath}"}}]`,
+        `users: [{name: demo, user: {token: ${DEMO_API_KEY}}}]`,
+        'contexts: [{name: nodus-mock, context: {cluster: nodus-mock, user: demo, namespace: default}}]',
+        'current-context: nodus-mock',
+        '',
+      ].join('\n'),
+    );
     env = { ...process.env, KUBECONFIG: kubeconfig, NO_COLOR: '1' };
     // A cache per file: discovery cached by another run (or another mock on the same port) never leaks in.
     baseArgs = ['--cache-dir', join(dir, 'cache')];
@@ -85,15 +92,20 @@ export function withKubectl(config: Partial<MockConfig> = {}): Kubectl {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  const run = (args: string[], timeoutMs = RUN_TIMEOUT_MS): Promise<Run> => new Promise((resolve, reject) => {
-    execFile(KUBECTL, [...baseArgs, ...args], { env, timeout: timeoutMs }, (error, stdout, stderr) => {
-      if (error && typeof error.code !== 'number') {
-        reject(new Error(`kubectl ${args.join(' ')} did not finish (${error.signal ?? error.code ?? error.message}); stderr: ${stderr}`));
-        return;
-      }
-      resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+  const run = (args: string[], timeoutMs = RUN_TIMEOUT_MS): Promise<Run> =>
+    new Promise((resolve, reject) => {
+      execFile(KUBECTL, [...baseArgs, ...args], { env, timeout: timeoutMs }, (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') {
+          reject(
+            new Error(
+              `kubectl ${args.join(' ')} did not finish (${error.signal ?? error.code ?? error.message}); stderr: ${stderr}`,
+            ),
+          );
+          return;
+        }
+        resolve({ code: error ? Number(error.code) : 0, stdout, stderr });
+      });
     });
-  });
 
   const start = (args: string[]): Running => {
     const child = spawn(KUBECTL, [...baseArgs, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -106,21 +118,26 @@ export function withKubectl(config: Partial<MockConfig> = {}): Kubectl {
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
     const exited = new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? -1)));
-    const printed = (text: string | RegExp, timeoutMs = 10_000): Promise<void> => new Promise((resolve, reject) => {
-      const seen = (): boolean => (typeof text === 'string' ? out.includes(text) : text.test(out));
-      if (seen()) return resolve();
-      const check = (): void => {
-        if (!seen()) return;
-        listeners.delete(check);
-        clearTimeout(timer);
-        resolve();
-      };
-      const timer = setTimeout(() => {
-        listeners.delete(check);
-        reject(new Error(`kubectl ${args.join(' ')} did not print ${String(text)} in ${timeoutMs} ms; it printed:\n${out}`));
-      }, timeoutMs);
-      listeners.add(check);
-    });
+    const printed = (text: string | RegExp, timeoutMs = 10_000): Promise<void> =>
+      new Promise((resolve, reject) => {
+        const seen = (): boolean => (typeof text === 'string' ? out.includes(text) : text.test(out));
+        if (seen()) return resolve();
+        const check = (): void => {
+          if (!seen()) return;
+          listeners.delete(check);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          listeners.delete(check);
+          reject(
+            new Error(
+              `kubectl ${args.join(' ')} did not print ${String(text)} in ${timeoutMs} ms; it printed:\n${out}`,
+            ),
+          );
+        }, timeoutMs);
+        listeners.add(check);
+      });
     return { child, output: () => out, exited, printed };
   };
 
@@ -132,8 +149,13 @@ export function withKubectl(config: Partial<MockConfig> = {}): Kubectl {
 
   const api = async <T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> => {
     const headers: Record<string, string> = { Authorization: `Bearer ${DEMO_API_KEY}` };
-    if (body !== undefined) headers['Content-Type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
-    const res = await fetch(`${server!.url}${path}`, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+    if (body !== undefined)
+      headers['Content-Type'] = method === 'PATCH' ? 'application/merge-patch+json' : 'application/json';
+    const res = await fetch(`${server!.url}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
     return { status: res.status, body: (await res.json()) as T };
   };
 
@@ -141,8 +163,13 @@ export function withKubectl(config: Partial<MockConfig> = {}): Kubectl {
 }
 
 /** A Job manifest as a user would write it; the run length is pinned so that it stays Running during a test. */
-export function jobYaml(name: string, extra: { labels?: Record<string, string>; maxCostUSD?: string; state?: string; runSeconds?: number } = {}): string {
-  const labels = Object.entries(extra.labels ?? {}).map(([k, v]) => `    ${k}: ${v}\n`).join('');
+export function jobYaml(
+  name: string,
+  extra: { labels?: Record<string, string>; maxCostUSD?: string; state?: string; runSeconds?: number } = {},
+): string {
+  const labels = Object.entries(extra.labels ?? {})
+    .map(([k, v]) => `    ${k}: ${v}\n`)
+    .join('');
   return `apiVersion: nodus.dev/v1
 kind: Job
 metadata:

@@ -34,7 +34,9 @@ describe('kubectl wait', () => {
 
   it('waits for a jsonpath value, here the phase a change of spec.state leads to', async () => {
     await apply('to-suspend', jobYaml('to-suspend'));
-    expect((await k.run(['wait', '--for=jsonpath={.status.phase}=Running', 'job/to-suspend', '--timeout=10s'])).code).toBe(0);
+    expect(
+      (await k.run(['wait', '--for=jsonpath={.status.phase}=Running', 'job/to-suspend', '--timeout=10s'])).code,
+    ).toBe(0);
     const waiting = k.run(['wait', '--for=jsonpath={.status.phase}=Suspended', 'job/to-suspend', '--timeout=10s']);
     await k.api('PATCH', `${NS}/jobs/to-suspend`, { spec: { state: 'Suspended' } });
     const res = await waiting;
@@ -49,7 +51,10 @@ describe('kubectl wait', () => {
     await apply('held-2', jobYaml('held-2', { labels: { batch: 'w' } }));
     await k.api('PATCH', `${NS}/jobs/held`, { spec: { state: 'Running' } });
     const both = await k.run(['wait', '--for=condition=Ready', 'jobs', '-l', 'batch=w', '--timeout=10s']);
-    expect(both.stdout.trim().split('\n').sort()).toEqual(['job.nodus.dev/held condition met', 'job.nodus.dev/held-2 condition met']);
+    expect(both.stdout.trim().split('\n').sort()).toEqual([
+      'job.nodus.dev/held condition met',
+      'job.nodus.dev/held-2 condition met',
+    ]);
   });
 });
 
@@ -76,7 +81,7 @@ describe('kubectl delete', () => {
     expect(await get('jobs/doomed-2')).toBeUndefined();
   });
 
-  it('keeps a Pipeline\'s Jobs with --cascade=orphan, and deletes them without it', async () => {
+  it("keeps a Pipeline's Jobs with --cascade=orphan, and deletes them without it", async () => {
     const pipeline = (name: string) => `apiVersion: nodus.dev/v1
 kind: Pipeline
 metadata:
@@ -89,7 +94,8 @@ spec:
     resources: {cpu: 1, memoryGiB: 2}
 `;
     const stepJobs = async (owner: string) =>
-      (await k.api<ObjectList>('GET', `${NS}/jobs?labelSelector=${encodeURIComponent(`nodus.dev/pipeline=${owner}`)}`)).body.items;
+      (await k.api<ObjectList>('GET', `${NS}/jobs?labelSelector=${encodeURIComponent(`nodus.dev/pipeline=${owner}`)}`))
+        .body.items;
     for (const name of ['orphaning', 'cascading']) await apply(name, pipeline(name));
     await expect.poll(async () => (await stepJobs('orphaning')).length, { timeout: 10_000 }).toBe(1);
     await expect.poll(async () => (await stepJobs('cascading')).length, { timeout: 10_000 }).toBe(1);

@@ -18,7 +18,9 @@ export interface BenchCollector {
   longTasks(since?: number): { start: number; duration: number }[];
   loafs(since?: number): { start: number; duration: number; blocking: number; scripts: string[] }[];
   supports(): { longtask: boolean; loaf: boolean };
-  resources(pattern: string): { name: string; start: number; end: number; requestStart: number; responseStart: number }[];
+  resources(
+    pattern: string,
+  ): { name: string; start: number; end: number; requestStart: number; responseStart: number }[];
   rowCount(): number;
   watchCells(keyHeader: string, valueHeader: string): string;
   cellChanges(): CellChange[];
@@ -26,7 +28,9 @@ export interface BenchCollector {
   visibleCells(keyHeader: string, valueHeader: string): { key: string; value: string }[];
   armResponse(): string;
   response(): { inputAt: number | undefined; paintAt: number | undefined } | undefined;
-  scrollThrough(steps: number): Promise<{ start: number; end: number; maxRows: number; range: number; scroller: string }>;
+  scrollThrough(
+    steps: number,
+  ): Promise<{ start: number; end: number; maxRows: number; range: number; scroller: string }>;
 }
 
 export interface BenchWindow {

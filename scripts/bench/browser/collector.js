@@ -46,8 +46,16 @@
   const scriptsOf = (e) =>
     (e.scripts || [])
       .filter((s) => s.duration > 5)
-      .map((s) => `${s.invoker || s.invokerType} ${Math.round(s.duration)} ms${s.forcedStyleAndLayoutDuration > 5 ? ` (forced layout ${Math.round(s.forcedStyleAndLayoutDuration)} ms)` : ''}${s.sourceFunctionName ? ` in ${s.sourceFunctionName}` : ''}`);
-  observe('long-animation-frame', loafs, (e) => ({ start: e.startTime, duration: e.duration, blocking: e.blockingDuration, scripts: scriptsOf(e) }));
+      .map(
+        (s) =>
+          `${s.invoker || s.invokerType} ${Math.round(s.duration)} ms${s.forcedStyleAndLayoutDuration > 5 ? ` (forced layout ${Math.round(s.forcedStyleAndLayoutDuration)} ms)` : ''}${s.sourceFunctionName ? ` in ${s.sourceFunctionName}` : ''}`,
+      );
+  observe('long-animation-frame', loafs, (e) => ({
+    start: e.startTime,
+    duration: e.duration,
+    blocking: e.blockingDuration,
+    scripts: scriptsOf(e),
+  }));
   // The default buffer (250) would drop the later pages of a big list.
   performance.setResourceTimingBufferSize(5000);
 
@@ -68,7 +76,8 @@
       if (marks.firstRow !== undefined && marks.allListed !== undefined) milestones.disconnect();
     };
     const milestones = new MutationObserver(check);
-    const start = () => milestones.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
+    const start = () =>
+      milestones.observe(document.documentElement, { childList: true, subtree: true, characterData: true });
     if (document.documentElement) start();
     else document.addEventListener('DOMContentLoaded', start);
   }
@@ -89,8 +98,21 @@
     frames: (since = 0) => frames.filter((t) => t >= since),
     longTasks: (since = 0) => longTasks.filter((e) => e.start >= since),
     loafs: (since = 0) => loafs.filter((e) => e.start >= since),
-    supports: () => ({ longtask: PerformanceObserver.supportedEntryTypes.includes('longtask'), loaf: PerformanceObserver.supportedEntryTypes.includes('long-animation-frame') }),
-    resources: (pattern) => performance.getEntriesByType('resource').filter((e) => new RegExp(pattern).test(e.name)).map((e) => ({ name: e.name, start: e.startTime, end: e.responseEnd, requestStart: e.requestStart, responseStart: e.responseStart })),
+    supports: () => ({
+      longtask: PerformanceObserver.supportedEntryTypes.includes('longtask'),
+      loaf: PerformanceObserver.supportedEntryTypes.includes('long-animation-frame'),
+    }),
+    resources: (pattern) =>
+      performance
+        .getEntriesByType('resource')
+        .filter((e) => new RegExp(pattern).test(e.name))
+        .map((e) => ({
+          name: e.name,
+          start: e.startTime,
+          end: e.responseEnd,
+          requestStart: e.requestStart,
+          responseStart: e.responseStart,
+        })),
     rowCount: () => document.querySelectorAll(config.rowSelector).length,
 
     /**
@@ -165,7 +187,8 @@
       const onInput = (event) => {
         if (state.inputAt === undefined) state.inputAt = event.timeStamp;
       };
-      for (const type of ['pointerdown', 'keydown', 'input']) document.addEventListener(type, onInput, { capture: true });
+      for (const type of ['pointerdown', 'keydown', 'input'])
+        document.addEventListener(type, onInput, { capture: true });
       const observer = new MutationObserver(() => {
         if (state.inputAt === undefined) return;
         observer.disconnect();
@@ -184,7 +207,8 @@
         const scrolls = (el) => el.scrollHeight > el.clientHeight && /auto|scroll/.test(getComputedStyle(el).overflowY);
         // A virtualized table scrolls inside itself; a plain one scrolls an ancestor (or the page).
         let scroller = table && [table, ...table.children].find(scrolls);
-        for (let box = table && table.parentElement; !scroller && box; box = box.parentElement) if (scrolls(box)) scroller = box;
+        for (let box = table && table.parentElement; !scroller && box; box = box.parentElement)
+          if (scrolls(box)) scroller = box;
         scroller = scroller || document.scrollingElement;
         const range = scroller.scrollHeight - scroller.clientHeight;
         const start = performance.now();
@@ -193,7 +217,13 @@
         const move = () => {
           if (step % 10 === 0) maxRows = Math.max(maxRows, document.querySelectorAll(config.rowSelector).length);
           if (step > steps) {
-            resolve({ start, end: performance.now(), maxRows, range, scroller: scroller === document.scrollingElement ? 'document' : scroller.tagName.toLowerCase() });
+            resolve({
+              start,
+              end: performance.now(),
+              maxRows,
+              range,
+              scroller: scroller === document.scrollingElement ? 'document' : scroller.tagName.toLowerCase(),
+            });
             return;
           }
           scroller.scrollTop = (range * step) / steps;

@@ -36,11 +36,23 @@ let traced = 0;
  * What a trace records: the page's tasks with the native work in them named (loading, style, layout, paint, mojo),
  * and the JavaScript's samples beside them (v8.cpu_profiler), so a long task's own functions can be named too.
  */
-const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler', 'v8.execute', 'loading', 'toplevel', 'blink', 'mojom'];
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-v8.cpu_profiler',
+  'v8.execute',
+  'loading',
+  'toplevel',
+  'blink',
+  'mojom',
+];
 
 export async function openSession(ctx: BenchContext): Promise<Session> {
   if (!ctx.browser || !ctx.console) throw new Error('a browser scenario ran without a browser or a console');
-  const context: BrowserContext = await ctx.browser.newContext({ baseURL: ctx.console.url, viewport: { width: 1440, height: 900 } });
+  const context: BrowserContext = await ctx.browser.newContext({
+    baseURL: ctx.console.url,
+    viewport: { width: 1440, height: 900 },
+  });
   const page = await context.newPage();
   const config = TablePage.collectorConfig('jobs', ctx.plan.size);
   await page.addInitScript({ content: `window.__benchConfig = ${JSON.stringify(config)};` });
@@ -90,7 +102,9 @@ export async function openTable(session: Session, timeoutMs: number): Promise<Ma
     if (Date.now() > deadline) {
       const shot = 'bench-results/open-table-failure.png';
       await session.page.screenshot({ path: shot }).catch(() => undefined);
-      throw new Error(`the table did not list every Job within ${timeoutMs / 1000} s (marks: ${JSON.stringify(now)}; page errors: ${JSON.stringify(session.errors)}; screenshot: ${shot}); do the selectors in scripts/bench/browser/page-object.ts still match the console?`);
+      throw new Error(
+        `the table did not list every Job within ${timeoutMs / 1000} s (marks: ${JSON.stringify(now)}; page errors: ${JSON.stringify(session.errors)}; screenshot: ${shot}); do the selectors in scripts/bench/browser/page-object.ts still match the console?`,
+      );
     }
     await session.page.waitForTimeout(100);
   }
@@ -105,7 +119,11 @@ export async function heapAfterGc(session: Session): Promise<{ heapMB: number; b
   const { metrics } = await session.cdp.send('Performance.getMetrics');
   const metric = (name: string) => metrics.find((m) => m.name === name)?.value ?? Number.NaN;
   const usage = (await session.cdp.send('Runtime.getHeapUsage')) as { backingStorageSize?: number };
-  return { heapMB: metric('JSHeapUsedSize') / MB, buffersMB: (usage.backingStorageSize ?? 0) / MB, nodes: metric('Nodes') };
+  return {
+    heapMB: metric('JSHeapUsedSize') / MB,
+    buffersMB: (usage.backingStorageSize ?? 0) / MB,
+    nodes: metric('Nodes'),
+  };
 }
 
 export interface FrameStats {
@@ -132,7 +150,14 @@ export function worstFrameNote(frames: FrameStats): string[] {
 
 /** Frame intervals (rAF), Long Tasks and Long Animation Frames between two times of the page's clock. */
 export async function frameStats(page: Page, start: number, end: number): Promise<FrameStats> {
-  const data = await page.evaluate(([from]) => ({ frames: (window as unknown as BenchWindow).__bench.frames(from), tasks: (window as unknown as BenchWindow).__bench.longTasks(from), loafs: (window as unknown as BenchWindow).__bench.loafs(from) }), [start]);
+  const data = await page.evaluate(
+    ([from]) => ({
+      frames: (window as unknown as BenchWindow).__bench.frames(from),
+      tasks: (window as unknown as BenchWindow).__bench.longTasks(from),
+      loafs: (window as unknown as BenchWindow).__bench.loafs(from),
+    }),
+    [start],
+  );
   const times = data.frames.filter((t) => t <= end);
   const intervals = times.slice(1).map((t, i) => t - times[i]!);
   const tasks = data.tasks.filter((t) => t.start <= end);
@@ -147,7 +172,10 @@ export async function frameStats(page: Page, start: number, end: number): Promis
     longestTask: Math.max(0, ...tasks.map((t) => t.duration)),
     loafs: loafs.length,
     worstLoafBlocking: Math.max(0, ...loafs.map((l) => l.blocking)),
-    worstLoaf: loafs.reduce<{ duration: number; scripts: string[] } | undefined>((worst, l) => (!worst || l.duration > worst.duration ? { duration: l.duration, scripts: l.scripts } : worst), undefined),
+    worstLoaf: loafs.reduce<{ duration: number; scripts: string[] } | undefined>(
+      (worst, l) => (!worst || l.duration > worst.duration ? { duration: l.duration, scripts: l.scripts } : worst),
+      undefined,
+    ),
   };
 }
 
@@ -156,7 +184,9 @@ export async function clockOffset(page: Page): Promise<number> {
   let best = { rtt: Infinity, offset: 0 };
   for (let i = 0; i < 5; i++) {
     const before = epochNow();
-    const inPage = await page.evaluate(() => (window as unknown as BenchWindow).__bench.timeOrigin() + (window as unknown as BenchWindow).__bench.now());
+    const inPage = await page.evaluate(
+      () => (window as unknown as BenchWindow).__bench.timeOrigin() + (window as unknown as BenchWindow).__bench.now(),
+    );
     const after = epochNow();
     if (after - before < best.rtt) best = { rtt: after - before, offset: inPage - (before + after) / 2 };
   }

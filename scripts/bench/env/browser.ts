@@ -9,6 +9,9 @@ import { CHROMIUM, CHROMIUM_ARGS } from '../../chromium/launch-args.ts';
 export { CHROMIUM };
 
 export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium is not installed at ${CHROMIUM}: sudo apt-get update && sudo apt-get install -y chromium`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `Chromium is not installed at ${CHROMIUM}: sudo apt-get update && sudo apt-get install -y chromium`,
+    );
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }

@@ -21,7 +21,11 @@ export interface ConsoleServer {
   close: () => Promise<void>;
 }
 
-export async function startConsole(options: { mockPort: number; log: (message: string) => void; minify?: boolean }): Promise<ConsoleServer> {
+export async function startConsole(options: {
+  mockPort: number;
+  log: (message: string) => void;
+  minify?: boolean;
+}): Promise<ConsoleServer> {
   const outDir = mkdtempSync(join(tmpdir(), 'nodus-bench-console-'));
   // Read when Vite loads vite.config.ts and the build's env, in this process only.
   process.env.VITE_NODUS_API_KEY = DEMO_API_KEY;
@@ -30,7 +34,10 @@ export async function startConsole(options: { mockPort: number; log: (message: s
   options.log(`built the console in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const script = fileURLToPath(new URL('./console-process.ts', import.meta.url));
   const config: ConsoleProcessConfig = { outDir, mockPort: options.mockPort };
-  const child = fork(script, [JSON.stringify(config)], { execArgv: tsxExecArgv(), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(script, [JSON.stringify(config)], {
+    execArgv: tsxExecArgv(),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ready = await nextMessage<ConsoleProcessMessage, 'ready'>(child, 'ready');
   return {

@@ -26,7 +26,10 @@ export function tsxExecArgv(extra: string[] = []): string[] {
 }
 
 /** The next message of `type` from a child process (mock-process.ts, console-process.ts). */
-export function nextMessage<M extends { type: string }, T extends M['type'] = M['type']>(child: ChildProcess, type: T): Promise<Extract<M, { type: T }>> {
+export function nextMessage<M extends { type: string }, T extends M['type'] = M['type']>(
+  child: ChildProcess,
+  type: T,
+): Promise<Extract<M, { type: T }>> {
   return new Promise((resolve, reject) => {
     const onMessage = (message: M) => {
       if (message.type !== type) return;
@@ -50,8 +53,13 @@ export async function startMock(config: MockProcessConfig): Promise<MockHandle> 
   const script = fileURLToPath(new URL('./mock-process.ts', import.meta.url));
   // Room for 50,000 objects and the history of the churn scenarios, whatever Node's default heap limit is here.
   // NODUS_BENCH_MOCK_PROFILE=DIR: a V8 CPU profile of the mock's whole run, written to DIR when it exits.
-  const profile = process.env.NODUS_BENCH_MOCK_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.NODUS_BENCH_MOCK_PROFILE}`] : [];
-  const child = fork(script, [JSON.stringify(config)], { execArgv: tsxExecArgv(['--max-old-space-size=4096', ...profile]), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const profile = process.env.NODUS_BENCH_MOCK_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.NODUS_BENCH_MOCK_PROFILE}`]
+    : [];
+  const child = fork(script, [JSON.stringify(config)], {
+    execArgv: tsxExecArgv(['--max-old-space-size=4096', ...profile]),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ready = await nextMessage<MockProcessMessage, 'ready'>(child, 'ready');
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return {
@@ -109,7 +117,7 @@ export class MockApi {
 
   /** Seeds `count` Jobs (the mock takes up to 100,000 a call). */
   async seedJobs(project: string, count: number): Promise<void> {
-    for (let done = 0; done < count; ) {
+    for (let done = 0; done < count;) {
       const n = Math.min(100_000, count - done);
       await this.post('/_mock/seed', { project, kind: 'Job', count: n });
       done += n;
@@ -131,25 +139,39 @@ export class MockApi {
    * A watch read line by line, each event handed over with the time it was read (performance.timeOrigin-based
    * epoch milliseconds, comparable with a browser's on this machine).
    */
-  watchJobs(project: string, resourceVersion: string, onEvent: (event: WatchEvent, receivedAt: number) => void): Promise<RawWatch> {
-    return rawWatch(`${this.url}${this.jobsPath(project)}?watch=true&resourceVersion=${resourceVersion}`, (chunk, at, state) => {
-      state.buffer += state.decoder.decode(chunk, { stream: true });
-      let start = 0;
-      for (let nl = state.buffer.indexOf('\n'); nl !== -1; nl = state.buffer.indexOf('\n', start)) {
-        onEvent(JSON.parse(state.buffer.slice(start, nl)) as WatchEvent, at);
-        start = nl + 1;
-      }
-      state.buffer = state.buffer.slice(start);
-    });
+  watchJobs(
+    project: string,
+    resourceVersion: string,
+    onEvent: (event: WatchEvent, receivedAt: number) => void,
+  ): Promise<RawWatch> {
+    return rawWatch(
+      `${this.url}${this.jobsPath(project)}?watch=true&resourceVersion=${resourceVersion}`,
+      (chunk, at, state) => {
+        state.buffer += state.decoder.decode(chunk, { stream: true });
+        let start = 0;
+        for (let nl = state.buffer.indexOf('\n'); nl !== -1; nl = state.buffer.indexOf('\n', start)) {
+          onEvent(JSON.parse(state.buffer.slice(start, nl)) as WatchEvent, at);
+          start = nl + 1;
+        }
+        state.buffer = state.buffer.slice(start);
+      },
+    );
   }
 
   /** A watch whose lines are only counted (no parsing): a reader that costs the mock's measurement nothing. */
-  countJobEvents(project: string, resourceVersion: string, onLines: (lines: number, receivedAt: number) => void): Promise<RawWatch> {
-    return rawWatch(`${this.url}${this.jobsPath(project)}?watch=true&resourceVersion=${resourceVersion}`, (chunk, at) => {
-      let lines = 0;
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
-      if (lines) onLines(lines, at);
-    });
+  countJobEvents(
+    project: string,
+    resourceVersion: string,
+    onLines: (lines: number, receivedAt: number) => void,
+  ): Promise<RawWatch> {
+    return rawWatch(
+      `${this.url}${this.jobsPath(project)}?watch=true&resourceVersion=${resourceVersion}`,
+      (chunk, at) => {
+        let lines = 0;
+        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+        if (lines) onLines(lines, at);
+      },
+    );
   }
 }
 
@@ -162,7 +184,10 @@ interface ReadState {
   decoder: TextDecoder;
 }
 
-async function rawWatch(url: string, onChunk: (chunk: Uint8Array, receivedAt: number, state: ReadState) => void): Promise<RawWatch> {
+async function rawWatch(
+  url: string,
+  onChunk: (chunk: Uint8Array, receivedAt: number, state: ReadState) => void,
+): Promise<RawWatch> {
   const controller = new AbortController();
   const res = await fetch(url, { headers: HEADERS, signal: controller.signal });
   if (!res.ok || !res.body) throw new Error(`watch ${url}: ${res.status} ${await res.text()}`);

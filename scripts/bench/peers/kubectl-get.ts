@@ -21,12 +21,13 @@ interface KubectlRun {
   stderr: string;
 }
 
-const GO_UNITS: Record<string, number> = { ns: 1e-6, 'µs': 1e-3, us: 1e-3, ms: 1, s: 1000, m: 60_000 };
+const GO_UNITS: Record<string, number> = { ns: 1e-6, µs: 1e-3, us: 1e-3, ms: 1, s: 1000, m: 60_000 };
 
 /** What client-go's client-side rate limiter (5 requests/s after a burst of 10) made kubectl wait, from its -v=6 log. */
 export function throttledMs(log: string): number {
   let total = 0;
-  for (const m of log.matchAll(/Waited for ([\d.]+)(ns|µs|us|ms|s|m) due to client-side throttling/g)) total += Number(m[1]) * (GO_UNITS[m[2]!] ?? 0);
+  for (const m of log.matchAll(/Waited for ([\d.]+)(ns|µs|us|ms|s|m) due to client-side throttling/g))
+    total += Number(m[1]) * (GO_UNITS[m[2]!] ?? 0);
   return total;
 }
 
@@ -46,7 +47,9 @@ function runKubectl(args: string[], env: NodeJS.ProcessEnv): Promise<KubectlRun>
     });
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => resolve({ firstRowMs, exitMs: performance.now() - started, lines, code: code ?? -1, stderr }));
+    child.on('close', (code) =>
+      resolve({ firstRowMs, exitMs: performance.now() - started, lines, code: code ?? -1, stderr }),
+    );
   });
 }
 
@@ -58,28 +61,45 @@ export const kubectlGet: Scenario = {
     const dir = mkdtempSync(join(tmpdir(), 'nodus-bench-kubectl-'));
     try {
       const kubeconfig = join(dir, 'kubeconfig');
-      writeFileSync(kubeconfig, [
-        'apiVersion: v1',
-        'kind: Config',
-        `clusters: [{name: bench, cluster: {server: "${mock.tlsUrl}", certificate-authority: "${mock.certPath}"}}]`,
-        `users: [{name: bench, user: {token: ${DEMO_API_KEY}}}]`,
-        `contexts: [{name: bench, context: {cluster: bench, user: bench, namespace: ${project}}}]`,
-        'current-context: bench',
-        '',
-      ].join('\n'));
+      writeFileSync(
+        kubeconfig,
+        [
+          'apiVersion: v1',
+          'kind: Config',
+          `clusters: [{name: bench, cluster: {server: "${mock.tlsUrl}", certificate-authority: "${mock.certPath}"}}]`,
+          `users: [{name: bench, user: {token: ${DEMO_API_KEY}}}]`,
+          `contexts: [{name: bench, context: {cluster: bench, user: bench, namespace: ${project}}}]`,
+          'current-context: bench',
+          '',
+        ].join('\n'),
+      );
       const env = { ...process.env, KUBECONFIG: kubeconfig, NO_COLOR: '1' };
       // -v=6 logs each request to stderr (not to the rows): how long kubectl's own rate limiter held it back.
       const args = ['--cache-dir', join(dir, 'cache'), '-v=6', 'get', 'jobs', '-n', project, '--chunk-size=500'];
       const result = await runKubectl(args, env);
-      if (result.code !== 0) throw new Error(`kubectl ${args.join(' ')} exited ${result.code}: ${result.stderr.slice(-500)}`);
-      if (result.lines !== plan.size + 1) throw new Error(`kubectl printed ${result.lines} lines, expected ${plan.size} rows and a header`);
+      if (result.code !== 0)
+        throw new Error(`kubectl ${args.join(' ')} exited ${result.code}: ${result.stderr.slice(-500)}`);
+      if (result.lines !== plan.size + 1)
+        throw new Error(`kubectl printed ${result.lines} lines, expected ${plan.size} rows and a header`);
       return {
         figures: [
           { id: 'first-row', label: 'first row printed', unit: 'ms', value: result.firstRowMs },
-          { id: 'all-printed', label: `all ${plan.size.toLocaleString('en')} printed (exit)`, unit: 'ms', value: result.exitMs },
-          { id: 'throttled', label: "of which kubectl's own rate limit (client-go, 5 requests/s)", unit: 'ms', value: throttledMs(result.stderr) },
+          {
+            id: 'all-printed',
+            label: `all ${plan.size.toLocaleString('en')} printed (exit)`,
+            unit: 'ms',
+            value: result.exitMs,
+          },
+          {
+            id: 'throttled',
+            label: "of which kubectl's own rate limit (client-go, 5 requests/s)",
+            unit: 'ms',
+            value: throttledMs(result.stderr),
+          },
         ],
-        notes: [`${KUBECTL} ${args.slice(2).join(' ')}, rows to a pipe, discovery cache cold each run; kubectl prints a chunked list once it has every page`],
+        notes: [
+          `${KUBECTL} ${args.slice(2).join(' ')}, rows to a pipe, discovery cache cold each run; kubectl prints a chunked list once it has every page`,
+        ],
       };
     } finally {
       rmSync(dir, { recursive: true, force: true });

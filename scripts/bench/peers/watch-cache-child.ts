@@ -17,8 +17,18 @@ export type ChildMessage =
   | { type: 'failed'; message: string };
 
 const [which, url, project, pageSize] = process.argv.slice(2);
-const target: CacheTarget = { url: url ?? '', apiKey: DEMO_API_KEY, project: project ?? '', pageSize: Number(pageSize ?? 500) };
-const readers: Record<string, (target: CacheTarget) => CacheClient> = { 'client-node': clientNodeCache, baseline: baselineReader, 'baseline-http': httpBaselineReader, ours: ourCache };
+const target: CacheTarget = {
+  url: url ?? '',
+  apiKey: DEMO_API_KEY,
+  project: project ?? '',
+  pageSize: Number(pageSize ?? 500),
+};
+const readers: Record<string, (target: CacheTarget) => CacheClient> = {
+  'client-node': clientNodeCache,
+  baseline: baselineReader,
+  'baseline-http': httpBaselineReader,
+  ours: ourCache,
+};
 const cache: CacheClient = (readers[which ?? ''] ?? ourCache)(target);
 
 const send = (message: ChildMessage): void => {

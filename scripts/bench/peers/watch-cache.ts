@@ -37,7 +37,10 @@ interface CacheFigures {
   eventsPerSecond: number;
 }
 
-function reply<T extends ChildMessage['type']>(child: ChildProcess, type: T): Promise<Extract<ChildMessage, { type: T }>> {
+function reply<T extends ChildMessage['type']>(
+  child: ChildProcess,
+  type: T,
+): Promise<Extract<ChildMessage, { type: T }>> {
   return new Promise((resolve, reject) => {
     const onMessage = (message: ChildMessage) => {
       if (message.type === 'failed') reject(new Error(`watch cache child: ${message.message}`));
@@ -90,10 +93,14 @@ async function session(ctx: BenchContext, which: Which, bursts: number): Promise
   // NODUS_BENCH_CACHE_PROFILE=DIR: V8 CPU profiles of each cache's process (one per thread), in DIR/<cache>.
   const dir = process.env.NODUS_BENCH_CACHE_PROFILE;
   const profile = dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}/${which}`] : [];
-  const child = fork(CHILD, [which, ctx.mock.url, ctx.project, String(PAGE_SIZE)], { execArgv: tsxExecArgv(['--expose-gc', ...profile]), stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(CHILD, [which, ctx.mock.url, ctx.project, String(PAGE_SIZE)], {
+    execArgv: tsxExecArgv(['--expose-gc', ...profile]),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   try {
     const synced = await reply(child, 'synced');
-    if (!which.startsWith('baseline') && synced.objects !== plan.size) throw new Error(`${synced.name} holds ${synced.objects} objects, expected ${plan.size}`);
+    if (!which.startsWith('baseline') && synced.objects !== plan.size)
+      throw new Error(`${synced.name} holds ${synced.objects} objects, expected ${plan.size}`);
     const times: number[] = [];
     // One burst first, not counted: every cache (and the mock's replay) gets the same warm-up.
     for (let i = 0; i <= bursts; i++) {
@@ -140,13 +147,44 @@ export const watchCache: Scenario = {
     const httpBase = figuresOf([httpBaseline]);
     const figures: Figure[] = [
       { id: 'ours-rate', label: 'ours: events applied per second', unit: 'events/s', value: ours.eventsPerSecond },
-      { id: 'theirs-rate', label: 'client-node informer: events applied per second', unit: 'events/s', value: theirs.eventsPerSecond },
+      {
+        id: 'theirs-rate',
+        label: 'client-node informer: events applied per second',
+        unit: 'events/s',
+        value: theirs.eventsPerSecond,
+      },
       // Each turn of ours against the client-node turn next to it in time; the median of those ratios.
-      { id: 'ratio', label: 'ratio ours / client-node (events/s), turn by turn', unit: '×', value: median(ratios), target: { op: '>=', value: 1 } },
-      { id: 'baseline-rate', label: 'ceiling: the same stream, lines counted only (fetch, as ours reads)', unit: 'events/s', value: base.eventsPerSecond },
-      { id: 'baseline-http-rate', label: 'the same over node:http (as client-node reads)', unit: 'events/s', value: httpBase.eventsPerSecond },
-      { id: 'ours-list', label: `ours: list ${ctx.plan.size.toLocaleString('en')} and watch`, unit: 'ms', value: ours.listMs },
-      { id: 'theirs-list', label: `client-node: list ${ctx.plan.size.toLocaleString('en')} and watch`, unit: 'ms', value: theirs.listMs },
+      {
+        id: 'ratio',
+        label: 'ratio ours / client-node (events/s), turn by turn',
+        unit: '×',
+        value: median(ratios),
+        target: { op: '>=', value: 1 },
+      },
+      {
+        id: 'baseline-rate',
+        label: 'ceiling: the same stream, lines counted only (fetch, as ours reads)',
+        unit: 'events/s',
+        value: base.eventsPerSecond,
+      },
+      {
+        id: 'baseline-http-rate',
+        label: 'the same over node:http (as client-node reads)',
+        unit: 'events/s',
+        value: httpBase.eventsPerSecond,
+      },
+      {
+        id: 'ours-list',
+        label: `ours: list ${ctx.plan.size.toLocaleString('en')} and watch`,
+        unit: 'ms',
+        value: ours.listMs,
+      },
+      {
+        id: 'theirs-list',
+        label: `client-node: list ${ctx.plan.size.toLocaleString('en')} and watch`,
+        unit: 'ms',
+        value: theirs.listMs,
+      },
       { id: 'ours-heap', label: 'ours: heap holding them (after GC)', unit: 'MB', value: ours.heapMB },
       { id: 'theirs-heap', label: 'client-node: heap holding them (after GC)', unit: 'MB', value: theirs.heapMB },
     ];

@@ -3,7 +3,14 @@ import type { Target } from '../types.ts';
 
 export function formatValue(value: number, unit: string): string {
   if (!Number.isFinite(value)) return '—';
-  const digits = unit === '×' ? 2 : unit === 'events/s' || unit === '/s' || unit === 'events' || unit === 'rows' || unit === 'count' ? 0 : Math.abs(value) >= 100 ? 0 : 1;
+  const digits =
+    unit === '×'
+      ? 2
+      : unit === 'events/s' || unit === '/s' || unit === 'events' || unit === 'rows' || unit === 'count'
+        ? 0
+        : Math.abs(value) >= 100
+          ? 0
+          : 1;
   const text = value.toLocaleString('en', { minimumFractionDigits: digits, maximumFractionDigits: digits });
   return unit === '×' ? `${text}×` : unit === 'count' ? text : `${text} ${unit}`;
 }

@@ -12,7 +12,13 @@ function rows(results: ScenarioResult[]): Row[] {
       continue;
     }
     r.figures.forEach((f, i) => {
-      out.push([i === 0 ? r.id : '', f.label, formatValue(f.median, f.unit), formatTarget(f.target, f.unit), verdict(f.met)]);
+      out.push([
+        i === 0 ? r.id : '',
+        f.label,
+        formatValue(f.median, f.unit),
+        formatTarget(f.target, f.unit),
+        verdict(f.met),
+      ]);
     });
   }
   return out;
@@ -22,9 +28,16 @@ const HEADER: Row = ['scenario', 'figure', 'median', 'target', ''];
 
 export function printTable(results: ScenarioResult[], log: (line: string) => void): void {
   const all = [HEADER, ...rows(results)];
-  const widths = HEADER.map((_, i) => Math.max(...all.map((row) => (i === 2 && row[i]!.startsWith('n/a') ? 0 : row[i]!.length))));
+  const widths = HEADER.map((_, i) =>
+    Math.max(...all.map((row) => (i === 2 && row[i]!.startsWith('n/a') ? 0 : row[i]!.length))),
+  );
   for (const row of all) {
-    log(row.map((cell, i) => (i === 2 || i === 3 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd());
+    log(
+      row
+        .map((cell, i) => (i === 2 || i === 3 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!)))
+        .join('  ')
+        .trimEnd(),
+    );
   }
 }
 

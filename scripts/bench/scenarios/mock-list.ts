@@ -38,7 +38,9 @@ export const mockList: Scenario = {
         { id: 'rate', label: 'objects listed per second', unit: '/s', value: (total / elapsed) * 1000 },
         { id: 'payload', label: 'payload', unit: 'MiB', value: bytes / MB },
       ],
-      notes: [`${pageTimes.length} pages, read and JSON.parsed by fetch in the benchmark's process (the mock runs in its own)`],
+      notes: [
+        `${pageTimes.length} pages, read and JSON.parsed by fetch in the benchmark's process (the mock runs in its own)`,
+      ],
     };
   },
 };

@@ -33,7 +33,9 @@ export const mockWatchers: Scenario = {
     let cut = 0;
     const allEnded = Promise.all(watches.map((w) => w.done.then(() => void cut++)));
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, plan.watchersSeconds * 1000 + 10_000)));
+    const deadline = new Promise<void>(
+      (resolve) => (timer = setTimeout(resolve, plan.watchersSeconds * 1000 + 10_000)),
+    );
     await Promise.race([complete, allEnded, deadline]);
     clearTimeout(timer);
     const ended = cut;
@@ -43,12 +45,36 @@ export const mockWatchers: Scenario = {
     const seconds = (Math.max(...lastAt) - started) / 1000;
     return {
       figures: [
-        { id: 'per-watcher', label: `delivered per watcher (asked ${plan.watchersRate.toLocaleString('en')}/s)`, unit: 'events/s', value: slowest / seconds },
-        { id: 'total', label: `delivered to all ${plan.watchers}`, unit: 'events/s', value: counts.reduce((a, b) => a + b, 0) / seconds },
-        { id: 'lost', label: 'events missing at the slowest watcher', unit: 'events', value: expected - slowest, target: { op: '<=', value: 0 } },
-        { id: 'cut', label: 'watchers the mock cut off (fell 32 MB behind)', unit: 'count', value: ended, target: { op: '<=', value: 0 } },
+        {
+          id: 'per-watcher',
+          label: `delivered per watcher (asked ${plan.watchersRate.toLocaleString('en')}/s)`,
+          unit: 'events/s',
+          value: slowest / seconds,
+        },
+        {
+          id: 'total',
+          label: `delivered to all ${plan.watchers}`,
+          unit: 'events/s',
+          value: counts.reduce((a, b) => a + b, 0) / seconds,
+        },
+        {
+          id: 'lost',
+          label: 'events missing at the slowest watcher',
+          unit: 'events',
+          value: expected - slowest,
+          target: { op: '<=', value: 0 },
+        },
+        {
+          id: 'cut',
+          label: 'watchers the mock cut off (fell 32 MB behind)',
+          unit: 'count',
+          value: ended,
+          target: { op: '<=', value: 0 },
+        },
       ],
-      notes: [`${expected.toLocaleString('en')} events asked over ${plan.watchersSeconds} s; the rate counts from the churn request to the last event read; watchers read in the benchmark's process, the mock runs in its own`],
+      notes: [
+        `${expected.toLocaleString('en')} events asked over ${plan.watchersSeconds} s; the rate counts from the churn request to the last event read; watchers read in the benchmark's process, the mock runs in its own`,
+      ],
     };
   },
 };

@@ -20,19 +20,32 @@ export function AllProjectsRoute() {
   return (
     <div className="flex h-full min-h-[32rem] flex-col px-6 pt-5 pb-4">
       <p className="text-xs font-medium uppercase tracking-wider text-slate-500">All projects</p>
-      <h1 className="mt-1 text-xl font-semibold tracking-tight text-slate-900">{selected ? titleCase(selected) : 'Objects'}</h1>
-      <section aria-label={selected ? `${selected} in all projects` : 'Objects'} className="mt-4 flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      <h1 className="mt-1 text-xl font-semibold tracking-tight text-slate-900">
+        {selected ? titleCase(selected) : 'Objects'}
+      </h1>
+      <section
+        aria-label={selected ? `${selected} in all projects` : 'Objects'}
+        className="mt-4 flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+      >
         {kinds.isPending ? (
           <div className="space-y-3 p-4" aria-label="Loading kinds" aria-busy="true">
             <Skeleton className="h-4 w-1/3" />
             <Skeleton className="h-4 w-1/2" />
           </div>
         ) : kinds.isError ? (
-          <ErrorPanel embedded error={kinds.error} title="Could not discover the kinds of the Nodus API" onRetry={() => void kinds.refetch()} retrying={kinds.isFetching} />
+          <ErrorPanel
+            embedded
+            error={kinds.error}
+            title="Could not discover the kinds of the Nodus API"
+            onRetry={() => void kinds.refetch()}
+            retrying={kinds.isFetching}
+          />
         ) : kind ? (
           <KindPanel key={kind.plural} kind={kind} project={undefined} />
         ) : (
-          <EmptyState title={selected ? `The API has no kind "${selected}"` : 'The API lists no kinds'}>Pick a kind on the left.</EmptyState>
+          <EmptyState title={selected ? `The API has no kind "${selected}"` : 'The API lists no kinds'}>
+            Pick a kind on the left.
+          </EmptyState>
         )}
       </section>
     </div>

@@ -48,7 +48,8 @@ export function NewObjectRoute() {
   }, [kind, plural, project]);
 
   useEffect(() => {
-    if (incomingYaml(location.state) !== undefined) void navigate(location.pathname + location.search, { replace: true, state: null });
+    if (incomingYaml(location.state) !== undefined)
+      void navigate(location.pathname + location.search, { replace: true, state: null });
   }, [location, navigate]);
 
   const onLaunched = useCallback(
@@ -64,13 +65,21 @@ export function NewObjectRoute() {
   if (kinds.isError) {
     return (
       <div className="mx-auto max-w-6xl px-8 py-8">
-        <ErrorPanel error={kinds.error} title="Could not discover the kinds of the Nodus API" onRetry={() => void kinds.refetch()} />
+        <ErrorPanel
+          error={kinds.error}
+          title="Could not discover the kinds of the Nodus API"
+          onRetry={() => void kinds.refetch()}
+        />
       </div>
     );
   }
   if (!kind) return <EmptyState title={`The API has no kind "${plural}"`}>Pick a kind on the left.</EmptyState>;
   if (!kind.verbs.includes('create')) {
-    return <EmptyState title={`${kind.kind} objects cannot be created here`}>The API does not allow creating them.</EmptyState>;
+    return (
+      <EmptyState title={`${kind.kind} objects cannot be created here`}>
+        The API does not allow creating them.
+      </EmptyState>
+    );
   }
   return (
     <Suspense fallback={<Loading />}>

@@ -6,7 +6,9 @@ export function NotFoundRoute() {
   return (
     <div className="px-8 py-16">
       <EmptyState title="This page does not exist in the console">
-        <Link to={paths.home()} className="font-medium text-indigo-600 hover:underline">Go to the first project</Link>
+        <Link to={paths.home()} className="font-medium text-indigo-600 hover:underline">
+          Go to the first project
+        </Link>
       </EmptyState>
     </div>
   );

@@ -14,11 +14,17 @@ export function ObjectPageSkeleton() {
   return (
     <div className="mx-auto max-w-6xl px-8 py-6">
       <nav aria-label="Breadcrumb" className="flex min-w-0 items-center gap-1.5 text-sm text-slate-500">
-        <Link to={paths.project(project)} className="hover:text-indigo-600 hover:underline">{project}</Link>
+        <Link to={paths.project(project)} className="hover:text-indigo-600 hover:underline">
+          {project}
+        </Link>
         <ChevronRightIcon className="size-4 shrink-0 text-slate-400" />
-        <Link to={paths.project(project, plural)} className="hover:text-indigo-600 hover:underline">{titleCase(plural)}</Link>
+        <Link to={paths.project(project, plural)} className="hover:text-indigo-600 hover:underline">
+          {titleCase(plural)}
+        </Link>
         <ChevronRightIcon className="size-4 shrink-0 text-slate-400" />
-        <bdi aria-current="page" className="truncate text-slate-700">{name}</bdi>
+        <bdi aria-current="page" className="truncate text-slate-700">
+          {name}
+        </bdi>
       </nav>
       <h1 className="mt-2 font-mono text-2xl font-semibold tracking-tight text-slate-900">{name}</h1>
       <div aria-label={`Loading ${name}`} aria-busy="true" className="mt-6 space-y-3">

@@ -29,7 +29,11 @@ export function ObjectRoute() {
   if (kinds.isError) {
     return (
       <div className="mx-auto max-w-6xl px-8 py-8">
-        <ErrorPanel error={kinds.error} title="Could not discover the kinds of the Nodus API" onRetry={() => void kinds.refetch()} />
+        <ErrorPanel
+          error={kinds.error}
+          title="Could not discover the kinds of the Nodus API"
+          onRetry={() => void kinds.refetch()}
+        />
       </div>
     );
   }
@@ -49,7 +53,15 @@ export function ObjectRoute() {
         return other ? paths.object(project, other.plural, objectName) : undefined;
       }}
       renderLogs={({ phase }) => <LogViewer kind={kind} project={project} name={name} phase={phase} />}
-      renderEdit={({ live }) => <ObjectEdit kind={kind} project={project} name={name} live={live} newObjectHref={paths.newObject(project, plural)} />}
+      renderEdit={({ live }) => (
+        <ObjectEdit
+          kind={kind}
+          project={project}
+          name={name}
+          live={live}
+          newObjectHref={paths.newObject(project, plural)}
+        />
+      )}
     />
   );
 }

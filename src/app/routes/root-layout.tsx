@@ -45,7 +45,10 @@ export function RootLayout() {
   const notify = useCallback((text: string) => setNotice({ id: ++noticeId.current, text }), []);
   const clearNotice = useCallback(() => setNotice(undefined), []);
 
-  const kindHref = useCallback((p: string) => (project === undefined ? paths.allProjects(p) : paths.project(project, p)), [project]);
+  const kindHref = useCallback(
+    (p: string) => (project === undefined ? paths.allProjects(p) : paths.project(project, p)),
+    [project],
+  );
   const hrefs = useMemo<PaletteHrefs>(
     () => ({
       kind: kindHref,
@@ -60,8 +63,14 @@ export function RootLayout() {
   );
   const projectNames = useMemo(() => (projects.data ?? []).map((p) => p.metadata.name ?? ''), [projects.data]);
   // On an object's page: the object, for the palette's "Copy name".
-  const objectKind = name !== undefined && plural !== undefined ? (kinds.data?.find((k) => k.plural === plural)?.kind ?? plural) : undefined;
-  const object = useMemo(() => (objectKind !== undefined && name !== undefined ? { kind: objectKind, name } : undefined), [objectKind, name]);
+  const objectKind =
+    name !== undefined && plural !== undefined
+      ? (kinds.data?.find((k) => k.plural === plural)?.kind ?? plural)
+      : undefined;
+  const object = useMemo(
+    () => (objectKind !== undefined && name !== undefined ? { kind: objectKind, name } : undefined),
+    [objectKind, name],
+  );
   const kindIcon = useCallback((kind: string) => <KindIcon kind={kind} className="size-4" />, []);
   // A project or all-projects page with no kind in the URL shows the first kind the project can hold.
   const showsKinds = pathname.startsWith('/all') || /^\/projects\/[^/]+/.test(pathname);
@@ -71,7 +80,12 @@ export function RootLayout() {
     <AppShell
       sidebar={
         <KindNav
-          kinds={{ data: kinds.data, error: kinds.error, isPending: kinds.isPending, retry: () => void kinds.refetch() }}
+          kinds={{
+            data: kinds.data,
+            error: kinds.error,
+            isPending: kinds.isPending,
+            retry: () => void kinds.refetch(),
+          }}
           project={project}
           kindHref={kindHref}
           projectsHref={paths.projects()}
@@ -82,7 +96,9 @@ export function RootLayout() {
       topBar={
         <>
           <ContextSwitcher />
-          <span aria-hidden="true" className="text-xl font-light text-slate-300">/</span>
+          <span aria-hidden="true" className="text-xl font-light text-slate-300">
+            /
+          </span>
           <ProjectSwitcher
             project={project}
             projectHref={(p) => paths.project(p, plural)}

@@ -3,7 +3,13 @@ import { KeyboardIcon } from '@/components/ui/icons.tsx';
 import { activeContext, apiUrlLabel, useConnectionStore } from '@/data/connection-store.ts';
 import { ariaKeyShortcuts, comboLabels, keysOf } from '@/lib/shortcuts.ts';
 
-export function SidebarFooter({ release, onShowShortcuts }: { release: string | undefined; onShowShortcuts: () => void }) {
+export function SidebarFooter({
+  release,
+  onShowShortcuts,
+}: {
+  release: string | undefined;
+  onShowShortcuts: () => void;
+}) {
   const context = useConnectionStore(activeContext);
   const key = keysOf('shortcuts.show')[0];
   return (
@@ -11,7 +17,9 @@ export function SidebarFooter({ release, onShowShortcuts }: { release: string | 
       <dl className="space-y-1 text-xs">
         <div className="flex items-center justify-between gap-2">
           <dt className="text-slate-400">API</dt>
-          <dd className="truncate font-mono text-slate-300" title={apiUrlLabel(context)}>{apiUrlLabel(context).replace(/^https?:\/\//, '')}</dd>
+          <dd className="truncate font-mono text-slate-300" title={apiUrlLabel(context)}>
+            {apiUrlLabel(context).replace(/^https?:\/\//, '')}
+          </dd>
         </div>
         <div className="flex items-center justify-between gap-2">
           <dt className="text-slate-400">Release</dt>
@@ -26,7 +34,14 @@ export function SidebarFooter({ release, onShowShortcuts }: { release: string | 
       >
         <KeyboardIcon className="size-4" />
         <span className="flex-1 text-left">Keyboard shortcuts</span>
-        {key ? <kbd aria-hidden="true" className="rounded border border-slate-700 px-1.5 font-sans text-[11px] text-slate-400">{comboLabels(key).join(' ')}</kbd> : null}
+        {key ? (
+          <kbd
+            aria-hidden="true"
+            className="rounded border border-slate-700 px-1.5 font-sans text-[11px] text-slate-400"
+          >
+            {comboLabels(key).join(' ')}
+          </kbd>
+        ) : null}
       </button>
     </div>
   );

@@ -10,7 +10,11 @@ import type { EditorMarker } from './types.ts';
 export const CONSOLE_OWNER = 'nodus-console';
 
 export function toMonacoMarkers(monaco: Monaco, markers: readonly EditorMarker[]): MonacoEditorNS.IMarkerData[] {
-  const severity = { error: monaco.MarkerSeverity.Error, warning: monaco.MarkerSeverity.Warning, info: monaco.MarkerSeverity.Info };
+  const severity = {
+    error: monaco.MarkerSeverity.Error,
+    warning: monaco.MarkerSeverity.Warning,
+    info: monaco.MarkerSeverity.Info,
+  };
   return markers.map((m) => ({
     startLineNumber: m.startLineNumber,
     startColumn: m.startColumn,
@@ -31,7 +35,12 @@ export function fromMonacoMarkers(monaco: Monaco, markers: readonly MonacoEditor
       endLineNumber: m.endLineNumber,
       endColumn: m.endColumn,
       message: m.message,
-      severity: m.severity === monaco.MarkerSeverity.Error ? 'error' : m.severity === monaco.MarkerSeverity.Warning ? 'warning' : 'info',
+      severity:
+        m.severity === monaco.MarkerSeverity.Error
+          ? 'error'
+          : m.severity === monaco.MarkerSeverity.Warning
+            ? 'warning'
+            : 'info',
       ...(m.source ? { source: m.source } : {}),
     }));
 }
@@ -49,7 +58,11 @@ export function applyMarkers(
   const model = editor.getModel();
   if (!model) return decorations;
   const lineCount = model.getLineCount();
-  const clamped = markers.map((m) => ({ ...m, startLineNumber: Math.min(Math.max(1, m.startLineNumber), lineCount), endLineNumber: Math.min(Math.max(1, m.endLineNumber), lineCount) }));
+  const clamped = markers.map((m) => ({
+    ...m,
+    startLineNumber: Math.min(Math.max(1, m.startLineNumber), lineCount),
+    endLineNumber: Math.min(Math.max(1, m.endLineNumber), lineCount),
+  }));
   monaco.editor.setModelMarkers(model, CONSOLE_OWNER, toMonacoMarkers(monaco, clamped));
   const lineDecorations: MonacoEditorNS.IModelDeltaDecoration[] = clamped.map((m) => ({
     range: new monaco.Range(m.startLineNumber, 1, m.endLineNumber, 1),
@@ -57,7 +70,10 @@ export function applyMarkers(
       isWholeLine: true,
       linesDecorationsClassName: `nodus-marker nodus-marker-${m.severity}`,
       className: `nodus-marker-line-${m.severity}`,
-      overviewRuler: { color: m.severity === 'error' ? '#dc2626' : m.severity === 'warning' ? '#d97706' : '#2563eb', position: monaco.editor.OverviewRulerLane.Left },
+      overviewRuler: {
+        color: m.severity === 'error' ? '#dc2626' : m.severity === 'warning' ? '#d97706' : '#2563eb',
+        position: monaco.editor.OverviewRulerLane.Left,
+      },
     },
   }));
   if (decorations) {

@@ -11,7 +11,19 @@ import { EDITOR_OPTIONS, modelPath, monaco, registerSchema, useMountedEditor } f
 import type { CodeEditorProps } from './types.ts';
 
 export default function MonacoCodeEditor(props: CodeEditorProps) {
-  const { value, onChange, readOnly, ariaLabel, height = 420, className, markers, schema, schemaKind, onValidate, ref } = props;
+  const {
+    value,
+    onChange,
+    readOnly,
+    ariaLabel,
+    height = 420,
+    className,
+    markers,
+    schema,
+    schemaKind,
+    onValidate,
+    ref,
+  } = props;
   const id = useId();
   const key = schema ? (schemaKind ?? `schema-${id}`) : undefined;
   // Register before the model is created, so the first validation already knows the schema.
@@ -22,18 +34,22 @@ export default function MonacoCodeEditor(props: CodeEditorProps) {
   const editorRef = useRef<MonacoEditorNS.IStandaloneCodeEditor | null>(null);
   const { mounted, onMount } = useMountedEditor(editorRef, markers, value);
 
-  useImperativeHandle(ref, () => ({
-    revealPosition(lineNumber, column = 1) {
-      const editor = editorRef.current;
-      if (!editor) return;
-      editor.setPosition({ lineNumber, column });
-      editor.revealLineInCenterIfOutsideViewport(lineNumber);
-      editor.focus();
-    },
-    focus() {
-      editorRef.current?.focus();
-    },
-  }), []);
+  useImperativeHandle(
+    ref,
+    () => ({
+      revealPosition(lineNumber, column = 1) {
+        const editor = editorRef.current;
+        if (!editor) return;
+        editor.setPosition({ lineNumber, column });
+        editor.revealLineInCenterIfOutsideViewport(lineNumber);
+        editor.focus();
+      },
+      focus() {
+        editorRef.current?.focus();
+      },
+    }),
+    [],
+  );
 
   useEffect(() => {
     editorRef.current?.updateOptions({ readOnly: readOnly ?? false, ariaLabel });

@@ -9,7 +9,17 @@ import { EDITOR_OPTIONS, modelPath, useMountedEditor } from './monaco-setup.ts';
 import type { DiffEditorProps } from './types.ts';
 
 export default function MonacoDiffEditor(props: DiffEditorProps) {
-  const { original, modified, onChange, readOnly = true, ariaLabel, height = 420, className, sideBySide = true, markers } = props;
+  const {
+    original,
+    modified,
+    onChange,
+    readOnly = true,
+    ariaLabel,
+    height = 420,
+    className,
+    sideBySide = true,
+    markers,
+  } = props;
   const id = useId();
   const editorRef = useRef<MonacoEditorNS.IStandaloneDiffEditor | null>(null);
   const { mounted, onMount } = useMountedEditor(editorRef, markers, modified);

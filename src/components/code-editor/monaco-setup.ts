@@ -38,7 +38,9 @@ const monacoForYaml: typeof monaco = {
   editor: {
     ...monaco.editor,
     createWebWorker: ((opts: Parameters<typeof createLanguageWorker>[0] & { worker?: unknown }) =>
-      opts.worker ? monaco.editor.createWebWorker(opts as never) : createLanguageWorker(opts)) as typeof monaco.editor.createWebWorker,
+      opts.worker
+        ? monaco.editor.createWebWorker(opts as never)
+        : createLanguageWorker(opts)) as typeof monaco.editor.createWebWorker,
   },
 };
 

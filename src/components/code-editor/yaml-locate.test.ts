@@ -24,7 +24,11 @@ spec:
 describe('parseFieldPath', () => {
   test('dots, indexes and bracketed keys', () => {
     expect(parseFieldPath('spec.env[0].value')).toEqual(['spec', 'env', 0, 'value']);
-    expect(parseFieldPath('metadata.labels[app.kubernetes.io/name]')).toEqual(['metadata', 'labels', 'app.kubernetes.io/name']);
+    expect(parseFieldPath('metadata.labels[app.kubernetes.io/name]')).toEqual([
+      'metadata',
+      'labels',
+      'app.kubernetes.io/name',
+    ]);
     expect(parseFieldPath('metadata.annotations["a.b/c"]')).toEqual(['metadata', 'annotations', 'a.b/c']);
     expect(parseFieldPath('spec.steps[12]')).toEqual(['spec', 'steps', 12]);
   });
@@ -32,29 +36,71 @@ describe('parseFieldPath', () => {
 
 describe('locateField', () => {
   test('a scalar field covers `key: value` on its line', () => {
-    expect(locateField(JOB, 'spec.maxCostUSD')).toEqual({ startLineNumber: 15, startColumn: 3, endLineNumber: 15, endColumn: 22, exact: true, foundPath: 'spec.maxCostUSD' });
-    expect(locateField(JOB, 'metadata.name')).toMatchObject({ startLineNumber: 4, startColumn: 3, endColumn: 16, exact: true });
+    expect(locateField(JOB, 'spec.maxCostUSD')).toEqual({
+      startLineNumber: 15,
+      startColumn: 3,
+      endLineNumber: 15,
+      endColumn: 22,
+      exact: true,
+      foundPath: 'spec.maxCostUSD',
+    });
+    expect(locateField(JOB, 'metadata.name')).toMatchObject({
+      startLineNumber: 4,
+      startColumn: 3,
+      endColumn: 16,
+      exact: true,
+    });
   });
 
   test('list items and fields inside them', () => {
     expect(locateField(JOB, 'spec.env[1].value')).toMatchObject({ startLineNumber: 14, startColumn: 7, exact: true });
     expect(locateField(JOB, 'spec.env[0]')).toMatchObject({ startLineNumber: 11, startColumn: 7, exact: true });
-    expect(locateField(JOB, 'spec.command[1]')).toMatchObject({ startLineNumber: 9, startColumn: 21, endColumn: 29, exact: true });
+    expect(locateField(JOB, 'spec.command[1]')).toMatchObject({
+      startLineNumber: 9,
+      startColumn: 21,
+      endColumn: 29,
+      exact: true,
+    });
   });
 
   test('a map or list value marks its key only, on one line', () => {
-    expect(locateField(JOB, 'spec.resources')).toEqual({ startLineNumber: 16, startColumn: 3, endLineNumber: 16, endColumn: 12, exact: true, foundPath: 'spec.resources' });
+    expect(locateField(JOB, 'spec.resources')).toEqual({
+      startLineNumber: 16,
+      startColumn: 3,
+      endLineNumber: 16,
+      endColumn: 12,
+      exact: true,
+      foundPath: 'spec.resources',
+    });
   });
 
   test('label keys with dots and slashes, bracketed or dotted', () => {
-    expect(locateField(JOB, 'metadata.labels[app.kubernetes.io/name]')).toMatchObject({ startLineNumber: 6, exact: true });
-    expect(locateField(JOB, 'metadata.labels.app.kubernetes.io/name')).toMatchObject({ startLineNumber: 6, exact: true });
+    expect(locateField(JOB, 'metadata.labels[app.kubernetes.io/name]')).toMatchObject({
+      startLineNumber: 6,
+      exact: true,
+    });
+    expect(locateField(JOB, 'metadata.labels.app.kubernetes.io/name')).toMatchObject({
+      startLineNumber: 6,
+      exact: true,
+    });
   });
 
   test('a missing field falls back to its nearest parent', () => {
-    expect(locateField(JOB, 'spec.resources.gpu.count')).toMatchObject({ startLineNumber: 17, exact: false, foundPath: 'spec.resources.gpu' });
-    expect(locateField(JOB, 'spec.timeoutSeconds')).toMatchObject({ startLineNumber: 7, exact: false, foundPath: 'spec' });
-    expect(locateField('kind: Job\n', 'metadata.name')).toMatchObject({ startLineNumber: 1, exact: false, foundPath: '' });
+    expect(locateField(JOB, 'spec.resources.gpu.count')).toMatchObject({
+      startLineNumber: 17,
+      exact: false,
+      foundPath: 'spec.resources.gpu',
+    });
+    expect(locateField(JOB, 'spec.timeoutSeconds')).toMatchObject({
+      startLineNumber: 7,
+      exact: false,
+      foundPath: 'spec',
+    });
+    expect(locateField('kind: Job\n', 'metadata.name')).toMatchObject({
+      startLineNumber: 1,
+      exact: false,
+      foundPath: '',
+    });
   });
 
   test('works on flow style and on an empty text', () => {

@@ -5,7 +5,17 @@
  * count from 1, as Monaco's do.
  * May import: libraries only.
  */
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseAllDocuments, parseDocument, type Node, type Pair } from 'yaml';
+import {
+  isMap,
+  isPair,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseAllDocuments,
+  parseDocument,
+  type Node,
+  type Pair,
+} from 'yaml';
 
 export interface TextRange {
   startLineNumber: number;
@@ -50,7 +60,8 @@ export function parseFieldPath(path: string): PathSegment[] {
       let inner = path.slice(i + 1, close);
       if (/^\d+$/.test(inner)) segments.push(Number(inner));
       else {
-        if ((inner.startsWith('"') && inner.endsWith('"')) || (inner.startsWith("'") && inner.endsWith("'"))) inner = inner.slice(1, -1);
+        if ((inner.startsWith('"') && inner.endsWith('"')) || (inner.startsWith("'") && inner.endsWith("'")))
+          inner = inner.slice(1, -1);
         segments.push(inner);
       }
       i = close + 1;
@@ -109,7 +120,11 @@ export function locateField(text: string, path: string | readonly PathSegment[])
         const want = joined.join('.');
         const pair = map.items.find((p) => isPair(p) && keyText(p) === want);
         if (pair) {
-          next = { keyRange: nodeRange(pair.key), valueRange: nodeRange(pair.value), scalar: isScalar(pair.value) || pair.value === null };
+          next = {
+            keyRange: nodeRange(pair.key),
+            valueRange: nodeRange(pair.value),
+            scalar: isScalar(pair.value) || pair.value === null,
+          };
           node = pair.value;
           i = j - 1;
         }
@@ -130,7 +145,14 @@ export function locateField(text: string, path: string | readonly PathSegment[])
   if (!last) {
     const firstLine = lineCounter.linePos(0);
     const lineEnd = text.indexOf('\n');
-    return { startLineNumber: firstLine.line, startColumn: 1, endLineNumber: firstLine.line, endColumn: (lineEnd < 0 ? text.length : lineEnd) + 1, exact: segments.length === 0, foundPath };
+    return {
+      startLineNumber: firstLine.line,
+      startColumn: 1,
+      endLineNumber: firstLine.line,
+      endColumn: (lineEnd < 0 ? text.length : lineEnd) + 1,
+      exact: segments.length === 0,
+      foundPath,
+    };
   }
   let start: number;
   let end: number;
@@ -142,7 +164,14 @@ export function locateField(text: string, path: string | readonly PathSegment[])
   if (firstNewline >= 0 && firstNewline < end) end = firstNewline;
   const s = lineCounter.linePos(start);
   const e = lineCounter.linePos(Math.max(start, end));
-  return { startLineNumber: s.line, startColumn: s.col, endLineNumber: e.line, endColumn: Math.max(e.col, s.col + 1), exact, foundPath };
+  return {
+    startLineNumber: s.line,
+    startColumn: s.col,
+    endLineNumber: e.line,
+    endColumn: Math.max(e.col, s.col + 1),
+    exact,
+    foundPath,
+  };
 }
 
 /**
@@ -192,7 +221,10 @@ export function yamlProblems(text: string): YamlProblem[] {
   const list = Array.isArray(docs) ? docs : [];
   const at = (offset: number) => lineCounter.linePos(Math.min(Math.max(0, offset), text.length));
   for (const doc of list) {
-    for (const [items, severity] of [[doc.errors, 'error'], [doc.warnings, 'warning']] as const) {
+    for (const [items, severity] of [
+      [doc.errors, 'error'],
+      [doc.warnings, 'warning'],
+    ] as const) {
       for (const err of items) {
         const s = at(err.pos[0]);
         const e = at(Math.max(err.pos[1], err.pos[0] + 1));
@@ -210,7 +242,9 @@ export function yamlProblems(text: string): YamlProblem[] {
     }
   }
   // A trailing `---` leaves an empty document (a null scalar): not a second object.
-  const withContent = list.filter((d) => d.contents !== null && !(isScalar(d.contents) && d.contents.value === null && !d.contents.source));
+  const withContent = list.filter(
+    (d) => d.contents !== null && !(isScalar(d.contents) && d.contents.value === null && !d.contents.source),
+  );
   if (withContent.length > 1) {
     const second = withContent[1];
     const offset = second?.range[0] ?? 0;
@@ -226,7 +260,15 @@ export function yamlProblems(text: string): YamlProblem[] {
     });
   }
   if (withContent.length === 0 && !problems.some((p) => p.severity === 'error')) {
-    problems.push({ startLineNumber: 1, startColumn: 1, endLineNumber: 1, endColumn: 2, message: 'The text is empty: write one object in YAML', severity: 'error', code: 'EMPTY' });
+    problems.push({
+      startLineNumber: 1,
+      startColumn: 1,
+      endLineNumber: 1,
+      endColumn: 2,
+      message: 'The text is empty: write one object in YAML',
+      severity: 'error',
+      code: 'EMPTY',
+    });
   }
   return problems;
 }

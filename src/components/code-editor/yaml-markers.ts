@@ -26,12 +26,28 @@ export interface PlacedCause extends TextMarker {
  * Places each cause on the line of its field in `text`. A cause without a field goes on line 1. `reason` is the
  * Status reason (Invalid, FieldImmutable), shown as the marker's source.
  */
-export function placeCauses(text: string, causes: readonly StatusCause[], reason?: string, severity: TextMarker['severity'] = 'error'): PlacedCause[] {
+export function placeCauses(
+  text: string,
+  causes: readonly StatusCause[],
+  reason?: string,
+  severity: TextMarker['severity'] = 'error',
+): PlacedCause[] {
   return causes.map((cause) => {
     const field = cause.field || undefined;
     const message = cause.message ?? cause.reason ?? 'rejected by the API';
     if (!field) {
-      return { startLineNumber: 1, startColumn: 1, endLineNumber: 1, endColumn: 2, message, severity, source: reason ? `API: ${reason}` : 'API', field, reason: cause.reason, exact: false };
+      return {
+        startLineNumber: 1,
+        startColumn: 1,
+        endLineNumber: 1,
+        endColumn: 2,
+        message,
+        severity,
+        source: reason ? `API: ${reason}` : 'API',
+        field,
+        reason: cause.reason,
+        exact: false,
+      };
     }
     const at = locateField(text, field);
     const where = at.exact ? '' : ` (not in the text${at.foundPath ? `; marked at ${at.foundPath}` : ''})`;

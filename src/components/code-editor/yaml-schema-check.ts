@@ -43,7 +43,8 @@ export function unknownFieldMarkers(text: string, schema: Schema, kind: string):
       if (!isPair(pair) || !isScalar(pair.key)) continue;
       const key = String(pair.key.value);
       const childPath = path ? `${path}.${key}` : key;
-      const child = properties && Object.hasOwn(properties, key) ? properties[key] : isSchema(additional) ? additional : undefined;
+      const child =
+        properties && Object.hasOwn(properties, key) ? properties[key] : isSchema(additional) ? additional : undefined;
       if (isSchema(child)) {
         walk(pair.value, child, childPath);
         continue;
@@ -69,10 +70,17 @@ export function unknownFieldMarkers(text: string, schema: Schema, kind: string):
 }
 
 /** "spec.maxCostUDS is not a field of a Job spec: did you mean maxCostUSD?" */
-export function unknownFieldMessage(path: string, parent: string, key: string, known: readonly string[], kind: string): string {
+export function unknownFieldMessage(
+  path: string,
+  parent: string,
+  key: string,
+  known: readonly string[],
+  kind: string,
+): string {
   const where = parent === '' ? `a ${kind}` : parent === 'spec' ? `a ${kind} spec` : parent;
   const close = closestName(key, known);
   if (close) return `${path} is not a field of ${where}: did you mean ${close}?`;
-  return known.length ? `${path} is not a field of ${where}, which has: ${known.join(', ')}.` : `${path} is not a field of ${where}.`;
+  return known.length
+    ? `${path} is not a field of ${where}, which has: ${known.join(', ')}.`
+    : `${path} is not a field of ${where}.`;
 }
-

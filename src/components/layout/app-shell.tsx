@@ -27,7 +27,9 @@ export function AppShell({ sidebar, topBar, footer, children }: AppShellProps) {
         {footer ? <div className="border-t border-slate-800 px-4 py-3">{footer}</div> : null}
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-4">{topBar}</header>
+        <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-4">
+          {topBar}
+        </header>
         <main className="min-h-0 flex-1 overflow-y-auto">{children}</main>
       </div>
     </div>

@@ -16,7 +16,9 @@ export function PaletteHint({ onClick }: { onClick: () => void }) {
     >
       <SearchIcon className="size-4" />
       <span className="flex-1 text-left">Jump to…</span>
-      <kbd className="rounded border border-slate-200 bg-white px-1.5 font-sans text-[11px] font-medium text-slate-500">{keys}</kbd>
+      <kbd className="rounded border border-slate-200 bg-white px-1.5 font-sans text-[11px] font-medium text-slate-500">
+        {keys}
+      </kbd>
     </button>
   );
 }

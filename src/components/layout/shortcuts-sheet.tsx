@@ -3,10 +3,22 @@
  * handlers match keys with (src/lib/shortcuts.ts), so it cannot say one thing while the keys do another.
  */
 import { Fragment } from 'react';
-import { comboLabels, GROUP_NOTES, isMacPlatform, keysOf, SHORTCUT_GROUPS, SHORTCUT_IDS, shortcut, type ShortcutGroup, type ShortcutId } from '@/lib/shortcuts.ts';
+import {
+  comboLabels,
+  GROUP_NOTES,
+  isMacPlatform,
+  keysOf,
+  SHORTCUT_GROUPS,
+  SHORTCUT_IDS,
+  shortcut,
+  type ShortcutGroup,
+  type ShortcutId,
+} from '@/lib/shortcuts.ts';
 import { Dialog } from '../ui/dialog.tsx';
 
-const BY_GROUP = new Map<ShortcutGroup, ShortcutId[]>(SHORTCUT_GROUPS.map((group) => [group, SHORTCUT_IDS.filter((id) => shortcut(id).group === group)]));
+const BY_GROUP = new Map<ShortcutGroup, ShortcutId[]>(
+  SHORTCUT_GROUPS.map((group) => [group, SHORTCUT_IDS.filter((id) => shortcut(id).group === group)]),
+);
 
 export function ShortcutsSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
@@ -18,7 +30,10 @@ export function ShortcutsSheet({ open, onClose }: { open: boolean; onClose: () =
       wide
     >
       {/* Focusable, so the arrow keys scroll it; it takes the focus when the sheet opens. */}
-      <div tabIndex={0} className="max-h-[min(72vh,46rem)] overflow-y-auto px-5 py-4 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500/40">
+      <div
+        tabIndex={0}
+        className="max-h-[min(72vh,46rem)] overflow-y-auto px-5 py-4 outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500/40"
+      >
         <div className="gap-8 md:columns-2 xl:columns-3">
           {SHORTCUT_GROUPS.map((group) => (
             <ShortcutGroupList key={group} group={group} ids={BY_GROUP.get(group) ?? []} />
@@ -26,7 +41,11 @@ export function ShortcutsSheet({ open, onClose }: { open: boolean; onClose: () =
         </div>
       </div>
       <footer className="flex items-center justify-end border-t border-slate-100 bg-slate-50/70 px-5 py-2.5">
-        <button type="button" onClick={onClose} className="rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+        >
           Close
         </button>
       </footer>
@@ -38,7 +57,9 @@ function ShortcutGroupList({ group, ids }: { group: ShortcutGroup; ids: readonly
   const headingId = `shortcuts-${group.replace(/\W+/g, '-').toLowerCase()}`;
   return (
     <section aria-labelledby={headingId} className="mb-5 break-inside-avoid">
-      <h3 id={headingId} className="text-[11px] font-semibold uppercase tracking-wider text-slate-500">{group}</h3>
+      <h3 id={headingId} className="text-[11px] font-semibold uppercase tracking-wider text-slate-500">
+        {group}
+      </h3>
       {GROUP_NOTES[group] ? <p className="text-xs text-slate-500">{GROUP_NOTES[group]}</p> : null}
       <dl className="mt-1 divide-y divide-slate-100">
         {ids.map((id) => (
@@ -65,7 +86,10 @@ function Keys({ id }: { id: ShortcutId }) {
       {i > 0 ? <span>or</span> : null}
       <kbd className="inline-flex items-center gap-0.5 font-sans">
         {comboLabels(combo, mac).map((label, j) => (
-          <kbd key={j} className="min-w-6 rounded font-sans border border-b-2 border-slate-200 bg-white px-1.5 py-0.5 text-center text-[11px] font-medium text-slate-700">
+          <kbd
+            key={j}
+            className="min-w-6 rounded font-sans border border-b-2 border-slate-200 bg-white px-1.5 py-0.5 text-center text-[11px] font-medium text-slate-700"
+          >
             {label}
           </kbd>
         ))}

@@ -6,7 +6,17 @@ import { CheckIcon, CopyIcon } from './icons.tsx';
 type CopyState = 'idle' | 'copied' | 'failed';
 
 /** `text` is the visible word when idle ("Copy" unless given); `label` names the button for assistive tech. */
-export function CopyButton({ value, label, text = 'Copy', className }: { value: string; label: string; text?: string; className?: string }) {
+export function CopyButton({
+  value,
+  label,
+  text = 'Copy',
+  className,
+}: {
+  value: string;
+  label: string;
+  text?: string;
+  className?: string;
+}) {
   const [state, setState] = useState<CopyState>('idle');
 
   useEffect(() => {
@@ -46,7 +56,11 @@ export function CopyButton({ value, label, text = 'Copy', className }: { value: 
         <span aria-hidden="true">{state === 'copied' ? 'Copied' : state === 'failed' ? 'Select to copy' : text}</span>
       </button>
       <span role="status" className="sr-only">
-        {state === 'copied' ? 'Copied to clipboard' : state === 'failed' ? 'Could not copy; select the text instead' : ''}
+        {state === 'copied'
+          ? 'Copied to clipboard'
+          : state === 'failed'
+            ? 'Could not copy; select the text instead'
+            : ''}
       </span>
     </>
   );

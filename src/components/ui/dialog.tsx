@@ -49,15 +49,24 @@ export function Dialog({ open, onClose, title, description, children, side, wide
         'bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 backdrop:backdrop-blur-[1px]',
         side
           ? 'fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-[min(56rem,100vw)] max-w-none border-l border-slate-200'
-          : clsx('mx-auto rounded-xl border border-slate-200', wide ? 'top-[6vh] w-[min(68rem,calc(100vw-2rem))]' : 'top-[12vh] w-[min(32rem,calc(100vw-2rem))]'),
+          : clsx(
+              'mx-auto rounded-xl border border-slate-200',
+              wide ? 'top-[6vh] w-[min(68rem,calc(100vw-2rem))]' : 'top-[12vh] w-[min(32rem,calc(100vw-2rem))]',
+            ),
         className,
       )}
     >
       {open ? (
         <div className={clsx('flex flex-col', side && 'h-full')}>
           <header className="border-b border-slate-100 px-5 py-4">
-            <h2 id={titleId} className="text-base font-semibold text-slate-900">{title}</h2>
-            {description ? <p id={descriptionId} className="mt-1 text-sm text-slate-500">{description}</p> : null}
+            <h2 id={titleId} className="text-base font-semibold text-slate-900">
+              {title}
+            </h2>
+            {description ? (
+              <p id={descriptionId} className="mt-1 text-sm text-slate-500">
+                {description}
+              </p>
+            ) : null}
           </header>
           <div className={clsx(side && 'min-h-0 flex-1 overflow-y-auto')}>{children}</div>
         </div>

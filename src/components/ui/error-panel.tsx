@@ -77,15 +77,28 @@ export function ErrorPanel({ error, title, onRetry, retrying, embedded, compact,
     <section
       role="alert"
       aria-label={title ?? view.reason}
-      className={clsx('bg-white text-left', !embedded && 'overflow-hidden rounded-lg border border-rose-200 shadow-sm', className)}
+      className={clsx(
+        'bg-white text-left',
+        !embedded && 'overflow-hidden rounded-lg border border-rose-200 shadow-sm',
+        className,
+      )}
     >
-      <div className={clsx('flex items-start border-b border-rose-100 bg-rose-50/60', compact ? 'gap-2 px-3 py-2.5' : 'gap-3 px-4 py-3')}>
+      <div
+        className={clsx(
+          'flex items-start border-b border-rose-100 bg-rose-50/60',
+          compact ? 'gap-2 px-3 py-2.5' : 'gap-3 px-4 py-3',
+        )}
+      >
         <AlertIcon className={clsx('mt-0.5 shrink-0 text-rose-600', compact ? 'size-4' : 'size-5')} />
         <div className="min-w-0 flex-1">
           {title ? <p className="text-sm font-semibold text-slate-900">{title}</p> : null}
           <p className="mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
             <bdi className="font-mono font-semibold break-all text-rose-700">{view.reason}</bdi>
-            {view.code ? <span className="rounded bg-rose-100 px-1.5 py-0.5 font-mono text-xs text-rose-700">HTTP {view.code}</span> : null}
+            {view.code ? (
+              <span className="rounded bg-rose-100 px-1.5 py-0.5 font-mono text-xs text-rose-700">
+                HTTP {view.code}
+              </span>
+            ) : null}
           </p>
         </div>
         {compact ? null : retry}
@@ -95,7 +108,9 @@ export function ErrorPanel({ error, title, onRetry, retrying, embedded, compact,
         <dl className="space-y-3">
           <div>
             <dt className="sr-only">Message</dt>
-            <dd className="break-words text-slate-800"><bdi>{view.message}</bdi></dd>
+            <dd className="break-words text-slate-800">
+              <bdi>{view.message}</bdi>
+            </dd>
           </div>
           {view.causes.length > 0 ? (
             <div>
@@ -104,7 +119,11 @@ export function ErrorPanel({ error, title, onRetry, retrying, embedded, compact,
                 <ul className="mt-1 space-y-1">
                   {view.causes.map((cause, i) => (
                     <li key={`${cause.field ?? ''}-${i}`} className="flex flex-wrap gap-x-2 text-slate-700">
-                      {cause.field ? <code className="rounded bg-slate-100 px-1 font-mono text-xs leading-5 break-all text-slate-800"><bdi>{cause.field}</bdi></code> : null}
+                      {cause.field ? (
+                        <code className="rounded bg-slate-100 px-1 font-mono text-xs leading-5 break-all text-slate-800">
+                          <bdi>{cause.field}</bdi>
+                        </code>
+                      ) : null}
                       <bdi className="min-w-0 break-words">{cause.message}</bdi>
                     </li>
                   ))}
@@ -115,19 +134,29 @@ export function ErrorPanel({ error, title, onRetry, retrying, embedded, compact,
           {view.fix ? (
             <div>
               <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">How to fix</dt>
-              <dd className="mt-0.5 break-words text-slate-700"><bdi>{view.fix}</bdi></dd>
+              <dd className="mt-0.5 break-words text-slate-700">
+                <bdi>{view.fix}</bdi>
+              </dd>
             </div>
           ) : null}
         </dl>
         {view.docs || view.requestId ? (
-          <dl className={clsx('flex gap-3 border-t border-slate-100 pt-3', compact ? 'flex-col' : 'flex-wrap items-center justify-between')}>
+          <dl
+            className={clsx(
+              'flex gap-3 border-t border-slate-100 pt-3',
+              compact ? 'flex-col' : 'flex-wrap items-center justify-between',
+            )}
+          >
             {view.requestId ? (
               <div className={clsx('flex min-w-0 gap-2', compact ? 'flex-col' : 'items-center')}>
                 <dt className="text-xs font-medium text-slate-500">Request ID</dt>
                 <dd className="flex min-w-0 items-center gap-2">
                   <code
                     data-testid="request-id"
-                    className={clsx('rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 select-all', compact ? 'break-all' : 'truncate')}
+                    className={clsx(
+                      'rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-800 select-all',
+                      compact ? 'break-all' : 'truncate',
+                    )}
                   >
                     <bdi>{view.requestId}</bdi>
                   </code>

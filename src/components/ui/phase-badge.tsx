@@ -36,7 +36,15 @@ const TONE_CLASSES: Record<Tone, { badge: string; dot: string }> = {
 };
 
 /** Phases that are still moving get a pulsing dot. */
-const MOVING: ReadonlySet<string> = new Set<Phase>(['Running', 'Queued', 'Provisioning', 'Pending', 'Starting', 'Cancelling', 'Terminating']);
+const MOVING: ReadonlySet<string> = new Set<Phase>([
+  'Running',
+  'Queued',
+  'Provisioning',
+  'Pending',
+  'Starting',
+  'Cancelling',
+  'Terminating',
+]);
 
 /**
  * `still`: no pulse, for dense lists. Each pulsing dot is an animation of its own layer: a table that scrolls
@@ -46,8 +54,16 @@ export function PhaseBadge({ phase, still = false }: { phase: string | undefined
   if (!phase) return <span className="text-sm text-slate-400">—</span>;
   const tone = TONE_CLASSES[(PHASE_TONES as Record<string, Tone | undefined>)[phase] ?? 'slate'];
   return (
-    <span className={clsx('inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', tone.badge)}>
-      <span aria-hidden="true" className={clsx('size-1.5 rounded-full', tone.dot, !still && MOVING.has(phase) && 'animate-pulse')} />
+    <span
+      className={clsx(
+        'inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+        tone.badge,
+      )}
+    >
+      <span
+        aria-hidden="true"
+        className={clsx('size-1.5 rounded-full', tone.dot, !still && MOVING.has(phase) && 'animate-pulse')}
+      />
       {phase}
     </span>
   );

@@ -19,7 +19,15 @@ export interface PopoverProps {
   children: (close: () => void) => ReactNode;
 }
 
-export function Popover({ label, button, buttonLabel, buttonClassName, panelClassName, align = 'left', children }: PopoverProps) {
+export function Popover({
+  label,
+  button,
+  buttonLabel,
+  buttonClassName,
+  panelClassName,
+  align = 'left',
+  children,
+}: PopoverProps) {
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);

@@ -6,7 +6,15 @@ import { formatAge, formatDateTime } from '@/lib/format.ts';
 import { useNow } from '@/lib/use-now.ts';
 
 /** `suffix` " ago" reads "12s ago"; an empty one gives the bare age ("12s"). */
-export function RelativeTime({ timestamp, suffix = ' ago', className }: { timestamp: string | number | undefined; suffix?: string; className?: string }) {
+export function RelativeTime({
+  timestamp,
+  suffix = ' ago',
+  className,
+}: {
+  timestamp: string | number | undefined;
+  suffix?: string;
+  className?: string;
+}) {
   const now = useNow(1000);
   if (timestamp === undefined || timestamp === '') return <span className={className}>—</span>;
   const iso = typeof timestamp === 'number' ? new Date(timestamp).toISOString() : timestamp;

@@ -6,7 +6,9 @@ const BASE = 'https://console.example/projects/nlp/jobs';
 describe('safeHref', () => {
   it('keeps http and https links, resolving relative ones against the page', () => {
     expect(safeHref('https://docs.nodus.dev/errors/Conflict', BASE)).toBe('https://docs.nodus.dev/errors/Conflict');
-    expect(safeHref('http://127.0.0.1:8001/docs/errors/NotFound', BASE)).toBe('http://127.0.0.1:8001/docs/errors/NotFound');
+    expect(safeHref('http://127.0.0.1:8001/docs/errors/NotFound', BASE)).toBe(
+      'http://127.0.0.1:8001/docs/errors/NotFound',
+    );
     expect(safeHref('/docs/errors/Invalid', BASE)).toBe('https://console.example/docs/errors/Invalid');
   });
 

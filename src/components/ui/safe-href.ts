@@ -3,7 +3,10 @@
  * `javascript:`, `data:` or `vbscript:` URL in an answer must not become something a click runs. Relative links
  * resolve against the page, as the browser would resolve them.
  */
-export function safeHref(value: string | undefined, base: string = typeof window === 'undefined' ? 'http://localhost/' : window.location.href): string | undefined {
+export function safeHref(
+  value: string | undefined,
+  base: string = typeof window === 'undefined' ? 'http://localhost/' : window.location.href,
+): string | undefined {
   if (!value) return undefined;
   try {
     // The URL parser drops tabs and newlines and trims what browsers trim, so "java\tscript:" is seen as it would run.

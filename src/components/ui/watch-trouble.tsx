@@ -43,7 +43,10 @@ export function WatchTroublePanel({ watch, what, className }: Props) {
           </p>
           {error ? (
             <p className="break-words">
-              <span className="font-mono text-xs font-semibold">{error.code ? `${error.code} ` : ''}{error.reason}</span>
+              <span className="font-mono text-xs font-semibold">
+                {error.code ? `${error.code} ` : ''}
+                {error.reason}
+              </span>
               {': '}
               <bdi>{error.message}</bdi>
             </p>
@@ -55,8 +58,8 @@ export function WatchTroublePanel({ watch, what, className }: Props) {
             {refused
               ? 'Retrying by itself would not help; fix what the API says, then press Retry.'
               : stopped
-              ? `The console stopped retrying after ${duration(RETRY_BUDGET_MS)}: press Retry to try again.`
-              : `The console keeps retrying by itself${trouble.nextRetryAt && trouble.nextRetryAt > now ? ` (next try in ${duration(trouble.nextRetryAt - now)})` : ''}, for up to ${duration(RETRY_BUDGET_MS)}, then waits for you.`}
+                ? `The console stopped retrying after ${duration(RETRY_BUDGET_MS)}: press Retry to try again.`
+                : `The console keeps retrying by itself${trouble.nextRetryAt && trouble.nextRetryAt > now ? ` (next try in ${duration(trouble.nextRetryAt - now)})` : ''}, for up to ${duration(RETRY_BUDGET_MS)}, then waits for you.`}
           </p>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 pt-0.5 text-xs">
             <button

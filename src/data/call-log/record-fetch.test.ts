@@ -42,7 +42,11 @@ describe('createRecordingFetch', () => {
     const [missing, found] = calls;
     expect(found).toMatchObject({ method: 'GET', path: '/api/v1/namespaces/default', status: 200, watch: false });
     expect(found!.requestId).toMatch(/\S/);
-    expect(missing).toMatchObject({ status: 404, reason: 'NotFound', path: '/apis/nodus.dev/v1/namespaces/default/jobs/no-such-job' });
+    expect(missing).toMatchObject({
+      status: 404,
+      reason: 'NotFound',
+      path: '/apis/nodus.dev/v1/namespaces/default/jobs/no-such-job',
+    });
     expect(missing!.requestId).toBe((failure as { requestId?: string }).requestId);
     expect(missing!.durationMs).toBeGreaterThanOrEqual(0);
   });
@@ -52,7 +56,10 @@ describe('createRecordingFetch', () => {
     const client = createApiClient({ baseUrl: mock.url, apiKey: DEMO_API_KEY, fetch });
     const controller = new AbortController();
     const list = await client.list('/apis/nodus.dev/v1/namespaces/default/budgets');
-    await client.watch('/apis/nodus.dev/v1/namespaces/default/budgets', { resourceVersion: list.metadata.resourceVersion, signal: controller.signal });
+    await client.watch('/apis/nodus.dev/v1/namespaces/default/budgets', {
+      resourceVersion: list.metadata.resourceVersion,
+      signal: controller.signal,
+    });
     expect(calls[0]).toMatchObject({ method: 'GET', status: 200, watch: true });
     expect(calls[0]!.path).toContain('watch=true');
     controller.abort();
@@ -74,8 +81,27 @@ describe('createRecordingFetch', () => {
 describe('buildSupportReport', () => {
   it('lists the failed calls with their request ids, and blanks out any secret', () => {
     const calls: ApiCall[] = [
-      { id: 2, startedAt: Date.UTC(2026, 0, 1), method: 'GET', path: '/apis/x?token=nodus-dev-key', status: 404, reason: 'NotFound', requestId: 'req_abc', durationMs: 12, watch: false },
-      { id: 1, startedAt: Date.UTC(2026, 0, 1), method: 'GET', path: '/api/v1/namespaces', status: 200, requestId: 'req_ok', durationMs: 3, watch: false },
+      {
+        id: 2,
+        startedAt: Date.UTC(2026, 0, 1),
+        method: 'GET',
+        path: '/apis/x?token=nodus-dev-key',
+        status: 404,
+        reason: 'NotFound',
+        requestId: 'req_abc',
+        durationMs: 12,
+        watch: false,
+      },
+      {
+        id: 1,
+        startedAt: Date.UTC(2026, 0, 1),
+        method: 'GET',
+        path: '/api/v1/namespaces',
+        status: 200,
+        requestId: 'req_ok',
+        durationMs: 3,
+        watch: false,
+      },
     ];
     const report = buildSupportReport({
       calls,

@@ -14,7 +14,10 @@ export interface CallSink {
 
 let nextId = 1;
 
-export function createRecordingFetch(sink: () => CallSink, inner: typeof fetch = (i, init) => globalThis.fetch(i, init)): typeof fetch {
+export function createRecordingFetch(
+  sink: () => CallSink,
+  inner: typeof fetch = (i, init) => globalThis.fetch(i, init),
+): typeof fetch {
   return async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
@@ -37,7 +40,9 @@ export function createRecordingFetch(sink: () => CallSink, inner: typeof fetch =
     if (!response.ok) {
       // A body a worker read comes beside the answer (src/data/client/read-body.ts); any other is read from a copy.
       const read = readBodyOf(response);
-      void (read ? Promise.resolve(reasonOf(read.text)) : readReason(response.clone())).then((reason) => reason && sink().update(id, { reason }));
+      void (read ? Promise.resolve(reasonOf(read.text)) : readReason(response.clone())).then(
+        (reason) => reason && sink().update(id, { reason }),
+      );
     }
     return response;
   };

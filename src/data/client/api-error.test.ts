@@ -80,7 +80,12 @@ describe('errorFromResponse', () => {
 
   it('calls a 200 that is not JSON an InvalidResponse', () => {
     const err = errorFromResponse(
-      response({ httpStatus: 200, statusText: 'OK', headers: new Headers({ 'content-type': 'text/html' }), bodyText: '<!doctype html>' }),
+      response({
+        httpStatus: 200,
+        statusText: 'OK',
+        headers: new Headers({ 'content-type': 'text/html' }),
+        bodyText: '<!doctype html>',
+      }),
     );
     expect(err.reason).toBe('InvalidResponse');
     expect(err.code).toBe(200);
@@ -101,7 +106,12 @@ describe('reasonForCode', () => {
 describe('Retry-After', () => {
   it('is read from the header, which a proxy may send without a Status', () => {
     const err = errorFromResponse(
-      response({ httpStatus: 503, statusText: 'Service Unavailable', headers: new Headers({ 'Retry-After': '7' }), bodyText: 'busy' }),
+      response({
+        httpStatus: 503,
+        statusText: 'Service Unavailable',
+        headers: new Headers({ 'Retry-After': '7' }),
+        bodyText: 'busy',
+      }),
     );
     expect(err).toMatchObject({ code: 503, reason: 'ServiceUnavailable', retryAfterSeconds: 7 });
   });

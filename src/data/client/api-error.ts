@@ -34,7 +34,10 @@ export class ApiError extends Error {
   /** True when `status` came from the server rather than from the client. */
   readonly fromServer: boolean;
 
-  constructor(status: Status, options: { requestId?: string | null; fromServer: boolean; baseUrl?: string; retryAfterSeconds?: number }) {
+  constructor(
+    status: Status,
+    options: { requestId?: string | null; fromServer: boolean; baseUrl?: string; retryAfterSeconds?: number },
+  ) {
     super(status.message);
     this.status = status;
     this.code = status.code;
@@ -116,7 +119,10 @@ export function errorFromResponse(res: FailedResponse): ApiError {
 }
 
 /** The ApiError for a Status that arrived inside a 200 body: a watch's ERROR event (410 Expired, say). */
-export function errorFromStatus(status: Status, options: { requestId?: string | null; baseUrl?: string } = {}): ApiError {
+export function errorFromStatus(
+  status: Status,
+  options: { requestId?: string | null; baseUrl?: string } = {},
+): ApiError {
   return new ApiError(status, { requestId: options.requestId, fromServer: true, ...baseUrlOption(options.baseUrl) });
 }
 
@@ -149,9 +155,10 @@ export function connectionLost(url: string, cause: unknown, what: 'watch' | 'str
     code: 0,
     reason: CLIENT_REASONS.NetworkError,
     message: `The ${what} of ${url} lost its connection${detail}.`,
-    fix: what === 'watch'
-      ? 'Nothing to do: the console resumes from the last version it saw. If it keeps happening, check the network or a proxy that closes long requests.'
-      : 'Try again; a followed log resumes by itself from the last line it showed. If it keeps happening, check the network or a proxy that closes long requests.',
+    fix:
+      what === 'watch'
+        ? 'Nothing to do: the console resumes from the last version it saw. If it keeps happening, check the network or a proxy that closes long requests.'
+        : 'Try again; a followed log resumes by itself from the last line it showed. If it keeps happening, check the network or a proxy that closes long requests.',
     requestId: null,
   });
   return new ApiError(status, { fromServer: false });

@@ -38,7 +38,9 @@ describe('client.stream', () => {
 
   it('rejects with the API Status when the object has no log yet (400 waiting to start)', async () => {
     const client = createApiClient({ baseUrl: mock.url, apiKey: DEMO_API_KEY });
-    const err = await client.stream('/apis/nodus.dev/v1/namespaces/default/jobs/etl-nightly/log').catch((e: unknown) => e);
+    const err = await client
+      .stream('/apis/nodus.dev/v1/namespaces/default/jobs/etl-nightly/log')
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe(400);
     expect((err as ApiError).message).toMatch(/waiting to start/);

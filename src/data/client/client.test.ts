@@ -39,7 +39,9 @@ async function startHoldingProxy(target: string) {
     const token = new URL(req.url ?? '/', 'http://x').searchParams.get('continue');
     if (token) held.get(token)?.();
     void (async () => {
-      const upstream = await fetch(`${target}${req.url}`, { headers: { authorization: req.headers.authorization ?? '' } });
+      const upstream = await fetch(`${target}${req.url}`, {
+        headers: { authorization: req.headers.authorization ?? '' },
+      });
       const body = Buffer.from(await upstream.arrayBuffer());
       const next = (JSON.parse(body.toString('utf8')) as { metadata?: { continue?: string } }).metadata?.continue;
       stats.pages++;
@@ -89,7 +91,10 @@ describe('createApiClient', () => {
   it('throws the Status the API sent, with its reason, fix, docs and requestId', async () => {
     const client = createApiClient({ baseUrl: mock.url, apiKey: DEMO_API_KEY });
     const err = await client
-      .request('/apis/nodus.dev/v1/namespaces/nodus/jobs', { method: 'POST', body: { metadata: { name: 'x' }, spec: { image: 'nodus/python:3.12' } } })
+      .request('/apis/nodus.dev/v1/namespaces/nodus/jobs', {
+        method: 'POST',
+        body: { metadata: { name: 'x' }, spec: { image: 'nodus/python:3.12' } },
+      })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ code: 403, reason: 'Forbidden', fromServer: true });
@@ -117,7 +122,11 @@ describe('createApiClient', () => {
   it('asks for bigger pages after the first, up to maxLimit, and still returns every object once', async () => {
     const client = createApiClient({ baseUrl: mock.url, apiKey: DEMO_API_KEY });
     const sizes: number[] = [];
-    const list = await client.list<NodusObject>('/apis/nodus.dev/v1/jobs', { limit: 1, maxLimit: 4, onPage: (items) => sizes.push(items.length) });
+    const list = await client.list<NodusObject>('/apis/nodus.dev/v1/jobs', {
+      limit: 1,
+      maxLimit: 4,
+      onPage: (items) => sizes.push(items.length),
+    });
     const direct = await client.get<{ items: NodusObject[] }>('/apis/nodus.dev/v1/jobs', { params: { limit: 1000 } });
     expect(direct.items.length).toBeGreaterThan(7);
     expect(sizes.slice(0, 4)).toEqual([1, 2, 4, 4]);

@@ -151,7 +151,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     return headers;
   }
 
-  async function send(method: string, url: string, init: Omit<PageInit, 'method'>, via: typeof fetch = doFetch): Promise<Response> {
+  async function send(
+    method: string,
+    url: string,
+    init: Omit<PageInit, 'method'>,
+    via: typeof fetch = doFetch,
+  ): Promise<Response> {
     try {
       return await via(url, { ...init, method });
     } catch (cause) {
@@ -171,14 +176,22 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     const retry = options.retry ?? safe;
     const once = () => requestOnce<T>(method, path, options, page);
     try {
-      return retry === false ? await once() : await withRetry(once, { ...(retry === true ? {} : retry), signal: options.signal });
+      return retry === false
+        ? await once()
+        : await withRetry(once, { ...(retry === true ? {} : retry), signal: options.signal });
     } catch (error) {
-      if (error instanceof ApiError && options.idempotencyKey !== undefined) error.idempotencyKey = options.idempotencyKey;
+      if (error instanceof ApiError && options.idempotencyKey !== undefined)
+        error.idempotencyKey = options.idempotencyKey;
       throw error;
     }
   }
 
-  async function requestOnce<T>(method: string, path: string, options: RequestOptions, page: ListPageCall | undefined): Promise<T> {
+  async function requestOnce<T>(
+    method: string,
+    path: string,
+    options: RequestOptions,
+    page: ListPageCall | undefined,
+  ): Promise<T> {
     const onHead = page?.onHead;
     const url = buildUrl(baseUrl, path, options.params);
     const headers = headersFor(options.headers);
@@ -199,13 +212,24 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         text = read.text;
         if (onHead && response.ok && read.head) onHead(read.head);
       } else {
-        text = onHead && response.ok && response.body ? await readTextWithHead(response.body, onHead) : await response.text();
+        text =
+          onHead && response.ok && response.body
+            ? await readTextWithHead(response.body, onHead)
+            : await response.text();
       }
     } catch (cause) {
       if (options.signal?.aborted) throw cause;
       throw networkError(method, url, cause);
     }
-    const failure = { method, url, httpStatus: response.status, statusText: response.statusText, headers: response.headers, bodyText: text, baseUrl };
+    const failure = {
+      method,
+      url,
+      httpStatus: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+      bodyText: text,
+      baseUrl,
+    };
     if (!response.ok) throw errorFromResponse(failure);
     options.onResponse?.({ status: response.status, headers: response.headers });
     if (response.status === 204 || text === '') return undefined as T;
@@ -334,20 +358,47 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         throw networkError('GET', url, cause);
       }
       if (response.ok) throw invalidStreamError(url, 'no body', response.headers.get(HEADER_REQUEST_ID));
-      throw errorFromResponse({ method: 'GET', url, httpStatus: response.status, statusText: response.statusText, headers: response.headers, bodyText, baseUrl });
+      throw errorFromResponse({
+        method: 'GET',
+        url,
+        httpStatus: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+        bodyText,
+        baseUrl,
+      });
     };
     const retry = options.retry ?? true;
-    const { response, body } = retry === false ? await open() : await withRetry(open, { ...(retry === true ? {} : retry), signal: options.signal });
-    return watchStream<T>(body, { url, requestId: response.headers.get(HEADER_REQUEST_ID), baseUrl, signal: options.signal });
+    const { response, body } =
+      retry === false
+        ? await open()
+        : await withRetry(open, { ...(retry === true ? {} : retry), signal: options.signal });
+    return watchStream<T>(body, {
+      url,
+      requestId: response.headers.get(HEADER_REQUEST_ID),
+      baseUrl,
+      signal: options.signal,
+    });
   }
 
   async function stream(path: string, options: StreamOptions = {}): Promise<ByteStream> {
     const url = buildUrl(baseUrl, path, options.params);
     const via = options.transport ? (config.record ? config.record(options.transport) : options.transport) : doFetch;
     const open = async (): Promise<ByteStream> => {
-      const response = await send('GET', url, { headers: headersFor({ Accept: 'text/plain, */*' }), signal: options.signal }, via);
+      const response = await send(
+        'GET',
+        url,
+        { headers: headersFor({ Accept: 'text/plain, */*' }), signal: options.signal },
+        via,
+      );
       const requestId = response.headers.get(HEADER_REQUEST_ID);
-      if (response.ok && response.body) return byteStream(response.body, { url, requestId, contentLength: response.headers.get('Content-Length'), signal: options.signal });
+      if (response.ok && response.body)
+        return byteStream(response.body, {
+          url,
+          requestId,
+          contentLength: response.headers.get('Content-Length'),
+          signal: options.signal,
+        });
       let bodyText = '';
       try {
         bodyText = await response.text();
@@ -356,8 +407,17 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         throw networkError('GET', url, cause);
       }
       // An empty 200 (no body at all) is an empty log.
-      if (response.ok) return byteStream(new Blob([]).stream(), { url, requestId, contentLength: '0', signal: options.signal });
-      throw errorFromResponse({ method: 'GET', url, httpStatus: response.status, statusText: response.statusText, headers: response.headers, bodyText, baseUrl });
+      if (response.ok)
+        return byteStream(new Blob([]).stream(), { url, requestId, contentLength: '0', signal: options.signal });
+      throw errorFromResponse({
+        method: 'GET',
+        url,
+        httpStatus: response.status,
+        statusText: response.statusText,
+        headers: response.headers,
+        bodyText,
+        baseUrl,
+      });
     };
     const retry = options.retry ?? true;
     return retry === false ? open() : withRetry(open, { ...(retry === true ? {} : retry), signal: options.signal });

@@ -38,7 +38,11 @@ export function kindsFromDiscovery(list: APIResourceList, gv: GroupVersion): Kin
   const subresources = new Map<string, string[]>();
   for (const r of list.resources ?? []) {
     const slash = r.name.indexOf('/');
-    if (slash > 0) subresources.set(r.name.slice(0, slash), [...(subresources.get(r.name.slice(0, slash)) ?? []), r.name.slice(slash + 1)]);
+    if (slash > 0)
+      subresources.set(r.name.slice(0, slash), [
+        ...(subresources.get(r.name.slice(0, slash)) ?? []),
+        r.name.slice(slash + 1),
+      ]);
   }
   return (list.resources ?? [])
     .filter((r) => !r.name.includes('/'))

@@ -3,7 +3,16 @@
  * May import: src/shared only (see README.md in this folder).
  */
 export { createApiClient, buildUrl, newIdempotencyKey, DEFAULT_PAGE_SIZE } from './client.ts';
-export type { ApiClient, ApiClientConfig, ListOptions, PageInit, QueryParams, RequestOptions, StreamOptions, WatchOptions } from './client.ts';
+export type {
+  ApiClient,
+  ApiClientConfig,
+  ListOptions,
+  PageInit,
+  QueryParams,
+  RequestOptions,
+  StreamOptions,
+  WatchOptions,
+} from './client.ts';
 export { decodeLines, LineSplitter } from './byte-stream.ts';
 export type { ByteStream } from './byte-stream.ts';
 export { answerWithBody, readBodyOf, type ReadBody } from './read-body.ts';

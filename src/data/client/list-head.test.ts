@@ -26,7 +26,8 @@ function streamOf(chunks: string[], onPull?: (index: number) => void): ReadableS
 }
 
 describe('ItemsKeyScanner', () => {
-  const list = '{"apiVersion":"nodus.dev/v1","kind":"JobList","metadata":{"resourceVersion":"42","continue":"abc","remainingItemCount":7},"items":[{"metadata":{"name":"a"}}]}';
+  const list =
+    '{"apiVersion":"nodus.dev/v1","kind":"JobList","metadata":{"resourceVersion":"42","continue":"abc","remainingItemCount":7},"items":[{"metadata":{"name":"a"}}]}';
 
   it('finds the top-level items key however the bytes are chunked', () => {
     const expected = list.indexOf('"items"');
@@ -46,7 +47,10 @@ describe('ItemsKeyScanner', () => {
 
 describe('headFromPrefix', () => {
   it('reads the metadata written before the items', () => {
-    expect(headFromPrefix(bytes('{"kind":"JobList","metadata":{"continue":"abc","remainingItemCount":7},'))).toEqual({ continue: 'abc', remainingItemCount: 7 });
+    expect(headFromPrefix(bytes('{"kind":"JobList","metadata":{"continue":"abc","remainingItemCount":7},'))).toEqual({
+      continue: 'abc',
+      remainingItemCount: 7,
+    });
   });
 
   it('has no head when the prefix holds no metadata or does not parse', () => {

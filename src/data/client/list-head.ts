@@ -88,7 +88,9 @@ export function headFromPrefix(prefix: Uint8Array): ListHead | undefined {
   try {
     const parsed = JSON.parse(`${body}}`) as { metadata?: unknown };
     const metadata = parsed.metadata;
-    return typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) ? (metadata as ListHead) : undefined;
+    return typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata)
+      ? (metadata as ListHead)
+      : undefined;
   } catch {
     return undefined;
   }
@@ -99,7 +101,10 @@ export function headFromPrefix(prefix: Uint8Array): ListHead | undefined {
  * bytes before the items have arrived (at most once; never when there is no early head). A broken body throws
  * what the stream threw.
  */
-export async function readTextWithHead(body: ReadableStream<Uint8Array>, onHead: (head: ListHead) => void): Promise<string> {
+export async function readTextWithHead(
+  body: ReadableStream<Uint8Array>,
+  onHead: (head: ListHead) => void,
+): Promise<string> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let scanner: ItemsKeyScanner | undefined = new ItemsKeyScanner();

@@ -68,7 +68,9 @@ describe('retries of reads', () => {
   it('retries a 429 with exponential backoff when Retry-After is 0', async () => {
     await setFaults({ errorRate: 1, errorCode: 429, retryAfterSeconds: 0 });
     const probe = recoverOnFirstRetry();
-    await expect(client.get(BUDGETS, { retry: { onRetry: probe.onRetry } })).resolves.toMatchObject({ kind: 'BudgetList' });
+    await expect(client.get(BUDGETS, { retry: { onRetry: probe.onRetry } })).resolves.toMatchObject({
+      kind: 'BudgetList',
+    });
     expect(probe.retries[0]!.error).toMatchObject({ code: 429, reason: 'TooManyRequests', retryAfterSeconds: 0 });
     expect(probe.retries[0]!.delayMs).toBeGreaterThan(0);
   });
@@ -137,13 +139,25 @@ describe('retries through a gateway', () => {
       calls++;
       if (calls === 1) return res.writeHead(502, { 'Content-Type': 'text/plain' }).end();
       if (calls === 2) return res.writeHead(504, { 'Content-Type': 'text/html' }).end('<h1>Gateway Timeout</h1>');
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ kind: 'BudgetList', apiVersion: 'nodus.dev/v1', metadata: { resourceVersion: '7' }, items: [] }));
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(
+        JSON.stringify({
+          kind: 'BudgetList',
+          apiVersion: 'nodus.dev/v1',
+          metadata: { resourceVersion: '7' },
+          items: [],
+        }),
+      );
     });
     await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
     try {
-      const behind = createApiClient({ baseUrl: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`, apiKey: DEMO_API_KEY });
+      const behind = createApiClient({
+        baseUrl: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`,
+        apiKey: DEMO_API_KEY,
+      });
       const retries: RetryInfo[] = [];
-      const list = await behind.get<{ items: unknown[] }>(BUDGETS, { retry: { initialDelayMs: 20, onRetry: (info) => retries.push(info) } });
+      const list = await behind.get<{ items: unknown[] }>(BUDGETS, {
+        retry: { initialDelayMs: 20, onRetry: (info) => retries.push(info) },
+      });
       expect(list.items).toEqual([]);
       expect(retries.map((r) => r.error.code)).toEqual([502, 504]);
     } finally {
@@ -156,7 +170,9 @@ describe('retries of writes', () => {
   it('never retries a create sent without an Idempotency-Key', async () => {
     await setFaults({ errorRate: 1, errorCode: 503, retryAfterSeconds: 0 });
     const before = await failedSoFar();
-    const err = await client.request(BUDGETS, { method: 'POST', body: { metadata: { name: 'once' }, spec: { limitUSD: '1.00' } } }).catch((e: unknown) => e);
+    const err = await client
+      .request(BUDGETS, { method: 'POST', body: { metadata: { name: 'once' }, spec: { limitUSD: '1.00' } } })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 503, idempotencyKey: undefined });
     expect(await failedSoFar()).toBe(before + 1);
   });
@@ -166,7 +182,12 @@ describe('retries of writes', () => {
     const probe = recoverOnFirstRetry();
     const key = newIdempotencyKey();
     const body = { metadata: { name: 'keyed' }, spec: { limitUSD: '1.00' } };
-    const created = await client.request<NodusObject>(BUDGETS, { method: 'POST', body, idempotencyKey: key, retry: { onRetry: probe.onRetry } });
+    const created = await client.request<NodusObject>(BUDGETS, {
+      method: 'POST',
+      body,
+      idempotencyKey: key,
+      retry: { onRetry: probe.onRetry },
+    });
     expect(created.metadata.name).toBe('keyed');
     expect(probe.retries).toHaveLength(1);
     // The same key again is the same create: the server replays it rather than making a second object.
@@ -180,7 +201,12 @@ describe('retries of writes', () => {
     await setFaults({ errorRate: 1, errorCode: 503, retryAfterSeconds: 0, verbs: ['create'] });
     const key = newIdempotencyKey();
     const err = await client
-      .request(BUDGETS, { method: 'POST', body: { metadata: { name: 'later' } }, idempotencyKey: key, retry: { maxElapsedMs: 100, initialDelayMs: 10 } })
+      .request(BUDGETS, {
+        method: 'POST',
+        body: { metadata: { name: 'later' } },
+        idempotencyKey: key,
+        retry: { maxElapsedMs: 100, initialDelayMs: 10 },
+      })
       .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 503, idempotencyKey: key });
   });

@@ -55,7 +55,12 @@ export function isRetryable(error: unknown): error is ApiError {
  * wait always grows yet clients spread out; never shorter than Retry-After, plus up to 10 % so that clients told
  * the same Retry-After do not all return in the same instant.
  */
-export function backoffDelay(attempt: number, retryAfterSeconds: number | undefined, policy: RetryPolicy, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  retryAfterSeconds: number | undefined,
+  policy: RetryPolicy,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(policy.maxDelayMs, policy.initialDelayMs * 2 ** Math.max(0, attempt - 1));
   const backoff = ceiling / 2 + random() * (ceiling / 2);
   if (retryAfterSeconds === undefined) return Math.round(backoff);
@@ -64,7 +69,10 @@ export function backoffDelay(attempt: number, retryAfterSeconds: number | undefi
 }
 
 /** Runs `attempt` until it succeeds, fails for good, the budget runs out or `signal` aborts. */
-export async function withRetry<T>(attempt: () => Promise<T>, options: RetryOptions & { signal?: AbortSignal | undefined } = {}): Promise<T> {
+export async function withRetry<T>(
+  attempt: () => Promise<T>,
+  options: RetryOptions & { signal?: AbortSignal | undefined } = {},
+): Promise<T> {
   const policy: RetryPolicy = {
     maxElapsedMs: options.maxElapsedMs ?? DEFAULT_RETRY_POLICY.maxElapsedMs,
     initialDelayMs: options.initialDelayMs ?? DEFAULT_RETRY_POLICY.initialDelayMs,

@@ -16,7 +16,13 @@ let mock: MockServer;
 let client: ApiClient;
 
 beforeAll(async () => {
-  mock = await startMockServer({ port: 0, demoData: false, controller: false, bookmarkSeconds: 0.1, historySeconds: 0.3 });
+  mock = await startMockServer({
+    port: 0,
+    demoData: false,
+    controller: false,
+    bookmarkSeconds: 0.1,
+    historySeconds: 0.3,
+  });
   client = createApiClient({ baseUrl: mock.url, apiKey: DEMO_API_KEY });
 });
 afterAll(() => mock.close());
@@ -27,7 +33,10 @@ const create = (name: string) => client.request<NodusObject>(BUDGETS, { method: 
 const listRv = async () => (await client.get<ObjectList>(BUDGETS)).metadata.resourceVersion;
 
 /** Reads events until `until` says stop, then closes the stream by leaving the loop. */
-async function collect(iterable: AsyncIterable<WatchObjectEvent>, until: (events: WatchObjectEvent[]) => boolean): Promise<WatchObjectEvent[]> {
+async function collect(
+  iterable: AsyncIterable<WatchObjectEvent>,
+  until: (events: WatchObjectEvent[]) => boolean,
+): Promise<WatchObjectEvent[]> {
   const events: WatchObjectEvent[] = [];
   for await (const event of iterable) {
     events.push(event);
@@ -41,12 +50,18 @@ describe('client.watch', () => {
     const rv = await listRv();
     const stream = await client.watch(BUDGETS, { resourceVersion: rv });
     const a = await create('w-a');
-    await client.request(`${BUDGETS}/w-a`, { method: 'PATCH', body: { metadata: { labels: { step: '1' } } }, headers: { 'Content-Type': 'application/merge-patch+json' } });
+    await client.request(`${BUDGETS}/w-a`, {
+      method: 'PATCH',
+      body: { metadata: { labels: { step: '1' } } },
+      headers: { 'Content-Type': 'application/merge-patch+json' },
+    });
     await client.request(`${BUDGETS}/w-a`, { method: 'DELETE' });
     const events = await collect(stream, (e) => e.some((x) => x.type === 'BOOKMARK'));
     expect(events.map((e) => e.type)).toEqual(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK']);
     expect(events.slice(0, 3).every((e) => e.object.metadata.uid === a.metadata.uid)).toBe(true);
-    expect(Number(events[3]!.object.metadata.resourceVersion)).toBeGreaterThanOrEqual(Number(events[2]!.object.metadata.resourceVersion));
+    expect(Number(events[3]!.object.metadata.resourceVersion)).toBeGreaterThanOrEqual(
+      Number(events[2]!.object.metadata.resourceVersion),
+    );
     expect(stream.requestId).toMatch(/^req_/);
   });
 
@@ -64,7 +79,9 @@ describe('client.watch', () => {
       }
     };
     await expect.poll(outcome, { timeout: 5000, interval: 100 }).toBe('Expired');
-    const err = await collect(await client.watch(BUDGETS, { resourceVersion: rv }), () => true).catch((e: unknown) => e);
+    const err = await collect(await client.watch(BUDGETS, { resourceVersion: rv }), () => true).catch(
+      (e: unknown) => e,
+    );
     expect(err).toMatchObject({ name: 'ApiError', code: 410, reason: 'Expired', fromServer: true });
     expect((err as ApiError).fix).toBeTruthy();
   });
@@ -86,14 +103,21 @@ describe('client.watch', () => {
   });
 
   it('retries opening on 503, and rejects a 401 at once', async () => {
-    await client.request('/_mock/faults', { method: 'POST', body: { errorRate: 1, errorCode: 503, retryAfterSeconds: 0, verbs: ['watch'] } });
+    await client.request('/_mock/faults', {
+      method: 'POST',
+      body: { errorRate: 1, errorCode: 503, retryAfterSeconds: 0, verbs: ['watch'] },
+    });
     const retries: RetryInfo[] = [];
     const controller = new AbortController();
     const onRetry = (info: RetryInfo) => {
       retries.push(info);
       void client.request('/_mock/faults', { method: 'DELETE' });
     };
-    const stream = await client.watch(BUDGETS, { resourceVersion: await listRv(), signal: controller.signal, retry: { onRetry } });
+    const stream = await client.watch(BUDGETS, {
+      resourceVersion: await listRv(),
+      signal: controller.signal,
+      retry: { onRetry },
+    });
     expect(stream.requestId).toMatch(/^req_/);
     expect(retries[0]!.error).toMatchObject({ code: 503 });
     controller.abort();
@@ -119,7 +143,10 @@ describe('readWatchEvents', () => {
     const bytes = new TextEncoder().encode(line('ä-1') + line('日本-2') + line('three'));
     // Every cut point, including ones inside a UTF-8 sequence.
     for (let cut = 1; cut < bytes.length; cut += 7) {
-      const events = await collect(readWatchEvents(body([bytes.slice(0, cut), bytes.slice(cut)]), context), () => false);
+      const events = await collect(
+        readWatchEvents(body([bytes.slice(0, cut), bytes.slice(cut)]), context),
+        () => false,
+      );
       expect(events.map((e) => e.object.metadata.name)).toEqual(['ä-1', '日本-2', 'three']);
     }
   });
@@ -135,12 +162,15 @@ describe('readWatchEvents', () => {
     expect(err).toMatchObject({ reason: 'InvalidResponse', requestId: 'req-1' });
   });
 
-  it('hands over a chunk\'s events together, and those before an ERROR line before throwing it', async () => {
+  it("hands over a chunk's events together, and those before an ERROR line before throwing it", async () => {
     const expired = `${JSON.stringify({ type: 'ERROR', object: { kind: 'Status', apiVersion: 'v1', status: 'Failure', code: 410, reason: 'Expired', message: 'too old' } })}\n`;
-    const chunks = [line('a') + line('b') + line('c'), line('d') + expired + line('never')].map((t) => new TextEncoder().encode(t));
+    const chunks = [line('a') + line('b') + line('c'), line('d') + expired + line('never')].map((t) =>
+      new TextEncoder().encode(t),
+    );
     const batches: string[][] = [];
     const err = await (async () => {
-      for await (const batch of readWatchBatches<NodusObject>(body(chunks), context)) batches.push(batch.map((e) => e.object.metadata.name ?? ''));
+      for await (const batch of readWatchBatches<NodusObject>(body(chunks), context))
+        batches.push(batch.map((e) => e.object.metadata.name ?? ''));
     })().catch((e: unknown) => e);
     expect(batches).toEqual([['a', 'b', 'c'], ['d']]);
     expect(err).toMatchObject({ code: 410, reason: 'Expired' });

@@ -48,7 +48,10 @@ export function watchStream<T>(body: ReadableStream<Uint8Array>, context: Stream
 }
 
 /** The events of a watch body one at a time (see `readWatchBatches`). */
-export async function* readWatchEvents<T>(body: ReadableStream<Uint8Array>, context: StreamContext): AsyncGenerator<WatchObjectEvent<T>> {
+export async function* readWatchEvents<T>(
+  body: ReadableStream<Uint8Array>,
+  context: StreamContext,
+): AsyncGenerator<WatchObjectEvent<T>> {
   for await (const batch of readWatchBatches<T>(body, context)) yield* batch;
 }
 
@@ -59,7 +62,10 @@ export async function* readWatchEvents<T>(body: ReadableStream<Uint8Array>, cont
  * else. A line that fails (an ERROR event, or not JSON) is thrown after the events before it have been handed
  * over, as they would have been one by one.
  */
-export async function* readWatchBatches<T>(body: ReadableStream<Uint8Array>, context: StreamContext): AsyncGenerator<WatchObjectEvent<T>[]> {
+export async function* readWatchBatches<T>(
+  body: ReadableStream<Uint8Array>,
+  context: StreamContext,
+): AsyncGenerator<WatchObjectEvent<T>[]> {
   const reader = body.getReader();
   const splitter = new LineSplitter();
   try {
@@ -105,7 +111,11 @@ function parseEvent<T>(line: string, context: StreamContext): WatchObjectEvent<T
     throw invalidStreamError(context.url, `a line without an object (${excerpt(line)})`, context.requestId);
   }
   if (event.type === 'ERROR') {
-    if (isStatus(event.object)) throw errorFromStatus(event.object, { requestId: context.requestId, ...(context.baseUrl ? { baseUrl: context.baseUrl } : {}) });
+    if (isStatus(event.object))
+      throw errorFromStatus(event.object, {
+        requestId: context.requestId,
+        ...(context.baseUrl ? { baseUrl: context.baseUrl } : {}),
+      });
     throw invalidStreamError(context.url, `an ERROR event without a Status (${excerpt(line)})`, context.requestId);
   }
   if (typeof event.type !== 'string' || !EVENT_TYPES.has(event.type)) {

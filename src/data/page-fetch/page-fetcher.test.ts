@@ -17,11 +17,17 @@ let everyItem: NodusObject[];
 beforeAll(async () => {
   mock = await startMockServer({ port: 0, controller: false });
   const post = (path: string, body: unknown) =>
-    fetch(`${mock.url}${path}`, { method: 'POST', headers: { ...KEY, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${mock.url}${path}`, {
+      method: 'POST',
+      headers: { ...KEY, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   await post('/api/v1/namespaces', { metadata: { name: PROJECT } });
   await post('/_mock/seed', { project: PROJECT, kind: 'Budget', count: 35 });
   firstUrl = `${mock.url}/apis/nodus.dev/v1/namespaces/${PROJECT}/budgets?limit=10`;
-  const all = (await (await fetch(`${mock.url}/apis/nodus.dev/v1/namespaces/${PROJECT}/budgets?limit=1000`, { headers: KEY })).json()) as ObjectList;
+  const all = (await (
+    await fetch(`${mock.url}/apis/nodus.dev/v1/namespaces/${PROJECT}/budgets?limit=1000`, { headers: KEY })
+  ).json()) as ObjectList;
   everyItem = all.items;
 });
 

@@ -23,7 +23,10 @@ export interface FetchedPage extends WireHead {
   head?: ListHead;
 }
 
-export type PageFetch = (url: string, init: { headers: Record<string, string>; signal: AbortSignal }) => Promise<Response>;
+export type PageFetch = (
+  url: string,
+  init: { headers: Record<string, string>; signal: AbortSignal },
+) => Promise<Response>;
 
 /** The identity of a request: its URL with the parameters sorted, and its headers. */
 export function pageKey(url: string, headers: Record<string, string>): string {
@@ -83,7 +86,11 @@ class Page {
   private askNext(): void {
     const token = this.head?.continue;
     if (!this.ok || !token || this.child || this.following.length === 0) return;
-    this.child = this.owner.askAhead(nextPageUrl(this.url, token, this.following[0]!), this.headers, this.following.slice(1));
+    this.child = this.owner.askAhead(
+      nextPageUrl(this.url, token, this.following[0]!),
+      this.headers,
+      this.following.slice(1),
+    );
   }
 
   private async run(): Promise<FetchedPage> {

@@ -43,7 +43,12 @@ function startWorker(): Worker | undefined {
       waiting.reject(unreachableError(reply.message));
       return;
     }
-    waiting.resolve(answerWithBody({ status: reply.status, statusText: reply.statusText, headers: reply.headers }, { text: reply.text, ...(reply.head ? { head: reply.head } : {}) }));
+    waiting.resolve(
+      answerWithBody(
+        { status: reply.status, statusText: reply.statusText, headers: reply.headers },
+        { text: reply.text, ...(reply.head ? { head: reply.head } : {}) },
+      ),
+    );
   };
   worker.onerror = (event) => {
     event.preventDefault();

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { digestLines, listDigest, type Versioned } from './digest.ts';
 
-const obj = (namespace: string, name: string, resourceVersion: string): Versioned => ({ metadata: { namespace, name, resourceVersion } });
+const obj = (namespace: string, name: string, resourceVersion: string): Versioned => ({
+  metadata: { namespace, name, resourceVersion },
+});
 
 describe('listDigest', () => {
   const list = [obj('p', 'b', '12'), obj('p', 'a', '9'), obj('q', 'a', '10')];

@@ -15,7 +15,9 @@ export interface Versioned {
 
 /** The lines the digest covers, sorted: shown beside it so a mismatch can be traced to objects. */
 export function digestLines(items: readonly Versioned[]): string[] {
-  const lines = items.map((o) => `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}@${o.metadata.resourceVersion ?? ''}`);
+  const lines = items.map(
+    (o) => `${o.metadata.namespace ?? ''}/${o.metadata.name ?? ''}@${o.metadata.resourceVersion ?? ''}`,
+  );
   // The default sort compares UTF-16 code units: the same order in every browser and in Node.
   return lines.sort();
 }

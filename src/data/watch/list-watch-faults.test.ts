@@ -20,7 +20,13 @@ const registries: WatchRegistry[] = [];
 
 beforeAll(async () => {
   steady = await startMockServer({ port: 0, demoData: false, controller: false, bookmarkSeconds: 0 });
-  forgetful = await startMockServer({ port: 0, demoData: false, controller: false, bookmarkSeconds: 0.1, historySeconds: 0.3 });
+  forgetful = await startMockServer({
+    port: 0,
+    demoData: false,
+    controller: false,
+    bookmarkSeconds: 0.1,
+    historySeconds: 0.3,
+  });
 });
 afterEach(async () => {
   registries.splice(0).forEach((r) => r.closeAll());
@@ -31,7 +37,11 @@ afterAll(async () => {
   await forgetful.close();
 });
 
-function watchBudgets(api: TestApi, namespace: string, options: Partial<WatchRegistryOptions> = {}): { watch: ListWatch; stop: () => void } {
+function watchBudgets(
+  api: TestApi,
+  namespace: string,
+  options: Partial<WatchRegistryOptions> = {},
+): { watch: ListWatch; stop: () => void } {
   const registry = createWatchRegistry({ client: api.client, scheduler: timerScheduler(5), idleMs: 0, ...options });
   registries.push(registry);
   const watch = registry.get({ ...NODUS_GROUP_VERSION, plural: 'budgets', namespace });
@@ -128,7 +138,13 @@ describe('an expired resume point', () => {
     watch.subscribe(() => seen.push(watch.getSnapshot().items));
 
     // Cut the watch and keep it from coming back (503, Retry-After 1 s) while the server moves on.
-    await api.setFaults({ dropWatchAfterEvents: 1, errorRate: 1, errorCode: 503, retryAfterSeconds: 1, verbs: ['watch'] });
+    await api.setFaults({
+      dropWatchAfterEvents: 1,
+      errorRate: 1,
+      errorCode: 503,
+      retryAfterSeconds: 1,
+      verbs: ['watch'],
+    });
     await expect.poll(() => watch.getSnapshot().status).toBe('reconnecting');
     const resumeFrom = Number(watch.resumeVersion);
     await api.patchBudget('expiring', 'changed', { round: '2' });
@@ -160,14 +176,24 @@ describe('a 503 burst', () => {
     const { watch } = watchBudgets(api, 'burst503');
     await expect.poll(() => watch.getSnapshot().attempt).toBeGreaterThanOrEqual(1);
     const waiting = watch.getSnapshot();
-    expect(waiting).toMatchObject({ status: 'loading', synced: false, error: { code: 503, reason: 'ServiceUnavailable' } });
+    expect(waiting).toMatchObject({
+      status: 'loading',
+      synced: false,
+      error: { code: 503, reason: 'ServiceUnavailable' },
+    });
     expect(waiting.nextRetryAt! - waiting.since!).toBeGreaterThanOrEqual(1000);
     await api.clearFaults();
     await live(watch);
     expect(watchState(watch)).toEqual(await api.serverState('burst503'));
 
     // The pace was shown above; Retry-After 0 keeps this half short.
-    await api.setFaults({ errorRate: 1, errorCode: 503, retryAfterSeconds: 0, verbs: ['watch'], dropWatchAfterEvents: 1 });
+    await api.setFaults({
+      errorRate: 1,
+      errorCode: 503,
+      retryAfterSeconds: 0,
+      verbs: ['watch'],
+      dropWatchAfterEvents: 1,
+    });
     await api.createBudget('burst503', 'second');
     await expect.poll(() => watch.getSnapshot().error?.code, POLL).toBe(503);
     expect(watch.getSnapshot()).toMatchObject({ status: 'reconnecting', synced: true });

@@ -28,7 +28,12 @@ function registry(options: Partial<WatchRegistryOptions> = {}): WatchRegistry {
   return r;
 }
 
-const budgets = (namespace: string, more: Partial<ListWatchTarget> = {}): ListWatchTarget => ({ ...NODUS_GROUP_VERSION, plural: 'budgets', namespace, ...more });
+const budgets = (namespace: string, more: Partial<ListWatchTarget> = {}): ListWatchTarget => ({
+  ...NODUS_GROUP_VERSION,
+  plural: 'budgets',
+  namespace,
+  ...more,
+});
 const openWatches = () => mock.state.watchers.size;
 
 describe('ListWatch', () => {
@@ -53,7 +58,8 @@ describe('ListWatch', () => {
       const partial: { items: number; loaded: number | undefined; total: number | undefined }[] = [];
       const stop = watch.subscribe(() => {
         const s = watch.getSnapshot();
-        if (!s.synced && s.items.length > 0) partial.push({ items: s.items.length, loaded: s.listing?.loaded, total: s.listing?.total });
+        if (!s.synced && s.items.length > 0)
+          partial.push({ items: s.items.length, loaded: s.listing?.loaded, total: s.listing?.total });
       });
       await expect.poll(() => watch.getSnapshot().status).toBe('live');
       expect(partial.length).toBeGreaterThan(0);
@@ -212,7 +218,9 @@ describe('WatchRegistry', () => {
   it('holds a watch open before any view, hands it to the view that comes, and closes it when none does', async () => {
     await api.seed('held', 30);
     let lists = 0;
-    const r = registry({ client: { watch: api.client.watch, list: (path, options) => (lists++, api.client.list(path, options)) } });
+    const r = registry({
+      client: { watch: api.client.watch, list: (path, options) => (lists++, api.client.list(path, options)) },
+    });
     const release = r.hold(budgets('held'), 60_000);
     const held = r.get(budgets('held'));
     // Listing and watching with no view subscribed yet.

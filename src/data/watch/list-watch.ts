@@ -7,7 +7,15 @@
  * Framework-free: no React here (see README.md).
  */
 import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryable, sleep, toApiError } from '../client/index.ts';
-import type { ApiClient, ApiError, QueryParams, RetryInfo, RetryOptions, RetryPolicy, WatchObjectEvent } from '../client/index.ts';
+import type {
+  ApiClient,
+  ApiError,
+  QueryParams,
+  RetryInfo,
+  RetryOptions,
+  RetryPolicy,
+  WatchObjectEvent,
+} from '../client/index.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { ObjectIndex } from './object-index.ts';
 import type { FlushScheduler } from './scheduler.ts';
@@ -200,10 +208,19 @@ export class ListWatch<T extends NodusObject = NodusObject> {
       try {
         if (needList) {
           // The first list shows its pages as they come; a relist swaps everything in one step at the end.
-          const onPage = this.state.synced ? undefined : (items: readonly T[], progress: { loaded: number; remaining: number | undefined }) => {
-            if (!signal.aborted) this.page(items, progress);
-          };
-          const list = await this.options.client.list<T>(path, { params, limit: this.options.pageSize ?? DEFAULT_PAGE_SIZE, maxLimit: this.options.pageSize ?? DEFAULT_MAX_PAGE_SIZE, signal, retry, onPage });
+          const onPage = this.state.synced
+            ? undefined
+            : (items: readonly T[], progress: { loaded: number; remaining: number | undefined }) => {
+                if (!signal.aborted) this.page(items, progress);
+              };
+          const list = await this.options.client.list<T>(path, {
+            params,
+            limit: this.options.pageSize ?? DEFAULT_PAGE_SIZE,
+            maxLimit: this.options.pageSize ?? DEFAULT_MAX_PAGE_SIZE,
+            signal,
+            retry,
+            onPage,
+          });
           if (signal.aborted) return;
           this.listed(list.items, list.metadata.resourceVersion);
           needList = false;
@@ -245,7 +262,13 @@ export class ListWatch<T extends NodusObject = NodusObject> {
   }
 
   /** Opens the watch from the last version seen and applies what arrives, until the stream ends. */
-  private async follow(path: string, params: QueryParams, signal: AbortSignal, retry: RetryOptions, progress: StreamProgress): Promise<void> {
+  private async follow(
+    path: string,
+    params: QueryParams,
+    signal: AbortSignal,
+    retry: RetryOptions,
+    progress: StreamProgress,
+  ): Promise<void> {
     const stream = new AbortController();
     const stop = () => stream.abort(signal.reason);
     signal.addEventListener('abort', stop, { once: true });
@@ -257,7 +280,12 @@ export class ListWatch<T extends NodusObject = NodusObject> {
       timer = setTimeout(() => stream.abort(SILENT), silenceMs);
     };
     try {
-      const events = await this.options.client.watch<T>(path, { params, resourceVersion: this.resourceVersion, signal: stream.signal, retry });
+      const events = await this.options.client.watch<T>(path, {
+        params,
+        resourceVersion: this.resourceVersion,
+        signal: stream.signal,
+        retry,
+      });
       if (signal.aborted) return;
       this.update(next.live(this.state));
       progress.opened = true;
@@ -291,7 +319,10 @@ export class ListWatch<T extends NodusObject = NodusObject> {
   /** A page of the first list: into the objects now, shown to views right away for the first page, then throttled. */
   private page(items: readonly T[], progress: { loaded: number; remaining: number | undefined }): void {
     this.index.add(items);
-    const listing = { loaded: this.index.size, total: progress.remaining === undefined ? undefined : progress.loaded + progress.remaining };
+    const listing = {
+      loaded: this.index.size,
+      total: progress.remaining === undefined ? undefined : progress.loaded + progress.remaining,
+    };
     const now = Date.now();
     if (this.partialShownAt !== undefined && now - this.partialShownAt < PARTIAL_LIST_MS) {
       // Recorded without a flush: the next one (a later page, or the whole list) shows it.

@@ -10,7 +10,12 @@ import { ObjectIndex } from './object-index.ts';
 
 let rv = 0;
 function job(name: string, cost = 0): NodusObject {
-  return { apiVersion: 'nodus.dev/v1', kind: 'Job', metadata: { name, namespace: 'p', uid: `uid-${name}`, resourceVersion: String(++rv) }, status: { costUSD: String(cost) } };
+  return {
+    apiVersion: 'nodus.dev/v1',
+    kind: 'Job',
+    metadata: { name, namespace: 'p', uid: `uid-${name}`, resourceVersion: String(++rv) },
+    status: { costUSD: String(cost) },
+  };
 }
 const names = (items: readonly NodusObject[]) => items.map((o) => o.metadata.name);
 const apply = (index: ObjectIndex<NodusObject>, events: WatchObjectEvent<NodusObject>[]) => {
@@ -52,9 +57,16 @@ describe('ObjectIndex', () => {
     const a2 = job('a', 1);
     const a3 = job('a', 2);
     const d = job('d');
-    apply(index, [{ type: 'MODIFIED', object: a2 }, { type: 'DELETED', object: b }, { type: 'ADDED', object: d }]);
+    apply(index, [
+      { type: 'MODIFIED', object: a2 },
+      { type: 'DELETED', object: b },
+      { type: 'ADDED', object: d },
+    ]);
     // Two flushes before anyone looked: a modified again, d added and gone again.
-    apply(index, [{ type: 'MODIFIED', object: a3 }, { type: 'DELETED', object: d }]);
+    apply(index, [
+      { type: 'MODIFIED', object: a3 },
+      { type: 'DELETED', object: d },
+    ]);
     const second = index.view();
     expect(second.changes).toEqual({ from: first.version, added: [], removed: [b], modified: [[a, a3]] });
     // Nothing changed since: the same view.
@@ -93,9 +105,18 @@ describe('ObjectIndex', () => {
     const all = Array.from({ length: 5_000 }, (_, i) => job(`job-${String(i).padStart(4, '0')}`));
     index.replace(all);
     // Every other one of the first 4,000 goes, then new ones come: far past the point where gaps are closed.
-    apply(index, all.slice(0, 4000).filter((_, i) => i % 2 === 0).map((object) => ({ type: 'DELETED' as const, object })));
+    apply(
+      index,
+      all
+        .slice(0, 4000)
+        .filter((_, i) => i % 2 === 0)
+        .map((object) => ({ type: 'DELETED' as const, object })),
+    );
     const late = Array.from({ length: 10 }, (_, i) => job(`late-${i}`));
-    apply(index, late.map((object) => ({ type: 'ADDED' as const, object })));
+    apply(
+      index,
+      late.map((object) => ({ type: 'ADDED' as const, object })),
+    );
     const kept = [...all.slice(0, 4000).filter((_, i) => i % 2 === 1), ...all.slice(4000), ...late];
     expect(index.size).toBe(kept.length);
     expect(index.values()).toEqual(kept);

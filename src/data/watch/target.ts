@@ -32,5 +32,8 @@ export function watchPath(target: ListWatchTarget): string {
 }
 
 export function selectorParams(target: ListWatchTarget): QueryParams {
-  return { labelSelector: target.labelSelector?.trim() || undefined, fieldSelector: target.fieldSelector?.trim() || undefined };
+  return {
+    labelSelector: target.labelSelector?.trim() || undefined,
+    fieldSelector: target.fieldSelector?.trim() || undefined,
+  };
 }

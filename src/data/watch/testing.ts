@@ -29,7 +29,8 @@ export function testApi(baseUrl: string): TestApi {
   return {
     client,
     budgets,
-    createBudget: (project, name, labels) => post(budgets(project), { metadata: { name, ...(labels ? { labels } : {}) }, spec: { limitUSD: '1.00' } }),
+    createBudget: (project, name, labels) =>
+      post(budgets(project), { metadata: { name, ...(labels ? { labels } : {}) }, spec: { limitUSD: '1.00' } }),
     patchBudget: (project, name, labels) =>
       client.request(`${budgets(project)}/${name}`, {
         method: 'PATCH',
@@ -51,7 +52,9 @@ export function testApi(baseUrl: string): TestApi {
     clearFaults: async () => {
       await client.request('/_mock/faults', { method: 'DELETE' });
     },
-    injected: async () => (await client.get<{ injected: { delayed: number; failed: number; droppedWatches: number } }>('/_mock/faults')).injected,
+    injected: async () =>
+      (await client.get<{ injected: { delayed: number; failed: number; droppedWatches: number } }>('/_mock/faults'))
+        .injected,
     serverState: async (project) => state((await client.list<NodusObject>(budgets(project), { limit: 1000 })).items),
   };
 }

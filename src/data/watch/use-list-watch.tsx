@@ -20,7 +20,9 @@ export function WatchRegistryProvider({ registry, children }: { registry: WatchR
 export function useWatchRegistry(): WatchRegistry {
   const registry = useContext(WatchRegistryContext);
   if (!registry) {
-    throw new Error('useWatchRegistry needs a <WatchRegistryProvider> above it (src/app/provider.tsx provides one for the console).');
+    throw new Error(
+      'useWatchRegistry needs a <WatchRegistryProvider> above it (src/app/provider.tsx provides one for the console).',
+    );
   }
   return registry;
 }

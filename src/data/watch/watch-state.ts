@@ -57,11 +57,22 @@ export interface ListWatchSnapshot<T> {
   readonly listing: { readonly loaded: number; readonly total: number | undefined } | undefined;
 }
 
-export type WatchState = Omit<ListWatchSnapshot<never>, 'items' | 'size' | 'version' | 'changes' | 'retry' | 'resourceVersion'>;
+export type WatchState = Omit<
+  ListWatchSnapshot<never>,
+  'items' | 'size' | 'version' | 'changes' | 'retry' | 'resourceVersion'
+>;
 
 export const INITIAL_STATE: WatchState = {
-  status: 'loading', synced: false, error: undefined, since: undefined, attempt: 0, nextRetryAt: undefined,
-  syncedAt: undefined, reconnects: 0, relists: 0, listing: undefined,
+  status: 'loading',
+  synced: false,
+  error: undefined,
+  since: undefined,
+  attempt: 0,
+  nextRetryAt: undefined,
+  syncedAt: undefined,
+  reconnects: 0,
+  relists: 0,
+  listing: undefined,
 };
 
 /** Before the first list, trouble is still loading; after it, the objects are there but may be out of date. */
@@ -73,17 +84,37 @@ export function listed(_s: WatchState, now: number): Partial<WatchState> {
 
 export function live(s: WatchState): Partial<WatchState> {
   const recovered = s.status === 'reconnecting' && s.synced;
-  return { status: 'live', error: undefined, since: undefined, attempt: 0, nextRetryAt: undefined, reconnects: s.reconnects + (recovered ? 1 : 0) };
+  return {
+    status: 'live',
+    error: undefined,
+    since: undefined,
+    attempt: 0,
+    nextRetryAt: undefined,
+    reconnects: s.reconnects + (recovered ? 1 : 0),
+  };
 }
 
 /** The client is about to retry a list page or the opening of the watch. */
 export function retrying(s: WatchState, info: RetryInfo, now: number): Partial<WatchState> {
-  return { status: troubled(s), error: info.error, since: s.since ?? info.startedAt, attempt: s.attempt + 1, nextRetryAt: now + info.delayMs };
+  return {
+    status: troubled(s),
+    error: info.error,
+    since: s.since ?? info.startedAt,
+    attempt: s.attempt + 1,
+    nextRetryAt: now + info.delayMs,
+  };
 }
 
 /** The stream broke after it had opened, or the server said Expired (`relist`). */
 export function broken(s: WatchState, error: ApiError, relist: boolean, now: number): Partial<WatchState> {
-  return { status: troubled(s), error, since: s.since ?? now, attempt: s.attempt + 1, nextRetryAt: undefined, relists: s.relists + (relist ? 1 : 0) };
+  return {
+    status: troubled(s),
+    error,
+    since: s.since ?? now,
+    attempt: s.attempt + 1,
+    nextRetryAt: undefined,
+    relists: s.relists + (relist ? 1 : 0),
+  };
 }
 
 export function stale(s: WatchState, error: ApiError, now: number): Partial<WatchState> {

@@ -9,7 +9,16 @@ type IconProps = SVGProps<SVGSVGElement>;
 
 export function KindIcon({ kind, ...props }: IconProps & { kind: string }) {
   return (
-    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth={1.6} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" {...props}>
+    <svg
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.6}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      {...props}
+    >
       <path d={presentationOf(kind).icon} />
     </svg>
   );

@@ -44,7 +44,11 @@ describe('palette actions', () => {
 
   it('copies the name of the object in view, first, and only on an object page', () => {
     const copied: string[] = [];
-    const actions = paletteActions({ ...base, object: { kind: 'Sandbox', name: 'notebook-1' }, copyName: (n) => copied.push(n) });
+    const actions = paletteActions({
+      ...base,
+      object: { kind: 'Sandbox', name: 'notebook-1' },
+      copyName: (n) => copied.push(n),
+    });
     expect(actions[0]?.label).toBe('Copy name');
     actions[0]?.run?.();
     expect(copied).toEqual(['notebook-1']);

@@ -47,14 +47,24 @@ export function paletteActions(c: ActionContext): PaletteAction[] {
   const actions: PaletteAction[] = [];
   if (c.object) {
     const { name, kind } = c.object;
-    actions.push({ id: 'a:copy-name', label: 'Copy name', detail: `of ${kind} ${name}`, keywords: ['copy object name'], icon: 'copy', run: () => c.copyName(name) });
+    actions.push({
+      id: 'a:copy-name',
+      label: 'Copy name',
+      detail: `of ${kind} ${name}`,
+      keywords: ['copy object name'],
+      icon: 'copy',
+      run: () => c.copyName(name),
+    });
   }
   const project = c.project;
   // The published project is read-only: nothing can be made there.
   if (project !== undefined && project !== PUBLIC_PROJECT) {
     const creatable = c.kinds.filter((k) => k.verbs.includes('create'));
     // The kind in view first: "new" then Enter makes one of what you are looking at.
-    const ordered = [...creatable.filter((k) => k.plural === c.plural), ...creatable.filter((k) => k.plural !== c.plural)];
+    const ordered = [
+      ...creatable.filter((k) => k.plural === c.plural),
+      ...creatable.filter((k) => k.plural !== c.plural),
+    ];
     for (const k of ordered) {
       actions.push({
         id: `a:new:${k.plural}`,
@@ -66,14 +76,35 @@ export function paletteActions(c: ActionContext): PaletteAction[] {
       });
     }
   }
-  actions.push({ id: 'a:shortcuts', label: 'Keyboard shortcuts', detail: 'every key the console knows', keywords: ['help', 'hotkeys', 'keys'], icon: 'keys', run: c.showShortcuts });
+  actions.push({
+    id: 'a:shortcuts',
+    label: 'Keyboard shortcuts',
+    detail: 'every key the console knows',
+    keywords: ['help', 'hotkeys', 'keys'],
+    icon: 'keys',
+    run: c.showShortcuts,
+  });
   if (c.signOut) {
     const { context, run } = c.signOut;
-    actions.push({ id: 'a:sign-out', label: `Sign out of ${context}`, detail: 'forgets the API key in this tab', keywords: ['log out', 'logout'], icon: 'sign-out', run });
+    actions.push({
+      id: 'a:sign-out',
+      label: `Sign out of ${context}`,
+      detail: 'forgets the API key in this tab',
+      keywords: ['log out', 'logout'],
+      icon: 'sign-out',
+      run,
+    });
   }
   for (const p of c.projects) {
     if (p === project) continue;
-    actions.push({ id: `a:switch:${p}`, label: `Switch to project ${p}`, detail: c.plural ? `keeps ${titleCase(c.plural)} in view` : 'project', keywords: [`switch ${p}`], icon: 'switch', href: c.switchProjectHref(p) });
+    actions.push({
+      id: `a:switch:${p}`,
+      label: `Switch to project ${p}`,
+      detail: c.plural ? `keeps ${titleCase(c.plural)} in view` : 'project',
+      keywords: [`switch ${p}`],
+      icon: 'switch',
+      href: c.switchProjectHref(p),
+    });
   }
   return actions;
 }

@@ -4,7 +4,13 @@ import { matchScore, rank } from './match.ts';
 describe('palette ranking', () => {
   it('puts the whole name before its start, a word start, the middle and scattered letters', () => {
     const entries = ['llama', 'finetune-llama', 'xllamax', 'llama-2', 'l-l-a-m-a'].map((label) => ({ label }));
-    expect(rank('llama', entries).map((e) => e.label)).toEqual(['llama', 'llama-2', 'finetune-llama', 'xllamax', 'l-l-a-m-a']);
+    expect(rank('llama', entries).map((e) => e.label)).toEqual([
+      'llama',
+      'llama-2',
+      'finetune-llama',
+      'xllamax',
+      'l-l-a-m-a',
+    ]);
   });
 
   it('matches keywords below the label, ignores case, and drops what does not match', () => {

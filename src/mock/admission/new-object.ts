@@ -3,7 +3,16 @@
  * status. Creates, the demo data, bulk seeding and a Pipeline's step Jobs all build their objects here.
  */
 import { KIND_FACTS } from '@/shared/kinds.ts';
-import { API_VERSION, FINALIZER_BILLING, LABEL_CREATED_BY, LABEL_LAUNCHED_BY, PUBLIC_PROJECT, type NodusObject, type ObjectMeta, type ObjectStatus } from '@/shared/protocol.ts';
+import {
+  API_VERSION,
+  FINALIZER_BILLING,
+  LABEL_CREATED_BY,
+  LABEL_LAUNCHED_BY,
+  PUBLIC_PROJECT,
+  type NodusObject,
+  type ObjectMeta,
+  type ObjectStatus,
+} from '@/shared/protocol.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
 import { clientMetadata, isNodusKey } from './metadata.ts';
@@ -31,10 +40,17 @@ export interface Admitted {
   warnings: string[];
 }
 
-export function initialStatus(kind: KindDef, spec: Record<string, unknown>, generation: number, now: string): ObjectStatus {
+export function initialStatus(
+  kind: KindDef,
+  spec: Record<string, unknown>,
+  generation: number,
+  now: string,
+): ObjectStatus {
   const state = spec.state as string | undefined;
   if (kind.lifecycle === 'none') {
-    return kind.initialStatus ? kind.initialStatus(spec, generation, now) : { phase: kind.phases[0], observedGeneration: generation };
+    return kind.initialStatus
+      ? kind.initialStatus(spec, generation, now)
+      : { phase: kind.phases[0], observedGeneration: generation };
   }
   const first = kind.lifecycle === 'run-to-completion' ? 'Queued' : 'Pending';
   const held: Record<string, string> = { Suspended: 'Suspended', Cancelled: 'Cancelled', Stopped: 'Stopped' };
@@ -68,7 +84,11 @@ export function newObject(state: MockState, input: NewObjectInput): NodusObject 
   const { kind, namespace, name, admitted } = input;
   const now = state.timestamp();
   const client = clientMetadata(admitted.metadata);
-  const labels = { ...client.labels, [LABEL_CREATED_BY]: state.config.principal, [LABEL_LAUNCHED_BY]: input.launchedBy };
+  const labels = {
+    ...client.labels,
+    [LABEL_CREATED_BY]: state.config.principal,
+    [LABEL_LAUNCHED_BY]: input.launchedBy,
+  };
   const finalizers = (client.finalizers ?? []).filter((f) => !isNodusKey(f));
   if (kind.billable) finalizers.push(FINALIZER_BILLING);
   const metadata: ObjectMeta = {
@@ -83,10 +103,21 @@ export function newObject(state: MockState, input: NewObjectInput): NodusObject 
     ...(finalizers.length ? { finalizers } : {}),
     ...(client.ownerReferences?.length ? { ownerReferences: client.ownerReferences } : {}),
   };
-  return { apiVersion: API_VERSION, kind: kind.kind, metadata, spec: admitted.spec, status: initialStatus(kind, admitted.spec, 1, now) };
+  return {
+    apiVersion: API_VERSION,
+    kind: kind.kind,
+    metadata,
+    spec: admitted.spec,
+    status: initialStatus(kind, admitted.spec, 1, now),
+  };
 }
 
-export function newProject(state: MockState, name: string, labels: Record<string, string> = {}, annotations: Record<string, string> = {}): NodusObject {
+export function newProject(
+  state: MockState,
+  name: string,
+  labels: Record<string, string> = {},
+  annotations: Record<string, string> = {},
+): NodusObject {
   return {
     apiVersion: 'v1',
     kind: 'Namespace',

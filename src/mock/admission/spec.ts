@@ -32,14 +32,26 @@ export function admitSpec(kind: KindDef, spec: unknown, mode: UnknownFieldMode, 
 function gpuCauses(resources: unknown, path: string): StatusCause[] {
   const gpu = (resources as { gpu?: { type?: string; count?: number } } | undefined)?.gpu;
   if (gpu && (gpu.count ?? 0) > 0 && !gpu.type) {
-    return [{ field: `${path}.gpu.type`, reason: 'FieldValueRequired', message: `is required when ${path}.gpu.count is ${gpu.count}` }];
+    return [
+      {
+        field: `${path}.gpu.type`,
+        reason: 'FieldValueRequired',
+        message: `is required when ${path}.gpu.count is ${gpu.count}`,
+      },
+    ];
   }
   return [];
 }
 
 function imageCauses(image: unknown, path: string, ctx: SpecContext): StatusCause[] {
   if (typeof image === 'string' && image.startsWith('nodus/') && !ctx.imageExists(image)) {
-    return [{ field: path, reason: 'FieldValueNotFound', message: `image "${image}" is not published; list them with: kubectl get images -n nodus` }];
+    return [
+      {
+        field: path,
+        reason: 'FieldValueNotFound',
+        message: `image "${image}" is not published; list them with: kubectl get images -n nodus`,
+      },
+    ];
   }
   return [];
 }
@@ -53,20 +65,33 @@ function crossFieldChecks(kind: KindDef, spec: Record<string, unknown>, ctx: Spe
   }
   const placement = spec.placement as { maxRateUSDPerHour?: string } | undefined;
   if (placement?.maxRateUSDPerHour !== undefined && parseMoney(placement.maxRateUSDPerHour) === 0n) {
-    causes.push({ field: 'spec.placement.maxRateUSDPerHour', reason: 'FieldValueInvalid', message: 'must be more than 0.00' });
+    causes.push({
+      field: 'spec.placement.maxRateUSDPerHour',
+      reason: 'FieldValueInvalid',
+      message: 'must be more than 0.00',
+    });
   }
   if (kind.crossFieldCauses) causes.push(...kind.crossFieldCauses(spec));
   if (Array.isArray(spec.volumes)) {
     (spec.volumes as { name?: string }[]).forEach((v, i) => {
       if (v.name && !ctx.volumeExists(v.name)) {
-        causes.push({ field: `spec.volumes[${i}].name`, reason: 'FieldValueNotFound', message: `there is no Volume "${v.name}" in this project; create it first` });
+        causes.push({
+          field: `spec.volumes[${i}].name`,
+          reason: 'FieldValueNotFound',
+          message: `there is no Volume "${v.name}" in this project; create it first`,
+        });
       }
     });
   }
   if (Array.isArray(spec.steps)) {
     const seen = new Set<string>();
     (spec.steps as { name?: string; image?: unknown; resources?: unknown }[]).forEach((step, i) => {
-      if (step.name && seen.has(step.name)) causes.push({ field: `spec.steps[${i}].name`, reason: 'FieldValueDuplicate', message: `"${step.name}" is used by an earlier step` });
+      if (step.name && seen.has(step.name))
+        causes.push({
+          field: `spec.steps[${i}].name`,
+          reason: 'FieldValueDuplicate',
+          message: `"${step.name}" is used by an earlier step`,
+        });
       if (step.name) seen.add(step.name);
       causes.push(...imageCauses(step.image, `spec.steps[${i}].image`, ctx));
       causes.push(...gpuCauses(step.resources, `spec.steps[${i}].resources`));
@@ -121,7 +146,11 @@ function compareAmounts(before: unknown, after: unknown): number | undefined {
 }
 
 /** One cause per changed field that may not change (or may only be raised and was lowered). */
-export function immutableCauses(kind: KindDef, before: Record<string, unknown>, after: Record<string, unknown>): StatusCause[] {
+export function immutableCauses(
+  kind: KindDef,
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): StatusCause[] {
   const rules = mutablePaths(kind.spec, 'spec');
   const causes: StatusCause[] = [];
   for (const diff of diffFields(before, after, 'spec')) {

@@ -69,7 +69,12 @@ export function refreshBudget(state: MockState, budget: NodusObject, now: number
 }
 
 /** What a launch expected to cost `cost` would do to each Budget that covers it. */
-export function budgetImpact(state: MockState, namespace: string, labels: Record<string, string>, cost: Micros): BudgetImpact[] {
+export function budgetImpact(
+  state: MockState,
+  namespace: string,
+  labels: Record<string, string>,
+  cost: Micros,
+): BudgetImpact[] {
   return state.store
     .list(BUDGETS, namespace)
     .filter((b) => active(b) && covers(b, labels))
@@ -96,13 +101,21 @@ export function checkBudgets(kind: string, name: string, impacts: BudgetImpact[]
   const blocking = impacts.filter((i) => i.wouldExceed && i.enforcement === 'Block');
   if (blocking.length === 0) return;
   const first = blocking[0]!;
-  throw new ApiFailure('Forbidden', `launching ${kind} "${name}" (expected cost ${cost}) would go over Budget "${first.name}": ${first.remainingUSD} of ${first.limitUSD} is left this period`, {
-    details: {
-      kind,
-      name,
-      group: 'nodus.dev',
-      causes: blocking.map((i) => ({ field: 'spec.maxCostUSD', reason: 'BudgetExceeded', message: `Budget "${i.name}" has ${i.remainingUSD} left of ${i.limitUSD}; this launch is expected to cost ${cost}` })),
+  throw new ApiFailure(
+    'Forbidden',
+    `launching ${kind} "${name}" (expected cost ${cost}) would go over Budget "${first.name}": ${first.remainingUSD} of ${first.limitUSD} is left this period`,
+    {
+      details: {
+        kind,
+        name,
+        group: 'nodus.dev',
+        causes: blocking.map((i) => ({
+          field: 'spec.maxCostUSD',
+          reason: 'BudgetExceeded',
+          message: `Budget "${i.name}" has ${i.remainingUSD} left of ${i.limitUSD}; this launch is expected to cost ${cost}`,
+        })),
+      },
+      fix: "Lower spec.maxCostUSD or the resources so the estimate fits, raise the Budget's spec.limitUSD, or launch in another project.",
     },
-    fix: 'Lower spec.maxCostUSD or the resources so the estimate fits, raise the Budget\'s spec.limitUSD, or launch in another project.',
-  });
+  );
 }

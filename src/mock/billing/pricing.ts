@@ -37,7 +37,13 @@ export function hourlyRate(usage: Usage, book: PriceBook): Micros {
   return usage.spot ? multiply(total, SPOT_FACTOR) : total;
 }
 
-export function estimateFor(kind: KindDef, spec: Record<string, unknown>, book: PriceBook, now: number, speed = 1): Estimate | undefined {
+export function estimateFor(
+  kind: KindDef,
+  spec: Record<string, unknown>,
+  book: PriceBook,
+  now: number,
+  speed = 1,
+): Estimate | undefined {
   if (!kind.billable || !kind.usage) return undefined;
   const usage = kind.usage(spec);
   const hourly = hourlyRate(usage, book);
@@ -65,7 +71,9 @@ export function canonicalJson(value: unknown): string {
 }
 
 export function reviewEtag(kind: KindDef, spec: Record<string, unknown>, priceBookVersion: string): string {
-  const hash = createHash('sha256').update(`${kind.kind}\n${priceBookVersion}\n${canonicalJson(spec)}`).digest('base64url');
+  const hash = createHash('sha256')
+    .update(`${kind.kind}\n${priceBookVersion}\n${canonicalJson(spec)}`)
+    .digest('base64url');
   return `"${hash.slice(0, 27)}"`;
 }
 

@@ -58,7 +58,10 @@ export function accrue(state: MockState, kind: KindDef, obj: NodusObject, until:
     capped = true;
   }
   status.costUSD = formatMoney(cost + amount);
-  const billedMs = final || capped || rate === 0n ? until - since : Math.round(((Number(amount) / Number(rate)) * 3_600_000) / state.config.speed);
+  const billedMs =
+    final || capped || rate === 0n
+      ? until - since
+      : Math.round(((Number(amount) / Number(rate)) * 3_600_000) / state.config.speed);
   status.lastChargeTime = new Date(Math.min(until, since + billedMs)).toISOString();
   return { status, capped, charged: amount };
 }

@@ -25,7 +25,11 @@ describe('the controller workset', () => {
     // A new Job joins; cancelling it (a finished run) takes it out.
     const job = { metadata: { name: 'w' }, spec: { image: 'nodus/python:3.12' } };
     const headers = { Authorization: `Bearer ${DEMO_API_KEY}`, 'Content-Type': 'application/json' };
-    await fetch(`${server.url}/apis/nodus.dev/v1/namespaces/default/jobs`, { method: 'POST', headers, body: JSON.stringify(job) });
+    await fetch(`${server.url}/apis/nodus.dev/v1/namespaces/default/jobs`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(job),
+    });
     expect(work.size).toBe(before + 1);
     await fetch(`${server.url}/apis/nodus.dev/v1/namespaces/default/jobs/w`, {
       method: 'PATCH',

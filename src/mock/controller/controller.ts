@@ -64,7 +64,13 @@ export class Workset {
 export function reconcile(state: MockState, work: Workset | undefined = undefined, now = state.now()): number {
   let changed = 0;
   driftRates(state, now);
-  const targets = work ? work.entries() : MOVING.flatMap((k) => state.store.values(k.plural).map((o) => ({ plural: k.plural, namespace: o.metadata.namespace ?? '', name: o.metadata.name ?? '' })));
+  const targets = work
+    ? work.entries()
+    : MOVING.flatMap((k) =>
+        state.store
+          .values(k.plural)
+          .map((o) => ({ plural: k.plural, namespace: o.metadata.namespace ?? '', name: o.metadata.name ?? '' })),
+      );
   for (const target of targets) {
     const kind = kindByPlural(target.plural)!;
     const obj = state.store.get(target.plural, target.namespace, target.name);

@@ -14,18 +14,24 @@ import { ANNOTATION_STUCK } from './timing.ts';
 export function finalize(state: MockState, kind: KindDef, obj: NodusObject, now: number): boolean {
   // deletionTimestamp has whole seconds: count from the end of that second, so the wait is never shorter than asked.
   const deletedAt = Date.parse(obj.metadata.deletionTimestamp ?? '') + 999;
-  if (!obj.metadata.finalizers?.includes(FINALIZER_BILLING) || obj.metadata.annotations?.[ANNOTATION_STUCK]) return false;
+  if (!obj.metadata.finalizers?.includes(FINALIZER_BILLING) || obj.metadata.annotations?.[ANNOTATION_STUCK])
+    return false;
   if (now - deletedAt < state.config.finalizeSeconds * 1000) return false;
   // The running stretch was billed when the delete began (see beginDelete); what is left is to post it.
   let status = { ...obj.status };
   delete status.lastChargeTime;
   status.completionTime ??= isoSeconds(deletedAt);
-  status = setCondition(status, {
-    type: 'Billed',
-    status: 'True',
-    reason: 'FinalChargePosted',
-    message: `The final charge has posted: ${String(status.costUSD ?? '0.00')} in all.`,
-  }, isoSeconds(now), obj.metadata.generation ?? 1);
+  status = setCondition(
+    status,
+    {
+      type: 'Billed',
+      status: 'True',
+      reason: 'FinalChargePosted',
+      message: `The final charge has posted: ${String(status.costUSD ?? '0.00')} in all.`,
+    },
+    isoSeconds(now),
+    obj.metadata.generation ?? 1,
+  );
   const finalizers = obj.metadata.finalizers.filter((f) => f !== FINALIZER_BILLING);
   const stored = commit(state, kind, obj, { ...obj, metadata: { ...obj.metadata, finalizers }, status });
   removeIfReleased(state, kind, stored);

@@ -48,16 +48,36 @@ function priceWait(state: MockState, kind: KindDef, obj: NodusObject, now: numbe
   const gen = obj.metadata.generation ?? 1;
   if (!over) {
     if (obj.status?.conditions?.some((c) => c.type === 'PriceWithinCap' && c.status === 'False')) {
-      const status = setCondition({ ...obj.status }, { type: 'PriceWithinCap', status: 'True', reason: 'RateWithinCap', message: 'The hourly rate is at or below the cap.' }, isoSeconds(now), gen);
+      const status = setCondition(
+        { ...obj.status },
+        {
+          type: 'PriceWithinCap',
+          status: 'True',
+          reason: 'RateWithinCap',
+          message: 'The hourly rate is at or below the cap.',
+        },
+        isoSeconds(now),
+        gen,
+      );
       return done(obj, status);
     }
     return undefined;
   }
   const message = `The hourly rate is now $${over.rate}/h, above the cap of $${over.cap}/h; waiting for capacity at or below it.`;
   let status: ObjectStatus = obj.status ?? {};
-  if (obj.status?.phase === 'Running') status = halt(state, kind, obj, now, { phase: waitingPhase(kind), ready: { status: 'False', reason: 'PriceAboveEstimate', message } }).status ?? {};
+  if (obj.status?.phase === 'Running')
+    status =
+      halt(state, kind, obj, now, {
+        phase: waitingPhase(kind),
+        ready: { status: 'False', reason: 'PriceAboveEstimate', message },
+      }).status ?? {};
   else if (obj.status?.message !== message) status = { ...status, message, conditions: status.conditions };
-  status = setCondition({ ...status }, { type: 'PriceWithinCap', status: 'False', reason: 'PriceAboveEstimate', message }, isoSeconds(now), gen);
+  status = setCondition(
+    { ...status },
+    { type: 'PriceWithinCap', status: 'False', reason: 'PriceAboveEstimate', message },
+    isoSeconds(now),
+    gen,
+  );
   return JSON.stringify(status) === JSON.stringify(obj.status) ? obj : done(obj, status);
 }
 
@@ -65,7 +85,17 @@ function running(kind: KindDef, obj: NodusObject, now: number, reason: string, m
   const status = transition(obj, { phase: 'Running', ready: { status: 'True', reason, message } }, now);
   status.startTime ??= isoSeconds(now);
   status.lastChargeTime = new Date(now).toISOString();
-  status.conditions = setCondition(status, { type: 'Scheduled', status: 'True', reason: 'CapacityFound', message: 'Placed on capacity that fits the request.' }, isoSeconds(now), obj.metadata.generation ?? 1).conditions;
+  status.conditions = setCondition(
+    status,
+    {
+      type: 'Scheduled',
+      status: 'True',
+      reason: 'CapacityFound',
+      message: 'Placed on capacity that fits the request.',
+    },
+    isoSeconds(now),
+    obj.metadata.generation ?? 1,
+  ).conditions;
   if (kind.startReplicas) status.replicas = kind.startReplicas(spec(obj));
   return done(obj, status);
 }
@@ -75,16 +105,28 @@ function heldByState(state: MockState, kind: KindDef, obj: NodusObject, now: num
   const phase = String(obj.status?.phase ?? '');
   const want = spec(obj).state as string | undefined;
   if (want === 'Cancelled' && phase !== 'Cancelled') {
-    return halt(state, kind, obj, now, { phase: 'Cancelled', ready: { status: 'False', reason: 'Cancelled', message: 'Cancelled: spec.state is Cancelled.' } });
+    return halt(state, kind, obj, now, {
+      phase: 'Cancelled',
+      ready: { status: 'False', reason: 'Cancelled', message: 'Cancelled: spec.state is Cancelled.' },
+    });
   }
   if ((want === 'Suspended' || want === 'Stopped') && phase !== want) {
-    return halt(state, kind, obj, now, { phase: want, ready: { status: 'False', reason: want, message: `${want}: spec.state is ${want}.` } });
+    return halt(state, kind, obj, now, {
+      phase: want,
+      ready: { status: 'False', reason: want, message: `${want}: spec.state is ${want}.` },
+    });
   }
   if ((phase === 'Suspended' || phase === 'Stopped') && (want === undefined || want === 'Running')) {
     const capped = obj.status?.conditions?.some((c) => c.type === 'Ready' && c.reason === 'MaxCostReached');
     if (capped && Number(obj.status?.costUSD ?? 0) >= Number(spec(obj).maxCostUSD ?? 0)) return undefined;
-    const message = capped ? 'spec.maxCostUSD was raised; waiting for capacity to go on.' : `spec.state is ${want ?? 'Running'} again; waiting for capacity to resume.`;
-    const status = transition(obj, { phase: waitingPhase(kind), ready: { status: 'False', reason: 'Resumed', message } }, now);
+    const message = capped
+      ? 'spec.maxCostUSD was raised; waiting for capacity to go on.'
+      : `spec.state is ${want ?? 'Running'} again; waiting for capacity to resume.`;
+    const status = transition(
+      obj,
+      { phase: waitingPhase(kind), ready: { status: 'False', reason: 'Resumed', message } },
+      now,
+    );
     delete status.completionTime;
     return done(obj, status);
   }
@@ -96,17 +138,34 @@ function advanceRunning(state: MockState, kind: KindDef, obj: NodusObject, now: 
   let next = done(obj, bill.status);
   if (bill.capped) {
     const max = String(spec(obj).maxCostUSD);
-    return halt(state, kind, next, now, { phase: 'Suspended', ready: { status: 'False', reason: 'MaxCostReached', message: `Stopped at its cost cap: spent ${max} of spec.maxCostUSD ${max}. Raise spec.maxCostUSD to let it go on.` } });
+    return halt(state, kind, next, now, {
+      phase: 'Suspended',
+      ready: {
+        status: 'False',
+        reason: 'MaxCostReached',
+        message: `Stopped at its cost cap: spent ${max} of spec.maxCostUSD ${max}. Raise spec.maxCostUSD to let it go on.`,
+      },
+    });
   }
   if (kind.lifecycle === 'run-to-completion') {
     const ran = activeSeconds(obj.status) + elapsed(since(obj), now, state.config.speed);
     const timeout = Number(spec(obj).timeoutSeconds ?? Number.POSITIVE_INFINITY);
     if (ran >= timeout) {
-      return halt(state, kind, next, now, { phase: 'Failed', ready: { status: 'False', reason: 'DeadlineExceeded', message: `Ran longer than spec.timeoutSeconds (${timeout} s) and was stopped.` } });
+      return halt(state, kind, next, now, {
+        phase: 'Failed',
+        ready: {
+          status: 'False',
+          reason: 'DeadlineExceeded',
+          message: `Ran longer than spec.timeoutSeconds (${timeout} s) and was stopped.`,
+        },
+      });
     }
     if (ran >= runSeconds(obj)) {
       const end = outcome(obj);
-      return halt(state, kind, next, now, { phase: end.phase, ready: { status: 'False', reason: end.reason, message: end.message } });
+      return halt(state, kind, next, now, {
+        phase: end.phase,
+        ready: { status: 'False', reason: end.reason, message: end.message },
+      });
     }
   }
   next = restart(state, next, now) ?? next;
@@ -117,7 +176,15 @@ function advanceRunning(state: MockState, kind: KindDef, obj: NodusObject, now: 
 function restart(state: MockState, obj: NodusObject, now: number): NodusObject | undefined {
   const requested = obj.metadata.annotations?.[ANNOTATION_RESTART_REQUESTED_AT];
   if (!requested || obj.status?.restartRequestHandled === requested) return undefined;
-  const status = transition(obj, { phase: 'Starting', ready: { status: 'False', reason: 'Restarting', message: `Restarting as requested at ${requested}.` } }, now, elapsed(since(obj), now, state.config.speed));
+  const status = transition(
+    obj,
+    {
+      phase: 'Starting',
+      ready: { status: 'False', reason: 'Restarting', message: `Restarting as requested at ${requested}.` },
+    },
+    now,
+    elapsed(since(obj), now, state.config.speed),
+  );
   status.restartRequestHandled = requested;
   return done(obj, status);
 }
@@ -143,10 +210,14 @@ export function stepObject(state: MockState, kind: KindDef, obj: NodusObject, no
       return done(obj, transition(obj, { phase: to, ready: { status: 'False', reason: to, message } }, now));
     }
     case 'Provisioning':
-      return elapsed(since(obj), now, speed) >= PROVISION_SECONDS ? running(kind, obj, now, 'Running', 'Running.') : undefined;
+      return elapsed(since(obj), now, speed) >= PROVISION_SECONDS
+        ? running(kind, obj, now, 'Running', 'Running.')
+        : undefined;
     case 'Starting': {
       const wait = obj.status?.restartRequestHandled ? RESTART_SECONDS : START_SECONDS;
-      return elapsed(since(obj), now, speed) >= wait ? running(kind, obj, now, 'Running', 'Running and ready.') : undefined;
+      return elapsed(since(obj), now, speed) >= wait
+        ? running(kind, obj, now, 'Running', 'Running and ready.')
+        : undefined;
     }
     case 'Running': {
       const waiting = priceWait(state, kind, obj, now);

@@ -32,21 +32,57 @@ function stepJobName(pipeline: NodusObject, step: Step): string {
 }
 
 function childJobs(state: MockState, child: KindDef, pipeline: NodusObject): NodusObject[] {
-  return state.store.list(child.plural, pipeline.metadata.namespace).filter((j) => j.metadata.ownerReferences?.some((r) => r.uid === pipeline.metadata.uid));
+  return state.store
+    .list(child.plural, pipeline.metadata.namespace)
+    .filter((j) => j.metadata.ownerReferences?.some((r) => r.uid === pipeline.metadata.uid));
 }
 
-function createStepJob(state: MockState, kind: KindDef, child: KindDef, pipeline: NodusObject, step: Step, budgetLeft: string): void {
+function createStepJob(
+  state: MockState,
+  kind: KindDef,
+  child: KindDef,
+  pipeline: NodusObject,
+  step: Step,
+  budgetLeft: string,
+): void {
   const namespace = pipeline.metadata.namespace ?? '';
-  const spec = { image: step.image, command: step.command, env: step.env, resources: step.resources, timeoutSeconds: step.timeoutSeconds, maxCostUSD: budgetLeft, placement: (pipeline.spec as { placement?: unknown }).placement };
+  const spec = {
+    image: step.image,
+    command: step.command,
+    env: step.env,
+    resources: step.resources,
+    timeoutSeconds: step.timeoutSeconds,
+    maxCostUSD: budgetLeft,
+    placement: (pipeline.spec as { placement?: unknown }).placement,
+  };
   const admitted = admitSpec(child, JSON.parse(JSON.stringify(spec)), 'Ignore', specContext(state, namespace));
   const job = newObject(state, {
     kind: child,
     namespace,
     name: stepJobName(pipeline, step),
-    admitted: { metadata: { labels: { ...pipeline.metadata.labels, [kind.children!.label]: pipeline.metadata.name ?? '', [LABEL_STEP]: step.name } }, spec: admitted.spec, warnings: [] },
+    admitted: {
+      metadata: {
+        labels: {
+          ...pipeline.metadata.labels,
+          [kind.children!.label]: pipeline.metadata.name ?? '',
+          [LABEL_STEP]: step.name,
+        },
+      },
+      spec: admitted.spec,
+      warnings: [],
+    },
     launchedBy: 'pipeline',
   });
-  job.metadata.ownerReferences = [{ apiVersion: API_VERSION, kind: kind.kind, name: pipeline.metadata.name ?? '', uid: pipeline.metadata.uid ?? '', controller: true, blockOwnerDeletion: true }];
+  job.metadata.ownerReferences = [
+    {
+      apiVersion: API_VERSION,
+      kind: kind.kind,
+      name: pipeline.metadata.name ?? '',
+      uid: pipeline.metadata.uid ?? '',
+      controller: true,
+      blockOwnerDeletion: true,
+    },
+  ];
   state.store.put(child.plural, job);
 }
 
@@ -55,12 +91,21 @@ function propagateState(state: MockState, child: KindDef, jobs: NodusObject[], w
   for (const job of jobs) {
     const current = (job.spec as { state?: string }).state;
     if (TERMINAL.has(String(job.status?.phase)) || current === want || job.metadata.deletionTimestamp) continue;
-    const next = { ...job, spec: { ...job.spec, state: want }, metadata: { ...job.metadata, generation: (job.metadata.generation ?? 1) + 1 } };
+    const next = {
+      ...job,
+      spec: { ...job.spec, state: want },
+      metadata: { ...job.metadata, generation: (job.metadata.generation ?? 1) + 1 },
+    };
     commit(state, child, job, next);
   }
 }
 
-export function stepPipeline(state: MockState, kind: KindDef, pipeline: NodusObject, now: number): NodusObject | undefined {
+export function stepPipeline(
+  state: MockState,
+  kind: KindDef,
+  pipeline: NodusObject,
+  now: number,
+): NodusObject | undefined {
   const phase = String(pipeline.status?.phase ?? '');
   if (TERMINAL.has(phase)) return undefined;
   const spec = pipeline.spec as { steps: Step[]; state?: string; maxCostUSD?: string };
@@ -73,22 +118,49 @@ export function stepPipeline(state: MockState, kind: KindDef, pipeline: NodusObj
   if (want === 'Cancelled' || want === 'Suspended') {
     propagateState(state, child, jobs, want);
     if (phase === want) return undefined;
-    const status = transition(pipeline, { phase: want, ready: { status: 'False', reason: want, message: `${want}: spec.state is ${want}.` } }, now);
+    const status = transition(
+      pipeline,
+      { phase: want, ready: { status: 'False', reason: want, message: `${want}: spec.state is ${want}.` } },
+      now,
+    );
     if (want === 'Cancelled') status.completionTime = isoSeconds(now);
     return { ...pipeline, status: withCost(status) };
   }
   if (phase === 'Suspended') {
     propagateState(state, child, jobs, 'Running');
-    return { ...pipeline, status: withCost(transition(pipeline, { phase: 'Queued', ready: { status: 'False', reason: 'Resumed', message: 'spec.state is Running again.' } }, now)) };
+    return {
+      ...pipeline,
+      status: withCost(
+        transition(
+          pipeline,
+          { phase: 'Queued', ready: { status: 'False', reason: 'Resumed', message: 'spec.state is Running again.' } },
+          now,
+        ),
+      ),
+    };
   }
   const since = String(pipeline.status?.lastPhaseTransitionTime ?? pipeline.metadata.creationTimestamp);
   if (phase === 'Queued') {
     if (elapsed(since, now, state.config.speed) < queueSeconds({ gpuCount: 0, cpu: 1 })) return undefined;
-    return { ...pipeline, status: transition(pipeline, { phase: 'Provisioning', ready: { status: 'False', reason: 'Provisioning', message: 'Preparing the first step.' } }, now) };
+    return {
+      ...pipeline,
+      status: transition(
+        pipeline,
+        {
+          phase: 'Provisioning',
+          ready: { status: 'False', reason: 'Provisioning', message: 'Preparing the first step.' },
+        },
+        now,
+      ),
+    };
   }
   if (phase === 'Provisioning') {
     if (elapsed(since, now, state.config.speed) < PROVISION_SECONDS / 2) return undefined;
-    const status = transition(pipeline, { phase: 'Running', ready: { status: 'True', reason: 'Running', message: 'Running its steps in order.' } }, now);
+    const status = transition(
+      pipeline,
+      { phase: 'Running', ready: { status: 'True', reason: 'Running', message: 'Running its steps in order.' } },
+      now,
+    );
     status.startTime ??= isoSeconds(now);
     return { ...pipeline, status };
   }
@@ -96,7 +168,16 @@ export function stepPipeline(state: MockState, kind: KindDef, pipeline: NodusObj
   return runSteps(state, kind, child, pipeline, spec, jobs, cost, now);
 }
 
-function runSteps(state: MockState, kind: KindDef, child: KindDef, pipeline: NodusObject, spec: { steps: Step[]; maxCostUSD?: string }, jobs: NodusObject[], cost: bigint, now: number): NodusObject | undefined {
+function runSteps(
+  state: MockState,
+  kind: KindDef,
+  child: KindDef,
+  pipeline: NodusObject,
+  spec: { steps: Step[]; maxCostUSD?: string },
+  jobs: NodusObject[],
+  cost: bigint,
+  now: number,
+): NodusObject | undefined {
   const byStep = new Map(jobs.map((j) => [j.metadata.labels?.[LABEL_STEP], j]));
   let completed = 0;
   for (const step of spec.steps) {
@@ -109,7 +190,11 @@ function runSteps(state: MockState, kind: KindDef, child: KindDef, pipeline: Nod
     const base = { ...pipeline.status, costUSD: formatMoney(cost), completedSteps: completed, currentStep: step.name };
     if (job && (jobPhase === 'Failed' || jobPhase === 'Cancelled')) {
       const message = `Step "${step.name}" ${jobPhase.toLowerCase()}: ${String(job.status?.message ?? '')}`.trim();
-      const status = transition({ ...pipeline, status: base }, { phase: 'Failed', ready: { status: 'False', reason: 'StepFailed', message } }, now);
+      const status = transition(
+        { ...pipeline, status: base },
+        { phase: 'Failed', ready: { status: 'False', reason: 'StepFailed', message } },
+        now,
+      );
       status.completionTime = isoSeconds(now);
       return { ...pipeline, status };
     }
@@ -122,7 +207,14 @@ function runSteps(state: MockState, kind: KindDef, child: KindDef, pipeline: Nod
   }
   const done: NodusObject['status'] = { ...pipeline.status, costUSD: formatMoney(cost), completedSteps: completed };
   delete done.currentStep;
-  const status = transition({ ...pipeline, status: done }, { phase: 'Succeeded', ready: { status: 'False', reason: 'Completed', message: `All ${completed} steps succeeded.` } }, now);
+  const status = transition(
+    { ...pipeline, status: done },
+    {
+      phase: 'Succeeded',
+      ready: { status: 'False', reason: 'Completed', message: `All ${completed} steps succeeded.` },
+    },
+    now,
+  );
   status.completionTime = isoSeconds(now);
   return { ...pipeline, status };
 }

@@ -11,10 +11,21 @@ export interface ConditionInput {
   message: string;
 }
 
-export function setCondition(status: ObjectStatus, input: ConditionInput, now: string, generation: number): ObjectStatus {
+export function setCondition(
+  status: ObjectStatus,
+  input: ConditionInput,
+  now: string,
+  generation: number,
+): ObjectStatus {
   const conditions = status.conditions ?? [];
   const existing = conditions.find((c) => c.type === input.type);
-  if (existing && existing.status === input.status && existing.reason === input.reason && existing.message === input.message) return status;
+  if (
+    existing &&
+    existing.status === input.status &&
+    existing.reason === input.reason &&
+    existing.message === input.message
+  )
+    return status;
   const condition: Condition = {
     ...input,
     lastTransitionTime: existing && existing.status === input.status ? existing.lastTransitionTime : now,
@@ -47,7 +58,8 @@ export function transition(obj: NodusObject, to: Transition, nowMs: number, stre
   const generation = obj.metadata.generation ?? 1;
   const now = new Date(nowMs).toISOString().replace(/\.\d{3}Z$/, 'Z');
   let status: ObjectStatus = { ...obj.status };
-  if (status.phase === 'Running' && to.phase !== 'Running') status.activeSeconds = Math.round(activeSeconds(status) + stretchSeconds);
+  if (status.phase === 'Running' && to.phase !== 'Running')
+    status.activeSeconds = Math.round(activeSeconds(status) + stretchSeconds);
   status.phase = to.phase;
   status.lastPhaseTransitionTime = new Date(nowMs).toISOString();
   status.message = to.message ?? to.ready.message;

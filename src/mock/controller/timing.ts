@@ -27,7 +27,9 @@ export function elapsed(since: string | undefined, now: number, speed: number): 
 
 /** A number in [0, 1) fixed by the object's uid, so an object behaves the same across restarts. */
 export function fraction(obj: NodusObject, salt: string): number {
-  const digest = createHash('sha256').update(`${obj.metadata.uid ?? obj.metadata.name}:${salt}`).digest();
+  const digest = createHash('sha256')
+    .update(`${obj.metadata.uid ?? obj.metadata.name}:${salt}`)
+    .digest();
   return digest.readUInt32BE(0) / 2 ** 32;
 }
 
@@ -49,9 +51,22 @@ export interface Outcome {
 }
 
 const FAILURES: Outcome[] = [
-  { phase: 'Failed', reason: 'OutOfMemory', message: 'The process was killed: out of memory (exit code 137). Ask for more memoryGiB or lower the batch size.' },
-  { phase: 'Failed', reason: 'Error', message: 'The process exited with code 1: Traceback (most recent call last): ... FileNotFoundError: data/train.jsonl. Check the path or mount the Volume that holds it.' },
-  { phase: 'Failed', reason: 'ImagePullFailed', message: 'The image could not be started: exec format error. The image was built for another CPU architecture.' },
+  {
+    phase: 'Failed',
+    reason: 'OutOfMemory',
+    message: 'The process was killed: out of memory (exit code 137). Ask for more memoryGiB or lower the batch size.',
+  },
+  {
+    phase: 'Failed',
+    reason: 'Error',
+    message:
+      'The process exited with code 1: Traceback (most recent call last): ... FileNotFoundError: data/train.jsonl. Check the path or mount the Volume that holds it.',
+  },
+  {
+    phase: 'Failed',
+    reason: 'ImagePullFailed',
+    message: 'The image could not be started: exec format error. The image was built for another CPU architecture.',
+  },
 ];
 
 /** How a run ends: pinned by annotation, else about one in eight fails with a reason worth reading. */
@@ -65,8 +80,11 @@ function chooseOutcome(obj: NodusObject): Outcome {
   const pinned = annotation(obj, ANNOTATION_OUTCOME);
   const failure = FAILURES[Math.floor(fraction(obj, 'which-failure') * FAILURES.length)]!;
   if (pinned === 'Failed') return failure;
-  if (pinned === 'Succeeded') return { phase: 'Succeeded', reason: 'Completed', message: 'Finished successfully (exit code 0).' };
-  return fraction(obj, 'fails') < 0.125 ? failure : { phase: 'Succeeded', reason: 'Completed', message: 'Finished successfully (exit code 0).' };
+  if (pinned === 'Succeeded')
+    return { phase: 'Succeeded', reason: 'Completed', message: 'Finished successfully (exit code 0).' };
+  return fraction(obj, 'fails') < 0.125
+    ? failure
+    : { phase: 'Succeeded', reason: 'Completed', message: 'Finished successfully (exit code 0).' };
 }
 
 export function isBench(obj: NodusObject): boolean {

@@ -85,7 +85,8 @@ function verbOf(ctx: Ctx): Verb {
   const watch = ctx.url.searchParams.get('watch');
   if (watch === 'true' || watch === '1') return 'watch';
   const path = ctx.url.pathname.replace(/\/+$/, '');
-  const collection = /^\/apis\/[^/]+\/[^/]+\/(?:namespaces\/[^/]+\/)?[^/]+$/.test(path) || path === '/api/v1/namespaces';
+  const collection =
+    /^\/apis\/[^/]+\/[^/]+\/(?:namespaces\/[^/]+\/)?[^/]+$/.test(path) || path === '/api/v1/namespaces';
   return collection ? 'list' : 'get';
 }
 
@@ -117,9 +118,15 @@ export async function injectFaults(state: MockState, ctx: Ctx): Promise<void> {
   const injected = `injected by POST /_mock/faults (errorRate ${s.errorRate})`;
   const fix = `Wait ${s.retryAfterSeconds} s (Retry-After), then retry. This failure was ${injected}; DELETE /_mock/faults turns faults off.`;
   if (s.errorCode === 429) {
-    throw new ApiFailure('TooManyRequests', `too many requests: the API is throttling this client (${injected})`, { retryAfterSeconds: s.retryAfterSeconds, fix });
+    throw new ApiFailure('TooManyRequests', `too many requests: the API is throttling this client (${injected})`, {
+      retryAfterSeconds: s.retryAfterSeconds,
+      fix,
+    });
   }
-  throw new ApiFailure('ServiceUnavailable', `the API is unavailable right now (${injected})`, { retryAfterSeconds: s.retryAfterSeconds, fix });
+  throw new ApiFailure('ServiceUnavailable', `the API is unavailable right now (${injected})`, {
+    retryAfterSeconds: s.retryAfterSeconds,
+    fix,
+  });
 }
 
 export interface WatchFault {

@@ -21,7 +21,8 @@ function firstInvalidByte(raw: Buffer): number {
   let i = 0;
   while (i < raw.length) {
     const b = raw[i]!;
-    const extra = b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
+    const extra =
+      b < 0x80 ? 0 : b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : -1;
     if (extra < 0 || (extra > 0 && !isUtf8(raw.subarray(i, i + extra + 1)))) return i;
     i += extra + 1;
   }
@@ -34,9 +35,13 @@ export function decodeUtf8(raw: Buffer): string {
     const at = firstInvalidByte(raw);
     const where = lineColumnOf(raw.subarray(0, at).toString('utf8'));
     const byte = raw[at] === undefined ? 'the end' : `byte 0x${raw[at].toString(16).padStart(2, '0')}`;
-    throw new ApiFailure('BadRequest', `the request body is not valid UTF-8: ${byte} at line ${where.line}, column ${where.column} (offset ${at})`, {
-      fix: 'Send the body encoded as UTF-8 (re-save the file as UTF-8, or escape other characters as \\uXXXX in JSON).',
-    });
+    throw new ApiFailure(
+      'BadRequest',
+      `the request body is not valid UTF-8: ${byte} at line ${where.line}, column ${where.column} (offset ${at})`,
+      {
+        fix: 'Send the body encoded as UTF-8 (re-save the file as UTF-8, or escape other characters as \\uXXXX in JSON).',
+      },
+    );
   }
   const text = raw.toString('utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -180,9 +185,13 @@ export function checkYamlLimits(text: string): void {
   if (cheap.nesting <= MAX_YAML_NESTING && cheap.aliases <= MAX_YAML_ALIASES) return;
   const counts = lexedYamlCounts(text);
   if (counts.nesting > MAX_YAML_NESTING) {
-    throw new ApiFailure('BadRequest', `the request body's YAML nests too deeply (over ${MAX_YAML_NESTING} levels of brackets, indentation and indicators)`, {
-      fix: `Flatten the body: objects of this API nest a few levels, never more than ${MAX_DEPTH}.`,
-    });
+    throw new ApiFailure(
+      'BadRequest',
+      `the request body's YAML nests too deeply (over ${MAX_YAML_NESTING} levels of brackets, indentation and indicators)`,
+      {
+        fix: `Flatten the body: objects of this API nest a few levels, never more than ${MAX_DEPTH}.`,
+      },
+    );
   }
   if (counts.aliases > MAX_YAML_ALIASES) {
     throw new ApiFailure('BadRequest', `the request body's YAML uses more than ${MAX_YAML_ALIASES} aliases (*name)`, {

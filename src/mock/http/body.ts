@@ -31,9 +31,13 @@ export async function readRaw(req: IncomingMessage): Promise<Buffer> {
 }
 
 function tooLarge(size: number): ApiFailure {
-  return new ApiFailure('RequestEntityTooLarge', `the request body is ${size} bytes or more; the API accepts at most 1 MiB (${MAX_BODY_BYTES} bytes)`, {
-    fix: 'Send a smaller body: objects are at most 1 MiB; put large data in a Volume.',
-  });
+  return new ApiFailure(
+    'RequestEntityTooLarge',
+    `the request body is ${size} bytes or more; the API accepts at most 1 MiB (${MAX_BODY_BYTES} bytes)`,
+    {
+      fix: 'Send a smaller body: objects are at most 1 MiB; put large data in a Volume.',
+    },
+  );
 }
 
 export type BodyFormat = 'json' | 'yaml';
@@ -61,9 +65,13 @@ export function parseJson(text: string): unknown {
   } catch (error) {
     const problem = findJsonProblem(text) ?? { offset: 0, message: (error as Error).message };
     const where = lineColumn(text, problem.offset);
-    throw new ApiFailure('BadRequest', `the request body is not valid JSON: ${problem.message} at line ${where.line}, column ${where.column}`, {
-      fix: 'Fix the JSON at the position given and send it again.',
-    });
+    throw new ApiFailure(
+      'BadRequest',
+      `the request body is not valid JSON: ${problem.message} at line ${where.line}, column ${where.column}`,
+      {
+        fix: 'Fix the JSON at the position given and send it again.',
+      },
+    );
   }
 }
 
@@ -75,9 +83,13 @@ export function parseYaml(text: string): unknown {
   const duplicate = error ? undefined : firstDuplicateKey(doc);
   if (duplicate) {
     const where = lineColumn(text, duplicate.offset);
-    throw new ApiFailure('BadRequest', `the request body is not valid YAML: Map keys must be unique ("${clip(duplicate.key, 100)}" again) at line ${where.line}, column ${where.column}`, {
-      fix: 'Fix the YAML at the position given and send it again.',
-    });
+    throw new ApiFailure(
+      'BadRequest',
+      `the request body is not valid YAML: Map keys must be unique ("${clip(duplicate.key, 100)}" again) at line ${where.line}, column ${where.column}`,
+      {
+        fix: 'Fix the YAML at the position given and send it again.',
+      },
+    );
   }
   if (error) {
     const pos = error.linePos?.[0];
@@ -85,9 +97,13 @@ export function parseYaml(text: string): unknown {
     const first = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '');
     // The parser recurses; what overflowed it is nesting, which the client can fix once told so.
     const detail = /call stack/i.test(first) ? `it nests more than ${MAX_DEPTH} levels deep` : first;
-    throw new ApiFailure('BadRequest', `the request body is not valid YAML: ${detail} at line ${where.line}, column ${where.column}`, {
-      fix: 'Fix the YAML at the position given and send it again.',
-    });
+    throw new ApiFailure(
+      'BadRequest',
+      `the request body is not valid YAML: ${detail} at line ${where.line}, column ${where.column}`,
+      {
+        fix: 'Fix the YAML at the position given and send it again.',
+      },
+    );
   }
   try {
     return doc.toJS({ maxAliasCount: 100 });
@@ -103,13 +119,20 @@ export function parseYaml(text: string): unknown {
  * Reads and parses a body whose media type must be one of `accepted`. JSON and YAML parse;
  * anything else gets 415 naming what this operation takes.
  */
-export async function readBody(req: IncomingMessage, accepted: readonly string[]): Promise<{ value: unknown; type: string }> {
+export async function readBody(
+  req: IncomingMessage,
+  accepted: readonly string[],
+): Promise<{ value: unknown; type: string }> {
   const type = mediaType(req);
   const raw = await readRaw(req);
   if (!accepted.includes(type)) {
-    throw new ApiFailure('UnsupportedMediaType', `the body's Content-Type "${type || '(none)'}" is not supported here; send one of: ${accepted.join(', ')}`, {
-      fix: `Set Content-Type to ${accepted[0]}.`,
-    });
+    throw new ApiFailure(
+      'UnsupportedMediaType',
+      `the body's Content-Type "${type || '(none)'}" is not supported here; send one of: ${accepted.join(', ')}`,
+      {
+        fix: `Set Content-Type to ${accepted[0]}.`,
+      },
+    );
   }
   const text = decodeUtf8(raw);
   const value = type.endsWith('yaml') ? parseYaml(text) : parseJson(text);
@@ -119,7 +142,10 @@ export async function readBody(req: IncomingMessage, accepted: readonly string[]
 
 export function requireObject(value: unknown, what = 'the request body'): Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new ApiFailure('BadRequest', `${what} must be a JSON object, not ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`);
+    throw new ApiFailure(
+      'BadRequest',
+      `${what} must be a JSON object, not ${Array.isArray(value) ? 'an array' : value === null ? 'null' : typeof value}`,
+    );
   }
   return value as Record<string, unknown>;
 }

@@ -30,7 +30,14 @@ function fakeResponse(method = 'GET') {
     },
     once: () => res,
   };
-  const ctx = { req: { headers: {} } as IncomingMessage, res: res as unknown as ServerResponse, url: new URL('http://x/'), method, requestId: 'req-1', origin: 'http://x' } satisfies Ctx;
+  const ctx = {
+    req: { headers: {} } as IncomingMessage,
+    res: res as unknown as ServerResponse,
+    url: new URL('http://x/'),
+    method,
+    requestId: 'req-1',
+    origin: 'http://x',
+  } satisfies Ctx;
   return { ctx, res, writes, state: () => ({ ended, status, headers }) };
 }
 
@@ -47,7 +54,9 @@ describe('sendJsonList', () => {
     const body = list(LIST_ITEMS_PER_WRITE * 2 + 5);
     sendJsonList(ctx, body);
     // Only the head so far: the continue token is out before any item is serialised.
-    expect(writes).toEqual(['{"apiVersion":"nodus.dev/v1","kind":"JobList","metadata":{"resourceVersion":"42","continue":"next-page","remainingItemCount":7},"items":[']);
+    expect(writes).toEqual([
+      '{"apiVersion":"nodus.dev/v1","kind":"JobList","metadata":{"resourceVersion":"42","continue":"next-page","remainingItemCount":7},"items":[',
+    ]);
     expect(state().headers['Content-Length']).toBeUndefined();
     await vi.waitFor(() => expect(state().ended).toBe(true));
     // Head, three batches (100, 100, 5).

@@ -84,8 +84,19 @@ export function sendJsonList(ctx: Ctx, list: { items: readonly unknown[] }): voi
   setImmediate(writeSome);
 }
 
-export function sendText(ctx: Ctx, code: number, text: string, contentType = 'text/plain; charset=utf-8', headers: Headers = {}): void {
-  ctx.res.writeHead(code, { ...baseHeaders(ctx), 'Content-Type': contentType, 'Content-Length': Buffer.byteLength(text), ...headers });
+export function sendText(
+  ctx: Ctx,
+  code: number,
+  text: string,
+  contentType = 'text/plain; charset=utf-8',
+  headers: Headers = {},
+): void {
+  ctx.res.writeHead(code, {
+    ...baseHeaders(ctx),
+    'Content-Type': contentType,
+    'Content-Length': Buffer.byteLength(text),
+    ...headers,
+  });
   ctx.res.end(ctx.method === 'HEAD' ? undefined : text);
 }
 
@@ -109,5 +120,7 @@ export function dryRunQuery(ctx: Ctx): boolean {
   const values = ctx.url.searchParams.getAll('dryRun');
   if (values.length === 0) return false;
   if (values.every((v) => v === 'All')) return true;
-  throw new ApiFailure('BadRequest', `unsupported dryRun value "${values.join(',')}"; the only value is "All"`, { fix: 'Send ?dryRun=All, or leave it out.' });
+  throw new ApiFailure('BadRequest', `unsupported dryRun value "${values.join(',')}"; the only value is "All"`, {
+    fix: 'Send ?dryRun=All, or leave it out.',
+  });
 }

@@ -14,7 +14,7 @@ export const DEFAULT_FIX: Record<Reason, string> = {
   NotAcceptable: 'Ask for application/json.',
   AlreadyExists: 'Pick another name, or send the same spec to get the existing object back.',
   Conflict: 'Read the object again, reapply your change to the new version, and retry with its resourceVersion.',
-  Expired: 'List again and watch from the list\'s resourceVersion.',
+  Expired: "List again and watch from the list's resourceVersion.",
   PreconditionFailed: 'Review again (dry-run) and launch with the new ETag.',
   RequestEntityTooLarge: 'Send a body of at most 1 MiB.',
   UnsupportedMediaType: 'Send a Content-Type this operation accepts (see the message).',
@@ -76,7 +76,8 @@ function clipDetails(details: StatusDetails | undefined): StatusDetails | undefi
       ...(c.field !== undefined ? { field: clip(c.field, MAX_CAUSE_TEXT) } : {}),
       message: clip(c.message, MAX_CAUSE_TEXT),
     }));
-    if (details.causes.length > MAX_CAUSES) out.causes.push({ message: `and ${details.causes.length - MAX_CAUSES} more problems like these` });
+    if (details.causes.length > MAX_CAUSES)
+      out.causes.push({ message: `and ${details.causes.length - MAX_CAUSES} more problems like these` });
   }
   return out;
 }
@@ -88,18 +89,27 @@ export function invalid(
   fix?: string,
 ): ApiFailure {
   const what = `${target.kind}${target.name ? ` "${target.name}"` : ''}`;
-  const listed = causes.slice(0, MAX_CAUSES).map((c) => (c.field ? `${c.field}: ${c.message}` : c.message)).join('; ');
+  const listed = causes
+    .slice(0, MAX_CAUSES)
+    .map((c) => (c.field ? `${c.field}: ${c.message}` : c.message))
+    .join('; ');
   const message = `${what} is invalid: ${listed}${causes.length > MAX_CAUSES ? `; and ${causes.length - MAX_CAUSES} more` : ''}`;
   return new ApiFailure('Invalid', message, {
-    details: { kind: target.kind, ...(target.name ? { name: target.name } : {}), ...(target.group ? { group: target.group } : {}), causes },
+    details: {
+      kind: target.kind,
+      ...(target.name ? { name: target.name } : {}),
+      ...(target.group ? { group: target.group } : {}),
+      causes,
+    },
     ...(fix ? { fix } : {}),
   });
 }
 
 export function statusBody(failure: ApiFailure, requestId: string, docsBase: string): Status {
-  const details = failure.retryAfterSeconds !== undefined
-    ? { ...clipDetails(failure.details), retryAfterSeconds: failure.retryAfterSeconds }
-    : clipDetails(failure.details);
+  const details =
+    failure.retryAfterSeconds !== undefined
+      ? { ...clipDetails(failure.details), retryAfterSeconds: failure.retryAfterSeconds }
+      : clipDetails(failure.details);
   return {
     kind: 'Status',
     apiVersion: 'v1',

@@ -4,7 +4,8 @@ import { findJsonProblem } from './json-position.ts';
 
 describe('findJsonProblem', () => {
   it('accepts valid JSON', () => {
-    for (const text of ['{}', '[]', '{"a":[1,-2.5e3,true,false,null,"x\\"y"]}', ' 3 ']) expect(findJsonProblem(text), text).toBeUndefined();
+    for (const text of ['{}', '[]', '{"a":[1,-2.5e3,true,false,null,"x\\"y"]}', ' 3 '])
+      expect(findJsonProblem(text), text).toBeUndefined();
   });
 
   it('points at the first problem', () => {
@@ -15,7 +16,9 @@ describe('findJsonProblem', () => {
     expect(findJsonProblem('{"a": 1,}')!.message).toBe('expected a quoted property name but found "}"');
     expect(findJsonProblem('{"a" 1}')!.message).toBe('expected ":" but found "1"');
     expect(findJsonProblem('[1 2]')!.message).toBe('expected "," or "]" but found "2"');
-    expect(findJsonProblem('{"a": "unterminated')!.message).toBe('expected a closing quote but found the end of the body');
+    expect(findJsonProblem('{"a": "unterminated')!.message).toBe(
+      'expected a closing quote but found the end of the body',
+    );
     expect(findJsonProblem('{} extra')!.message).toBe('expected the end of the body but found "e"');
     expect(findJsonProblem('')!.message).toBe('expected a value but found the end of the body');
   });

@@ -12,15 +12,25 @@ import { ApiFailure, statusBody } from './errors.ts';
 function parserFailure(code: string | undefined): ApiFailure {
   switch (code) {
     case 'HPE_INVALID_METHOD':
-      return new ApiFailure('MethodNotAllowed', 'the request method is not one this server knows (methods are upper-case: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS)', {
-        fix: 'Use GET, POST, PUT, PATCH or DELETE, spelled in upper case.',
-      });
+      return new ApiFailure(
+        'MethodNotAllowed',
+        'the request method is not one this server knows (methods are upper-case: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS)',
+        {
+          fix: 'Use GET, POST, PUT, PATCH or DELETE, spelled in upper case.',
+        },
+      );
     case 'HPE_HEADER_OVERFLOW':
-      return new ApiFailure('BadRequest', 'the request line and headers are larger than this server accepts (16 KiB in all)', {
-        fix: 'Shorten the URL (long names or selectors) or the headers; send large data in the body.',
-      });
+      return new ApiFailure(
+        'BadRequest',
+        'the request line and headers are larger than this server accepts (16 KiB in all)',
+        {
+          fix: 'Shorten the URL (long names or selectors) or the headers; send large data in the body.',
+        },
+      );
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new ApiFailure('BadRequest', 'the request did not arrive in time', { fix: 'Send the whole request at once and retry.' });
+      return new ApiFailure('BadRequest', 'the request did not arrive in time', {
+        fix: 'Send the whole request at once and retry.',
+      });
     default:
       return new ApiFailure('BadRequest', `the request is not valid HTTP/1.1 (${code ?? 'parse error'})`, {
         fix: 'Send a well-formed HTTP/1.1 request: a request line, headers without control characters, and a body of the declared length.',
@@ -31,16 +41,18 @@ function parserFailure(code: string | undefined): ApiFailure {
 /** Writes a Status straight to a socket that has no ServerResponse, and closes it. */
 function endWithStatus(socket: Duplex, failure: ApiFailure, requestId: string, origin: string): void {
   const body = JSON.stringify(statusBody(failure, requestId, origin));
-  socket.end([
-    `HTTP/1.1 ${failure.code} ${STATUS_CODES[failure.code] ?? ''}`,
-    'Content-Type: application/json',
-    `Content-Length: ${Buffer.byteLength(body)}`,
-    `${HEADER_REQUEST_ID}: ${requestId}`,
-    'Cache-Control: no-store',
-    'Connection: close',
-    '',
-    body,
-  ].join('\r\n'));
+  socket.end(
+    [
+      `HTTP/1.1 ${failure.code} ${STATUS_CODES[failure.code] ?? ''}`,
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      `${HEADER_REQUEST_ID}: ${requestId}`,
+      'Cache-Control: no-store',
+      'Connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  );
 }
 
 export function answerOutsideHandlers(
@@ -59,9 +71,14 @@ export function answerOutsideHandlers(
     endWithStatus(socket, parserFailure(error.code), newRequestId(), origin);
   });
   server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
-    endWithStatus(socket, new ApiFailure('MethodNotAllowed', 'CONNECT is not supported: this is an API server, not a proxy', {
-      fix: 'Use GET, POST, PUT, PATCH or DELETE on an API path.',
-    }), newRequestId(), origin);
+    endWithStatus(
+      socket,
+      new ApiFailure('MethodNotAllowed', 'CONNECT is not supported: this is an API server, not a proxy', {
+        fix: 'Use GET, POST, PUT, PATCH or DELETE on an API path.',
+      }),
+      newRequestId(),
+      origin,
+    );
   });
   // RFC 9110 lets a server ignore an expectation it does not know; answering the request beats a bare 417.
   server.on('checkExpectation', onRequest);

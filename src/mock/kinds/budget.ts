@@ -11,11 +11,22 @@ export const budget: KindDef = {
     description: 'The limit, its period and what it covers.',
     properties: {
       limitUSD: money('The most the project may spend in one period.', { 'x-nodus-mutable': 'any' }),
-      period: { type: 'string', enum: ['Daily', 'Weekly', 'Monthly'], default: 'Monthly', description: 'How often the spending resets.' },
+      period: {
+        type: 'string',
+        enum: ['Daily', 'Weekly', 'Monthly'],
+        default: 'Monthly',
+        description: 'How often the spending resets.',
+      },
       selector: {
         type: 'object',
         description: 'Objects the Budget covers; empty covers the whole project.',
-        properties: { matchLabels: { type: 'object', additionalProperties: { type: 'string' }, description: 'Labels the objects must have.' } },
+        properties: {
+          matchLabels: {
+            type: 'object',
+            additionalProperties: { type: 'string' },
+            description: 'Labels the objects must have.',
+          },
+        },
         'x-nodus-mutable': 'any',
       },
       alertThresholds: {
@@ -25,7 +36,13 @@ export const budget: KindDef = {
         description: 'Percentages of the limit at which to alert.',
         'x-nodus-mutable': 'any',
       },
-      enforcement: { type: 'string', enum: ['Block', 'Alert'], default: 'Block', description: 'Block refuses launches that would go over; Alert only warns.', 'x-nodus-mutable': 'any' },
+      enforcement: {
+        type: 'string',
+        enum: ['Block', 'Alert'],
+        default: 'Block',
+        description: 'Block refuses launches that would go over; Alert only warns.',
+        'x-nodus-mutable': 'any',
+      },
       state: stateField(KIND_FACTS.Budget, 'Desired state; a Suspended Budget neither blocks nor alerts.'),
     },
   },
@@ -47,6 +64,14 @@ export const budget: KindDef = {
     spentUSD: '0.00',
     remainingUSD: spec.limitUSD,
     periodStart: now,
-    conditions: [{ type: 'Ready', status: 'True', reason: 'Tracking', message: 'Spending is tracked from now on.', lastTransitionTime: now }],
+    conditions: [
+      {
+        type: 'Ready',
+        status: 'True',
+        reason: 'Tracking',
+        message: 'Spending is tracked from now on.',
+        lastTransitionTime: now,
+      },
+    ],
   }),
 };

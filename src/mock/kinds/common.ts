@@ -47,7 +47,13 @@ export const REGIONS = ['us-east', 'us-west', 'eu-west', 'ap-south'] as const;
 export const MONEY_PATTERN = '^\\d{1,9}(\\.\\d{1,4})?$';
 
 export function money(description: string, extra: Partial<Schema> = {}): Schema {
-  return { type: 'string', pattern: MONEY_PATTERN, example: '40.00', description: `${description} A decimal string in USD, e.g. "40.00".`, ...extra };
+  return {
+    type: 'string',
+    pattern: MONEY_PATTERN,
+    example: '40.00',
+    description: `${description} A decimal string in USD, e.g. "40.00".`,
+    ...extra,
+  };
 }
 
 /** spec.state with the kind's state values; the first (Running or Active) is the default. */
@@ -66,7 +72,9 @@ export function stateField(facts: Pick<KindFacts, 'states'>, description: string
 /** Image references: `nodus/<name>:<tag>` for published images, or any registry path with a tag or digest. */
 export const IMAGE_PATTERN = '^[a-z0-9]([a-z0-9._/-]*[a-z0-9])?(:[A-Za-z0-9._-]{1,128}|@sha256:[a-f0-9]{64})$';
 
-export function image(description = 'The container image, e.g. nodus/pytorch:2.8-cuda12.8 (published in project nodus) or a registry path.'): Schema {
+export function image(
+  description = 'The container image, e.g. nodus/pytorch:2.8-cuda12.8 (published in project nodus) or a registry path.',
+): Schema {
   return { type: 'string', pattern: IMAGE_PATTERN, example: 'nodus/pytorch:2.8-cuda12.8', maxLength: 512, description };
 }
 
@@ -74,7 +82,7 @@ export const commandField: Schema = {
   type: 'array',
   items: { type: 'string', maxLength: 4096 },
   maxItems: 256,
-  description: 'The command to run, as an argument vector. Defaults to the image\'s entrypoint.',
+  description: "The command to run, as an argument vector. Defaults to the image's entrypoint.",
 };
 
 export const envField: Schema = {
@@ -85,7 +93,13 @@ export const envField: Schema = {
     type: 'object',
     required: ['name'],
     properties: {
-      name: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', example: 'LOG_LEVEL', maxLength: 256, description: 'Variable name.' },
+      name: {
+        type: 'string',
+        pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+        example: 'LOG_LEVEL',
+        maxLength: 256,
+        description: 'Variable name.',
+      },
       value: { type: 'string', default: '', maxLength: 32768, description: 'Variable value.' },
     },
   },
@@ -112,8 +126,15 @@ export const placementField: Schema = {
   type: 'object',
   description: 'Where and at what price the object may run.',
   properties: {
-    regions: { type: 'array', items: { type: 'string', enum: REGIONS }, default: [], description: 'Allowed regions; empty means any.' },
-    maxRateUSDPerHour: money('The highest hourly rate to run at. Without it, a launch with If-Match never runs above the reviewed rate plus 10 %.'),
+    regions: {
+      type: 'array',
+      items: { type: 'string', enum: REGIONS },
+      default: [],
+      description: 'Allowed regions; empty means any.',
+    },
+    maxRateUSDPerHour: money(
+      'The highest hourly rate to run at. Without it, a launch with If-Match never runs above the reviewed rate plus 10 %.',
+    ),
     spot: { type: 'boolean', default: false, description: 'Run on interruptible capacity at a lower rate.' },
     priority: { type: 'string', enum: ['Low', 'Normal', 'High'], default: 'Normal', description: 'Queue priority.' },
   },
@@ -165,9 +186,16 @@ export const estimateSchema: Schema = {
           limitUSD: money('Its limit per period.'),
           spentUSD: money('Spent this period.'),
           remainingUSD: money('Left this period.'),
-          remainingAfterUSD: { type: 'string', description: 'Left after this launch\'s expected cost; negative when it would go over.' },
+          remainingAfterUSD: {
+            type: 'string',
+            description: "Left after this launch's expected cost; negative when it would go over.",
+          },
           wouldExceed: { type: 'boolean', description: 'The launch would go over the Budget.' },
-          enforcement: { type: 'string', enum: ['Block', 'Alert'], description: 'Block refuses such a launch; Alert warns.' },
+          enforcement: {
+            type: 'string',
+            enum: ['Block', 'Alert'],
+            description: 'Block refuses such a launch; Alert warns.',
+          },
         },
       },
     },
@@ -205,17 +233,26 @@ export const billingStatus: Record<string, Schema> = {
       etag: { type: 'string', description: 'The ETag of the review, sent as If-Match.' },
     },
   },
-  restartRequestHandled: { type: 'string', description: 'The last value of the annotation nodus.dev/restart-requested-at that was acted on.' },
+  restartRequestHandled: {
+    type: 'string',
+    description: 'The last value of the annotation nodus.dev/restart-requested-at that was acted on.',
+  },
   estimate: estimateSchema,
   costUSD: money('Spent so far.'),
   rateUSDPerHour: money('The hourly rate the object runs at.'),
-  rateCapUSDPerHour: money('The highest hourly rate the object may run at (the reviewed rate plus 10 %, or placement.maxRateUSDPerHour).'),
+  rateCapUSDPerHour: money(
+    'The highest hourly rate the object may run at (the reviewed rate plus 10 %, or placement.maxRateUSDPerHour).',
+  ),
   startTime: { type: 'string', format: 'date-time', description: 'When it started running.' },
   completionTime: { type: 'string', format: 'date-time', description: 'When it finished.' },
 };
 
 export function computeUsage(spec: Record<string, unknown>, hours: number, replicas = 1): Usage {
-  const resources = (spec.resources ?? {}) as { cpu?: number; memoryGiB?: number; gpu?: { type?: string; count?: number } };
+  const resources = (spec.resources ?? {}) as {
+    cpu?: number;
+    memoryGiB?: number;
+    gpu?: { type?: string; count?: number };
+  };
   const placement = (spec.placement ?? {}) as { spot?: boolean };
   return {
     ...(resources.gpu?.type ? { gpuType: resources.gpu.type } : {}),
@@ -228,6 +265,22 @@ export function computeUsage(spec: Record<string, unknown>, hours: number, repli
   };
 }
 
-export const PHASE_COLUMN: PrinterColumn = { name: 'Phase', type: 'string', jsonPath: '.status.phase', description: 'Lifecycle phase.' };
-export const COST_COLUMN: PrinterColumn = { name: 'Cost', type: 'string', jsonPath: '.status.costUSD', description: 'Spent so far (USD).' };
-export const MAX_COLUMN: PrinterColumn = { name: 'Max', type: 'string', jsonPath: '.spec.maxCostUSD', description: 'Cost cap (USD).', priority: 1 };
+export const PHASE_COLUMN: PrinterColumn = {
+  name: 'Phase',
+  type: 'string',
+  jsonPath: '.status.phase',
+  description: 'Lifecycle phase.',
+};
+export const COST_COLUMN: PrinterColumn = {
+  name: 'Cost',
+  type: 'string',
+  jsonPath: '.status.costUSD',
+  description: 'Spent so far (USD).',
+};
+export const MAX_COLUMN: PrinterColumn = {
+  name: 'Max',
+  type: 'string',
+  jsonPath: '.spec.maxCostUSD',
+  description: 'Cost cap (USD).',
+  priority: 1,
+};

@@ -1,33 +1,85 @@
 import { KIND_FACTS } from '@/shared/kinds.ts';
 import {
-  COST_COLUMN, MAX_COLUMN, PHASE_COLUMN, billingStatus, commandField, computeUsage, envField, image,
-  money, placementField, resourcesField, stateField, statusSchema, type KindDef,
+  COST_COLUMN,
+  MAX_COLUMN,
+  PHASE_COLUMN,
+  billingStatus,
+  commandField,
+  computeUsage,
+  envField,
+  image,
+  money,
+  placementField,
+  resourcesField,
+  stateField,
+  statusSchema,
+  type KindDef,
 } from './common.ts';
 
 /** A Function serves requests, scaling replicas between minReplicas and maxReplicas. */
 export const fn: KindDef = {
   ...KIND_FACTS.Function,
-  description: 'A Function serves requests on replicas that scale between minReplicas and maxReplicas (Pending, Starting, Running, Stopped).',
+  description:
+    'A Function serves requests on replicas that scale between minReplicas and maxReplicas (Pending, Starting, Running, Stopped).',
   spec: {
     type: 'object',
     required: ['image'],
     description: 'What the Function serves, how it scales and what it may spend.',
     properties: {
       image: image(),
-      handler: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_.:]*$', example: 'app.handler', maxLength: 256, description: 'Entry point, e.g. app.handler.' },
+      handler: {
+        type: 'string',
+        pattern: '^[A-Za-z_][A-Za-z0-9_.:]*$',
+        example: 'app.handler',
+        maxLength: 256,
+        description: 'Entry point, e.g. app.handler.',
+      },
       command: commandField,
       env: envField,
       resources: resourcesField,
-      minReplicas: { type: 'integer', minimum: 0, maximum: 1000, default: 0, description: 'Replicas kept warm.', 'x-nodus-mutable': 'any' },
-      maxReplicas: { type: 'integer', minimum: 1, maximum: 1000, default: 10, description: 'Most replicas at peak.', 'x-nodus-mutable': 'any' },
-      concurrency: { type: 'integer', minimum: 1, maximum: 1000, default: 1, description: 'Requests one replica serves at once.' },
-      timeoutSeconds: { type: 'integer', minimum: 1, maximum: 3600, default: 300, description: 'Longest a request may run.' },
-      maxCostUSD: money('The most the Function may spend; it stops when it gets there. May be raised, never lowered.', { default: '50.00', 'x-nodus-mutable': 'raise-only' }),
+      minReplicas: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 1000,
+        default: 0,
+        description: 'Replicas kept warm.',
+        'x-nodus-mutable': 'any',
+      },
+      maxReplicas: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 1000,
+        default: 10,
+        description: 'Most replicas at peak.',
+        'x-nodus-mutable': 'any',
+      },
+      concurrency: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 1000,
+        default: 1,
+        description: 'Requests one replica serves at once.',
+      },
+      timeoutSeconds: {
+        type: 'integer',
+        minimum: 1,
+        maximum: 3600,
+        default: 300,
+        description: 'Longest a request may run.',
+      },
+      maxCostUSD: money('The most the Function may spend; it stops when it gets there. May be raised, never lowered.', {
+        default: '50.00',
+        'x-nodus-mutable': 'raise-only',
+      }),
       state: stateField(KIND_FACTS.Function, 'Desired state.'),
       placement: placementField,
     },
   },
-  status: statusSchema(KIND_FACTS.Function.phases, { ...billingStatus, replicas: { type: 'integer', description: 'Replicas running now.' }, url: { type: 'string', description: 'Where the Function is served.' } }),
+  status: statusSchema(KIND_FACTS.Function.phases, {
+    ...billingStatus,
+    replicas: { type: 'integer', description: 'Replicas running now.' },
+    url: { type: 'string', description: 'Where the Function is served.' },
+  }),
   columns: [
     PHASE_COLUMN,
     { name: 'Replicas', type: 'integer', jsonPath: '.status.replicas', description: 'Replicas running now.' },
@@ -38,7 +90,13 @@ export const fn: KindDef = {
   usage: (spec) => computeUsage(spec, 24, Math.max(1, Number(spec.minReplicas ?? 0))),
   crossFieldCauses: (spec) =>
     Number(spec.minReplicas) > Number(spec.maxReplicas)
-      ? [{ field: 'spec.minReplicas', reason: 'FieldValueInvalid', message: `must not exceed spec.maxReplicas (${String(spec.maxReplicas)})` }]
+      ? [
+          {
+            field: 'spec.minReplicas',
+            reason: 'FieldValueInvalid',
+            message: `must not exceed spec.maxReplicas (${String(spec.maxReplicas)})`,
+          },
+        ]
       : [],
   startReplicas: (spec) => Math.max(1, Number(spec.minReplicas ?? 0)),
 };

@@ -4,7 +4,8 @@ import { statusSchema, type KindDef } from './common.ts';
 /** Images are base images Nodus publishes in the read-only project `nodus`; users reference them as nodus/<name>:<tag>. */
 export const imageKind: KindDef = {
   ...KIND_FACTS.Image,
-  description: 'An Image is a base image Nodus publishes in the read-only project nodus; reference it as nodus/<name>:<tag>.',
+  description:
+    'An Image is a base image Nodus publishes in the read-only project nodus; reference it as nodus/<name>:<tag>.',
   spec: {
     type: 'object',
     required: ['repository', 'tag'],

@@ -1,13 +1,27 @@
 import { KIND_FACTS } from '@/shared/kinds.ts';
 import {
-  COST_COLUMN, MAX_COLUMN, PHASE_COLUMN, billingStatus, commandField, computeUsage, envField, image,
-  money, placementField, resourcesField, stateField, statusSchema, volumeMountsField, type KindDef,
+  COST_COLUMN,
+  MAX_COLUMN,
+  PHASE_COLUMN,
+  billingStatus,
+  commandField,
+  computeUsage,
+  envField,
+  image,
+  money,
+  placementField,
+  resourcesField,
+  stateField,
+  statusSchema,
+  volumeMountsField,
+  type KindDef,
 } from './common.ts';
 
 /** A Sandbox is a long-running, interactive container: a dev box or an agent's workspace. */
 export const sandbox: KindDef = {
   ...KIND_FACTS.Sandbox,
-  description: 'A Sandbox is a long-running container you can exec into (Pending, Starting, Running, Stopped). Suspend it to stop paying for compute and keep its disk.',
+  description:
+    'A Sandbox is a long-running container you can exec into (Pending, Starting, Running, Stopped). Suspend it to stop paying for compute and keep its disk.',
   spec: {
     type: 'object',
     required: ['image'],
@@ -31,15 +45,39 @@ export const sandbox: KindDef = {
           },
         },
       },
-      idleTimeoutSeconds: { type: 'integer', minimum: 0, maximum: 604800, default: 1800, description: 'Suspend after this long without activity; 0 never.', 'x-nodus-mutable': 'any' },
-      timeoutSeconds: { type: 'integer', minimum: 60, maximum: 2592000, default: 86400, description: 'Stop after this long in total.' },
-      maxCostUSD: money('The most the Sandbox may spend; it stops when it gets there. May be raised, never lowered.', { default: '10.00', 'x-nodus-mutable': 'raise-only' }),
+      idleTimeoutSeconds: {
+        type: 'integer',
+        minimum: 0,
+        maximum: 604800,
+        default: 1800,
+        description: 'Suspend after this long without activity; 0 never.',
+        'x-nodus-mutable': 'any',
+      },
+      timeoutSeconds: {
+        type: 'integer',
+        minimum: 60,
+        maximum: 2592000,
+        default: 86400,
+        description: 'Stop after this long in total.',
+      },
+      maxCostUSD: money('The most the Sandbox may spend; it stops when it gets there. May be raised, never lowered.', {
+        default: '10.00',
+        'x-nodus-mutable': 'raise-only',
+      }),
       state: stateField(KIND_FACTS.Sandbox, 'Desired state.'),
       placement: placementField,
       volumes: volumeMountsField,
     },
   },
-  status: statusSchema(KIND_FACTS.Sandbox.phases, { ...billingStatus, url: { type: 'string', description: 'Where the Sandbox\'s first public port is served.' } }),
-  columns: [PHASE_COLUMN, { name: 'GPU', type: 'string', jsonPath: '.spec.resources.gpu.type', description: 'GPU model.' }, COST_COLUMN, MAX_COLUMN],
+  status: statusSchema(KIND_FACTS.Sandbox.phases, {
+    ...billingStatus,
+    url: { type: 'string', description: "Where the Sandbox's first public port is served." },
+  }),
+  columns: [
+    PHASE_COLUMN,
+    { name: 'GPU', type: 'string', jsonPath: '.spec.resources.gpu.type', description: 'GPU model.' },
+    COST_COLUMN,
+    MAX_COLUMN,
+  ],
   usage: (spec) => computeUsage(spec, Math.min(24, Number(spec.timeoutSeconds ?? 86400) / 3600)),
 };

@@ -38,15 +38,40 @@ function whole(params: URLSearchParams, name: string, min: number, fix: string):
 }
 
 export function parseLogOptions(params: URLSearchParams, nowMs: number): LogOptions {
-  const tailLines = whole(params, 'tailLines', 0, 'Send tailLines=N (N ≥ 0) for the last N lines, or leave it out for the whole log.');
-  const sinceSeconds = whole(params, 'sinceSeconds', 1, 'Send sinceSeconds=N (N ≥ 1) for the lines of the last N seconds, or leave it out.');
-  const limitBytes = whole(params, 'limitBytes', 1, 'Send limitBytes=N (N ≥ 1) to stop after N bytes, or leave it out for no limit.');
+  const tailLines = whole(
+    params,
+    'tailLines',
+    0,
+    'Send tailLines=N (N ≥ 0) for the last N lines, or leave it out for the whole log.',
+  );
+  const sinceSeconds = whole(
+    params,
+    'sinceSeconds',
+    1,
+    'Send sinceSeconds=N (N ≥ 1) for the lines of the last N seconds, or leave it out.',
+  );
+  const limitBytes = whole(
+    params,
+    'limitBytes',
+    1,
+    'Send limitBytes=N (N ≥ 1) to stop after N bytes, or leave it out for no limit.',
+  );
   const sinceTimeRaw = params.get('sinceTime');
   let sinceMs = sinceSeconds === undefined ? undefined : nowMs - sinceSeconds * 1000;
   if (sinceTimeRaw !== null) {
-    if (sinceSeconds !== undefined) throw bad('at most one of sinceTime and sinceSeconds may be given', 'Send either sinceTime (an RFC 3339 time) or sinceSeconds, not both.');
-    const parsed = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(sinceTimeRaw) ? Date.parse(sinceTimeRaw) : Number.NaN;
-    if (Number.isNaN(parsed)) throw bad(`sinceTime must be an RFC 3339 time such as "2026-01-02T15:04:05Z", not "${sinceTimeRaw}"`, 'Send sinceTime in RFC 3339 (URL-encode the "+" of an offset), or use sinceSeconds.');
+    if (sinceSeconds !== undefined)
+      throw bad(
+        'at most one of sinceTime and sinceSeconds may be given',
+        'Send either sinceTime (an RFC 3339 time) or sinceSeconds, not both.',
+      );
+    const parsed = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(sinceTimeRaw)
+      ? Date.parse(sinceTimeRaw)
+      : Number.NaN;
+    if (Number.isNaN(parsed))
+      throw bad(
+        `sinceTime must be an RFC 3339 time such as "2026-01-02T15:04:05Z", not "${sinceTimeRaw}"`,
+        'Send sinceTime in RFC 3339 (URL-encode the "+" of an offset), or use sinceSeconds.',
+      );
     sinceMs = parsed;
   }
   return { follow: bool(params, 'follow'), timestamps: bool(params, 'timestamps'), tailLines, sinceMs, limitBytes };

@@ -32,10 +32,14 @@ function waitingToStart(kind: KindDef, obj: NodusObject): ApiFailure {
   const name = obj.metadata.name ?? '';
   const phase = String(obj.status?.phase ?? 'Pending');
   const why = typeof obj.status?.message === 'string' ? ` (${obj.status.message})` : '';
-  return new ApiFailure('BadRequest', `${kind.kind} "${name}" is waiting to start: its phase is ${phase}${why}, so it has no log yet`, {
-    details: { name, group: 'nodus.dev', kind: kind.plural },
-    fix: `Wait until status.phase is Running (kubectl wait --for=jsonpath='{.status.phase}'=Running ${kind.singular}/${name}), or ask with follow=true: the stream then waits for the first lines.`,
-  });
+  return new ApiFailure(
+    'BadRequest',
+    `${kind.kind} "${name}" is waiting to start: its phase is ${phase}${why}, so it has no log yet`,
+    {
+      details: { name, group: 'nodus.dev', kind: kind.plural },
+      fix: `Wait until status.phase is Running (kubectl wait --for=jsonpath='{.status.phase}'=Running ${kind.singular}/${name}), or ask with follow=true: the stream then waits for the first lines.`,
+    },
+  );
 }
 
 /** Where the output starts: the oldest kept line, narrowed by tailLines and sinceSeconds/sinceTime (both apply). */
@@ -64,7 +68,13 @@ async function pump(view: LogView, from: number, to: number, options: LogOptions
 }
 
 /** The log as it is now. A short answer goes out with a Content-Length; a long one is streamed in chunks. */
-async function sendLog(state: MockState, ctx: Ctx, source: LogSource, obj: NodusObject, options: LogOptions): Promise<void> {
+async function sendLog(
+  state: MockState,
+  ctx: Ctx,
+  source: LogSource,
+  obj: NodusObject,
+  options: LogOptions,
+): Promise<void> {
   const view = viewAt(source, obj, state.now());
   const from = startIndex(view, options);
   const first = render(view, from, view.total, options.timestamps);
@@ -85,7 +95,14 @@ async function sendLog(state: MockState, ctx: Ctx, source: LogSource, obj: Nodus
  * words end the stream), is deleted, or the client or the server goes away. Any change of the object wakes the
  * follower at once, so a PATCH of spec.state ends the stream without delay.
  */
-async function followLog(state: MockState, ctx: Ctx, kind: KindDef, source: LogSource, obj: NodusObject, options: LogOptions): Promise<void> {
+async function followLog(
+  state: MockState,
+  ctx: Ctx,
+  kind: KindDef,
+  source: LogSource,
+  obj: NodusObject,
+  options: LogOptions,
+): Promise<void> {
   const namespace = obj.metadata.namespace ?? '';
   const name = obj.metadata.name ?? '';
   const uid = obj.metadata.uid;
@@ -99,22 +116,24 @@ async function followLog(state: MockState, ctx: Ctx, kind: KindDef, source: LogS
     poked = true;
     wake?.();
   };
-  const sleep = (ms: number): Promise<void> => new Promise((resolve) => {
-    if (poked) {
-      poked = false;
-      resolve();
-      return;
-    }
-    const timer = setTimeout(() => poke(), ms);
-    wake = () => {
-      clearTimeout(timer);
-      wake = undefined;
-      poked = false;
-      resolve();
-    };
-  });
+  const sleep = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      if (poked) {
+        poked = false;
+        resolve();
+        return;
+      }
+      const timer = setTimeout(() => poke(), ms);
+      wake = () => {
+        clearTimeout(timer);
+        wake = undefined;
+        poked = false;
+        resolve();
+      };
+    });
   const unsubscribe = state.store.subscribe((change) => {
-    if (change.resource === kind.plural && change.namespace === namespace && change.object.metadata.name === name) poke();
+    if (change.resource === kind.plural && change.namespace === namespace && change.object.metadata.name === name)
+      poke();
   });
   const stop = (): void => {
     out.end();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cutUtf8, rfc3339Nano } from './stream.ts';
 
 describe('log output', () => {
-  it('formats timestamps as Go\'s RFC3339Nano: nanoseconds, trailing zeros dropped', () => {
+  it("formats timestamps as Go's RFC3339Nano: nanoseconds, trailing zeros dropped", () => {
     const ms = Date.parse('2026-03-01T10:00:00.123Z');
     // 2^-9 ms is exact in a double at this magnitude (whose resolution is about 244 ns).
     expect(rfc3339Nano(ms + 0.001953125)).toBe('2026-03-01T10:00:00.123001953Z');

@@ -18,7 +18,13 @@ export function rfc3339Nano(ms: number): string {
 }
 
 /** Lines [from, to) as text, stopping once about `maxChars` are rendered; `next` is the first line not rendered. */
-export function render(view: LogView, from: number, to: number, timestamps: boolean, maxChars = CHUNK_CHARS): { text: string; next: number } {
+export function render(
+  view: LogView,
+  from: number,
+  to: number,
+  timestamps: boolean,
+  maxChars = CHUNK_CHARS,
+): { text: string; next: number } {
   let text = '';
   let i = from;
   for (; i < to && text.length < maxChars; i++) {

@@ -98,17 +98,29 @@ export function tqdm(label: string, done: number, total: number, perSecond: numb
  * What a terminal progress bar leaves in a log: several updates on one line, separated by carriage returns
  * (the runtime splits lines on \n only). A viewer should show the last update.
  */
-export function carriageReturnBar(label: string, total: number, perSecond: number, seed: number, index: number): string {
+export function carriageReturnBar(
+  label: string,
+  total: number,
+  perSecond: number,
+  seed: number,
+  index: number,
+): string {
   const updates: string[] = [];
   const steps = 3 + (hash(seed, index, 31) % 4);
-  for (let k = 1; k <= steps; k++) updates.push(tqdm(label, Math.round((total * k) / steps), total, perSecond * (0.9 + 0.2 * unit(seed, index, 40 + k))));
+  for (let k = 1; k <= steps; k++)
+    updates.push(
+      tqdm(label, Math.round((total * k) / steps), total, perSecond * (0.9 + 0.2 * unit(seed, index, 40 + k))),
+    );
   return updates.join('\r');
 }
 
 /** A hex id of `length` characters, fixed by (seed, index, salt). */
 export function hexId(seed: number, index: number, salt: number, length = 12): string {
   let out = '';
-  for (let k = 0; out.length < length; k++) out += hash(seed, index, salt + k).toString(16).padStart(8, '0');
+  for (let k = 0; out.length < length; k++)
+    out += hash(seed, index, salt + k)
+      .toString(16)
+      .padStart(8, '0');
   return out.slice(0, length);
 }
 

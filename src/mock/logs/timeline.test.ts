@@ -4,19 +4,39 @@ import { LOG_LINES_KEY, RETAINED_LINES, sourceFor, viewAt, type LogView } from '
 
 const START = Date.parse('2026-03-01T10:00:00Z');
 const SPEC: Record<string, Record<string, unknown>> = {
-  Job: { image: 'nodus/pytorch:2.8-cuda12.8', command: ['python', 'train.py'], resources: { gpu: { type: 'H100', count: 2 } } },
+  Job: {
+    image: 'nodus/pytorch:2.8-cuda12.8',
+    command: ['python', 'train.py'],
+    resources: { gpu: { type: 'H100', count: 2 } },
+  },
   Sandbox: { image: 'nodus/python:3.12', ports: [{ port: 8888 }] },
   Function: { image: 'nodus/vllm:0.9-cuda12.8', handler: 'serve.embed', minReplicas: 1, maxReplicas: 4 },
-  Pipeline: { steps: [{ name: 'fetch', image: 'nodus/python:3.12' }, { name: 'score', image: 'nodus/python:3.12' }] },
+  Pipeline: {
+    steps: [
+      { name: 'fetch', image: 'nodus/python:3.12' },
+      { name: 'score', image: 'nodus/python:3.12' },
+    ],
+  },
   Volume: { sizeGiB: 500, storageClass: 'ssd' },
 };
 const KINDS = Object.keys(SPEC);
 
-function obj(kind: string, status: Record<string, unknown>, uid = 'job_01abc', extra: Partial<NodusObject['metadata']> = {}): NodusObject {
+function obj(
+  kind: string,
+  status: Record<string, unknown>,
+  uid = 'job_01abc',
+  extra: Partial<NodusObject['metadata']> = {},
+): NodusObject {
   return {
     apiVersion: 'nodus.dev/v1',
     kind,
-    metadata: { name: 'x', namespace: 'default', uid, creationTimestamp: new Date(START - 60_000).toISOString(), ...extra },
+    metadata: {
+      name: 'x',
+      namespace: 'default',
+      uid,
+      creationTimestamp: new Date(START - 60_000).toISOString(),
+      ...extra,
+    },
     spec: SPEC[kind]!,
     status: { startTime: new Date(START).toISOString(), ...status },
   };
@@ -36,7 +56,9 @@ describe('a log derived from time', () => {
     const b = viewAt(sourceFor(structuredClone(running), 10), structuredClone(running), now);
     expect(a.total).toBe(b.total);
     expect(lines(a)).toEqual(lines(b));
-    expect(Array.from({ length: a.total }, (_, i) => a.timeMs(i))).toEqual(Array.from({ length: b.total }, (_, i) => b.timeMs(i)));
+    expect(Array.from({ length: a.total }, (_, i) => a.timeMs(i))).toEqual(
+      Array.from({ length: b.total }, (_, i) => b.timeMs(i)),
+    );
     const other = obj('Job', { phase: 'Running' }, 'job_01xyz');
     expect(lines(viewAt(sourceFor(other, 10), other, now)).slice(12)).not.toEqual(lines(a).slice(12));
   });
@@ -69,7 +91,8 @@ describe('a log derived from time', () => {
     for (const kind of KINDS) {
       const running = obj(kind, { phase: 'Running' });
       const view = viewAt(sourceFor(running, 50), running, START + 3_600_000);
-      for (let i = 0; i < Math.min(view.total, 5_000); i++) expect(view.line(i), `${kind} line ${i}`).not.toContain('\n');
+      for (let i = 0; i < Math.min(view.total, 5_000); i++)
+        expect(view.line(i), `${kind} line ${i}`).not.toContain('\n');
     }
   });
 
@@ -109,7 +132,12 @@ describe('the end of a log', () => {
   });
 
   it('holds exactly the pinned number of lines once finished', () => {
-    const done = obj('Job', { phase: 'Succeeded', completionTime: new Date(START + 1_740_000).toISOString() }, 'job_flood', { labels: { [LOG_LINES_KEY]: '1000000' } });
+    const done = obj(
+      'Job',
+      { phase: 'Succeeded', completionTime: new Date(START + 1_740_000).toISOString() },
+      'job_flood',
+      { labels: { [LOG_LINES_KEY]: '1000000' } },
+    );
     const view = viewAt(sourceFor(done, 1), done, START + 5_000_000);
     expect(view.total).toBe(1_000_000);
     expect(view.timeMs(view.total - 1)).toBeLessThanOrEqual(START + 1_740_000);
@@ -117,7 +145,18 @@ describe('the end of a log', () => {
   });
 
   it('ends a stopped object when its phase changed, with its last words', () => {
-    const stopped = obj('Sandbox', { phase: 'Stopped', conditions: [{ type: 'Ready', status: 'False', reason: 'Stopped', message: 'spec.state was set to Stopped.', lastTransitionTime: new Date(START + 60_000).toISOString() }] });
+    const stopped = obj('Sandbox', {
+      phase: 'Stopped',
+      conditions: [
+        {
+          type: 'Ready',
+          status: 'False',
+          reason: 'Stopped',
+          message: 'spec.state was set to Stopped.',
+          lastTransitionTime: new Date(START + 60_000).toISOString(),
+        },
+      ],
+    });
     const view = viewAt(sourceFor(stopped, 1), stopped, START + 600_000);
     expect(view.timeMs(view.total - 1)).toBe(START + 60_000);
     expect(lines(view).slice(-4).join('\n')).toContain('SIGTERM');
@@ -129,7 +168,15 @@ describe('the end of a log', () => {
     const suspended = obj('Job', {
       phase: 'Suspended',
       lastPhaseTransitionTime: at(START),
-      conditions: [{ type: 'Ready', status: 'False', reason: 'Suspended', message: 'spec.state was set to Suspended.', lastTransitionTime: at(START + 120_000) }],
+      conditions: [
+        {
+          type: 'Ready',
+          status: 'False',
+          reason: 'Suspended',
+          message: 'spec.state was set to Suspended.',
+          lastTransitionTime: at(START + 120_000),
+        },
+      ],
     });
     const view = viewAt(sourceFor(suspended, 1), suspended, START + 600_000);
     expect(view.timeMs(view.total - 1)).toBe(START + 120_000);
@@ -137,7 +184,11 @@ describe('the end of a log', () => {
   });
 
   it('has only the last words for an object that stopped before it started', () => {
-    const cancelled = obj('Job', { phase: 'Cancelled', startTime: undefined, completionTime: new Date(START).toISOString() });
+    const cancelled = obj('Job', {
+      phase: 'Cancelled',
+      startTime: undefined,
+      completionTime: new Date(START).toISOString(),
+    });
     const view = viewAt(sourceFor(cancelled, 1), cancelled, START + 1000);
     expect(view.body).toBe(0);
     expect(view.total).toBeGreaterThan(0);

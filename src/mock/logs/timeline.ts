@@ -85,7 +85,8 @@ function endOf(obj: NodusObject): number | undefined {
   const status = obj.status ?? {};
   const completion = parseTime(status.completionTime);
   const phaseAt = parseTime(status.lastPhaseTransitionTime);
-  if (completion !== undefined) return phaseAt !== undefined && Math.floor(phaseAt / 1000) * 1000 === completion ? phaseAt : completion;
+  if (completion !== undefined)
+    return phaseAt !== undefined && Math.floor(phaseAt / 1000) * 1000 === completion ? phaseAt : completion;
   const readyAt = parseTime(readyCondition(obj)?.lastTransitionTime);
   if (phaseAt !== undefined || readyAt !== undefined) return Math.max(phaseAt ?? -Infinity, readyAt ?? -Infinity);
   return parseTime(obj.metadata.deletionTimestamp);
@@ -96,7 +97,7 @@ export function endingOf(obj: NodusObject): Ending {
   const ready = readyCondition(obj);
   const statusMessage = typeof obj.status?.message === 'string' ? obj.status.message : undefined;
   // A failure's words are in status.message; for the other endings the Ready condition is the fresher account.
-  const message = phase === 'Failed' ? statusMessage ?? ready?.message : ready?.message ?? statusMessage;
+  const message = phase === 'Failed' ? (statusMessage ?? ready?.message) : (ready?.message ?? statusMessage);
   return { phase, ...(ready?.reason ? { reason: ready.reason } : {}), ...(message ? { message } : {}) };
 }
 
@@ -104,7 +105,8 @@ export function endingOf(obj: NodusObject): Ending {
 function pace(headerLines: number, rate: number, seed: number) {
   const headerEnd = headerLines * HEADER_GAP;
   // Jitter below 1 keeps offsets increasing: line i lands in [i, i + 0.9) / rate after the header.
-  const offset = (i: number): number => (i < headerLines ? i * HEADER_GAP : headerEnd + (i - headerLines + 0.9 * unit(seed, i, 7)) / rate);
+  const offset = (i: number): number =>
+    i < headerLines ? i * HEADER_GAP : headerEnd + (i - headerLines + 0.9 * unit(seed, i, 7)) / rate;
   const count = (x: number, strict: boolean): number => {
     if (!Number.isFinite(x) || x < 0) return 0;
     const ok = (i: number): boolean => (strict ? offset(i) < x : offset(i) <= x);
@@ -124,7 +126,8 @@ export function viewAt(source: LogSource, obj: NodusObject, nowMs: number, atLea
   const { script, speed, subject, pinned } = source;
   const life = lifeOf(obj);
   const ended = life === 'ended';
-  const startTime = parseTime(obj.status?.startTime) ?? (life === 'running' ? parseTime(obj.metadata.creationTimestamp) : undefined);
+  const startTime =
+    parseTime(obj.status?.startTime) ?? (life === 'running' ? parseTime(obj.metadata.creationTimestamp) : undefined);
   const startMs = startTime === undefined ? undefined : Math.min(startTime, nowMs);
   const endMs = ended ? Math.min(nowMs, Math.max(endOf(obj) ?? nowMs, startMs ?? -Infinity)) : nowMs;
   const ending = ended ? endingOf(obj) : undefined;
@@ -139,7 +142,8 @@ export function viewAt(source: LogSource, obj: NodusObject, nowMs: number, atLea
     body = Math.max(0, pinned - footer.length);
     const spread = simulated - headerLines * HEADER_GAP;
     if (body > headerLines && spread > 0) rate = (body - headerLines) / spread;
-  } else body = Math.min(pinned ?? Number.POSITIVE_INFINITY, pace(headerLines, rate, subject.seed).count(simulated, false));
+  } else
+    body = Math.min(pinned ?? Number.POSITIVE_INFINITY, pace(headerLines, rate, subject.seed).count(simulated, false));
   body = Math.max(body, atLeast);
   const { offset, count } = pace(headerLines, rate, subject.seed);
 
@@ -154,7 +158,8 @@ export function viewAt(source: LogSource, obj: NodusObject, nowMs: number, atLea
     total,
     body,
     ended,
-    line: (i) => (i >= body ? footer[i - body] ?? '' : i < headerLines ? script.header[i]! : script.line(i - headerLines)),
+    line: (i) =>
+      i >= body ? (footer[i - body] ?? '') : i < headerLines ? script.header[i]! : script.line(i - headerLines),
     timeMs: (i) => (i < body || !ended ? bodyTime(i) : footerMs),
     indexAtOrAfter: (ms) => {
       const n = startMs === undefined ? 0 : Math.min(body, count(((ms - startMs) / 1000) * speed, true));

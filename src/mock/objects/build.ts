@@ -26,23 +26,37 @@ export function admit(
   server?: NodusObject,
 ): Admitted {
   if (body.apiVersion !== undefined && body.apiVersion !== API_VERSION) {
-    throw new ApiFailure('BadRequest', `the apiVersion in the body ("${String(body.apiVersion)}") does not match the path ("${API_VERSION}")`, {
-      fix: `Set apiVersion: ${API_VERSION}, or send the object to its own kind's path.`,
-    });
+    throw new ApiFailure(
+      'BadRequest',
+      `the apiVersion in the body ("${String(body.apiVersion)}") does not match the path ("${API_VERSION}")`,
+      {
+        fix: `Set apiVersion: ${API_VERSION}, or send the object to its own kind's path.`,
+      },
+    );
   }
   if (body.kind !== undefined && body.kind !== kind.kind) {
-    throw new ApiFailure('BadRequest', `the kind in the body ("${String(body.kind)}") does not match the path ("${kind.kind}", /${kind.plural})`, {
-      fix: `Send a ${String(body.kind)} to its own path, or set kind: ${kind.kind}.`,
-    });
+    throw new ApiFailure(
+      'BadRequest',
+      `the kind in the body ("${String(body.kind)}") does not match the path ("${kind.kind}", /${kind.plural})`,
+      {
+        fix: `Send a ${String(body.kind)} to its own path, or set kind: ${kind.kind}.`,
+      },
+    );
   }
   const metadata = (body.metadata ?? {}) as Record<string, unknown>;
   if (typeof metadata !== 'object' || Array.isArray(metadata)) {
-    throw invalid({ kind: kind.kind }, [{ field: 'metadata', reason: 'FieldValueTypeInvalid', message: 'must be an object' }]);
+    throw invalid({ kind: kind.kind }, [
+      { field: 'metadata', reason: 'FieldValueTypeInvalid', message: 'must be an object' },
+    ]);
   }
   if (typeof metadata.namespace === 'string' && metadata.namespace !== '' && metadata.namespace !== namespace) {
-    throw new ApiFailure('BadRequest', `the namespace of the object ("${metadata.namespace}") does not match the project in the path ("${namespace}")`, {
-      fix: 'Leave metadata.namespace out, or send the object to its own project\'s path.',
-    });
+    throw new ApiFailure(
+      'BadRequest',
+      `the namespace of the object ("${metadata.namespace}") does not match the project in the path ("${namespace}")`,
+      {
+        fix: "Leave metadata.namespace out, or send the object to its own project's path.",
+      },
+    );
   }
   const causes: StatusCause[] = [];
   const warnings: string[] = [];
@@ -62,7 +76,11 @@ export function admit(
   const spec = admitSpec(kind, body.spec, mode, specContext(state, namespace));
   causes.push(...spec.causes);
   warnings.push(...spec.warnings);
-  if (causes.length) throw invalid({ kind: kind.kind, name: typeof metadata.name === 'string' ? metadata.name : undefined, group: 'nodus.dev' }, causes);
+  if (causes.length)
+    throw invalid(
+      { kind: kind.kind, name: typeof metadata.name === 'string' ? metadata.name : undefined, group: 'nodus.dev' },
+      causes,
+    );
   return { metadata, spec: spec.spec, warnings };
 }
 
@@ -84,7 +102,8 @@ export function updatedMetadata(existing: ObjectMeta, incoming: Record<string, u
   const keepNodus = (current: Record<string, string> | undefined, next: Record<string, string> | undefined) => {
     const out: Record<string, string> = {};
     for (const [k, v] of Object.entries(next ?? {})) out[k] = v;
-    for (const [k, v] of Object.entries(current ?? {})) if (isNodusKey(k) && !(k in out) && k !== 'nodus.dev/restart-requested-at') out[k] = v;
+    for (const [k, v] of Object.entries(current ?? {}))
+      if (isNodusKey(k) && !(k in out) && k !== 'nodus.dev/restart-requested-at') out[k] = v;
     return out;
   };
   const labels = keepNodus(existing.labels, client.labels);

@@ -71,7 +71,10 @@ function cascade(state: MockState, owner: NodusObject, propagation: Propagation)
       if (propagation === 'Orphan') {
         const rest = refs.filter((r) => r.uid !== uid);
         const { ownerReferences: _drop, ...metadata } = dependent.metadata;
-        state.store.put(kind.plural, { ...dependent, metadata: rest.length ? { ...metadata, ownerReferences: rest } : metadata });
+        state.store.put(kind.plural, {
+          ...dependent,
+          metadata: rest.length ? { ...metadata, ownerReferences: rest } : metadata,
+        });
       } else if (!dependent.metadata.deletionTimestamp) {
         beginDelete(state, kind, dependent, propagation);
       }

@@ -48,11 +48,19 @@ export function withIdempotency(state: MockState, req: IdempotentRequest, run: (
   const previous = state.idempotent(req.key);
   if (previous) {
     if (previous.fingerprint !== print) {
-      throw new ApiFailure('IdempotencyKeyReused', `the Idempotency-Key "${req.key}" was used for a different request (another path, body or If-Match)`, {
-        fix: 'Send a new Idempotency-Key for a new request; reuse a key only to retry the very same request.',
-      });
+      throw new ApiFailure(
+        'IdempotencyKeyReused',
+        `the Idempotency-Key "${req.key}" was used for a different request (another path, body or If-Match)`,
+        {
+          fix: 'Send a new Idempotency-Key for a new request; reuse a key only to retry the very same request.',
+        },
+      );
     }
-    return { code: previous.code, body: previous.body, headers: { ...previous.headers, [HEADER_IDEMPOTENT_REPLAYED]: 'true' } };
+    return {
+      code: previous.code,
+      body: previous.body,
+      headers: { ...previous.headers, [HEADER_IDEMPOTENT_REPLAYED]: 'true' },
+    };
   }
   let reply: Reply;
   try {
@@ -62,7 +70,13 @@ export function withIdempotency(state: MockState, req: IdempotentRequest, run: (
     reply = { code: error.code, body: statusBody(error, req.requestId, req.origin) };
   }
   if (!worthRetrying(reply.code)) {
-    state.rememberResponse(req.key, { fingerprint: print, code: reply.code, headers: reply.headers ?? {}, body: reply.body, time: state.now() });
+    state.rememberResponse(req.key, {
+      fingerprint: print,
+      code: reply.code,
+      headers: reply.headers ?? {},
+      body: reply.body,
+      time: state.now(),
+    });
   }
   return reply;
 }

@@ -27,10 +27,14 @@ export function parseLimit(raw: string | null): number {
   if (raw === null || raw === '' || raw === '0') return DEFAULT_LIMIT;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) {
-    throw new ApiFailure('BadRequest', `limit must be a whole number from 1 to ${MAX_LIMIT}, not "${raw}"`, { fix: `Send limit between 1 and ${MAX_LIMIT}, and follow metadata.continue for more.` });
+    throw new ApiFailure('BadRequest', `limit must be a whole number from 1 to ${MAX_LIMIT}, not "${raw}"`, {
+      fix: `Send limit between 1 and ${MAX_LIMIT}, and follow metadata.continue for more.`,
+    });
   }
   if (n > MAX_LIMIT) {
-    throw new ApiFailure('BadRequest', `limit ${n} is over the maximum of ${MAX_LIMIT}`, { fix: `Send limit=${MAX_LIMIT} or less and follow metadata.continue for the next page.` });
+    throw new ApiFailure('BadRequest', `limit ${n} is over the maximum of ${MAX_LIMIT}`, {
+      fix: `Send limit=${MAX_LIMIT} or less and follow metadata.continue for the next page.`,
+    });
   }
   return n;
 }
@@ -51,7 +55,9 @@ function decodeToken(raw: string): Token {
   } catch {
     // fall through to the error below
   }
-  throw new ApiFailure('BadRequest', 'the continue token is not one this server issued', { fix: 'Send metadata.continue exactly as the previous page returned it, or list from the start.' });
+  throw new ApiFailure('BadRequest', 'the continue token is not one this server issued', {
+    fix: 'Send metadata.continue exactly as the previous page returned it, or list from the start.',
+  });
 }
 
 export function listObjects(state: MockState, q: ListQuery): ObjectList {

@@ -37,9 +37,13 @@ export interface PatchRequest extends WriteRequest {
 }
 
 export function unsupportedPatch(type: string): ApiFailure {
-  return new ApiFailure('UnsupportedMediaType', `the patch type "${type || '(none)'}" is not supported; send ${PATCH_TYPES.join(' or ')}`, {
-    fix: `Use Content-Type: ${MERGE_PATCH} (kubectl patch --type merge), or server-side apply with ${APPLY_PATCH}.`,
-  });
+  return new ApiFailure(
+    'UnsupportedMediaType',
+    `the patch type "${type || '(none)'}" is not supported; send ${PATCH_TYPES.join(' or ')}`,
+    {
+      fix: `Use Content-Type: ${MERGE_PATCH} (kubectl patch --type merge), or server-side apply with ${APPLY_PATCH}.`,
+    },
+  );
 }
 
 export function patchObject(state: MockState, req: PatchRequest): Reply {
@@ -48,12 +52,15 @@ export function patchObject(state: MockState, req: PatchRequest): Reply {
   if (req.patchType === APPLY_PATCH) {
     if (!req.fieldManager) {
       throw new ApiFailure('BadRequest', 'fieldManager is required for server-side apply', {
-        fix: 'Add ?fieldManager=<your tool\'s name> to the request (kubectl sends it for you).',
+        fix: "Add ?fieldManager=<your tool's name> to the request (kubectl sends it for you).",
       });
     }
     const meta = isObject(body.metadata) ? body.metadata : {};
     if (meta.name !== undefined && meta.name !== name) {
-      throw new ApiFailure('BadRequest', `the name in the body ("${String(meta.name)}") does not match the name in the path ("${name}")`);
+      throw new ApiFailure(
+        'BadRequest',
+        `the name in the body ("${String(meta.name)}") does not match the name in the path ("${name}")`,
+      );
     }
     if (!existing) {
       return createObject(state, { ...req, body: { ...body, metadata: { ...meta, name } } });
@@ -62,7 +69,11 @@ export function patchObject(state: MockState, req: PatchRequest): Reply {
   if (!existing) throw notFound(kind, namespace, name);
   const patchMeta = isObject(body.metadata) ? body.metadata : {};
   const precondition = patchMeta.resourceVersion;
-  if (precondition !== undefined && precondition !== null && String(precondition) !== existing.metadata.resourceVersion) {
+  if (
+    precondition !== undefined &&
+    precondition !== null &&
+    String(precondition) !== existing.metadata.resourceVersion
+  ) {
     throw conflict(kind, name);
   }
   // Apply here merges the applied configuration into the object (fields owned by others are kept).
@@ -71,7 +82,10 @@ export function patchObject(state: MockState, req: PatchRequest): Reply {
   const merged = mergePatch(existing, patch) as Record<string, unknown>;
   const mergedMeta = isObject(merged.metadata) ? merged.metadata : {};
   // The server's own fields are not the client's to patch away.
-  const withRv = { ...merged, metadata: { ...mergedMeta, name, uid: existing.metadata.uid, resourceVersion: existing.metadata.resourceVersion } };
+  const withRv = {
+    ...merged,
+    metadata: { ...mergedMeta, name, uid: existing.metadata.uid, resourceVersion: existing.metadata.resourceVersion },
+  };
   delete (withRv as { status?: unknown }).status;
   return updateObject(state, { ...req, body: withRv, preconditionChecked: true });
 }

@@ -58,7 +58,9 @@ export function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): voi
   const contentType = accept.includes('application/x-ndjson') ? 'application/x-ndjson' : 'application/json';
   const { res } = ctx;
   const matches = (obj: NodusObject | undefined): boolean =>
-    !!obj && (target.namespace === undefined || obj.metadata.namespace === target.namespace) && (!selector || selector(obj));
+    !!obj &&
+    (target.namespace === undefined || obj.metadata.namespace === target.namespace) &&
+    (!selector || selector(obj));
 
   res.writeHead(200, { ...baseHeaders(ctx), 'Content-Type': contentType, 'Transfer-Encoding': 'chunked' });
   res.flushHeaders();
@@ -77,7 +79,7 @@ export function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): voi
     else fault.sent(res);
   };
   const event = (type: string, obj: NodusObject, json?: string): string =>
-    `{"type":"${type}","object":${target.render ? JSON.stringify(target.render(obj)) : json ?? JSON.stringify(obj)}}\n`;
+    `{"type":"${type}","object":${target.render ? JSON.stringify(target.render(obj)) : (json ?? JSON.stringify(obj))}}\n`;
   const deliver = (change: Change): void => {
     if (change.resource !== target.resource) return;
     lastRv = change.rv;
@@ -102,7 +104,7 @@ export function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): voi
         ? `resource version ${from} is newer than any this server has issued (the latest is ${state.store.resourceVersion})`
         : `too old resource version: ${from} (the oldest kept is ${state.store.oldestResumable})`;
       const expired = new ApiFailure('Expired', why, {
-        fix: 'List again and watch from the list\'s metadata.resourceVersion.',
+        fix: "List again and watch from the list's metadata.resourceVersion.",
       });
       res.end(`${JSON.stringify({ type: 'ERROR', object: statusBody(expired, ctx.requestId, ctx.origin) })}\n`);
       return;
@@ -120,9 +122,12 @@ export function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): voi
 
   const bookmark = (): void => {
     lastRv = Math.max(lastRv, state.store.resourceVersion);
-    write(`${JSON.stringify({ type: 'BOOKMARK', object: { kind: target.kind, apiVersion: target.apiVersion, metadata: { resourceVersion: String(lastRv) } } })}\n`);
+    write(
+      `${JSON.stringify({ type: 'BOOKMARK', object: { kind: target.kind, apiVersion: target.apiVersion, metadata: { resourceVersion: String(lastRv) } } })}\n`,
+    );
   };
-  if (bookmarks && state.config.bookmarkSeconds > 0) held.bookmarkTimer = setInterval(bookmark, state.config.bookmarkSeconds * 1000);
+  if (bookmarks && state.config.bookmarkSeconds > 0)
+    held.bookmarkTimer = setInterval(bookmark, state.config.bookmarkSeconds * 1000);
   if (timeoutSeconds > 0) held.timeoutTimer = setTimeout(() => close(), Math.min(timeoutSeconds * 1000, MAX_TIMER_MS));
 
   function close(): void {

@@ -43,21 +43,34 @@ function review(state: MockState, kind: KindDef, spec: Record<string, unknown>) 
   return { estimate, etag };
 }
 
-function checkIfMatch(state: MockState, kind: KindDef, spec: Record<string, unknown>, ifMatch: string | undefined, name: string): string | undefined {
+function checkIfMatch(
+  state: MockState,
+  kind: KindDef,
+  spec: Record<string, unknown>,
+  ifMatch: string | undefined,
+  name: string,
+): string | undefined {
   if (ifMatch === undefined) return undefined;
   const current = reviewEtag(kind, spec, state.priceBook.version);
   if (ifMatch === current) return current;
   const reviewed = state.reviews.get(ifMatch);
-  const why = reviewed && reviewed.priceBookVersion !== state.priceBook.version
-    ? `the price book changed since the review (from version ${reviewed.priceBookVersion} to ${state.priceBook.version})`
-    : 'the spec differs from the one reviewed, or the price book changed since';
+  const why =
+    reviewed && reviewed.priceBookVersion !== state.priceBook.version
+      ? `the price book changed since the review (from version ${reviewed.priceBookVersion} to ${state.priceBook.version})`
+      : 'the spec differs from the one reviewed, or the price book changed since';
   // The ETags go in a cause, for tools; the message is for a person.
   throw new ApiFailure('PreconditionFailed', `${kind.kind} "${name}" was not launched: ${why}`, {
     details: {
       kind: kind.kind,
       name,
       group: 'nodus.dev',
-      causes: [{ field: 'If-Match', reason: 'FieldValueInvalid', message: `the review's ETag ${ifMatch} no longer matches ${current}` }],
+      causes: [
+        {
+          field: 'If-Match',
+          reason: 'FieldValueInvalid',
+          message: `the review's ETag ${ifMatch} no longer matches ${current}`,
+        },
+      ],
     },
     fix: 'Review again (dry-run), check the new estimate, and launch with the ETag it returns.',
   });
@@ -76,7 +89,9 @@ function generatedName(state: MockState, kind: KindDef, namespace: string, prefi
     const name = `${prefix}${state.randomSuffix()}`;
     if (!state.store.get(kind.plural, namespace, name)) return name;
   }
-  throw new ApiFailure('AlreadyExists', `could not find a free name with prefix "${prefix}"`, { fix: 'Use a longer generateName prefix.' });
+  throw new ApiFailure('AlreadyExists', `could not find a free name with prefix "${prefix}"`, {
+    fix: 'Use a longer generateName prefix.',
+  });
 }
 
 export function createObject(state: MockState, req: WriteRequest): Reply {
@@ -86,29 +101,60 @@ export function createObject(state: MockState, req: WriteRequest): Reply {
   let name = typeof meta.name === 'string' && meta.name !== '' ? meta.name : undefined;
   if (!name && typeof meta.generateName === 'string' && meta.generateName !== '') {
     if (!req.hasIdempotencyKey && !req.dryRun) {
-      throw new ApiFailure('BadRequest', `a create with metadata.generateName needs an Idempotency-Key header, so that a retry cannot create a second ${kind.kind}`, {
-        fix: 'Send the header "Idempotency-Key: <a new random value>" and reuse the same value when you retry this create.',
-      });
+      throw new ApiFailure(
+        'BadRequest',
+        `a create with metadata.generateName needs an Idempotency-Key header, so that a retry cannot create a second ${kind.kind}`,
+        {
+          fix: 'Send the header "Idempotency-Key: <a new random value>" and reuse the same value when you retry this create.',
+        },
+      );
     }
     name = generatedName(state, kind, namespace, meta.generateName);
   }
   if (!name) {
-    throw new ApiFailure('Invalid', `${kind.kind} is invalid: metadata.name: is required: give a name, or set metadata.generateName`, {
-      details: { kind: kind.kind, group: 'nodus.dev', causes: [{ field: 'metadata.name', reason: 'FieldValueRequired', message: 'is required: give a name, or set metadata.generateName' }] },
-    });
+    throw new ApiFailure(
+      'Invalid',
+      `${kind.kind} is invalid: metadata.name: is required: give a name, or set metadata.generateName`,
+      {
+        details: {
+          kind: kind.kind,
+          group: 'nodus.dev',
+          causes: [
+            {
+              field: 'metadata.name',
+              reason: 'FieldValueRequired',
+              message: 'is required: give a name, or set metadata.generateName',
+            },
+          ],
+        },
+      },
+    );
   }
   const existing = state.store.get(kind.plural, namespace, name);
   if (existing) return existingOnCreate(kind, existing, admitted);
   const launchEtag = checkIfMatch(state, kind, admitted.spec, req.ifMatch, name);
-  const obj = newObject(state, { kind, namespace, name, admitted, launchedBy: launchedBy(req.userAgent, req.clientHeader) });
+  const obj = newObject(state, {
+    kind,
+    namespace,
+    name,
+    admitted,
+    launchedBy: launchedBy(req.userAgent, req.clientHeader),
+  });
   const reviewed = review(state, kind, admitted.spec);
   const warnings = [...admitted.warnings];
   if (reviewed) {
     const impacts = budgetImpact(state, namespace, obj.metadata.labels ?? {}, parseMoney(reviewed.estimate.costUSD));
     if (impacts.length) reviewed.estimate.budgets = impacts;
-    for (const i of impacts.filter((x) => x.wouldExceed)) warnings.push(`this launch would go over Budget ${i.name} (${i.remainingUSD} left, expected cost ${reviewed.estimate.costUSD})`);
+    for (const i of impacts.filter((x) => x.wouldExceed))
+      warnings.push(
+        `this launch would go over Budget ${i.name} (${i.remainingUSD} left, expected cost ${reviewed.estimate.costUSD})`,
+      );
     if (!req.dryRun) checkBudgets(kind.kind, name, impacts, reviewed.estimate.costUSD);
-    obj.status = { ...obj.status, estimate: reviewed.estimate, ...launchTerms(state, admitted.spec, launchEtag, reviewed.estimate) };
+    obj.status = {
+      ...obj.status,
+      estimate: reviewed.estimate,
+      ...launchTerms(state, admitted.spec, launchEtag, reviewed.estimate),
+    };
   }
   const headers = { ...warningHeaders(warnings), ...(reviewed ? { ETag: reviewed.etag } : {}) };
   if (req.dryRun) {
@@ -122,7 +168,12 @@ export function createObject(state: MockState, req: WriteRequest): Reply {
  * What a launch agreed to. With If-Match: the reviewed estimate (`status.reviewed`, kept so the object's page and
  * support can see it) and the rate cap, the reviewed rate plus 10 %; placement.maxRateUSDPerHour, if set, is the cap.
  */
-function launchTerms(state: MockState, spec: Record<string, unknown>, launchEtag: string | undefined, current: Estimate): Record<string, unknown> {
+function launchTerms(
+  state: MockState,
+  spec: Record<string, unknown>,
+  launchEtag: string | undefined,
+  current: Estimate,
+): Record<string, unknown> {
   const explicit = (spec.placement as { maxRateUSDPerHour?: string } | undefined)?.maxRateUSDPerHour;
   if (!launchEtag) return explicit ? { rateCapUSDPerHour: explicit } : {};
   // A review this server no longer remembers had the same spec and price book (the ETag matched): only the
@@ -144,16 +195,24 @@ function launchTerms(state: MockState, spec: Record<string, unknown>, launchEtag
 function existingOnCreate(kind: KindDef, existing: NodusObject, admitted: Admitted): Reply {
   const name = existing.metadata.name ?? '';
   if (existing.metadata.deletionTimestamp) {
-    throw new ApiFailure('AlreadyExists', `${kind.kind} "${name}" is being deleted; it can be created again once it is gone`, {
-      details: { kind: kind.kind, name, group: 'nodus.dev' },
-      fix: 'Wait until the object is gone (watch it, or kubectl wait --for=delete), then create it again.',
-    });
+    throw new ApiFailure(
+      'AlreadyExists',
+      `${kind.kind} "${name}" is being deleted; it can be created again once it is gone`,
+      {
+        details: { kind: kind.kind, name, group: 'nodus.dev' },
+        fix: 'Wait until the object is gone (watch it, or kubectl wait --for=delete), then create it again.',
+      },
+    );
   }
   const causes = differences(existing, admitted.spec);
   if (causes.length === 0) return { code: 200, body: existing };
-  throw new ApiFailure('AlreadyExists', `${kind.kind} "${name}" already exists with a different spec: ${causes.map((c) => c.field).join(', ')}`, {
-    details: { kind: kind.kind, name, group: 'nodus.dev', causes },
-  });
+  throw new ApiFailure(
+    'AlreadyExists',
+    `${kind.kind} "${name}" already exists with a different spec: ${causes.map((c) => c.field).join(', ')}`,
+    {
+      details: { kind: kind.kind, name, group: 'nodus.dev', causes },
+    },
+  );
 }
 
 export interface UpdateRequest extends WriteRequest {
@@ -168,31 +227,58 @@ export function updateObject(state: MockState, req: UpdateRequest): Reply {
   if (!existing) throw notFound(kind, namespace, name);
   const meta = (body.metadata ?? {}) as Record<string, unknown>;
   if (meta.name !== undefined && meta.name !== name) {
-    throw new ApiFailure('BadRequest', `the name in the body ("${String(meta.name)}") does not match the name in the path ("${name}")`, {
-      fix: 'Send the object to its own path; to rename, create a new object and delete the old one.',
-    });
+    throw new ApiFailure(
+      'BadRequest',
+      `the name in the body ("${String(meta.name)}") does not match the name in the path ("${name}")`,
+      {
+        fix: 'Send the object to its own path; to rename, create a new object and delete the old one.',
+      },
+    );
   }
   if (!req.preconditionChecked) {
     const rv = meta.resourceVersion;
     if (rv === undefined || rv === '') {
-      throw new ApiFailure('Invalid', `${kind.kind} "${name}" is invalid: metadata.resourceVersion: must be specified for an update`, {
-        details: { kind: kind.kind, name, group: 'nodus.dev', causes: [{ field: 'metadata.resourceVersion', reason: 'FieldValueRequired', message: 'must be specified for an update: send the resourceVersion you read' }] },
-        fix: 'Read the object, change it, and send it back with the resourceVersion you read (or use a merge patch).',
-      });
+      throw new ApiFailure(
+        'Invalid',
+        `${kind.kind} "${name}" is invalid: metadata.resourceVersion: must be specified for an update`,
+        {
+          details: {
+            kind: kind.kind,
+            name,
+            group: 'nodus.dev',
+            causes: [
+              {
+                field: 'metadata.resourceVersion',
+                reason: 'FieldValueRequired',
+                message: 'must be specified for an update: send the resourceVersion you read',
+              },
+            ],
+          },
+          fix: 'Read the object, change it, and send it back with the resourceVersion you read (or use a merge patch).',
+        },
+      );
     }
     if (String(rv) !== existing.metadata.resourceVersion) throw conflict(kind, name);
   }
   if (meta.uid !== undefined && meta.uid !== existing.metadata.uid) {
-    throw new ApiFailure('Conflict', `${kind.kind} "${name}": the uid in the body (${String(meta.uid)}) is not the stored object's (${existing.metadata.uid}); it was deleted and created again`, {
-      details: { kind: kind.kind, name, group: 'nodus.dev' },
-    });
+    throw new ApiFailure(
+      'Conflict',
+      `${kind.kind} "${name}": the uid in the body (${String(meta.uid)}) is not the stored object's (${existing.metadata.uid}); it was deleted and created again`,
+      {
+        details: { kind: kind.kind, name, group: 'nodus.dev' },
+      },
+    );
   }
   const admitted = admit(state, kind, namespace, body, req.mode, existing);
   const immutable = immutableCauses(kind, existing.spec ?? {}, admitted.spec);
   if (immutable.length) {
-    throw new ApiFailure('FieldImmutable', `${kind.kind} "${name}": ${immutable.map((c) => `${c.field} ${c.message}`).join('; ')}`, {
-      details: { kind: kind.kind, name, group: 'nodus.dev', causes: immutable },
-    });
+    throw new ApiFailure(
+      'FieldImmutable',
+      `${kind.kind} "${name}": ${immutable.map((c) => `${c.field} ${c.message}`).join('; ')}`,
+      {
+        details: { kind: kind.kind, name, group: 'nodus.dev', causes: immutable },
+      },
+    );
   }
   const specChanged = diffFields(existing.spec ?? {}, admitted.spec, 'spec').length > 0;
   if (specChanged && existing.metadata.deletionTimestamp) {
@@ -234,11 +320,18 @@ export function deleteObject(state: MockState, req: DeleteRequest): Reply {
   const existing = state.store.get(kind.plural, namespace, name);
   if (!existing) throw notFound(kind, namespace, name);
   if (req.preconditions.uid !== undefined && req.preconditions.uid !== existing.metadata.uid) {
-    throw new ApiFailure('Conflict', `${kind.kind} "${name}": precondition failed: uid ${req.preconditions.uid} is not ${existing.metadata.uid}`, {
-      details: { kind: kind.kind, name, group: 'nodus.dev' },
-    });
+    throw new ApiFailure(
+      'Conflict',
+      `${kind.kind} "${name}": precondition failed: uid ${req.preconditions.uid} is not ${existing.metadata.uid}`,
+      {
+        details: { kind: kind.kind, name, group: 'nodus.dev' },
+      },
+    );
   }
-  if (req.preconditions.resourceVersion !== undefined && req.preconditions.resourceVersion !== existing.metadata.resourceVersion) {
+  if (
+    req.preconditions.resourceVersion !== undefined &&
+    req.preconditions.resourceVersion !== existing.metadata.resourceVersion
+  ) {
     throw conflict(kind, name);
   }
   if (req.dryRun) {
@@ -256,7 +349,11 @@ export function notFound(kind: KindDef, namespace: string, name: string): ApiFai
 }
 
 export function conflict(kind: KindDef, name: string): ApiFailure {
-  return new ApiFailure('Conflict', `Operation cannot be fulfilled on ${kind.plural}.nodus.dev "${name}": the object has been modified; please apply your changes to the latest version and try again`, {
-    details: { kind: kind.kind, name, group: 'nodus.dev' },
-  });
+  return new ApiFailure(
+    'Conflict',
+    `Operation cannot be fulfilled on ${kind.plural}.nodus.dev "${name}": the object has been modified; please apply your changes to the latest version and try again`,
+    {
+      details: { kind: kind.kind, name, group: 'nodus.dev' },
+    },
+  );
 }

@@ -33,7 +33,12 @@ function crashCopy(dir: string): string {
   return copy;
 }
 
-const budget = (name: string): NodusObject => ({ apiVersion: 'nodus.dev/v1', kind: 'Budget', metadata: { name, namespace: 'default' }, spec: { limitUSD: '1.00' } });
+const budget = (name: string): NodusObject => ({
+  apiVersion: 'nodus.dev/v1',
+  kind: 'Budget',
+  metadata: { name, namespace: 'default' },
+  spec: { limitUSD: '1.00' },
+});
 
 describe('the state on disk', () => {
   it('keeps what was flushed when the process dies, and not what was still queued', async () => {

@@ -135,10 +135,20 @@ class DurableState implements Durability {
   private record(change: Change): void {
     this.cover(change.rv);
     if (change.type === 'DELETED') {
-      this.journal.append(JSON.stringify({ t: 'del', r: change.resource, ns: change.namespace, n: change.object.metadata.name ?? '', rv: change.rv }));
+      this.journal.append(
+        JSON.stringify({
+          t: 'del',
+          r: change.resource,
+          ns: change.namespace,
+          n: change.object.metadata.name ?? '',
+          rv: change.rv,
+        }),
+      );
     } else {
       // The watch serializes the same object: do it once for both.
-      this.journal.append(`{"t":"put","r":${JSON.stringify(change.resource)},"o":${(change.json ??= JSON.stringify(change.object))}}`);
+      this.journal.append(
+        `{"t":"put","r":${JSON.stringify(change.resource)},"o":${(change.json ??= JSON.stringify(change.object))}}`,
+      );
     }
   }
 
@@ -175,7 +185,8 @@ class DurableState implements Durability {
       JSON.stringify({ t: 'base', rv: store.resourceVersion, reserved: this.reserved }),
       JSON.stringify({ t: 'price', book: priceBook, base: baseRates }),
     ];
-    for (const [resource, obj] of store.entries()) records.push(`{"t":"put","r":${JSON.stringify(resource)},"o":${JSON.stringify(obj)}}`);
+    for (const [resource, obj] of store.entries())
+      records.push(`{"t":"put","r":${JSON.stringify(resource)},"o":${JSON.stringify(obj)}}`);
     for (const [key, response] of this.state.idempotency) records.push(JSON.stringify({ t: 'idem', key, response }));
     for (const [etag, review] of this.state.reviews) records.push(JSON.stringify({ t: 'review', etag, review }));
     return records;
@@ -190,7 +201,9 @@ function recover(dir: string): Recovery {
     const what = error.file.endsWith('.snap')
       ? `restore ${dir} from a backup, or remove it to start over`
       : `keep what comes before the damage by truncating the file there (truncate -s ${error.offset} ${error.file}) and removing any newer journal-*.log, or remove ${dir} to start over`;
-    throw new Error(`NODUS_MOCK_DATA: ${error.message}. The mock does not start on damaged data, since skipping it could lose acknowledged writes: ${what}.`);
+    throw new Error(
+      `NODUS_MOCK_DATA: ${error.message}. The mock does not start on damaged data, since skipping it could lose acknowledged writes: ${what}.`,
+    );
   }
 }
 
@@ -205,7 +218,9 @@ export function openDurableState(state: MockState, dir: string, seed: () => void
     else state.store.resume(replay(state, recovery.records) + 1);
     if (recovery.torn) {
       const { file, offset, bytes, reason } = recovery.torn;
-      console.warn(`${file}: dropped the last ${bytes} bytes from byte ${offset} (${reason}): a write cut short by a crash, never acknowledged`);
+      console.warn(
+        `${file}: dropped the last ${bytes} bytes from byte ${offset} (${reason}): a write cut short by a crash, never acknowledged`,
+      );
     }
     state.durability = new DurableState(state, recovery);
   } catch (error) {

@@ -19,14 +19,27 @@ function kindOf(value: unknown): KindDef {
   const text = String(value ?? '');
   const kind = kindByPlural(text) ?? KIND_DEFS.find((k) => k.kind === text || k.singular === text.toLowerCase());
   if (!kind || kind.published) {
-    throw invalid({ kind: 'Seed' }, [{ field: 'kind', reason: 'FieldValueNotSupported', message: `"${text}" is not a kind you can create; use one of: ${KIND_DEFS.filter((k) => !k.published).map((k) => k.kind).join(', ')}` }]);
+    throw invalid({ kind: 'Seed' }, [
+      {
+        field: 'kind',
+        reason: 'FieldValueNotSupported',
+        message: `"${text}" is not a kind you can create; use one of: ${KIND_DEFS.filter((k) => !k.published)
+          .map((k) => k.kind)
+          .join(', ')}`,
+      },
+    ]);
   }
   return kind;
 }
 
 // What a bulk object of each kind is made from; published kinds are not seeded.
 const TEMPLATES: Record<KindName, Record<string, unknown> | undefined> = {
-  Job: { image: 'nodus/python:3.12', command: ['python', 'bench.py'], resources: { cpu: 1, memoryGiB: 2 }, maxCostUSD: '1.00' },
+  Job: {
+    image: 'nodus/python:3.12',
+    command: ['python', 'bench.py'],
+    resources: { cpu: 1, memoryGiB: 2 },
+    maxCostUSD: '1.00',
+  },
   Sandbox: { image: 'nodus/ubuntu:24.04', maxCostUSD: '2.00' },
   Function: { image: 'nodus/node:22', handler: 'index.handler', maxCostUSD: '2.00' },
   Volume: { sizeGiB: 10 },
@@ -46,12 +59,20 @@ export function seed(state: MockState, body: Record<string, unknown>): Reply {
   const kind = kindOf(body.kind);
   const count = Number(body.count ?? 0);
   if (!Number.isInteger(count) || count < 1 || count > MAX_SEED) {
-    throw invalid({ kind: 'Seed' }, [{ field: 'count', reason: 'FieldValueInvalid', message: `must be a whole number from 1 to ${MAX_SEED}` }]);
+    throw invalid({ kind: 'Seed' }, [
+      { field: 'count', reason: 'FieldValueInvalid', message: `must be a whole number from 1 to ${MAX_SEED}` },
+    ]);
   }
   if (project === 'nodus') throw new ApiFailure('Forbidden', 'project "nodus" is read-only');
   ensureProject(state, project);
   const admitted = admitSpec(kind, TEMPLATES[kind.kind as KindName], 'Strict', specContext(state, project));
-  const template = newObject(state, { kind, namespace: project, name: 'template', admitted: { metadata: {}, spec: admitted.spec, warnings: [] }, launchedBy: 'api' });
+  const template = newObject(state, {
+    kind,
+    namespace: project,
+    name: 'template',
+    admitted: { metadata: {}, spec: admitted.spec, warnings: [] },
+    launchedBy: 'api',
+  });
   const prefix = String(body.prefix ?? `${kind.singular}-bulk`);
   const start = state.store.count(kind.plural, project);
   for (let i = 0; i < count; i++) {
@@ -68,7 +89,10 @@ export function seed(state: MockState, body: Record<string, unknown>): Reply {
     };
     state.store.put(kind.plural, obj);
   }
-  return { code: 201, body: { project, kind: kind.kind, created: count, resourceVersion: String(state.store.resourceVersion) } };
+  return {
+    code: 201,
+    body: { project, kind: kind.kind, created: count, resourceVersion: String(state.store.resourceVersion) },
+  };
 }
 
 /** A steady stream of MODIFIED events: objects of the kind in the project get a new status.costUSD. */
@@ -78,10 +102,19 @@ export function churn(state: MockState, body: Record<string, unknown>): Reply {
   const rate = Number(body.eventsPerSecond ?? 100);
   const seconds = Number(body.seconds ?? 10);
   if (!(rate > 0 && rate <= 100_000) || !(seconds > 0 && seconds <= 3600)) {
-    throw invalid({ kind: 'Churn' }, [{ field: 'eventsPerSecond', reason: 'FieldValueInvalid', message: 'eventsPerSecond must be 1 to 100000 and seconds 1 to 3600' }]);
+    throw invalid({ kind: 'Churn' }, [
+      {
+        field: 'eventsPerSecond',
+        reason: 'FieldValueInvalid',
+        message: 'eventsPerSecond must be 1 to 100000 and seconds 1 to 3600',
+      },
+    ]);
   }
   const names = state.store.list(kind.plural, project).map((o) => o.metadata.name ?? '');
-  if (names.length === 0) throw new ApiFailure('NotFound', `there are no ${kind.plural} in project "${project}" to churn`, { fix: 'Seed some first with POST /_mock/seed.' });
+  if (names.length === 0)
+    throw new ApiFailure('NotFound', `there are no ${kind.plural} in project "${project}" to churn`, {
+      fix: 'Seed some first with POST /_mock/seed.',
+    });
   const tickMs = 20;
   const started = state.now();
   const until = started + seconds * 1000;
@@ -95,23 +128,40 @@ export function churn(state: MockState, body: Record<string, unknown>): Reply {
       const current = state.store.get(kind.plural, project, name);
       if (!current) continue;
       const cents = (sent % 100000) + 1;
-      state.store.put(kind.plural, { ...current, status: { ...current.status, costUSD: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}` } });
+      state.store.put(kind.plural, {
+        ...current,
+        status: { ...current.status, costUSD: `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}` },
+      });
     }
     if (now < until) state.later(tickMs, tick);
   };
   state.later(tickMs, tick);
-  return { code: 202, body: { project, kind: kind.kind, eventsPerSecond: rate, seconds, until: state.timestamp(until) } };
+  return {
+    code: 202,
+    body: { project, kind: kind.kind, eventsPerSecond: rate, seconds, until: state.timestamp(until) },
+  };
 }
 
 export function setPriceBook(state: MockState, body: Record<string, unknown>): Reply {
   const causes = [];
-  if (body.version !== undefined && (typeof body.version !== 'string' || body.version === '')) causes.push({ field: 'version', reason: 'FieldValueInvalid', message: 'must be a non-empty string' });
+  if (body.version !== undefined && (typeof body.version !== 'string' || body.version === ''))
+    causes.push({ field: 'version', reason: 'FieldValueInvalid', message: 'must be a non-empty string' });
   const rates = body.rates;
   if (rates !== undefined) {
-    if (typeof rates !== 'object' || rates === null || Array.isArray(rates)) causes.push({ field: 'rates', reason: 'FieldValueTypeInvalid', message: 'must be a map of SKU to a USD/h decimal string' });
+    if (typeof rates !== 'object' || rates === null || Array.isArray(rates))
+      causes.push({
+        field: 'rates',
+        reason: 'FieldValueTypeInvalid',
+        message: 'must be a map of SKU to a USD/h decimal string',
+      });
     else {
       for (const [sku, value] of Object.entries(rates)) {
-        if (!isMoney(value)) causes.push({ field: `rates[${sku}]`, reason: 'FieldValueInvalid', message: `must be a decimal string such as "2.10", not ${JSON.stringify(value)}` });
+        if (!isMoney(value))
+          causes.push({
+            field: `rates[${sku}]`,
+            reason: 'FieldValueInvalid',
+            message: `must be a decimal string such as "2.10", not ${JSON.stringify(value)}`,
+          });
       }
     }
   }

@@ -27,7 +27,12 @@ export function versionInfo(release: string) {
 }
 
 export function apiVersions() {
-  return { kind: 'APIVersions', apiVersion: 'v1', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' }] };
+  return {
+    kind: 'APIVersions',
+    apiVersion: 'v1',
+    versions: ['v1'],
+    serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '127.0.0.1' }],
+  };
 }
 
 export function coreResources() {
@@ -35,7 +40,16 @@ export function coreResources() {
     kind: 'APIResourceList',
     apiVersion: 'v1',
     groupVersion: 'v1',
-    resources: [{ name: 'namespaces', singularName: 'namespace', namespaced: false, kind: 'Namespace', verbs: NAMESPACE_VERBS, shortNames: ['ns'] }],
+    resources: [
+      {
+        name: 'namespaces',
+        singularName: 'namespace',
+        namespaced: false,
+        kind: 'Namespace',
+        verbs: NAMESPACE_VERBS,
+        shortNames: ['ns'],
+      },
+    ],
   };
 }
 
@@ -44,17 +58,35 @@ function groupVersion() {
 }
 
 export function apiGroup() {
-  return { kind: 'APIGroup', apiVersion: 'v1', name: GROUP, versions: [groupVersion()], preferredVersion: groupVersion() };
+  return {
+    kind: 'APIGroup',
+    apiVersion: 'v1',
+    name: GROUP,
+    versions: [groupVersion()],
+    preferredVersion: groupVersion(),
+  };
 }
 
 export function apiGroupList() {
-  return { kind: 'APIGroupList', apiVersion: 'v1', groups: [{ name: GROUP, versions: [groupVersion()], preferredVersion: groupVersion() }] };
+  return {
+    kind: 'APIGroupList',
+    apiVersion: 'v1',
+    groups: [{ name: GROUP, versions: [groupVersion()], preferredVersion: groupVersion() }],
+  };
 }
 
 export function groupResources() {
   const resources = KIND_DEFS.flatMap((k) => {
     const verbs = k.published ? READ_VERBS : OBJECT_VERBS;
-    const main = { name: k.plural, singularName: k.singular, namespaced: true, kind: k.kind, verbs, shortNames: k.shortNames, categories: ['nodus'] };
+    const main = {
+      name: k.plural,
+      singularName: k.singular,
+      namespaced: true,
+      kind: k.kind,
+      verbs,
+      shortNames: k.shortNames,
+      categories: ['nodus'],
+    };
     const sub = [{ name: `${k.plural}/status`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] }];
     if (k.logs) sub.push({ name: `${k.plural}/log`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] });
     return [main, ...sub];
@@ -71,7 +103,12 @@ export function groupResources() {
 export function aggregatedDiscovery(root: 'api' | 'apis', version: string) {
   const kindRef = (group: string, kind: string) => ({ group, version: VERSION, kind });
   const namespaces = {
-    resource: 'namespaces', responseKind: kindRef('', 'Namespace'), scope: 'Cluster', singularResource: 'namespace', verbs: NAMESPACE_VERBS, shortNames: ['ns'],
+    resource: 'namespaces',
+    responseKind: kindRef('', 'Namespace'),
+    scope: 'Cluster',
+    singularResource: 'namespace',
+    verbs: NAMESPACE_VERBS,
+    shortNames: ['ns'],
   };
   const nodus = KIND_DEFS.map((k) => ({
     resource: k.plural,
@@ -81,11 +118,22 @@ export function aggregatedDiscovery(root: 'api' | 'apis', version: string) {
     verbs: k.published ? READ_VERBS : OBJECT_VERBS,
     shortNames: k.shortNames,
     categories: ['nodus'],
-    subresources: (k.logs ? ['status', 'log'] : ['status']).map((sub) => ({ subresource: sub, responseKind: kindRef(GROUP, k.kind), verbs: ['get'] })),
+    subresources: (k.logs ? ['status', 'log'] : ['status']).map((sub) => ({
+      subresource: sub,
+      responseKind: kindRef(GROUP, k.kind),
+      verbs: ['get'],
+    })),
   }));
-  const group = root === 'api'
-    ? { metadata: { creationTimestamp: null }, versions: [{ version: 'v1', resources: [namespaces], freshness: 'Current' }] }
-    : { metadata: { name: GROUP, creationTimestamp: null }, versions: [{ version: VERSION, resources: nodus, freshness: 'Current' }] };
+  const group =
+    root === 'api'
+      ? {
+          metadata: { creationTimestamp: null },
+          versions: [{ version: 'v1', resources: [namespaces], freshness: 'Current' }],
+        }
+      : {
+          metadata: { name: GROUP, creationTimestamp: null },
+          versions: [{ version: VERSION, resources: nodus, freshness: 'Current' }],
+        };
   return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${version}`, metadata: {}, items: [group] };
 }
 
@@ -95,20 +143,49 @@ function schemaName(kind: string): string {
 
 const objectMeta: Schema = {
   type: 'object',
-  description: 'Standard object metadata. name is a DNS label of at most 63 characters, unique per project and kind; namespace is the project.',
+  description:
+    'Standard object metadata. name is a DNS label of at most 63 characters, unique per project and kind; namespace is the project.',
   properties: {
     name: { type: 'string', description: 'A DNS label of at most 63 characters, unique within its project and kind.' },
-    generateName: { type: 'string', description: 'A prefix; the server adds a unique suffix. Needs an Idempotency-Key header.' },
+    generateName: {
+      type: 'string',
+      description: 'A prefix; the server adds a unique suffix. Needs an Idempotency-Key header.',
+    },
     namespace: { type: 'string', description: 'The project.' },
     uid: { type: 'string', description: 'A stable id such as job_01j9...; set by the server.' },
-    resourceVersion: { type: 'string', description: 'Changes on every write; opaque. Send it with an update to make it conditional.' },
+    resourceVersion: {
+      type: 'string',
+      description: 'Changes on every write; opaque. Send it with an update to make it conditional.',
+    },
     generation: { type: 'integer', description: 'Increases when the spec changes.' },
     creationTimestamp: { type: 'string', format: 'date-time', description: 'When the object was created.' },
-    deletionTimestamp: { type: 'string', format: 'date-time', description: 'Set when a delete has begun; the object goes once its finalizers are gone.' },
-    labels: { type: 'object', additionalProperties: { type: 'string' }, description: 'Labels select objects. Keys under nodus.dev/ are set by Nodus.' },
-    annotations: { type: 'object', additionalProperties: { type: 'string' }, description: 'Annotations. Under nodus.dev/ only the request annotations (nodus.dev/restart-requested-at) may be set by clients.' },
-    finalizers: { type: 'array', items: { type: 'string' }, description: 'Cleanup still to happen before the object goes, such as nodus.dev/billing (clears once the final charge has posted).' },
-    ownerReferences: { type: 'array', items: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true }, description: 'Objects this one belongs to (a Pipeline\'s Jobs).' },
+    deletionTimestamp: {
+      type: 'string',
+      format: 'date-time',
+      description: 'Set when a delete has begun; the object goes once its finalizers are gone.',
+    },
+    labels: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description: 'Labels select objects. Keys under nodus.dev/ are set by Nodus.',
+    },
+    annotations: {
+      type: 'object',
+      additionalProperties: { type: 'string' },
+      description:
+        'Annotations. Under nodus.dev/ only the request annotations (nodus.dev/restart-requested-at) may be set by clients.',
+    },
+    finalizers: {
+      type: 'array',
+      items: { type: 'string' },
+      description:
+        'Cleanup still to happen before the object goes, such as nodus.dev/billing (clears once the final charge has posted).',
+    },
+    ownerReferences: {
+      type: 'array',
+      items: { type: 'object', 'x-kubernetes-preserve-unknown-fields': true },
+      description: "Objects this one belongs to (a Pipeline's Jobs).",
+    },
   },
 };
 
@@ -125,7 +202,9 @@ export function kindSchema(kind: KindDef): Schema {
       status: kind.status,
     },
     'x-kubernetes-group-version-kind': [{ group: GROUP, version: VERSION, kind: kind.kind }],
-    'x-nodus-mutable-fields': mutablePaths(kind.spec, 'spec').map((m) => (m.rule === 'raise-only' ? `${m.path} (raise only)` : m.path)),
+    'x-nodus-mutable-fields': mutablePaths(kind.spec, 'spec').map((m) =>
+      m.rule === 'raise-only' ? `${m.path} (raise only)` : m.path,
+    ),
   };
 }
 
@@ -136,7 +215,14 @@ function listSchema(kind: KindDef): Schema {
     properties: {
       apiVersion: { type: 'string' },
       kind: { type: 'string' },
-      metadata: { type: 'object', properties: { resourceVersion: { type: 'string' }, continue: { type: 'string' }, remainingItemCount: { type: 'integer' } } },
+      metadata: {
+        type: 'object',
+        properties: {
+          resourceVersion: { type: 'string' },
+          continue: { type: 'string' },
+          remainingItemCount: { type: 'integer' },
+        },
+      },
       items: { type: 'array', items: { $ref: `#/components/schemas/${schemaName(kind.kind)}` } as unknown as Schema },
     },
     'x-kubernetes-group-version-kind': [{ group: GROUP, version: VERSION, kind: `${kind.kind}List` }],
@@ -147,9 +233,23 @@ function operations(kind: KindDef) {
   const ref = { $ref: `#/components/schemas/${schemaName(kind.kind)}` };
   const ok = (schema: unknown) => ({ description: 'OK', content: { 'application/json': { schema } } });
   const gvk = { group: GROUP, version: VERSION, kind: kind.kind };
-  const param = (name: string, description: string) => ({ name, in: 'query', description, schema: { type: 'string' }, uniqueItems: true });
-  const common = [param('dryRun', 'All: run every check and store nothing.'), param('fieldValidation', 'Strict (default), Warn or Ignore for unknown fields.'), param('fieldManager', 'Who is making the change.')];
-  const op = (action: string, extra: Record<string, unknown> = {}) => ({ 'x-kubernetes-action': action, 'x-kubernetes-group-version-kind': gvk, ...extra });
+  const param = (name: string, description: string) => ({
+    name,
+    in: 'query',
+    description,
+    schema: { type: 'string' },
+    uniqueItems: true,
+  });
+  const common = [
+    param('dryRun', 'All: run every check and store nothing.'),
+    param('fieldValidation', 'Strict (default), Warn or Ignore for unknown fields.'),
+    param('fieldManager', 'Who is making the change.'),
+  ];
+  const op = (action: string, extra: Record<string, unknown> = {}) => ({
+    'x-kubernetes-action': action,
+    'x-kubernetes-group-version-kind': gvk,
+    ...extra,
+  });
   const base = `/apis/${API_VERSION}/namespaces/{namespace}/${kind.plural}`;
   const pathParams = [{ name: 'namespace', in: 'path', required: true, schema: { type: 'string' } }];
   const nameParams = [...pathParams, { name: 'name', in: 'path', required: true, schema: { type: 'string' } }];
@@ -158,19 +258,50 @@ function operations(kind: KindDef) {
     parameters: pathParams,
     get: op('list', { operationId: `list${kind.kind}`, responses: { 200: ok(listRef) } }),
   };
-  const item: Record<string, unknown> = { parameters: nameParams, get: op('get', { operationId: `read${kind.kind}`, responses: { 200: ok(ref) } }) };
+  const item: Record<string, unknown> = {
+    parameters: nameParams,
+    get: op('get', { operationId: `read${kind.kind}`, responses: { 200: ok(ref) } }),
+  };
   if (!kind.published) {
-    collection.post = op('post', { operationId: `create${kind.kind}`, parameters: common, requestBody: { content: { 'application/json': { schema: ref } } }, responses: { 200: ok(ref), 201: ok(ref) } });
-    item.put = op('put', { operationId: `replace${kind.kind}`, parameters: common, requestBody: { content: { 'application/json': { schema: ref } } }, responses: { 200: ok(ref) } });
+    collection.post = op('post', {
+      operationId: `create${kind.kind}`,
+      parameters: common,
+      requestBody: { content: { 'application/json': { schema: ref } } },
+      responses: { 200: ok(ref), 201: ok(ref) },
+    });
+    item.put = op('put', {
+      operationId: `replace${kind.kind}`,
+      parameters: common,
+      requestBody: { content: { 'application/json': { schema: ref } } },
+      responses: { 200: ok(ref) },
+    });
     item.patch = op('patch', {
       operationId: `patch${kind.kind}`,
       parameters: [...common, param('force', 'Force server-side apply.')],
-      requestBody: { content: { 'application/merge-patch+json': { schema: { type: 'object' } }, 'application/apply-patch+yaml': { schema: { type: 'object' } } } },
+      requestBody: {
+        content: {
+          'application/merge-patch+json': { schema: { type: 'object' } },
+          'application/apply-patch+yaml': { schema: { type: 'object' } },
+        },
+      },
       responses: { 200: ok(ref), 201: ok(ref) },
     });
-    item.delete = op('delete', { operationId: `delete${kind.kind}`, parameters: [param('dryRun', 'All: check and delete nothing.'), param('propagationPolicy', 'Background, Foreground or Orphan.')], responses: { 200: ok(ref) } });
+    item.delete = op('delete', {
+      operationId: `delete${kind.kind}`,
+      parameters: [
+        param('dryRun', 'All: check and delete nothing.'),
+        param('propagationPolicy', 'Background, Foreground or Orphan.'),
+      ],
+      responses: { 200: ok(ref) },
+    });
   }
-  return { [base]: collection, [`${base}/{name}`]: item, [`/apis/${API_VERSION}/${kind.plural}`]: { get: op('list', { operationId: `list${kind.kind}ForAllNamespaces`, responses: { 200: ok(listRef) } }) } };
+  return {
+    [base]: collection,
+    [`${base}/{name}`]: item,
+    [`/apis/${API_VERSION}/${kind.plural}`]: {
+      get: op('list', { operationId: `list${kind.kind}ForAllNamespaces`, responses: { 200: ok(listRef) } }),
+    },
+  };
 }
 
 export function openApiGroup() {
@@ -181,7 +312,12 @@ export function openApiGroup() {
     schemas[`${schemaName(kind.kind)}List`] = listSchema(kind);
     paths = { ...paths, ...operations(kind) };
   }
-  return { openapi: '3.0.0', info: { title: 'Nodus', version: VERSION, description: 'The Nodus resource API (the bundled mock).' }, paths, components: { schemas } };
+  return {
+    openapi: '3.0.0',
+    info: { title: 'Nodus', version: VERSION, description: 'The Nodus resource API (the bundled mock).' },
+    paths,
+    components: { schemas },
+  };
 }
 
 export function openApiCore() {
@@ -194,7 +330,12 @@ export function openApiCore() {
         'io.k8s.api.core.v1.Namespace': {
           type: 'object',
           description: 'A project.',
-          properties: { apiVersion: { type: 'string' }, kind: { type: 'string' }, metadata: objectMeta, status: { type: 'object', properties: { phase: { type: 'string' } } } },
+          properties: {
+            apiVersion: { type: 'string' },
+            kind: { type: 'string' },
+            metadata: objectMeta,
+            status: { type: 'object', properties: { phase: { type: 'string' } } },
+          },
           'x-kubernetes-group-version-kind': [{ group: '', version: 'v1', kind: 'Namespace' }],
         },
       },

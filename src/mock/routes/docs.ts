@@ -6,20 +6,23 @@ import { DEFAULT_FIX } from '../http/errors.ts';
 
 /** What each reason means, whatever the request: served at /docs/errors and written into docs/API.md. */
 export const REASON_MEANING: Record<Reason, string> = {
-  BadRequest: 'The request could not be read: a malformed body, a bad query parameter or selector, or a header that is missing.',
+  BadRequest:
+    'The request could not be read: a malformed body, a bad query parameter or selector, or a header that is missing.',
   Unauthorized: 'No API key was sent, or it is not a valid key.',
   Forbidden: 'The key is valid but may not do this, such as writing to the read-only project nodus.',
   NotFound: 'The project, kind or object does not exist, or the path is not part of the API.',
   MethodNotAllowed: 'The path exists but does not take this HTTP method.',
   NotAcceptable: 'The server cannot answer in the format the Accept header asks for.',
-  AlreadyExists: 'An object with this name exists with a different spec; details.causes lists each differing field with both values. The same spec returns the existing object instead.',
+  AlreadyExists:
+    'An object with this name exists with a different spec; details.causes lists each differing field with both values. The same spec returns the existing object instead.',
   Conflict: 'Someone changed the object after you read it: the resourceVersion you sent is not the current one.',
   Expired: 'The resume point (resourceVersion or continue token) is older than the history Nodus keeps.',
   PreconditionFailed: 'The If-Match ETag of your review no longer matches: the spec or the price book changed since.',
   RequestEntityTooLarge: 'The body is over 1 MiB.',
   UnsupportedMediaType: 'The Content-Type is not one this operation takes.',
   Invalid: 'One or more fields are not valid; details.causes names each field and what is wrong with it.',
-  FieldImmutable: 'The update changes fields that cannot change after create; details.causes lists each. Mutable fields (such as spec.state, or a raise of spec.maxCostUSD) are listed in each kind\'s schema (x-nodus-mutable).',
+  FieldImmutable:
+    "The update changes fields that cannot change after create; details.causes lists each. Mutable fields (such as spec.state, or a raise of spec.maxCostUSD) are listed in each kind's schema (x-nodus-mutable).",
   IdempotencyKeyReused: 'The Idempotency-Key was used before for a different request.',
   TooManyRequests: 'Too many requests; the Retry-After header says when to try again.',
   InternalError: 'Something failed inside Nodus.',
@@ -30,7 +33,8 @@ function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-const STYLE = 'body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:3rem auto;padding:0 1rem;color:#1f2937}code{background:#f3f4f6;padding:.1rem .3rem;border-radius:4px}a{color:#4f46e5}';
+const STYLE =
+  'body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:3rem auto;padding:0 1rem;color:#1f2937}code{background:#f3f4f6;padding:.1rem .3rem;border-radius:4px}a{color:#4f46e5}';
 
 export function isReason(value: string): value is Reason {
   return Object.prototype.hasOwnProperty.call(REASON_CODES, value);

@@ -17,15 +17,18 @@ export interface MediaRange {
 
 export function parseAccept(header: string | undefined): MediaRange[] {
   if (!header) return [];
-  return header.split(',').map((part) => {
-    const [type = '', ...rest] = part.split(';').map((s) => s.trim());
-    const params: Record<string, string> = {};
-    for (const p of rest) {
-      const eq = p.indexOf('=');
-      if (eq > 0) params[p.slice(0, eq).trim().toLowerCase()] = p.slice(eq + 1).trim();
-    }
-    return { type: type.toLowerCase(), params };
-  }).filter((m) => m.type !== '');
+  return header
+    .split(',')
+    .map((part) => {
+      const [type = '', ...rest] = part.split(';').map((s) => s.trim());
+      const params: Record<string, string> = {};
+      for (const p of rest) {
+        const eq = p.indexOf('=');
+        if (eq > 0) params[p.slice(0, eq).trim().toLowerCase()] = p.slice(eq + 1).trim();
+      }
+      return { type: type.toLowerCase(), params };
+    })
+    .filter((m) => m.type !== '');
 }
 
 function isJson(m: MediaRange): boolean {
@@ -37,7 +40,12 @@ function isJson(m: MediaRange): boolean {
  * returned when it is one of `versions`. Entries this server cannot produce (protobuf, unknown versions) are
  * passed over, as an API server does.
  */
-export function negotiateAs(header: string | undefined, as: string, group: string, versions: readonly string[]): string | undefined {
+export function negotiateAs(
+  header: string | undefined,
+  as: string,
+  group: string,
+  versions: readonly string[],
+): string | undefined {
   for (const m of parseAccept(header)) {
     if (!isJson(m)) continue;
     if (m.params.as === undefined) return undefined;
@@ -78,12 +86,22 @@ export function sendObject(ctx: Ctx, obj: NodusObject, columns: readonly Printer
  * carries the column definitions, as a Kubernetes API server sends them to save bandwidth: kubectl lays out the
  * later rows with the columns it has.
  */
-export function tableWatch(ctx: Ctx, target: WatchTarget, columns: readonly PrinterColumn[], now: () => number): WatchTarget {
+export function tableWatch(
+  ctx: Ctx,
+  target: WatchTarget,
+  columns: readonly PrinterColumn[],
+  now: () => number,
+): WatchTarget {
   const options = tableOptions(ctx, now());
   if (!options) return target;
   let first = true;
   const render = (obj: NodusObject): Table => {
-    const table: Table = { kind: 'Table', apiVersion: options.apiVersion, metadata: { resourceVersion: obj.metadata.resourceVersion ?? '' }, rows: [] };
+    const table: Table = {
+      kind: 'Table',
+      apiVersion: options.apiVersion,
+      metadata: { resourceVersion: obj.metadata.resourceVersion ?? '' },
+      rows: [],
+    };
     if (first) table.columnDefinitions = columnDefinitions(columns);
     first = false;
     table.rows.push(tableRow(obj, columns, { ...options, now: now() }));
@@ -99,7 +117,14 @@ const DISCOVERY_VERSIONS = ['v2', 'v2beta1'];
  * per group version), the legacy one otherwise. client-go tells them apart by the Content-Type alone.
  */
 export function sendDiscovery(ctx: Ctx, legacy: () => unknown, aggregated: (version: string) => unknown): void {
-  const version = negotiateAs(ctx.req.headers.accept, 'APIGroupDiscoveryList', 'apidiscovery.k8s.io', DISCOVERY_VERSIONS);
+  const version = negotiateAs(
+    ctx.req.headers.accept,
+    'APIGroupDiscoveryList',
+    'apidiscovery.k8s.io',
+    DISCOVERY_VERSIONS,
+  );
   if (!version) return sendJson(ctx, 200, legacy());
-  sendJson(ctx, 200, aggregated(version), { 'Content-Type': `application/json;g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList` });
+  sendJson(ctx, 200, aggregated(version), {
+    'Content-Type': `application/json;g=apidiscovery.k8s.io;v=${version};as=APIGroupDiscoveryList`,
+  });
 }

@@ -41,7 +41,8 @@ function refuseIfAsked(project: NodusObject): void {
     parsed = undefined;
   }
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  const asked = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : { message: value };
+  const asked =
+    typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : { message: value };
   throw new ApiFailure('InternalError', text(asked.message) ?? value, {
     details: { kind: 'Namespace', name: project.metadata.name ?? '' },
     ...(text(asked.fix) !== undefined ? { fix: text(asked.fix) } : {}),
@@ -75,13 +76,18 @@ export function createProject(state: MockState, body: Record<string, unknown>, d
   const meta = (body.metadata ?? {}) as Record<string, unknown>;
   const check = checkMetadata(meta, 'Strict');
   const causes = [...checkName(meta.name), ...check.causes];
-  if (causes.length) throw invalid({ kind: 'Namespace', name: typeof meta.name === 'string' ? meta.name : undefined }, causes);
+  if (causes.length)
+    throw invalid({ kind: 'Namespace', name: typeof meta.name === 'string' ? meta.name : undefined }, causes);
   const name = meta.name as string;
   const { labels = {}, annotations = {} } = clientMetadata(meta);
   const existing = state.store.get('namespaces', '', name);
   if (existing) {
     if (existing.metadata.deletionTimestamp) {
-      throw new ApiFailure('AlreadyExists', `project "${name}" is being deleted; it can be created again once it is gone`, { details: { kind: 'Namespace', name } });
+      throw new ApiFailure(
+        'AlreadyExists',
+        `project "${name}" is being deleted; it can be created again once it is gone`,
+        { details: { kind: 'Namespace', name } },
+      );
     }
     return { code: 200, body: existing };
   }
@@ -94,7 +100,10 @@ export function removeProject(state: MockState, name: string, dryRun: boolean): 
   if (name === DEFAULT_PROJECT || name === PUBLIC_PROJECT) {
     throw new ApiFailure('Forbidden', `project "${name}" cannot be deleted`, {
       details: { kind: 'Namespace', name },
-      fix: name === DEFAULT_PROJECT ? 'Every org keeps its default project; delete the objects in it instead.' : 'The project nodus is published by Nodus.',
+      fix:
+        name === DEFAULT_PROJECT
+          ? 'Every org keeps its default project; delete the objects in it instead.'
+          : 'The project nodus is published by Nodus.',
     });
   }
   if (dryRun) return { code: 200, body: project };

@@ -19,7 +19,17 @@ import type { MockState } from '../state.ts';
 import { clearFaults, compactHistory, getFaults, setFaults } from '../faults/faults.ts';
 import { serveLog } from '../logs/serve.ts';
 import { churn, seed, setPriceBook } from './dev.ts';
-import { aggregatedDiscovery, apiGroup, apiGroupList, apiVersions, coreResources, groupResources, openApiCore, openApiGroup, openApiIndex } from './discovery.ts';
+import {
+  aggregatedDiscovery,
+  apiGroup,
+  apiGroupList,
+  apiVersions,
+  coreResources,
+  groupResources,
+  openApiCore,
+  openApiGroup,
+  openApiIndex,
+} from './discovery.ts';
 import { sendDiscovery, sendList, sendObject, tableWatch } from './negotiate.ts';
 import { NAMESPACE_COLUMNS } from './table.ts';
 import { createProject, getProject, removeProject, requireProject } from './projects.ts';
@@ -28,9 +38,13 @@ const BODY_TYPES = ['application/json', 'application/yaml', 'application/x-yaml'
 const PATCH_BODY_TYPES = [MERGE_PATCH, APPLY_PATCH] as const;
 
 function methodNotAllowed(ctx: Ctx, allowed: string[]): ApiFailure {
-  return new ApiFailure('MethodNotAllowed', `${ctx.method} is not supported on ${ctx.url.pathname}; it takes ${allowed.join(', ')}`, {
-    fix: `Use ${allowed.join(' or ')}.`,
-  });
+  return new ApiFailure(
+    'MethodNotAllowed',
+    `${ctx.method} is not supported on ${ctx.url.pathname}; it takes ${allowed.join(', ')}`,
+    {
+      fix: `Use ${allowed.join(' or ')}.`,
+    },
+  );
 }
 
 function notFoundPath(ctx: Ctx): ApiFailure {
@@ -80,24 +94,33 @@ function writeRequest(ctx: Ctx, kind: KindDef, namespace: string, body: Record<s
 function idempotent(state: MockState, ctx: Ctx, body: unknown, dryRun: boolean, run: () => Reply): Reply {
   const key = ctx.req.headers[HEADER_IDEMPOTENCY_KEY.toLowerCase()] as string | undefined;
   if (key === undefined || dryRun) return run();
-  return withIdempotency(state, {
-    key,
-    method: ctx.method,
-    path: ctx.url.pathname,
-    query: ctx.url.searchParams.toString(),
-    ifMatch: ctx.req.headers['if-match'],
-    body,
-    requestId: ctx.requestId,
-    origin: ctx.origin,
-  }, run);
+  return withIdempotency(
+    state,
+    {
+      key,
+      method: ctx.method,
+      path: ctx.url.pathname,
+      query: ctx.url.searchParams.toString(),
+      ifMatch: ctx.req.headers['if-match'],
+      body,
+      requestId: ctx.requestId,
+      origin: ctx.origin,
+    },
+    run,
+  );
 }
 
-async function deleteOptions(ctx: Ctx): Promise<{ dryRun: boolean; propagation: Propagation; preconditions: { uid?: string; resourceVersion?: string } }> {
-  const raw = ctx.req.headers['content-length'] !== '0' && (ctx.req.headers['content-length'] || ctx.req.headers['transfer-encoding'])
-    ? await objectBody(ctx, ['application/json', ''])
-    : {};
+async function deleteOptions(
+  ctx: Ctx,
+): Promise<{ dryRun: boolean; propagation: Propagation; preconditions: { uid?: string; resourceVersion?: string } }> {
+  const raw =
+    ctx.req.headers['content-length'] !== '0' &&
+    (ctx.req.headers['content-length'] || ctx.req.headers['transfer-encoding'])
+      ? await objectBody(ctx, ['application/json', ''])
+      : {};
   const dryRunBody = Array.isArray(raw.dryRun) ? raw.dryRun : [];
-  if (dryRunBody.some((v) => v !== 'All')) throw new ApiFailure('BadRequest', 'dryRun in DeleteOptions may only hold "All"');
+  if (dryRunBody.some((v) => v !== 'All'))
+    throw new ApiFailure('BadRequest', 'dryRun in DeleteOptions may only hold "All"');
   const policy = (raw.propagationPolicy ?? query(ctx, 'propagationPolicy') ?? 'Background') as string;
   if (!['Background', 'Foreground', 'Orphan'].includes(policy)) {
     throw new ApiFailure('BadRequest', `propagationPolicy must be Background, Foreground or Orphan, not "${policy}"`);
@@ -106,19 +129,54 @@ async function deleteOptions(ctx: Ctx): Promise<{ dryRun: boolean; propagation: 
   return { dryRun: dryRunQuery(ctx) || dryRunBody.length > 0, propagation: policy as Propagation, preconditions: pre };
 }
 
-async function routeObjects(state: MockState, ctx: Ctx, namespace: string, kind: KindDef, name?: string, sub?: string): Promise<void> {
+async function routeObjects(
+  state: MockState,
+  ctx: Ctx,
+  namespace: string,
+  kind: KindDef,
+  name?: string,
+  sub?: string,
+): Promise<void> {
   const write = !['GET', 'HEAD'].includes(ctx.method);
   requireProject(state, namespace, write);
   if (write && kind.published) {
-    throw new ApiFailure('Forbidden', `${kind.kind} objects are published by Nodus and cannot be written`, { fix: `Reference them from your objects as nodus/<name>:<tag>; list them with kubectl get ${kind.plural} -n nodus.` });
+    throw new ApiFailure('Forbidden', `${kind.kind} objects are published by Nodus and cannot be written`, {
+      fix: `Reference them from your objects as nodus/<name>:<tag>; list them with kubectl get ${kind.plural} -n nodus.`,
+    });
   }
   if (name === undefined) {
-    if (ctx.method === 'GET' && isWatch(ctx)) return serveWatch(state, ctx, tableWatch(ctx, { resource: kind.plural, namespace, apiVersion: API_VERSION, kind: kind.kind }, kind.columns, () => state.now()));
-    if (ctx.method === 'GET') return sendList(ctx, listObjects(state, { resource: kind.plural, namespace, listKind: `${kind.kind}List`, apiVersion: API_VERSION, params: ctx.url.searchParams }), kind.columns, state.now());
+    if (ctx.method === 'GET' && isWatch(ctx))
+      return serveWatch(
+        state,
+        ctx,
+        tableWatch(
+          ctx,
+          { resource: kind.plural, namespace, apiVersion: API_VERSION, kind: kind.kind },
+          kind.columns,
+          () => state.now(),
+        ),
+      );
+    if (ctx.method === 'GET')
+      return sendList(
+        ctx,
+        listObjects(state, {
+          resource: kind.plural,
+          namespace,
+          listKind: `${kind.kind}List`,
+          apiVersion: API_VERSION,
+          params: ctx.url.searchParams,
+        }),
+        kind.columns,
+        state.now(),
+      );
     if (ctx.method === 'POST') {
       const body = await objectBody(ctx, BODY_TYPES);
       const req = writeRequest(ctx, kind, namespace, body);
-      return reply(state, ctx, idempotent(state, ctx, body, req.dryRun, () => createObject(state, req)));
+      return reply(
+        state,
+        ctx,
+        idempotent(state, ctx, body, req.dryRun, () => createObject(state, req)),
+      );
     }
     throw methodNotAllowed(ctx, ['GET', 'POST']);
   }
@@ -132,8 +190,12 @@ async function routeObjects(state: MockState, ctx: Ctx, namespace: string, kind:
     if (sub !== 'status' && sub !== 'log') throw notFoundPath(ctx);
     if (ctx.method !== 'GET') {
       throw sub === 'log'
-        ? new ApiFailure('MethodNotAllowed', 'logs are read-only: GET them, with follow=true to stream', { fix: 'Use GET.' })
-        : new ApiFailure('MethodNotAllowed', 'status is read-only: it is written by Nodus only', { fix: 'Change spec instead; Nodus updates status as it acts on it.' });
+        ? new ApiFailure('MethodNotAllowed', 'logs are read-only: GET them, with follow=true to stream', {
+            fix: 'Use GET.',
+          })
+        : new ApiFailure('MethodNotAllowed', 'status is read-only: it is written by Nodus only', {
+            fix: 'Change spec instead; Nodus updates status as it acts on it.',
+          });
     }
     const obj = state.store.get(kind.plural, namespace, name);
     if (!obj) throw notFound(kind, namespace, name);
@@ -157,7 +219,12 @@ async function routeObjects(state: MockState, ctx: Ctx, namespace: string, kind:
         throw unsupportedPatch(type);
       }
       const body = await objectBody(ctx, PATCH_BODY_TYPES);
-      const req = { ...writeRequest(ctx, kind, namespace, body), name, patchType: type, fieldManager: query(ctx, 'fieldManager') };
+      const req = {
+        ...writeRequest(ctx, kind, namespace, body),
+        name,
+        patchType: type,
+        fieldManager: query(ctx, 'fieldManager'),
+      };
       return reply(state, ctx, patchObject(state, req));
     }
     case 'DELETE': {
@@ -171,12 +238,38 @@ async function routeObjects(state: MockState, ctx: Ctx, namespace: string, kind:
 
 async function routeProjects(state: MockState, ctx: Ctx, name?: string): Promise<void> {
   if (name === undefined) {
-    if (ctx.method === 'GET' && isWatch(ctx)) return serveWatch(state, ctx, tableWatch(ctx, { resource: 'namespaces', namespace: undefined, apiVersion: 'v1', kind: 'Namespace' }, NAMESPACE_COLUMNS, () => state.now()));
-    if (ctx.method === 'GET') return sendList(ctx, listObjects(state, { resource: 'namespaces', namespace: undefined, listKind: 'NamespaceList', apiVersion: 'v1', params: ctx.url.searchParams }), NAMESPACE_COLUMNS, state.now());
+    if (ctx.method === 'GET' && isWatch(ctx))
+      return serveWatch(
+        state,
+        ctx,
+        tableWatch(
+          ctx,
+          { resource: 'namespaces', namespace: undefined, apiVersion: 'v1', kind: 'Namespace' },
+          NAMESPACE_COLUMNS,
+          () => state.now(),
+        ),
+      );
+    if (ctx.method === 'GET')
+      return sendList(
+        ctx,
+        listObjects(state, {
+          resource: 'namespaces',
+          namespace: undefined,
+          listKind: 'NamespaceList',
+          apiVersion: 'v1',
+          params: ctx.url.searchParams,
+        }),
+        NAMESPACE_COLUMNS,
+        state.now(),
+      );
     if (ctx.method === 'POST') {
       const body = await objectBody(ctx, BODY_TYPES);
       const dryRun = dryRunQuery(ctx);
-      return reply(state, ctx, idempotent(state, ctx, body, dryRun, () => createProject(state, body, dryRun)));
+      return reply(
+        state,
+        ctx,
+        idempotent(state, ctx, body, dryRun, () => createProject(state, body, dryRun)),
+      );
     }
     throw methodNotAllowed(ctx, ['GET', 'POST']);
   }
@@ -190,21 +283,35 @@ async function routeProjects(state: MockState, ctx: Ctx, name?: string): Promise
 
 async function routeDev(state: MockState, ctx: Ctx, action: string): Promise<void> {
   if (!state.config.devControls) {
-    throw new ApiFailure('NotFound', `${ctx.url.pathname} is not served: the /_mock/ development controls are off on this server`, {
-      fix: 'Start the mock for development or tests (without NODUS_MOCK_MODE=production or NODUS_MOCK_DEV_CONTROLS=0) to use /_mock/.',
-    });
+    throw new ApiFailure(
+      'NotFound',
+      `${ctx.url.pathname} is not served: the /_mock/ development controls are off on this server`,
+      {
+        fix: 'Start the mock for development or tests (without NODUS_MOCK_MODE=production or NODUS_MOCK_DEV_CONTROLS=0) to use /_mock/.',
+      },
+    );
   }
   if (action === 'price-book' && ctx.method === 'GET') return sendJson(ctx, 200, state.priceBook);
   if (action === 'faults' && ctx.method === 'GET') return reply(state, ctx, getFaults(state));
   if (action === 'faults' && ctx.method === 'DELETE') return reply(state, ctx, clearFaults(state));
-  if (ctx.method !== 'POST') throw methodNotAllowed(ctx, action === 'price-book' ? ['GET', 'POST'] : action === 'faults' ? ['GET', 'POST', 'DELETE'] : ['POST']);
-  const body = ctx.req.headers['content-length'] === '0' ? {} : requireObject((await readBody(ctx.req, ['application/json', ''])).value ?? {});
+  if (ctx.method !== 'POST')
+    throw methodNotAllowed(
+      ctx,
+      action === 'price-book' ? ['GET', 'POST'] : action === 'faults' ? ['GET', 'POST', 'DELETE'] : ['POST'],
+    );
+  const body =
+    ctx.req.headers['content-length'] === '0'
+      ? {}
+      : requireObject((await readBody(ctx.req, ['application/json', ''])).value ?? {});
   switch (action) {
     case 'reset':
       state.reset();
       if (state.config.demoData) loadDemoData(state);
       else loadBaseline(state);
-      return reply(state, ctx, { code: 200, body: { reset: true, resourceVersion: String(state.store.resourceVersion) } });
+      return reply(state, ctx, {
+        code: 200,
+        body: { reset: true, resourceVersion: String(state.store.resourceVersion) },
+      });
     case 'price-book':
       return reply(state, ctx, setPriceBook(state, body));
     case 'seed':
@@ -236,9 +343,13 @@ function decodeSegment(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
-    throw new ApiFailure('BadRequest', `the path segment "${segment.slice(0, 100)}" holds a malformed percent-encoding`, {
-      fix: 'Percent-encode each byte of UTF-8 as %XX, and a literal "%" as %25.',
-    });
+    throw new ApiFailure(
+      'BadRequest',
+      `the path segment "${segment.slice(0, 100)}" holds a malformed percent-encoding`,
+      {
+        fix: 'Percent-encode each byte of UTF-8 as %XX, and a literal "%" as %25.',
+      },
+    );
   }
 }
 
@@ -264,8 +375,29 @@ export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
         const kind = kindByPlural(p3);
         if (!kind) throw unknownKind(p3);
         if (ctx.method !== 'GET') throw methodNotAllowed(ctx, ['GET']);
-        if (isWatch(ctx)) return serveWatch(state, ctx, tableWatch(ctx, { resource: kind.plural, namespace: undefined, apiVersion: API_VERSION, kind: kind.kind }, kind.columns, () => state.now()));
-        return sendList(ctx, listObjects(state, { resource: kind.plural, namespace: undefined, listKind: `${kind.kind}List`, apiVersion: API_VERSION, params: ctx.url.searchParams }), kind.columns, state.now());
+        if (isWatch(ctx))
+          return serveWatch(
+            state,
+            ctx,
+            tableWatch(
+              ctx,
+              { resource: kind.plural, namespace: undefined, apiVersion: API_VERSION, kind: kind.kind },
+              kind.columns,
+              () => state.now(),
+            ),
+          );
+        return sendList(
+          ctx,
+          listObjects(state, {
+            resource: kind.plural,
+            namespace: undefined,
+            listKind: `${kind.kind}List`,
+            apiVersion: API_VERSION,
+            params: ctx.url.searchParams,
+          }),
+          kind.columns,
+          state.now(),
+        );
       }
     }
   }

@@ -40,15 +40,26 @@ export interface TableOptions {
 
 /** The Namespace kind is not in the kinds registry; its columns are the ones kubectl shows for a cluster's. */
 export const NAMESPACE_COLUMNS: PrinterColumn[] = [
-  { name: 'Status', type: 'string', jsonPath: '.status.phase', description: 'The project\'s phase: Active, or Terminating while it is deleted.' },
+  {
+    name: 'Status',
+    type: 'string',
+    jsonPath: '.status.phase',
+    description: "The project's phase: Active, or Terminating while it is deleted.",
+  },
 ];
 
 const NAME_COLUMN: ColumnDefinition = {
-  name: 'Name', type: 'string', format: 'name', priority: 0,
+  name: 'Name',
+  type: 'string',
+  format: 'name',
+  priority: 0,
   description: 'A DNS label of at most 63 characters, unique within its project and kind.',
 };
 const AGE_COLUMN: ColumnDefinition = {
-  name: 'Age', type: 'date', format: '', priority: 0,
+  name: 'Age',
+  type: 'date',
+  format: '',
+  priority: 0,
   description: 'Time since metadata.creationTimestamp.',
 };
 
@@ -61,7 +72,13 @@ export function parseIncludeObject(raw: string | null): IncludeObject {
 }
 
 export function columnDefinitions(columns: readonly PrinterColumn[]): ColumnDefinition[] {
-  const declared = columns.map((c) => ({ name: c.name, type: c.type, format: '', description: c.description, priority: c.priority ?? 0 }));
+  const declared = columns.map((c) => ({
+    name: c.name,
+    type: c.type,
+    format: '',
+    description: c.description,
+    priority: c.priority ?? 0,
+  }));
   return [NAME_COLUMN, ...declared, AGE_COLUMN];
 }
 
@@ -92,7 +109,10 @@ export function humanDuration(ms: number): string {
 /** The kinds' columns use simple paths (`.status.phase`, `.spec.resources.gpu.type`); that is all this reads. */
 function valueAt(obj: unknown, jsonPath: string): unknown {
   let value = obj;
-  for (const key of jsonPath.replace(/^\{?\./, '').replace(/\}$/, '').split('.')) {
+  for (const key of jsonPath
+    .replace(/^\{?\./, '')
+    .replace(/\}$/, '')
+    .split('.')) {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
     value = (value as Record<string, unknown>)[key];
   }
@@ -120,7 +140,12 @@ export function tableRow(obj: NodusObject, columns: readonly PrinterColumn[], op
   return object === undefined ? { cells } : { cells, object };
 }
 
-export function toTable(objects: readonly NodusObject[], columns: readonly PrinterColumn[], metadata: Table['metadata'], options: TableOptions): Table {
+export function toTable(
+  objects: readonly NodusObject[],
+  columns: readonly PrinterColumn[],
+  metadata: Table['metadata'],
+  options: TableOptions,
+): Table {
   return {
     kind: 'Table',
     apiVersion: options.apiVersion,

@@ -62,7 +62,12 @@ function cloneDefault(value: unknown): unknown {
  * Checks `value` against `schema`, filling in defaults. Returns the defaulted value (a new object; the input
  * is not changed) and one cause per problem, each naming its field path.
  */
-export function validate(schema: Schema, value: unknown, path: string, mode: UnknownFieldMode = 'Strict'): ValidationResult {
+export function validate(
+  schema: Schema,
+  value: unknown,
+  path: string,
+  mode: UnknownFieldMode = 'Strict',
+): ValidationResult {
   const causes: StatusCause[] = [];
   const warnings: string[] = [];
   const result = walk(schema, value, path, mode, causes, warnings);
@@ -81,7 +86,11 @@ function walk(
   const actual = typeOf(value);
   const expected = schema.type;
   if (expected && actual !== expected && !(expected === 'number' && actual === 'integer')) {
-    causes.push({ field: path, reason: 'FieldValueTypeInvalid', message: `must be of type ${expected}, not ${actual} (${describe(value)})` });
+    causes.push({
+      field: path,
+      reason: 'FieldValueTypeInvalid',
+      message: `must be of type ${expected}, not ${actual} (${describe(value)})`,
+    });
     return value;
   }
   if (schema.enum && !schema.enum.includes(value as string | number)) {
@@ -110,23 +119,46 @@ function walk(
 
 function checkString(schema: Schema, value: string, path: string, causes: StatusCause[]): void {
   if (schema.minLength !== undefined && value.length < schema.minLength) {
-    causes.push({ field: path, reason: 'FieldValueInvalid', message: `must be at least ${schema.minLength} characters` });
+    causes.push({
+      field: path,
+      reason: 'FieldValueInvalid',
+      message: `must be at least ${schema.minLength} characters`,
+    });
   }
   if (schema.maxLength !== undefined && value.length > schema.maxLength) {
-    causes.push({ field: path, reason: 'FieldValueTooLong', message: `must be at most ${schema.maxLength} characters, not ${value.length}` });
+    causes.push({
+      field: path,
+      reason: 'FieldValueTooLong',
+      message: `must be at most ${schema.maxLength} characters, not ${value.length}`,
+    });
   }
   if (schema.pattern && !new RegExp(schema.pattern).test(value)) {
-    const hint = schema.example !== undefined ? `a value such as ${JSON.stringify(schema.example)}` : `a match for ${schema.pattern}`;
-    causes.push({ field: path, reason: 'FieldValueInvalid', message: `${describe(value)} is not valid: expected ${hint}` });
+    const hint =
+      schema.example !== undefined
+        ? `a value such as ${JSON.stringify(schema.example)}`
+        : `a match for ${schema.pattern}`;
+    causes.push({
+      field: path,
+      reason: 'FieldValueInvalid',
+      message: `${describe(value)} is not valid: expected ${hint}`,
+    });
   }
 }
 
 function checkNumber(schema: Schema, value: number, path: string, causes: StatusCause[]): void {
   if (schema.minimum !== undefined && value < schema.minimum) {
-    causes.push({ field: path, reason: 'FieldValueInvalid', message: `must be at least ${schema.minimum}, not ${value}` });
+    causes.push({
+      field: path,
+      reason: 'FieldValueInvalid',
+      message: `must be at least ${schema.minimum}, not ${value}`,
+    });
   }
   if (schema.maximum !== undefined && value > schema.maximum) {
-    causes.push({ field: path, reason: 'FieldValueInvalid', message: `must be at most ${schema.maximum}, not ${value}` });
+    causes.push({
+      field: path,
+      reason: 'FieldValueInvalid',
+      message: `must be at most ${schema.maximum}, not ${value}`,
+    });
   }
 }
 
@@ -139,10 +171,18 @@ function walkArray(
   warnings: string[],
 ): unknown[] {
   if (schema.minItems !== undefined && value.length < schema.minItems) {
-    causes.push({ field: path, reason: 'FieldValueRequired', message: `must have at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}` });
+    causes.push({
+      field: path,
+      reason: 'FieldValueRequired',
+      message: `must have at least ${schema.minItems} item${schema.minItems === 1 ? '' : 's'}`,
+    });
   }
   if (schema.maxItems !== undefined && value.length > schema.maxItems) {
-    causes.push({ field: path, reason: 'FieldValueTooMany', message: `must have at most ${schema.maxItems} items, not ${value.length}` });
+    causes.push({
+      field: path,
+      reason: 'FieldValueTooMany',
+      message: `must have at most ${schema.maxItems} items, not ${value.length}`,
+    });
   }
   const items = schema.items;
   return items ? value.map((item, i) => walk(items, item, `${path}[${i}]`, mode, causes, warnings)) : [...value];
@@ -161,7 +201,9 @@ function walkObject(
   for (const [key, child] of Object.entries(value)) {
     const childPath = path ? `${path}.${key}` : key;
     // Own properties only: "toString" or "constructor" in a body is an unknown field, not Object.prototype's.
-    const childSchema = (Object.hasOwn(props, key) ? props[key] : undefined) ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
+    const childSchema =
+      (Object.hasOwn(props, key) ? props[key] : undefined) ??
+      (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
     if (childSchema) {
       if (child === null) continue; // null clears a field, as merge patches do
       setField(out, key, walk(childSchema, child, childPath, mode, causes, warnings));
@@ -191,7 +233,8 @@ function walkObject(
 
 /** `out[key] = value`, except that a key "__proto__" (JSON.parse makes it an own key) stays a key, not a prototype. */
 export function setField(out: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key === '__proto__')
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
   else out[key] = value;
 }
 

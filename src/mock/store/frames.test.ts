@@ -44,11 +44,15 @@ describe('scanFrames', () => {
     const data = Buffer.from(whole);
     data[FRAME_HEADER_BYTES + 3] = 0x21;
     expect(() => scanFrames(data, 'journal-1.log', true)).toThrow(CorruptData);
-    expect(() => scanFrames(data, 'journal-1.log', true)).toThrow(/journal-1\.log is damaged at byte 0 \(checksum mismatch\): a whole frame follows at byte \d+/);
+    expect(() => scanFrames(data, 'journal-1.log', true)).toThrow(
+      /journal-1\.log is damaged at byte 0 \(checksum mismatch\): a whole frame follows at byte \d+/,
+    );
   });
 
   it('refuses even a torn tail where the data was known complete (a snapshot)', () => {
-    expect(() => scanFrames(whole.subarray(0, whole.length - 1), 'snapshot-1.snap', false)).toThrow(/snapshot-1\.snap is damaged/);
+    expect(() => scanFrames(whole.subarray(0, whole.length - 1), 'snapshot-1.snap', false)).toThrow(
+      /snapshot-1\.snap is damaged/,
+    );
   });
 
   it('uses a marker that no UTF-8 text contains, so a payload cannot fake a frame', () => {

@@ -38,7 +38,8 @@ function check(data: Buffer, offset: number): Check {
   const start = offset + FRAME_HEADER_BYTES;
   const body = data.subarray(start, start + length);
   const expected = data.readUInt32LE(offset + 8);
-  if (crc32(body, crc32(data.subarray(offset + 4, offset + 8))) !== expected) return { ok: false, reason: 'checksum mismatch' };
+  if (crc32(body, crc32(data.subarray(offset + 4, offset + 8))) !== expected)
+    return { ok: false, reason: 'checksum mismatch' };
   return { ok: true, payload: body.toString('utf8'), next: start + length };
 }
 
@@ -91,9 +92,15 @@ export function scanFrames(data: Buffer, file: string, tornTailAllowed: boolean)
     }
     const later = nextWholeFrame(data, offset + 1);
     if (later !== undefined) {
-      throw new CorruptData(file, offset, frame.reason, `a whole frame follows at byte ${later}, so this is not a write cut short by a crash`);
+      throw new CorruptData(
+        file,
+        offset,
+        frame.reason,
+        `a whole frame follows at byte ${later}, so this is not a write cut short by a crash`,
+      );
     }
-    if (!tornTailAllowed) throw new CorruptData(file, offset, frame.reason, 'this file was complete before newer data was written');
+    if (!tornTailAllowed)
+      throw new CorruptData(file, offset, frame.reason, 'this file was complete before newer data was written');
     return { payloads, torn: { offset, bytes: data.length - offset, reason: frame.reason } };
   }
   return { payloads, torn: undefined };

@@ -1,6 +1,15 @@
 // The journal on real files: group commit, replay after a crash at any byte of the last batch or mid-snapshot,
 // snapshots that keep replay bounded, and the directory lock.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,7 +34,10 @@ class Model {
 
   start(recovery: Recovery, compactBytes?: number): Journal {
     for (const record of recovery.records) this.apply(record as { n: string; v?: number });
-    this.journal = new Journal(recovery, { capture: () => [...this.values].map(([n, v]) => JSON.stringify({ n, v })), compactBytes });
+    this.journal = new Journal(recovery, {
+      capture: () => [...this.values].map(([n, v]) => JSON.stringify({ n, v })),
+      compactBytes,
+    });
     return this.journal;
   }
 
@@ -40,7 +52,11 @@ class Model {
   }
 }
 
-const logOf = (dir: string) => join(dir, readdirSync(dir).find((f) => f.endsWith('.log'))!);
+const logOf = (dir: string) =>
+  join(
+    dir,
+    readdirSync(dir).find((f) => f.endsWith('.log'))!,
+  );
 
 function copyDir(from: string): string {
   const to = tempDir();
@@ -86,7 +102,10 @@ describe('Journal', () => {
     await journal.flushed();
     await journal.close();
     const end = readFileSync(logOf(dir)).length;
-    const before = [{ n: 'a', v: 1 }, { n: 'b', v: 2 }];
+    const before = [
+      { n: 'a', v: 1 },
+      { n: 'b', v: 2 },
+    ];
     for (let at = lastStart; at < end; at++) {
       const cut = copyDir(dir);
       truncateSync(logOf(cut), at);

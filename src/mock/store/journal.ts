@@ -14,7 +14,17 @@
  * appended while it is being written wait until it is durable (only `appendDurably`'s order-free records may go
  * first), so a crash at any point replays either the old snapshot and its logs, or the new ones.
  */
-import { closeSync, fdatasync, fdatasyncSync, fsyncSync, openSync, readdirSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fdatasync,
+  fdatasyncSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { open, readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -182,7 +192,10 @@ export class Journal {
     try {
       for (;;) {
         this.options.beforeBatch?.();
-        if (this.snapshotWanted || this.logBytes > Math.max(this.options.compactBytes ?? DEFAULT_COMPACT_BYTES, this.snapshotBytes)) {
+        if (
+          this.snapshotWanted ||
+          this.logBytes > Math.max(this.options.compactBytes ?? DEFAULT_COMPACT_BYTES, this.snapshotBytes)
+        ) {
           await this.snapshot();
         } else if (this.pending.length) {
           await this.writeBatch();
@@ -250,7 +263,8 @@ export class Journal {
     this.logBytes = 0;
     this.snapshotBytes = frames.reduce((n, f) => n + f.length, 0);
     this.settle(upTo);
-    for (const f of await readdir(this.dir)) if (this.isOlder(f)) await unlink(join(this.dir, f)).catch(() => undefined);
+    for (const f of await readdir(this.dir))
+      if (this.isOlder(f)) await unlink(join(this.dir, f)).catch(() => undefined);
   }
 
   private isOlder(file: string): boolean {
@@ -264,7 +278,9 @@ export class Journal {
   }
 
   private fail(error: unknown): void {
-    this.failure = new Error(`writing to ${this.dir} failed: ${error instanceof Error ? error.message : String(error)}`);
+    this.failure = new Error(
+      `writing to ${this.dir} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
     this.pending = [];
     for (const waiter of this.waiters.splice(0)) waiter.reject(this.failure);
   }

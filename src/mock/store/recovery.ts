@@ -3,7 +3,16 @@
  * with a torn tail of the last log dropped and damage anywhere else refused. Also the directory's lock, so that
  * two mocks never write one directory.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { scanFrames, type TornTail } from './frames.ts';
 
@@ -46,7 +55,9 @@ function lock(dir: string): () => void {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const pid = Number(readFileSync(path, 'utf8').trim());
     if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
-      throw new Error(`${dir} is in use by process ${pid} (another mock?): stop it, or give this one another NODUS_MOCK_DATA`);
+      throw new Error(
+        `${dir} is in use by process ${pid} (another mock?): stop it, or give this one another NODUS_MOCK_DATA`,
+      );
     }
     writeFileSync(path, String(process.pid));
   }
@@ -60,15 +71,18 @@ function lock(dir: string): () => void {
 }
 
 function generations(files: string[], pattern: RegExp): number[] {
-  return files.flatMap((f) => {
-    const match = pattern.exec(f);
-    return match ? [Number(match[1])] : [];
-  }).sort((a, b) => a - b);
+  return files
+    .flatMap((f) => {
+      const match = pattern.exec(f);
+      return match ? [Number(match[1])] : [];
+    })
+    .sort((a, b) => a - b);
 }
 
 function batchOf(payload: string, file: string): unknown[] {
   const batch: unknown = JSON.parse(payload);
-  if (!Array.isArray(batch)) throw new Error(`${file} holds a whole frame that is not a batch of records: was it written by this mock?`);
+  if (!Array.isArray(batch))
+    throw new Error(`${file} holds a whole frame that is not a batch of records: was it written by this mock?`);
   return batch;
 }
 
@@ -77,7 +91,8 @@ function readSnapshot(file: string): unknown[] {
   const end = payloads.pop();
   const count = end === undefined ? undefined : (JSON.parse(end) as { end?: unknown }).end;
   const records = payloads.flatMap((p) => batchOf(p, file));
-  if (count !== records.length) throw new Error(`${file} is incomplete: it has ${records.length} records and no end marker for them`);
+  if (count !== records.length)
+    throw new Error(`${file} is incomplete: it has ${records.length} records and no end marker for them`);
   return records;
 }
 
@@ -92,7 +107,10 @@ export function recoverJournal(dir: string): Recovery {
     const logs = generations(files, LOG);
     const base = snapshots.at(-1);
     if (base === undefined) {
-      if (logs.length) throw new Error(`${dir} holds journal files but no snapshot: it was not written by this mock, or its snapshot was removed; move it aside to start over`);
+      if (logs.length)
+        throw new Error(
+          `${dir} holds journal files but no snapshot: it was not written by this mock, or its snapshot was removed; move it aside to start over`,
+        );
       return { dir, records: [], empty: true, generation: 0, torn: undefined, release };
     }
     const records = readSnapshot(join(dir, snapshotName(base)));

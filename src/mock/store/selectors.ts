@@ -3,7 +3,12 @@
  * too) and the field selectors Nodus supports (`metadata.name`, `metadata.namespace`, `status.phase`). A bad
  * selector throws a BadRequest that says why.
  */
-import { SELECTOR_FORMS, matchesLabels, parseLabelSelector as parseLabels, splitTerms } from '@/shared/label-selector.ts';
+import {
+  SELECTOR_FORMS,
+  matchesLabels,
+  parseLabelSelector as parseLabels,
+  splitTerms,
+} from '@/shared/label-selector.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { ApiFailure } from '../http/errors.ts';
 
@@ -11,9 +16,10 @@ export type Selector = (obj: NodusObject) => boolean;
 
 function bad(selector: string, why: string, param: string): ApiFailure {
   return new ApiFailure('BadRequest', `unable to parse ${param} "${selector}": ${why}`, {
-    fix: param === 'labelSelector'
-      ? `Use ${SELECTOR_FORMS}.`
-      : 'Use metadata.name, metadata.namespace or status.phase with =, == or !=, separated by commas.',
+    fix:
+      param === 'labelSelector'
+        ? `Use ${SELECTOR_FORMS}.`
+        : 'Use metadata.name, metadata.namespace or status.phase with =, == or !=, separated by commas.',
   });
 }
 
@@ -30,7 +36,10 @@ const FIELDS: Record<string, (obj: NodusObject) => string> = {
   'status.phase': (o) => String(o.status?.phase ?? ''),
 };
 
-export function parseFieldSelector(text: string | null, extra: Record<string, (obj: NodusObject) => string> = {}): Selector | undefined {
+export function parseFieldSelector(
+  text: string | null,
+  extra: Record<string, (obj: NodusObject) => string> = {},
+): Selector | undefined {
   if (text === null || text.trim() === '') return undefined;
   const fields = { ...FIELDS, ...extra };
   const tests = splitTerms(text).map((term) => {

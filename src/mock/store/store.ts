@@ -133,7 +133,15 @@ export class Store {
     const stored: NodusObject = { ...object, metadata: { ...object.metadata, resourceVersion: String(rv) } };
     table.set(k, stored);
     if (!previous) this.sorted.set(resource, undefined);
-    this.record({ rv, type: previous ? 'MODIFIED' : 'ADDED', resource, namespace, object: stored, previous, time: this.now() });
+    this.record({
+      rv,
+      type: previous ? 'MODIFIED' : 'ADDED',
+      resource,
+      namespace,
+      object: stored,
+      previous,
+      time: this.now(),
+    });
     return stored;
   }
 
@@ -242,7 +250,8 @@ export class Store {
   /** Drops everything, keeping the version counter so that clients never see a version go backwards. */
   clear(): void {
     for (const [resource, table] of this.tables) {
-      for (const obj of [...table.values()]) this.remove(resource, obj.metadata.namespace ?? '', obj.metadata.name ?? '');
+      for (const obj of [...table.values()])
+        this.remove(resource, obj.metadata.namespace ?? '', obj.metadata.name ?? '');
     }
   }
 }

@@ -15,11 +15,30 @@ export interface CorpusOptions {
 }
 
 const CONTENT_TYPES = [
-  undefined, '', 'text/plain', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x',
-  'application/json-patch+json', 'application/strategic-merge-patch+json', 'application/vnd.kubernetes.protobuf',
-  'application/json; charset=utf-16', 'APPLICATION/JSON', 'application/json;;;=', 'application/json, text/plain', '*/*',
-  'application/*', 'application/yaml; charset=latin1', 'application/apply-patch+yaml', 'application/merge-patch+json',
-  'application/x-yaml', 'application/jsonx', 'json', '/', ';', `application/${'x'.repeat(4000)}`,
+  undefined,
+  '',
+  'text/plain',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json-patch+json',
+  'application/strategic-merge-patch+json',
+  'application/vnd.kubernetes.protobuf',
+  'application/json; charset=utf-16',
+  'APPLICATION/JSON',
+  'application/json;;;=',
+  'application/json, text/plain',
+  '*/*',
+  'application/*',
+  'application/yaml; charset=latin1',
+  'application/apply-patch+yaml',
+  'application/merge-patch+json',
+  'application/x-yaml',
+  'application/jsonx',
+  'json',
+  '/',
+  ';',
+  `application/${'x'.repeat(4000)}`,
 ];
 
 function text(endpoint: BodyEndpoint): string {
@@ -41,8 +60,23 @@ function withRv(endpoint: BodyEndpoint, options: CorpusOptions): Pick<FuzzCase, 
   };
 }
 
-function caseFor(category: string, endpoint: BodyEndpoint, label: string, body: Buffer | string, options: CorpusOptions, headers: Record<string, string> = { 'Content-Type': endpoint.contentType }): FuzzCase {
-  return { category, label: `${endpoint.name}: ${label}`, method: endpoint.method, path: endpoint.path, headers, body, ...withRv(endpoint, options) };
+function caseFor(
+  category: string,
+  endpoint: BodyEndpoint,
+  label: string,
+  body: Buffer | string,
+  options: CorpusOptions,
+  headers: Record<string, string> = { 'Content-Type': endpoint.contentType },
+): FuzzCase {
+  return {
+    category,
+    label: `${endpoint.name}: ${label}`,
+    method: endpoint.method,
+    path: endpoint.path,
+    headers,
+    body,
+    ...withRv(endpoint, options),
+  };
 }
 
 export function bodyCorpus(rng: Rng, options: CorpusOptions): FuzzCase[] {
@@ -59,17 +93,46 @@ export function bodyCorpus(rng: Rng, options: CorpusOptions): FuzzCase[] {
       cases.push(caseFor(category, endpoint, mutant.label, mutant.body, options));
     }
     // JSON is YAML too: a JSON endpoint that takes YAML gets its mutants as YAML as well.
-    if (endpoint.format === 'json' && endpoint.method !== 'DELETE' && !endpoint.path.startsWith('/_mock/') && endpoint.method !== 'PATCH') {
+    if (
+      endpoint.format === 'json' &&
+      endpoint.method !== 'DELETE' &&
+      !endpoint.path.startsWith('/_mock/') &&
+      endpoint.method !== 'PATCH'
+    ) {
       const mutant = rng.pick(yamlMutations)(rng, stringify(endpoint.body));
-      cases.push(caseFor('malformed YAML bodies', endpoint, `as YAML, ${mutant.label}`, mutant.body, options, { 'Content-Type': 'application/yaml' }));
+      cases.push(
+        caseFor('malformed YAML bodies', endpoint, `as YAML, ${mutant.label}`, mutant.body, options, {
+          'Content-Type': 'application/yaml',
+        }),
+      );
     }
     const big = oversized(rng, valid);
     cases.push(caseFor('oversized bodies', endpoint, big.label, big.body, options));
-    cases.push(caseFor('oversized bodies', endpoint, `${big.label}, chunked`, big.body, options, { 'Content-Type': endpoint.contentType, 'Transfer-Encoding': 'chunked' }));
-    cases.push(caseFor('oversized bodies', endpoint, 'Content-Length of 5 GiB, 2 bytes sent', '{}', options, { 'Content-Type': endpoint.contentType, 'Content-Length': String(5 * 1024 ** 3), Connection: 'close' }));
+    cases.push(
+      caseFor('oversized bodies', endpoint, `${big.label}, chunked`, big.body, options, {
+        'Content-Type': endpoint.contentType,
+        'Transfer-Encoding': 'chunked',
+      }),
+    );
+    cases.push(
+      caseFor('oversized bodies', endpoint, 'Content-Length of 5 GiB, 2 bytes sent', '{}', options, {
+        'Content-Type': endpoint.contentType,
+        'Content-Length': String(5 * 1024 ** 3),
+        Connection: 'close',
+      }),
+    );
     for (const type of CONTENT_TYPES) {
       const headers: Record<string, string> = type === undefined ? {} : { 'Content-Type': type };
-      cases.push(caseFor('unknown and missing content types', endpoint, `Content-Type ${JSON.stringify(type ?? '(none)').slice(0, 40)}`, valid, options, headers));
+      cases.push(
+        caseFor(
+          'unknown and missing content types',
+          endpoint,
+          `Content-Type ${JSON.stringify(type ?? '(none)').slice(0, 40)}`,
+          valid,
+          options,
+          headers,
+        ),
+      );
     }
   }
   return cases;

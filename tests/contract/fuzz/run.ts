@@ -67,7 +67,12 @@ async function runOne(server: MockServer, prepared: FuzzCase, report: RunReport)
 }
 
 /** One case at a time: each failed case is checked for writes on its own. */
-export async function runSequential(server: MockServer, cases: FuzzCase[], report: RunReport, hooks: RunHooks = {}): Promise<void> {
+export async function runSequential(
+  server: MockServer,
+  cases: FuzzCase[],
+  report: RunReport,
+  hooks: RunHooks = {},
+): Promise<void> {
   for (const c of cases) {
     const prepared = c.prepare ? c.prepare(c) : c;
     const before = server.state.store.resourceVersion;
@@ -76,7 +81,9 @@ export async function runSequential(server: MockServer, cases: FuzzCase[], repor
     if (success) {
       await hooks.afterSuccess?.(prepared, success);
     } else if (server.state.store.resourceVersion !== before) {
-      report.problems.push(`${prepared.category} | ${prepared.label}: failed, yet wrote (resourceVersion ${before} → ${server.state.store.resourceVersion})`);
+      report.problems.push(
+        `${prepared.category} | ${prepared.label}: failed, yet wrote (resourceVersion ${before} → ${server.state.store.resourceVersion})`,
+      );
     }
   }
 }
@@ -100,7 +107,10 @@ export async function runReads(server: MockServer, cases: FuzzCase[], report: Ru
 
 export function summary(report: RunReport): string {
   const rows = [...report.tallies].map(([category, t]) => {
-    const reasons = [...t.reasons].sort((a, b) => b[1] - a[1]).map(([r, n]) => `${r} ${n}`).join(', ');
+    const reasons = [...t.reasons]
+      .sort((a, b) => b[1] - a[1])
+      .map(([r, n]) => `${r} ${n}`)
+      .join(', ');
     return `${category.padEnd(36)} ${String(t.sent).padStart(5)} sent, ${String(t.succeeded).padStart(4)} succeeded; ${reasons}`;
   });
   const total = [...report.tallies.values()].reduce((n, t) => n + t.sent, 0);

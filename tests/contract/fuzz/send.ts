@@ -47,7 +47,10 @@ function flatHeaders(headers: NodeJS.Dict<string | string[]>): Record<string, st
 
 function viaHttp(port: number, c: FuzzCase): Promise<Outcome> {
   return new Promise((resolve) => {
-    const headers: Record<string, string | number> = { ...(c.noAuth ? {} : { Authorization: `Bearer ${DEMO_API_KEY}` }), ...c.headers };
+    const headers: Record<string, string | number> = {
+      ...(c.noAuth ? {} : { Authorization: `Bearer ${DEMO_API_KEY}` }),
+      ...c.headers,
+    };
     const lower = Object.keys(headers).map((h) => h.toLowerCase());
     if (c.body !== undefined && !lower.includes('content-length') && !lower.includes('transfer-encoding')) {
       headers['Content-Length'] = Buffer.byteLength(c.body);
@@ -63,7 +66,13 @@ function viaHttp(port: number, c: FuzzCase): Promise<Outcome> {
       const chunks: Buffer[] = [];
       const stream = res.statusCode === 200 && res.headers['content-length'] === undefined;
       let ended = false;
-      const done = (): void => finish({ ok: true, responses: [{ status: res.statusCode ?? 0, headers: flatHeaders(res.headers), body: Buffer.concat(chunks), stream }] });
+      const done = (): void =>
+        finish({
+          ok: true,
+          responses: [
+            { status: res.statusCode ?? 0, headers: flatHeaders(res.headers), body: Buffer.concat(chunks), stream },
+          ],
+        });
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
         ended = true;
@@ -145,12 +154,19 @@ function viaSocket(port: number, bytes: Buffer): Promise<Outcome> {
       socket.destroy();
       resolve(outcome);
     };
-    const deadline = setTimeout(() => finish({ ok: false, error: `no answer within ${CASE_TIMEOUT_MS} ms` }), CASE_TIMEOUT_MS);
+    const deadline = setTimeout(
+      () => finish({ ok: false, error: `no answer within ${CASE_TIMEOUT_MS} ms` }),
+      CASE_TIMEOUT_MS,
+    );
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     socket.on('error', () => undefined);
     socket.on('close', () => {
       const responses = parseResponses(Buffer.concat(chunks));
-      finish(responses.length > 0 ? { ok: true, responses } : { ok: false, error: 'the connection closed without an answer' });
+      finish(
+        responses.length > 0
+          ? { ok: true, responses }
+          : { ok: false, error: 'the connection closed without an answer' },
+      );
     });
     socket.end(bytes);
   });

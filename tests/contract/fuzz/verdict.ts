@@ -20,16 +20,20 @@ function text(body: Buffer, max = 160): string {
 export function statusProblem(value: unknown, code: number, requestId: string | undefined): string | undefined {
   if (typeof value !== 'object' || value === null) return 'the body is not a JSON object';
   const s = value as Record<string, unknown>;
-  if (s.kind !== 'Status' || s.apiVersion !== 'v1' || s.status !== 'Failure') return `not a failure Status: kind ${String(s.kind)}, status ${String(s.status)}`;
+  if (s.kind !== 'Status' || s.apiVersion !== 'v1' || s.status !== 'Failure')
+    return `not a failure Status: kind ${String(s.kind)}, status ${String(s.status)}`;
   if (!isReason(s.reason)) return `reason ${JSON.stringify(s.reason)} is not one the API documents`;
   if (s.reason === 'InternalError') return `InternalError: ${String(s.message)}`;
-  if (s.code !== code || REASON_CODES[s.reason] !== code) return `code ${String(s.code)} (HTTP ${code}) does not go with reason ${s.reason}`;
+  if (s.code !== code || REASON_CODES[s.reason] !== code)
+    return `code ${String(s.code)} (HTTP ${code}) does not go with reason ${s.reason}`;
   for (const field of ['message', 'fix', 'docs', 'requestId'] as const) {
     if (typeof s[field] !== 'string' || (s[field] as string).length === 0) return `the Status has no ${field}`;
   }
-  if (!(s.docs as string).endsWith(`/docs/errors/${s.reason}`)) return `docs ${String(s.docs)} is not the page for ${s.reason}`;
+  if (!(s.docs as string).endsWith(`/docs/errors/${s.reason}`))
+    return `docs ${String(s.docs)} is not the page for ${s.reason}`;
   if (!REQUEST_ID.test(s.requestId as string)) return `requestId ${String(s.requestId)} is malformed`;
-  if (requestId !== undefined && s.requestId !== requestId) return `requestId ${String(s.requestId)} is not the X-Request-Id ${requestId}`;
+  if (requestId !== undefined && s.requestId !== requestId)
+    return `requestId ${String(s.requestId)} is not the X-Request-Id ${requestId}`;
   return undefined;
 }
 
@@ -44,7 +48,9 @@ function successProblem(c: FuzzCase, r: FuzzResponse): string | undefined {
     } catch {
       return `a watch event that is not JSON: ${text(r.body)}`;
     }
-    return event.type === 'ERROR' ? statusProblem(event.object, (event.object as { code?: number }).code ?? 0, undefined) : undefined;
+    return event.type === 'ERROR'
+      ? statusProblem(event.object, (event.object as { code?: number }).code ?? 0, undefined)
+      : undefined;
   }
   if (c.method === 'HEAD' || r.status === 204) return undefined;
   const type = r.headers['content-type'] ?? '';
@@ -62,7 +68,9 @@ export function problemWith(c: FuzzCase, r: FuzzResponse): string | undefined {
   if (!requestId) return `HTTP ${r.status} without X-Request-Id: ${text(r.body)}`;
   if (r.status >= 200 && r.status < 300) return successProblem(c, r);
   if (c.method === 'HEAD' && r.body.length === 0) {
-    return r.status >= 500 || !(r.headers['content-type'] ?? '').includes('json') ? `HEAD answered ${r.status}` : undefined;
+    return r.status >= 500 || !(r.headers['content-type'] ?? '').includes('json')
+      ? `HEAD answered ${r.status}`
+      : undefined;
   }
   let body: unknown;
   try {

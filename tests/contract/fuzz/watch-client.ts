@@ -28,7 +28,13 @@ export interface RawWatch {
 
 export function openRawWatch(port: number, path: string, agent: Agent): Promise<RawWatch> {
   return new Promise((resolve, reject) => {
-    const req: ClientRequest = request({ host: '127.0.0.1', port, path, agent, headers: { Authorization: `Bearer ${DEMO_API_KEY}` } });
+    const req: ClientRequest = request({
+      host: '127.0.0.1',
+      port,
+      path,
+      agent,
+      headers: { Authorization: `Bearer ${DEMO_API_KEY}` },
+    });
     req.on('error', reject);
     req.on('response', (res: IncomingMessage) => {
       if (res.statusCode !== 200) {
@@ -46,7 +52,8 @@ export function openRawWatch(port: number, path: string, agent: Agent): Promise<
         ended: new Promise<void>((done) => {
           const end = (): void => {
             finished = true;
-            for (const w of waiters.splice(0)) w.reject(new Error(`the watch ended after ${events.length} of ${w.count} events`));
+            for (const w of waiters.splice(0))
+              w.reject(new Error(`the watch ended after ${events.length} of ${w.count} events`));
             done();
           };
           res.on('end', end);
@@ -72,8 +79,16 @@ export function openRawWatch(port: number, path: string, agent: Agent): Promise<
           const line = buffer.slice(start, nl);
           start = nl + 1;
           if (!line.trim()) continue;
-          const event = JSON.parse(line) as { type: string; object: { metadata?: { name?: string; resourceVersion?: string } } };
-          events.push({ type: event.type, name: event.object.metadata?.name ?? '', rv: Number(event.object.metadata?.resourceVersion), at: performance.now() });
+          const event = JSON.parse(line) as {
+            type: string;
+            object: { metadata?: { name?: string; resourceVersion?: string } };
+          };
+          events.push({
+            type: event.type,
+            name: event.object.metadata?.name ?? '',
+            rv: Number(event.object.metadata?.resourceVersion),
+            at: performance.now(),
+          });
         }
         buffer = buffer.slice(start);
         for (let i = waiters.length - 1; i >= 0; i--) {

@@ -13,14 +13,31 @@ export const bundleSize: Scenario = {
   async run(ctx): Promise<RunOutcome> {
     if (!ctx.console) throw new Error('the bundle scenario ran without a console build');
     const js = initialJavaScript(ctx.console.output);
-    if (!js.routeFound) throw new Error('the table route is not in the build: update TABLE_ROUTE_MODULE in scripts/budget/bundle-budget.ts');
+    if (!js.routeFound)
+      throw new Error(
+        'the table route is not in the build: update TABLE_ROUTE_MODULE in scripts/budget/bundle-budget.ts',
+      );
     return {
       figures: [
-        { id: 'gzip', label: 'initial JavaScript, gzip', unit: 'kB', value: js.gzipBytes / 1000, target: { op: '<=', value: 200 } },
+        {
+          id: 'gzip',
+          label: 'initial JavaScript, gzip',
+          unit: 'kB',
+          value: js.gzipBytes / 1000,
+          target: { op: '<=', value: 200 },
+        },
         { id: 'raw', label: 'initial JavaScript, uncompressed', unit: 'kB', value: js.bytes / 1000 },
-        { id: 'monaco', label: 'Monaco modules in it', unit: 'count', value: js.monacoModules.length, target: { op: '<=', value: 0 } },
+        {
+          id: 'monaco',
+          label: 'Monaco modules in it',
+          unit: 'count',
+          value: js.monacoModules.length,
+          target: { op: '<=', value: 0 },
+        },
       ],
-      notes: [`${js.files.length} file(s): ${js.files.map((f) => f.fileName).join(', ')}; kB = 1,000 bytes, zlib's default level`],
+      notes: [
+        `${js.files.length} file(s): ${js.files.map((f) => f.fileName).join(', ')}; kB = 1,000 bytes, zlib's default level`,
+      ],
     };
   },
 };

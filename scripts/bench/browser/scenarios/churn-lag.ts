@@ -30,8 +30,12 @@ export const churnLag: Scenario = {
     try {
       await openTable(session, ctx.plan.openTimeoutMs);
       const offset = await clockOffset(page);
-      const watching = await page.evaluate(([key, value]) => (window as unknown as BenchWindow).__bench.watchCells(key!, value!), [table.nameColumn, table.costColumn]);
-      if (watching !== 'ok') throw new Error(`cannot watch the table's cells (${watching}): check scripts/bench/browser/page-object.ts`);
+      const watching = await page.evaluate(
+        ([key, value]) => (window as unknown as BenchWindow).__bench.watchCells(key!, value!),
+        [table.nameColumn, table.costColumn],
+      );
+      if (watching !== 'ok')
+        throw new Error(`cannot watch the table's cells (${watching}): check scripts/bench/browser/page-object.ts`);
 
       const expected = plan.churnRate * plan.churnSeconds;
       const serverAt = new Map<string, number>();
@@ -59,7 +63,10 @@ export const churnLag: Scenario = {
       const deadline = Date.now() + SETTLE_MS;
       let stale: { key: string; value: string }[] = [];
       do {
-        const cells = await page.evaluate(([key, value]) => (window as unknown as BenchWindow).__bench.visibleCells(key!, value!), [table.nameColumn, table.costColumn]);
+        const cells = await page.evaluate(
+          ([key, value]) => (window as unknown as BenchWindow).__bench.visibleCells(key!, value!),
+          [table.nameColumn, table.costColumn],
+        );
         stale = cells.filter((c) => latest.has(c.key) && money(c.value) !== latest.get(c.key));
         if (stale.length === 0) break;
         await page.waitForTimeout(200);
@@ -77,13 +84,36 @@ export const churnLag: Scenario = {
       const frames = await frameStats(page, start, churnEnd);
       return {
         figures: [
-          { id: 'lag-p95', label: 'p95 lag, server event → row painted', unit: 'ms', value: percentile(lags, 95), target: { op: '<=', value: 250 } },
+          {
+            id: 'lag-p95',
+            label: 'p95 lag, server event → row painted',
+            unit: 'ms',
+            value: percentile(lags, 95),
+            target: { op: '<=', value: 250 },
+          },
           { id: 'lag-max', label: 'longest lag', unit: 'ms', value: Math.max(...lags) },
-          { id: 'long-tasks', label: 'long tasks (over 50 ms) during the churn', unit: 'count', value: frames.longTasks, target: { op: '<=', value: 0 } },
+          {
+            id: 'long-tasks',
+            label: 'long tasks (over 50 ms) during the churn',
+            unit: 'count',
+            value: frames.longTasks,
+            target: { op: '<=', value: 0 },
+          },
           { id: 'longest-task', label: 'longest task', unit: 'ms', value: frames.longestTask },
           { id: 'frame-p95', label: 'p95 frame time during the churn', unit: 'ms', value: frames.p95 },
-          { id: 'frame-p95-raw', label: 'the same from raw rAF intervals (0.1 ms clock)', unit: 'ms', value: frames.p95Raw },
-          { id: 'lost', label: 'rows in view left stale after the churn', unit: 'rows', value: stale.length, target: { op: '<=', value: 0 } },
+          {
+            id: 'frame-p95-raw',
+            label: 'the same from raw rAF intervals (0.1 ms clock)',
+            unit: 'ms',
+            value: frames.p95Raw,
+          },
+          {
+            id: 'lost',
+            label: 'rows in view left stale after the churn',
+            unit: 'rows',
+            value: stale.length,
+            target: { op: '<=', value: 0 },
+          },
         ],
         notes: [
           `${plan.churnRate.toLocaleString('en')} events/s for ${plan.churnSeconds} s (${received.toLocaleString('en')} received by the benchmark's watch); lag measured on ${lags.length} changes of rows in the DOM (the churn walks all ${plan.size.toLocaleString('en')} Jobs in order, so rows in view change once per pass); clock offset page − bench ${offset.toFixed(1)} ms`,

@@ -22,16 +22,31 @@ export const followLog: Scenario = {
     try {
       // Is there a log view at all? Asked of a seeded Job, before making the long log.
       await page.goto(session.table.logPath('job-bulk-000000'));
-      const found = await session.table.logView().waitFor({ timeout: 30_000 }).then(() => true, () => false);
+      const found = await session.table
+        .logView()
+        .waitFor({ timeout: 30_000 })
+        .then(
+          () => true,
+          () => false,
+        );
       if (!found) {
         await page.screenshot({ path: 'bench-results/follow-log-not-found.png' }).catch(() => undefined);
-        return new NotApplicable('needs the log view (no element with role "log" at the log path; see page-object.ts and bench-results/follow-log-not-found.png)');
+        return new NotApplicable(
+          'needs the log view (no element with role "log" at the log path; see page-object.ts and bench-results/follow-log-not-found.png)',
+        );
       }
 
       const name = `follow-${Date.now().toString(36)}`;
       await mock.api.post('/api/v1/namespaces', { metadata: { name: LOG_PROJECT } }).catch(() => undefined);
       await mock.api.post(mock.api.jobsPath(LOG_PROJECT), {
-        metadata: { name, annotations: { 'mock.nodus.dev/log-lines': String(plan.logLines), 'mock.nodus.dev/run-seconds': '5', 'mock.nodus.dev/outcome': 'Succeeded' } },
+        metadata: {
+          name,
+          annotations: {
+            'mock.nodus.dev/log-lines': String(plan.logLines),
+            'mock.nodus.dev/run-seconds': '5',
+            'mock.nodus.dev/outcome': 'Succeeded',
+          },
+        },
         spec: { image: 'nodus/python:3.12', command: ['python', 'train.py'], maxCostUSD: '1.00' },
       });
       for (let i = 0; ; i++) {
@@ -58,11 +73,32 @@ export const followLog: Scenario = {
       const heapAfter = await heapAfterGc(session);
       return {
         figures: [
-          { id: 'p95', label: 'p95 frame time while following', unit: 'ms', value: frames.p95, target: { op: '<=', value: 16.7 } },
+          {
+            id: 'p95',
+            label: 'p95 frame time while following',
+            unit: 'ms',
+            value: frames.p95,
+            target: { op: '<=', value: 16.7 },
+          },
           { id: 'p95-raw', label: 'the same from raw rAF intervals (0.1 ms clock)', unit: 'ms', value: frames.p95Raw },
-          { id: 'heap-growth', label: 'memory growth, JS heap and ArrayBuffers (after GC)', unit: 'MB', value: heapAfter.heapMB + heapAfter.buffersMB - (heapBefore.heapMB + heapBefore.buffersMB) },
-          { id: 'buffers-growth', label: 'of which ArrayBuffers (the lines held as bytes)', unit: 'MB', value: heapAfter.buffersMB - heapBefore.buffersMB },
-          { id: 'seconds', label: `time to ${plan.logLines.toLocaleString('en')} lines`, unit: 'ms', value: end - start },
+          {
+            id: 'heap-growth',
+            label: 'memory growth, JS heap and ArrayBuffers (after GC)',
+            unit: 'MB',
+            value: heapAfter.heapMB + heapAfter.buffersMB - (heapBefore.heapMB + heapBefore.buffersMB),
+          },
+          {
+            id: 'buffers-growth',
+            label: 'of which ArrayBuffers (the lines held as bytes)',
+            unit: 'MB',
+            value: heapAfter.buffersMB - heapBefore.buffersMB,
+          },
+          {
+            id: 'seconds',
+            label: `time to ${plan.logLines.toLocaleString('en')} lines`,
+            unit: 'ms',
+            value: end - start,
+          },
         ],
         notes: [
           `the view streams all ${plan.logLines.toLocaleString('en')} lines (Start from: the whole log) and stays at the end; it holds at most the newest 100,000, as blocks of bytes (ArrayBuffers, src/features/logs), so memory growth is bounded by that ring, not by the log`,

@@ -16,7 +16,13 @@ export const heapListed: Scenario = {
       const { heapMB, buffersMB, nodes } = await heapAfterGc(session);
       return {
         figures: [
-          { id: 'heap', label: `JS heap, ${ctx.plan.size.toLocaleString('en')} listed, after GC`, unit: 'MB', value: heapMB, target: { op: '<=', value: 300 } },
+          {
+            id: 'heap',
+            label: `JS heap, ${ctx.plan.size.toLocaleString('en')} listed, after GC`,
+            unit: 'MB',
+            value: heapMB,
+            target: { op: '<=', value: 300 },
+          },
           { id: 'buffers', label: 'ArrayBuffers beside it (after GC)', unit: 'MB', value: buffersMB },
           { id: 'dom-nodes', label: 'DOM nodes', unit: 'count', value: nodes },
         ],

@@ -16,17 +16,40 @@ export const scrollTable: Scenario = {
     const session = await openSession(ctx);
     try {
       await openTable(session, ctx.plan.openTimeoutMs);
-      const scroll = await session.page.evaluate((steps) => (window as unknown as BenchWindow).__bench.scrollThrough(steps), ctx.plan.scrollFrames);
+      const scroll = await session.page.evaluate(
+        (steps) => (window as unknown as BenchWindow).__bench.scrollThrough(steps),
+        ctx.plan.scrollFrames,
+      );
       const frames = await frameStats(session.page, scroll.start, scroll.end);
       return {
         figures: [
           { id: 'p95', label: 'p95 frame time', unit: 'ms', value: frames.p95, target: { op: '<=', value: 16.7 } },
           { id: 'p95-raw', label: 'the same from raw rAF intervals (0.1 ms clock)', unit: 'ms', value: frames.p95Raw },
-          { id: 'over50', label: 'frames over 50 ms', unit: 'count', value: frames.over50, target: { op: '<=', value: 0 } },
-          { id: 'rows', label: 'most rows in the DOM', unit: 'rows', value: scroll.maxRows, target: { op: '<=', value: 200 } },
-          { id: 'seconds', label: `time for ${ctx.plan.scrollFrames} steps`, unit: 'ms', value: scroll.end - scroll.start },
+          {
+            id: 'over50',
+            label: 'frames over 50 ms',
+            unit: 'count',
+            value: frames.over50,
+            target: { op: '<=', value: 0 },
+          },
+          {
+            id: 'rows',
+            label: 'most rows in the DOM',
+            unit: 'rows',
+            value: scroll.maxRows,
+            target: { op: '<=', value: 200 },
+          },
+          {
+            id: 'seconds',
+            label: `time for ${ctx.plan.scrollFrames} steps`,
+            unit: 'ms',
+            value: scroll.end - scroll.start,
+          },
         ],
-        notes: [`${ctx.plan.scrollFrames} steps over ${Math.round(scroll.range).toLocaleString('en')} px of ${scroll.scroller}; ${frames.frames} frames measured`, ...worstFrameNote(frames)],
+        notes: [
+          `${ctx.plan.scrollFrames} steps over ${Math.round(scroll.range).toLocaleString('en')} px of ${scroll.scroller}; ${frames.frames} frames measured`,
+          ...worstFrameNote(frames),
+        ],
       };
     } finally {
       await session.close();

@@ -32,17 +32,32 @@ export const sortFilter: Scenario = {
       const sort = table.sortControl(table.nameColumn);
       const filter = table.filterInput();
       if ((await sort.count()) === 0 || (await filter.count()) === 0) {
-        return new NotApplicable('needs the virtualized table (no sort button in the Name header, or no filter searchbox; see page-object.ts)');
+        return new NotApplicable(
+          'needs the virtualized table (no sort button in the Name header, or no filter searchbox; see page-object.ts)',
+        );
       }
       const before = await table.firstRowName().textContent();
       const sortMs = await timed(page, () => sort.first().click());
-      if ((await table.firstRowName().textContent()) === before) throw new Error('sorting by name did not change the first row');
+      if ((await table.firstRowName().textContent()) === before)
+        throw new Error('sorting by name did not change the first row');
       // Matches job-bulk-000100 to job-bulk-000199 (the seed numbers them from 000000): 100 of 50,000.
       const filterMs = await timed(page, () => filter.first().fill('bulk-0001'));
       return {
         figures: [
-          { id: 'sort', label: 'sort by name: click → table painted', unit: 'ms', value: sortMs, target: { op: '<=', value: 100 } },
-          { id: 'filter', label: 'filter by name: key → table painted', unit: 'ms', value: filterMs, target: { op: '<=', value: 100 } },
+          {
+            id: 'sort',
+            label: 'sort by name: click → table painted',
+            unit: 'ms',
+            value: sortMs,
+            target: { op: '<=', value: 100 },
+          },
+          {
+            id: 'filter',
+            label: 'filter by name: key → table painted',
+            unit: 'ms',
+            value: filterMs,
+            target: { op: '<=', value: 100 },
+          },
         ],
       };
     } finally {

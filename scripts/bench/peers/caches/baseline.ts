@@ -26,7 +26,9 @@ function lineCounter(target: CacheTarget, name: string, readLines: ReadLines): C
       // The last line's version, to resume from next time (the only line parsed). It may have begun in the chunk
       // before the last (a line is far shorter than two chunks).
       const text = new TextDecoder().decode(tail).trimEnd();
-      const last = JSON.parse(text.slice(text.lastIndexOf('\n') + 1)) as { object: { metadata: { resourceVersion: string } } };
+      const last = JSON.parse(text.slice(text.lastIndexOf('\n') + 1)) as {
+        object: { metadata: { resourceVersion: string } };
+      };
       resourceVersion = last.object.metadata.resourceVersion;
     },
     size: () => Number.NaN,

@@ -4,7 +4,14 @@
  * each event as its line arrives (a Map write) and then calls its `update` handlers; an event counts as applied
  * when that handler runs.
  */
-import { CustomObjectsApi, KubeConfig, ListWatch, makeInformer, type KubernetesListObject, type KubernetesObject } from '@kubernetes/client-node';
+import {
+  CustomObjectsApi,
+  KubeConfig,
+  ListWatch,
+  makeInformer,
+  type KubernetesListObject,
+  type KubernetesObject,
+} from '@kubernetes/client-node';
 import type { CacheClient, CacheTarget } from './cache-client.ts';
 
 interface JobList extends KubernetesListObject<KubernetesObject> {
@@ -26,12 +33,24 @@ export function clientNodeCache(target: CacheTarget): CacheClient {
     let first: JobList | undefined;
     let token: string | undefined;
     do {
-      const page = (await api.listNamespacedCustomObject({ group: 'nodus.dev', version: 'v1', namespace: target.project, plural: 'jobs', limit: target.pageSize, _continue: token })) as JobList;
+      const page = (await api.listNamespacedCustomObject({
+        group: 'nodus.dev',
+        version: 'v1',
+        namespace: target.project,
+        plural: 'jobs',
+        limit: target.pageSize,
+        _continue: token,
+      })) as JobList;
       first ??= page;
       items.push(...page.items);
       token = page.metadata?.continue || undefined;
     } while (token);
-    return { apiVersion: first.apiVersion ?? 'nodus.dev/v1', kind: first.kind ?? 'JobList', metadata: { resourceVersion: first.metadata?.resourceVersion ?? '' }, items };
+    return {
+      apiVersion: first.apiVersion ?? 'nodus.dev/v1',
+      kind: first.kind ?? 'JobList',
+      metadata: { resourceVersion: first.metadata?.resourceVersion ?? '' },
+      items,
+    };
   };
   const informer = makeInformer(kc, path, list);
   let applied = 0;

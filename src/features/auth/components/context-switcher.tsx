@@ -30,11 +30,16 @@ export function ContextSwitcher() {
         // button is part of it (WCAG 2.5.3); the org caption is said once, in the visually hidden part.
         button={
           <>
-            <span aria-hidden="true" className="flex size-7 shrink-0 items-center justify-center rounded-md bg-indigo-600 text-xs font-semibold uppercase text-white">
+            <span
+              aria-hidden="true"
+              className="flex size-7 shrink-0 items-center justify-center rounded-md bg-indigo-600 text-xs font-semibold uppercase text-white"
+            >
               {org.slice(0, 2)}
             </span>
             <span className="min-w-0 leading-tight">
-              <span aria-hidden="true" className="block text-[11px] font-medium uppercase tracking-wide text-slate-600">{context.org || 'Context'}</span>
+              <span aria-hidden="true" className="block text-[11px] font-medium uppercase tracking-wide text-slate-600">
+                {context.org || 'Context'}
+              </span>
               <span className="block max-w-40 truncate whitespace-nowrap text-sm font-semibold text-slate-900">
                 <span className="sr-only">Context: </span>
                 {context.name}
@@ -47,7 +52,9 @@ export function ContextSwitcher() {
       >
         {(close) => (
           <div className="py-1.5 text-sm">
-            <p className="px-4 pb-1 pt-1.5 text-[11px] font-semibold uppercase tracking-wider text-slate-500">Contexts</p>
+            <p className="px-4 pb-1 pt-1.5 text-[11px] font-semibold uppercase tracking-wider text-slate-500">
+              Contexts
+            </p>
             <ul>
               {state.contexts.map((c) => {
                 const active = c.name === context.name;
@@ -60,7 +67,10 @@ export function ContextSwitcher() {
                         state.use(c.name);
                         close();
                       }}
-                      className={clsx('flex w-full items-start gap-3 px-4 py-2 text-left hover:bg-slate-50', active && 'bg-indigo-50/60')}
+                      className={clsx(
+                        'flex w-full items-start gap-3 px-4 py-2 text-left hover:bg-slate-50',
+                        active && 'bg-indigo-50/60',
+                      )}
                     >
                       <CheckIcon className={clsx('mt-0.5 size-4 shrink-0', active ? 'text-indigo-600' : 'invisible')} />
                       <span className="min-w-0 flex-1">
@@ -79,11 +89,30 @@ export function ContextSwitcher() {
               })}
             </ul>
             <div className="mt-1.5 flex gap-1 border-t border-slate-100 px-2 pt-1.5">
-              <MenuButton onClick={() => { close(); setEditing({ mode: 'edit', context, keyOnly: true }); }} icon={<KeyIcon className="size-4" />}>
+              <MenuButton
+                onClick={() => {
+                  close();
+                  setEditing({ mode: 'edit', context, keyOnly: true });
+                }}
+                icon={<KeyIcon className="size-4" />}
+              >
                 Change API key
               </MenuButton>
-              <MenuButton onClick={() => { close(); setEditing({ mode: 'edit', context, keyOnly: false }); }}>Edit context</MenuButton>
-              <MenuButton onClick={() => { close(); setEditing({ mode: 'add' }); }} icon={<PlusIcon className="size-4" />}>
+              <MenuButton
+                onClick={() => {
+                  close();
+                  setEditing({ mode: 'edit', context, keyOnly: false });
+                }}
+              >
+                Edit context
+              </MenuButton>
+              <MenuButton
+                onClick={() => {
+                  close();
+                  setEditing({ mode: 'add' });
+                }}
+                icon={<PlusIcon className="size-4" />}
+              >
                 Add
               </MenuButton>
             </div>
@@ -97,7 +126,9 @@ export function ContextSwitcher() {
                 >
                   Sign out of {signOut.context}
                 </MenuButton>
-                <p className="px-2 pb-1 text-xs text-slate-500">Forgets this context&apos;s key in this tab; the console asks for one again.</p>
+                <p className="px-2 pb-1 text-xs text-slate-500">
+                  Forgets this context&apos;s key in this tab; the console asks for one again.
+                </p>
               </div>
             ) : null}
           </div>
@@ -117,7 +148,11 @@ export function ContextSwitcher() {
 
 function MenuButton({ onClick, icon, children }: { onClick: () => void; icon?: ReactNode; children: ReactNode }) {
   return (
-    <button type="button" onClick={onClick} className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100">
+    <button
+      type="button"
+      onClick={onClick}
+      className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+    >
       {icon}
       {children}
     </button>

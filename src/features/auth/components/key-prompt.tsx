@@ -34,10 +34,13 @@ export function KeyPrompt() {
             <span className="font-mono text-slate-700">{apiUrlLabel(context)}</span> again.
           </>
         ) : (
-        <>
-          The API at <span className="font-mono text-slate-700">{apiUrlLabel(context)}</span> answered 401 Unauthorized:{' '}
-          {hadKey ? `it does not accept the key of context ${context.name}.` : `context ${context.name} has no key yet.`}
-        </>
+          <>
+            The API at <span className="font-mono text-slate-700">{apiUrlLabel(context)}</span> answered 401
+            Unauthorized:{' '}
+            {hadKey
+              ? `it does not accept the key of context ${context.name}.`
+              : `context ${context.name} has no key yet.`}
+          </>
         )
       }
     >
@@ -55,13 +58,28 @@ export function KeyPrompt() {
           />
         </label>
         <p className="text-xs text-slate-500">
-          Held in this tab&apos;s memory only.{refused?.requestId ? <> Request ID <code className="font-mono">{refused.requestId}</code>.</> : null}
+          Held in this tab&apos;s memory only.
+          {refused?.requestId ? (
+            <>
+              {' '}
+              Request ID <code className="font-mono">{refused.requestId}</code>.
+            </>
+          ) : null}
         </p>
         <div className="flex justify-end gap-2">
-          <button type="button" onClick={() => setDismissed(connection.generation)} className="rounded-md px-3 py-1.5 font-medium text-slate-600 hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={() => setDismissed(connection.generation)}
+            className="rounded-md px-3 py-1.5 font-medium text-slate-600 hover:bg-slate-100"
+          >
             Not now
           </button>
-          <button type="submit" className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white shadow-sm hover:bg-indigo-500">Use key</button>
+          <button
+            type="submit"
+            className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white shadow-sm hover:bg-indigo-500"
+          >
+            Use key
+          </button>
         </div>
       </form>
     </Dialog>

@@ -17,7 +17,8 @@ export interface Target extends GroupVersion {
 export function reviewLaunchApi(target: Target) {
   return {
     review: (body: Record<string, unknown>) => reviewCreate(target, target.project, body),
-    launch: (body: Record<string, unknown>, options: LaunchOptions) => launchCreate(target, target.project, body, options),
+    launch: (body: Record<string, unknown>, options: LaunchOptions) =>
+      launchCreate(target, target.project, body, options),
     get: (name: string) => getObject(target, target.project, name),
   };
 }

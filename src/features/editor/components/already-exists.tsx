@@ -26,9 +26,15 @@ export function AlreadyExists({ kind, name, error, existing, readError, draftTex
   const [newName, setNewName] = useState(`${name}-2`.slice(0, 63));
   const problem = newName === name ? 'That is the name already taken' : nameProblem(newName);
   const inputId = useId();
-  const existingText = useMemo(() => (existing ? reviewedObjectYaml({ ...existing, status: undefined }) : ''), [existing]);
+  const existingText = useMemo(
+    () => (existing ? reviewedObjectYaml({ ...existing, status: undefined }) : ''),
+    [existing],
+  );
   return (
-    <section aria-label="Name already taken" className="space-y-3 rounded-lg border border-amber-300 bg-white p-4 text-sm">
+    <section
+      aria-label="Name already taken"
+      className="space-y-3 rounded-lg border border-amber-300 bg-white p-4 text-sm"
+    >
       <div>
         <h3 className="text-base font-semibold text-slate-900">{`A ${kind} named “${name}” already exists`}</h3>
         <p className="mt-0.5 text-slate-600">
@@ -37,7 +43,10 @@ export function AlreadyExists({ kind, name, error, existing, readError, draftTex
       </div>
       <ErrorPanel error={error} embedded />
       <div className="flex flex-wrap items-end gap-3">
-        <Link to={existingHref} className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-700 shadow-sm hover:bg-slate-50">
+        <Link
+          to={existingHref}
+          className="rounded-md border border-slate-300 bg-white px-3 py-1.5 font-medium text-slate-700 shadow-sm hover:bg-slate-50"
+        >
           {`Open the existing ${kind}`}
         </Link>
         <form
@@ -48,7 +57,9 @@ export function AlreadyExists({ kind, name, error, existing, readError, draftTex
           }}
         >
           <div>
-            <label htmlFor={inputId} className="block text-xs font-medium text-slate-600">New name for the draft</label>
+            <label htmlFor={inputId} className="block text-xs font-medium text-slate-600">
+              New name for the draft
+            </label>
             <input
               id={inputId}
               value={newName}
@@ -57,7 +68,11 @@ export function AlreadyExists({ kind, name, error, existing, readError, draftTex
               className="w-56 rounded-md border border-slate-300 px-2.5 py-1.5 font-mono shadow-sm focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20 aria-invalid:border-rose-400"
             />
           </div>
-          <button type="submit" disabled={!!problem} className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white shadow-sm hover:bg-indigo-500 disabled:opacity-50">
+          <button
+            type="submit"
+            disabled={!!problem}
+            className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white shadow-sm hover:bg-indigo-500 disabled:opacity-50"
+          >
             Rename the draft
           </button>
         </form>
@@ -70,7 +85,12 @@ export function AlreadyExists({ kind, name, error, existing, readError, draftTex
             <span>Your draft</span>
           </div>
           <div className="overflow-hidden rounded-md border border-slate-200">
-            <DiffEditor original={existingText} modified={draftText} ariaLabel={`Existing ${kind} and your draft`} height={360} />
+            <DiffEditor
+              original={existingText}
+              modified={draftText}
+              ariaLabel={`Existing ${kind} and your draft`}
+              height={360}
+            />
           </div>
         </div>
       ) : readError ? (

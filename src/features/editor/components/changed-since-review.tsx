@@ -35,17 +35,26 @@ export function ChangedSinceReview({ kind, state, text, now, onAcceptAndLaunch }
   const launching = comparison.accepted && stage.name === 'launching';
 
   return (
-    <section aria-label="What changed since the review" className="space-y-2 rounded-lg border-2 border-amber-300 bg-white p-3 text-sm shadow-sm">
-      <h3 ref={heading} tabIndex={-1} className="font-semibold text-amber-900 outline-none focus-visible:ring-2 focus-visible:ring-amber-400">
+    <section
+      aria-label="What changed since the review"
+      className="space-y-2 rounded-lg border-2 border-amber-300 bg-white p-3 text-sm shadow-sm"
+    >
+      <h3
+        ref={heading}
+        tabIndex={-1}
+        className="font-semibold text-amber-900 outline-none focus-visible:ring-2 focus-visible:ring-amber-400"
+      >
         {`The ${kind} was not launched: ${why(comparison.before.estimate?.priceBookVersion, after?.estimate?.priceBookVersion)} since your review`}
       </h3>
       <p className="text-xs text-slate-600">
-        Nothing was created and nothing was charged. Compare the estimate you reviewed with the new one; launch only if the new one suits you.
+        Nothing was created and nothing was charged. Compare the estimate you reviewed with the new one; launch only if
+        the new one suits you.
       </p>
       {comparison.error.requestId && (
         <p className="flex items-center gap-2 text-xs text-slate-500">
           <span>
-            Refused by the server · request <code className="font-mono text-slate-700">{comparison.error.requestId}</code>
+            Refused by the server · request{' '}
+            <code className="font-mono text-slate-700">{comparison.error.requestId}</code>
           </span>
           <CopyButton value={comparison.error.requestId} label="Copy the request id of the refused launch" />
         </p>

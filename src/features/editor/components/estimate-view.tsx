@@ -21,14 +21,26 @@ export function startLabel(startTime: string | undefined, now: number): string {
   return `in about ${Math.round(minutes / 60)} h`;
 }
 
-export function EstimateCard({ estimate, maxCostUSD, kind, now }: { estimate: Estimate; maxCostUSD: string | undefined; kind: string; now: number }) {
+export function EstimateCard({
+  estimate,
+  maxCostUSD,
+  kind,
+  now,
+}: {
+  estimate: Estimate;
+  maxCostUSD: string | undefined;
+  kind: string;
+  now: number;
+}) {
   const capped = maxCostUSD !== undefined && estimate.costUSD === maxCostUSD;
   return (
     <section aria-label="Estimate" className="rounded-lg border border-indigo-200 bg-white">
       <div className="flex items-end justify-between gap-3 border-b border-indigo-100 bg-indigo-50/60 px-4 py-3">
         <div>
           <div className="text-xs font-medium uppercase tracking-wide text-indigo-700">Expected cost</div>
-          <div className="text-3xl font-semibold tabular-nums text-slate-900" data-testid="estimate-cost">{money(estimate.costUSD)}</div>
+          <div className="text-3xl font-semibold tabular-nums text-slate-900" data-testid="estimate-cost">
+            {money(estimate.costUSD)}
+          </div>
         </div>
         <div className="text-right text-xs text-slate-600">
           {maxCostUSD !== undefined ? (
@@ -45,7 +57,11 @@ export function EstimateCard({ estimate, maxCostUSD, kind, now }: { estimate: Es
       <dl className="grid grid-cols-2 gap-x-4 gap-y-2 px-4 py-3 text-sm">
         <Item label="Held when it starts" value={money(estimate.firstHoldUSD)} />
         <Item label="Hourly rate" value={`${money(estimate.rateUSDPerHour)}/h`} />
-        <Item label="Expected start" value={startLabel(estimate.startTime, now)} title={estimate.startTime ? formatDateTime(estimate.startTime) : undefined} />
+        <Item
+          label="Expected start"
+          value={startLabel(estimate.startTime, now)}
+          title={estimate.startTime ? formatDateTime(estimate.startTime) : undefined}
+        />
         <Item label="Price book" value={estimate.priceBookVersion} mono />
       </dl>
     </section>
@@ -56,7 +72,9 @@ function Item({ label, value, mono, title }: { label: string; value: string; mon
   return (
     <div>
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd title={title} className={clsx('font-medium tabular-nums text-slate-900', mono && 'font-mono text-[13px]')}>{value}</dd>
+      <dd title={title} className={clsx('font-medium tabular-nums text-slate-900', mono && 'font-mono text-[13px]')}>
+        {value}
+      </dd>
     </div>
   );
 }
@@ -70,7 +88,15 @@ const ROWS: { field: EstimateField; label: string; show: (e: Estimate, now: numb
 ];
 
 /** The refused review's estimate beside the new one; changed rows stand out. */
-export function EstimateComparison({ before, after, now }: { before: Estimate | undefined; after: Estimate | undefined; now: number }) {
+export function EstimateComparison({
+  before,
+  after,
+  now,
+}: {
+  before: Estimate | undefined;
+  after: Estimate | undefined;
+  now: number;
+}) {
   const changed = new Set(estimateChanges(before, after));
   return (
     <table aria-label="Estimate before and now" className="w-full text-sm">
@@ -84,11 +110,23 @@ export function EstimateComparison({ before, after, now }: { before: Estimate | 
       <tbody className="divide-y divide-slate-100">
         {ROWS.map((row) => (
           <tr key={row.field} className={clsx(changed.has(row.field) && 'bg-amber-50')}>
-            <th scope="row" className="py-1.5 pr-2 text-left font-normal text-slate-600">{row.label}</th>
-            <td className={clsx('py-1.5 tabular-nums', changed.has(row.field) ? 'text-slate-500 line-through decoration-slate-400' : 'text-slate-800')}>
+            <th scope="row" className="py-1.5 pr-2 text-left font-normal text-slate-600">
+              {row.label}
+            </th>
+            <td
+              className={clsx(
+                'py-1.5 tabular-nums',
+                changed.has(row.field) ? 'text-slate-500 line-through decoration-slate-400' : 'text-slate-800',
+              )}
+            >
               {before ? row.show(before, now) : '—'}
             </td>
-            <td className={clsx('py-1.5 tabular-nums', changed.has(row.field) ? 'font-semibold text-amber-900' : 'text-slate-800')}>
+            <td
+              className={clsx(
+                'py-1.5 tabular-nums',
+                changed.has(row.field) ? 'font-semibold text-amber-900' : 'text-slate-800',
+              )}
+            >
               {after ? row.show(after, now) : '—'}
             </td>
           </tr>

@@ -69,16 +69,34 @@ interface EditorProps extends NewObjectPageProps {
 
 function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched, schema, billable }: EditorProps) {
   const apiVersion = kind.group ? `${kind.group}/${kind.version}` : kind.version;
-  const [template] = useState(() => templateFor({ apiVersion, kind: kind.kind, singular: kind.singular || kind.kind.toLowerCase(), schema, suffix: randomSuffix() }));
+  const [template] = useState(() =>
+    templateFor({
+      apiVersion,
+      kind: kind.kind,
+      singular: kind.singular || kind.kind.toLowerCase(),
+      schema,
+      suffix: randomSuffix(),
+    }),
+  );
   const draft = useDraft(project, kind.plural, template, incomingYaml);
-  const target = useMemo(() => ({ group: kind.group, version: kind.version, plural: kind.plural, project }), [kind, project]);
-  const flow = useReviewLaunch({ target, pendingLaunch: draft.pendingLaunch, setPendingLaunch: draft.setPendingLaunch });
+  const target = useMemo(
+    () => ({ group: kind.group, version: kind.version, plural: kind.plural, project }),
+    [kind, project],
+  );
+  const flow = useReviewLaunch({
+    target,
+    pendingLaunch: draft.pendingLaunch,
+    setPendingLaunch: draft.setPendingLaunch,
+  });
   const { machine } = flow;
   const editorRef = useRef<CodeEditorHandle>(null);
   const [schemaMarkers, setSchemaMarkers] = useState<EditorMarker[]>([]);
   const [blockedAttempt, setBlockedAttempt] = useState(false);
 
-  const checked = useMemo(() => checkDraft(draft.text, { apiVersion, kind: kind.kind, project }), [draft.text, apiVersion, kind.kind, project]);
+  const checked = useMemo(
+    () => checkDraft(draft.text, { apiVersion, kind: kind.kind, project }),
+    [draft.text, apiVersion, kind.kind, project],
+  );
   const { stage, review } = flow;
   const stale = review !== undefined && review.text !== draft.text;
 
@@ -86,23 +104,41 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
   const apiProblems = useMemo<ListedProblem[]>(() => {
     if (stage.name !== 'review-failed' && stage.name !== 'exists' && stage.name !== 'launch-failed') return [];
     const severity = stage.name === 'exists' ? 'warning' : 'error';
-    return placeCauses(draft.text, stage.error.causes, stage.error.reason, severity).map((p) => ({ ...p, origin: 'api' as const }));
+    return placeCauses(draft.text, stage.error.causes, stage.error.reason, severity).map((p) => ({
+      ...p,
+      origin: 'api' as const,
+    }));
   }, [stage, draft.text]);
-  const draftProblems = useMemo<ListedProblem[]>(() => checked.problems.map((p) => ({ ...p, origin: 'draft' as const })), [checked.problems]);
+  const draftProblems = useMemo<ListedProblem[]>(
+    () => checked.problems.map((p) => ({ ...p, origin: 'draft' as const })),
+    [checked.problems],
+  );
   // monaco-yaml reports syntax errors too; the console's own checks already list those.
   const syntaxBroken = checked.problems.some((p) => p.source?.startsWith('YAML'));
   // Fields the schema does not know: marked here, since the API refuses them and monaco-yaml lets them pass.
   const unknownFields = useMemo<ListedProblem[]>(
-    () => (schema && !syntaxBroken ? unknownFieldMarkers(draft.text, schema, kind.kind).map((m) => ({ ...m, origin: 'schema' as const })) : []),
+    () =>
+      schema && !syntaxBroken
+        ? unknownFieldMarkers(draft.text, schema, kind.kind).map((m) => ({ ...m, origin: 'schema' as const }))
+        : [],
     [schema, syntaxBroken, draft.text, kind.kind],
   );
   const schemaProblems = useMemo<ListedProblem[]>(
-    () => (syntaxBroken ? [] : schemaMarkers.map((m) => ({ ...m, message: withFieldPath(draft.text, m), origin: 'schema' as const }))),
+    () =>
+      syntaxBroken
+        ? []
+        : schemaMarkers.map((m) => ({ ...m, message: withFieldPath(draft.text, m), origin: 'schema' as const })),
     [schemaMarkers, syntaxBroken, draft.text],
   );
-  const markers = useMemo<EditorMarker[]>(() => [...draftProblems, ...unknownFields, ...apiProblems], [draftProblems, unknownFields, apiProblems]);
+  const markers = useMemo<EditorMarker[]>(
+    () => [...draftProblems, ...unknownFields, ...apiProblems],
+    [draftProblems, unknownFields, apiProblems],
+  );
   const listed = useMemo(
-    () => [...draftProblems, ...unknownFields, ...apiProblems, ...schemaProblems].sort((a, b) => a.startLineNumber - b.startLineNumber || a.startColumn - b.startColumn),
+    () =>
+      [...draftProblems, ...unknownFields, ...apiProblems, ...schemaProblems].sort(
+        (a, b) => a.startLineNumber - b.startLineNumber || a.startColumn - b.startColumn,
+      ),
     [draftProblems, unknownFields, apiProblems, schemaProblems],
   );
 
@@ -130,23 +166,35 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
     [review, draft, onLaunched],
   );
   const onLaunch = useCallback(() => finish(machine.launch(draft.text)), [finish, machine, draft.text]);
-  const onAcceptAndLaunch = useCallback(() => finish(machine.acceptAndLaunch(draft.text)), [finish, machine, draft.text]);
+  const onAcceptAndLaunch = useCallback(
+    () => finish(machine.acceptAndLaunch(draft.text)),
+    [finish, machine, draft.text],
+  );
   const onRetryLaunch = useCallback(
     () => finish(stage.name === 'launch-unknown' ? machine.retryLaunch() : machine.launch(draft.text)),
     [finish, machine, stage.name, draft.text],
   );
 
-  const name = typeof (checked.object?.metadata as { name?: unknown } | undefined)?.name === 'string' ? String((checked.object?.metadata as { name: string }).name) : '';
+  const name =
+    typeof (checked.object?.metadata as { name?: unknown } | undefined)?.name === 'string'
+      ? String((checked.object?.metadata as { name: string }).name)
+      : '';
 
   return (
     <div className="mx-auto flex max-w-[1400px] flex-col gap-4 p-4 lg:p-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <nav aria-label="Breadcrumb" className="text-xs text-slate-500">
-            <Link to={tableHref} className="hover:text-indigo-600 hover:underline">{`${project} / ${kind.plural}`}</Link>
+            <Link
+              to={tableHref}
+              className="hover:text-indigo-600 hover:underline"
+            >{`${project} / ${kind.plural}`}</Link>
             <span> / new</span>
           </nav>
-          <h1 className="text-xl font-semibold text-slate-900">{`New ${kind.kind}`}<span className="font-normal text-slate-500">{` in ${project}`}</span></h1>
+          <h1 className="text-xl font-semibold text-slate-900">
+            {`New ${kind.kind}`}
+            <span className="font-normal text-slate-500">{` in ${project}`}</span>
+          </h1>
         </div>
         <div className="flex items-center gap-3 text-xs text-slate-500">
           {draft.stored ? (
@@ -169,7 +217,14 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
         </div>
       </header>
 
-      <DraftBanners draft={draft} kind={kind.kind} stage={stage} review={review} stale={stale} onRetryLaunch={onRetryLaunch} />
+      <DraftBanners
+        draft={draft}
+        kind={kind.kind}
+        stage={stage}
+        review={review}
+        stale={stale}
+        onRetryLaunch={onRetryLaunch}
+      />
 
       {/* Between 1024 and 1280 px a narrower review column leaves the editor room for a line of YAML. */}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_26rem]">
@@ -177,7 +232,11 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
           <div className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
             <div className="flex items-center justify-between gap-3 border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs text-slate-500">
               <span className="shrink-0 font-medium text-slate-700">{`${kind.kind} YAML`}</span>
-              <span className="min-w-0 truncate">{schema ? 'Checked against the API\'s schema as you type · Ctrl+Space completes, hover explains' : 'No schema from the API: the server checks on Review'}</span>
+              <span className="min-w-0 truncate">
+                {schema
+                  ? "Checked against the API's schema as you type · Ctrl+Space completes, hover explains"
+                  : 'No schema from the API: the server checks on Review'}
+              </span>
             </div>
             <CodeEditor
               ref={editorRef}
@@ -209,7 +268,10 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
             />
           )}
           {review && !stale && (
-            <section aria-label="As the server would create it" className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+            <section
+              aria-label="As the server would create it"
+              className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+            >
               <div className="border-b border-slate-200 bg-slate-50 px-3 py-1.5 text-xs">
                 <span className="font-medium text-slate-700">As the server would create it</span>
                 <span className="text-slate-500"> · blue bars: filled in by the server</span>

@@ -27,7 +27,8 @@ interface Props {
 
 function specField(review: DraftReview, path: string[]): string | undefined {
   let value: unknown = review.object.spec;
-  for (const key of path) value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  for (const key of path)
+    value = value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
   return typeof value === 'string' ? value : undefined;
 }
 
@@ -50,7 +51,17 @@ function hint(kind: string, state: ReviewLaunchState, text: string, canReview: b
   }
 }
 
-export function ReviewPanel({ kind, billable, state, text, canReview, onReview, onLaunch, onAcceptAndLaunch, onRetryLaunch }: Props) {
+export function ReviewPanel({
+  kind,
+  billable,
+  state,
+  text,
+  canReview,
+  onReview,
+  onLaunch,
+  onAcceptAndLaunch,
+  onRetryLaunch,
+}: Props) {
   const now = useNow(30_000);
   const { stage, review, comparison } = state;
   const reviewing = stage.name === 'reviewing';
@@ -64,7 +75,9 @@ export function ReviewPanel({ kind, billable, state, text, canReview, onReview, 
   return (
     <aside aria-label="Review and launch" className="flex flex-col gap-3 self-start lg:sticky lg:top-4">
       <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-        <h2 className="text-sm font-semibold text-slate-900">{costs ? 'Review before you pay' : `Check before you create`}</h2>
+        <h2 className="text-sm font-semibold text-slate-900">
+          {costs ? 'Review before you pay' : `Check before you create`}
+        </h2>
         <p className="mt-0.5 text-xs text-slate-500">
           {costs
             ? 'Review asks the server for a dry-run: nothing is created, and you see the cost. Launch sends exactly what you reviewed.'
@@ -77,7 +90,9 @@ export function ReviewPanel({ kind, billable, state, text, canReview, onReview, 
             disabled={reviewing || launching}
             className={clsx(
               'flex-1 rounded-md px-3 py-2 text-sm font-medium shadow-sm disabled:opacity-50',
-              launchable ? 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50' : 'bg-indigo-600 text-white hover:bg-indigo-500',
+              launchable
+                ? 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+                : 'bg-indigo-600 text-white hover:bg-indigo-500',
             )}
           >
             {reviewing ? 'Reviewing…' : review && !stale ? 'Review again' : 'Review'}
@@ -99,26 +114,41 @@ export function ReviewPanel({ kind, billable, state, text, canReview, onReview, 
         </p>
       </div>
 
-      {stage.name === 'review-failed' && <ErrorPanel error={stage.error} title="The server refused the draft (marked in the editor)" />}
-      {stage.name === 'launch-failed' && <ErrorPanel error={stage.error} title={`The ${kind} was not ${costs ? 'launched' : 'created'}`} />}
+      {stage.name === 'review-failed' && (
+        <ErrorPanel error={stage.error} title="The server refused the draft (marked in the editor)" />
+      )}
+      {stage.name === 'launch-failed' && (
+        <ErrorPanel error={stage.error} title={`The ${kind} was not ${costs ? 'launched' : 'created'}`} />
+      )}
       {stage.name === 'launch-unknown' && (
         <div className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
           <p className="font-medium">{`No answer came back: the ${kind} may or may not have been created.`}</p>
           <p className="text-xs">
-            Retrying is safe: it sends the same Idempotency-Key, so the server answers with the first result and never creates a second {kind}.
+            Retrying is safe: it sends the same Idempotency-Key, so the server answers with the first result and never
+            creates a second {kind}.
           </p>
-          <button type="button" onClick={onRetryLaunch} className="rounded-md bg-amber-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-amber-500">
+          <button
+            type="button"
+            onClick={onRetryLaunch}
+            className="rounded-md bg-amber-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-amber-500"
+          >
             Retry launch
           </button>
           <ErrorPanel error={stage.error} embedded compact />
         </div>
       )}
 
-      {comparison && <ChangedSinceReview kind={kind} state={state} text={text} now={now} onAcceptAndLaunch={onAcceptAndLaunch} />}
+      {comparison && (
+        <ChangedSinceReview kind={kind} state={state} text={text} now={now} onAcceptAndLaunch={onAcceptAndLaunch} />
+      )}
 
       {review && (
         <div className={clsx('space-y-3 transition-opacity', stale && 'opacity-50')} aria-label="Review" role="region">
-          {stale && <p className="rounded-md bg-slate-800 px-3 py-1.5 text-xs font-medium text-white">Out of date: this review is of an earlier text.</p>}
+          {stale && (
+            <p className="rounded-md bg-slate-800 px-3 py-1.5 text-xs font-medium text-white">
+              Out of date: this review is of an earlier text.
+            </p>
+          )}
           {estimate ? (
             <EstimateCard estimate={estimate} maxCostUSD={specField(review, ['maxCostUSD'])} kind={kind} now={now} />
           ) : (
@@ -129,11 +159,17 @@ export function ReviewPanel({ kind, billable, state, text, canReview, onReview, 
             <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-3">
               <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Budgets</h3>
               <BudgetImpacts budgets={estimate.budgets} />
-              <RateGuard rate={estimate.rateUSDPerHour} explicitCap={specField(review, ['placement', 'maxRateUSDPerHour'])} kind={kind} />
+              <RateGuard
+                rate={estimate.rateUSDPerHour}
+                explicitCap={specField(review, ['placement', 'maxRateUSDPerHour'])}
+                kind={kind}
+              />
             </div>
           )}
           <div className="rounded-lg border border-slate-200 bg-white p-3">
-            <h3 className="mb-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">Filled in by the server</h3>
+            <h3 className="mb-1.5 text-xs font-semibold uppercase tracking-wide text-slate-500">
+              Filled in by the server
+            </h3>
             <ServerAdditions additions={review.additions} />
           </div>
         </div>

@@ -5,14 +5,34 @@ import { locateField } from '@/components/code-editor/yaml-locate.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { inlineValue, reviewedObjectYaml, type ServerAddition } from '../model/review-model.ts';
 
-export function ServerObjectView({ object, additions, kind }: { object: NodusObject; additions: readonly ServerAddition[]; kind: string }) {
+export function ServerObjectView({
+  object,
+  additions,
+  kind,
+}: {
+  object: NodusObject;
+  additions: readonly ServerAddition[];
+  kind: string;
+}) {
   const text = useMemo(() => reviewedObjectYaml(object), [object]);
   const markers = useMemo<EditorMarker[]>(
     () =>
       additions.map((a) => {
         const at = locateField(text, a.path);
-        const what = a.draftValue !== undefined ? `normalized by the server (the draft had ${inlineValue(a.draftValue)})` : a.origin === 'default' ? 'a default the server filled in' : 'set by the server';
-        return { startLineNumber: at.startLineNumber, startColumn: at.startColumn, endLineNumber: at.endLineNumber, endColumn: at.endColumn, message: `${a.path}: ${what}`, severity: 'info' };
+        const what =
+          a.draftValue !== undefined
+            ? `normalized by the server (the draft had ${inlineValue(a.draftValue)})`
+            : a.origin === 'default'
+              ? 'a default the server filled in'
+              : 'set by the server';
+        return {
+          startLineNumber: at.startLineNumber,
+          startColumn: at.startColumn,
+          endLineNumber: at.endLineNumber,
+          endColumn: at.endColumn,
+          message: `${a.path}: ${what}`,
+          severity: 'info',
+        };
       }),
     [text, additions],
   );

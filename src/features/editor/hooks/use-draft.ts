@@ -5,8 +5,11 @@
 import { useCallback, useState } from 'react';
 import { browserStorage, loadDraft, removeDraft, saveDraft } from '@/lib/draft-store.ts';
 import {
-  parseNewObjectDraft, startingDraft, swapSetAside,
-  type NewObjectDraft, type PendingLaunch,
+  parseNewObjectDraft,
+  startingDraft,
+  swapSetAside,
+  type NewObjectDraft,
+  type PendingLaunch,
 } from '../model/new-object-draft.ts';
 
 export interface DraftState {
@@ -55,15 +58,22 @@ export function useDraft(project: string, plural: string, template: string, inco
     pendingLaunch: draft.pendingLaunch,
     stored: state.stored,
     fromIncoming: incoming !== undefined && draft.text === incoming,
-    setText: useCallback((text: string) => update((d) => (d.text === text ? d : { ...d, text, savedAt: now() })), [update]),
+    setText: useCallback(
+      (text: string) => update((d) => (d.text === text ? d : { ...d, text, savedAt: now() })),
+      [update],
+    ),
     restoreSetAside: useCallback(() => update((d) => swapSetAside(d, now())), [update]),
     dropSetAside: useCallback(() => update(({ setAside: _s, ...d }) => d), [update]),
     discard: useCallback(
-      () => update((d) => (d.text === template ? d : { text: template, savedAt: now(), setAside: { text: d.text, savedAt: d.savedAt } })),
+      () =>
+        update((d) =>
+          d.text === template ? d : { text: template, savedAt: now(), setAside: { text: d.text, savedAt: d.savedAt } },
+        ),
       [update, template],
     ),
     setPendingLaunch: useCallback(
-      (pending: PendingLaunch | undefined) => update(({ pendingLaunch: _p, ...d }) => (pending ? { ...d, pendingLaunch: pending } : d)),
+      (pending: PendingLaunch | undefined) =>
+        update(({ pendingLaunch: _p, ...d }) => (pending ? { ...d, pendingLaunch: pending } : d)),
       [update],
     ),
     clear: useCallback(() => {

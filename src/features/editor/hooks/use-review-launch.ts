@@ -10,7 +10,11 @@ interface Options {
   setPendingLaunch: (pending: PendingLaunch | undefined) => void;
 }
 
-export function useReviewLaunch({ target, pendingLaunch, setPendingLaunch }: Options): ReviewLaunchState & { machine: ReviewLaunchFlow } {
+export function useReviewLaunch({
+  target,
+  pendingLaunch,
+  setPendingLaunch,
+}: Options): ReviewLaunchState & { machine: ReviewLaunchFlow } {
   const pending = useRef({ value: pendingLaunch, set: setPendingLaunch });
   useLayoutEffect(() => {
     pending.current = { value: pendingLaunch, set: setPendingLaunch };

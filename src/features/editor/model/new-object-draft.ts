@@ -27,16 +27,24 @@ export interface NewObjectDraft {
 
 /** The stored value as a draft, or undefined for anything else (it is read back from localStorage). */
 export function parseNewObjectDraft(value: unknown): NewObjectDraft | undefined {
-  return typeof value === 'object' && value !== null && typeof (value as NewObjectDraft).text === 'string' ? (value as NewObjectDraft) : undefined;
+  return typeof value === 'object' && value !== null && typeof (value as NewObjectDraft).text === 'string'
+    ? (value as NewObjectDraft)
+    : undefined;
 }
 
 /**
  * The draft to start from when the page opens. `incoming` (location.state.yaml) wins over the stored draft; a
  * stored draft with other text is set aside so the person can restore it.
  */
-export function startingDraft(stored: NewObjectDraft | undefined, incoming: string | undefined, template: string, now: string): NewObjectDraft {
+export function startingDraft(
+  stored: NewObjectDraft | undefined,
+  incoming: string | undefined,
+  template: string,
+  now: string,
+): NewObjectDraft {
   if (incoming === undefined) return stored ?? { text: template, savedAt: now };
-  if (!stored || stored.text === incoming || stored.text.trim() === '') return { ...stored, text: incoming, savedAt: now };
+  if (!stored || stored.text === incoming || stored.text.trim() === '')
+    return { ...stored, text: incoming, savedAt: now };
   return { text: incoming, savedAt: now, setAside: { text: stored.text, savedAt: stored.savedAt } };
 }
 

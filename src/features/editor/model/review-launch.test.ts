@@ -25,12 +25,32 @@ function object(priceBook: string, cost: string): NodusObject {
     kind: 'Job',
     metadata: { name: 'a' },
     spec: {},
-    status: { estimate: { costUSD: cost, firstHoldUSD: '1.00', rateUSDPerHour: '1.00', startTime: '2026-01-01T00:00:00Z', priceBookVersion: priceBook } },
+    status: {
+      estimate: {
+        costUSD: cost,
+        firstHoldUSD: '1.00',
+        rateUSDPerHour: '1.00',
+        startTime: '2026-01-01T00:00:00Z',
+        priceBookVersion: priceBook,
+      },
+    },
   };
 }
 
 function refusal(code: number, reason: string): ApiError {
-  return new ApiError({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', code, reason, message: reason, requestId: 'req_1' }, { fromServer: true });
+  return new ApiError(
+    {
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Failure',
+      code,
+      reason,
+      message: reason,
+      requestId: 'req_1',
+    },
+    { fromServer: true },
+  );
 }
 
 /** The API as the machine sees it: every call waits until the test answers it. */
@@ -55,7 +75,9 @@ function scriptedApi() {
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
   async function reviewed(priceBook: string, cost: string) {
     const review = flow.review(TEXT, BODY);
-    reviews.at(-1)!.answer.resolve({ object: object(priceBook, cost), etag: `etag-${priceBook}`, warnings: [], httpStatus: 201 });
+    reviews
+      .at(-1)!
+      .answer.resolve({ object: object(priceBook, cost), etag: `etag-${priceBook}`, warnings: [], httpStatus: 201 });
     await review;
   }
   return { api, flow, reviews, launches, settle, reviewed };

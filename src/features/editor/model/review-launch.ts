@@ -49,7 +49,13 @@ export type Stage =
   /** No answer came back: the object may or may not exist. Retry with the same key. */
   | { name: 'launch-unknown'; error: ApiError }
   | { name: 'launch-failed'; error: ApiError }
-  | { name: 'exists'; error: ApiError; text: string; existing: NodusObject | undefined; readError: ApiError | undefined }
+  | {
+      name: 'exists';
+      error: ApiError;
+      text: string;
+      existing: NodusObject | undefined;
+      readError: ApiError | undefined;
+    }
   | { name: 'launched'; answer: LaunchAnswer };
 
 export interface ReviewLaunchState {
@@ -128,7 +134,14 @@ export class ReviewLaunchFlow {
   /** The person saw the new estimate beside the refused one and launches it. */
   acceptAndLaunch(text: string): Promise<LaunchAnswer | undefined> {
     const { comparison, review } = this.state;
-    if (this.busy || !comparison || comparison.accepted || !review || review.text !== text || this.state.stage.name !== 'reviewed') {
+    if (
+      this.busy ||
+      !comparison ||
+      comparison.accepted ||
+      !review ||
+      review.text !== text ||
+      this.state.stage.name !== 'reviewed'
+    ) {
       return Promise.resolve(undefined);
     }
     this.set({ comparison: { ...comparison, accepted: true } });
@@ -151,7 +164,10 @@ export class ReviewLaunchFlow {
     this.busy = true;
     // A launch whose answer was lost is finished with its own key, even after a reload.
     const pending = this.pending.get();
-    const key = pending && pending.text === review.text && pending.etag === (review.etag ?? '') ? pending.idempotencyKey : review.idempotencyKey;
+    const key =
+      pending && pending.text === review.text && pending.etag === (review.etag ?? '')
+        ? pending.idempotencyKey
+        : review.idempotencyKey;
     this.pending.set({ text: review.text, etag: review.etag ?? '', idempotencyKey: key, at: new Date().toISOString() });
     this.set({ stage: { name: 'launching', attempt: 1 } });
     try {
@@ -192,7 +208,11 @@ export class ReviewLaunchFlow {
     this.set({ stage: { name: 'launch-failed', error } });
   }
 
-  private async runReview(text: string, body: Record<string, unknown>, keepKeyOf: DraftReview | undefined): Promise<void> {
+  private async runReview(
+    text: string,
+    body: Record<string, unknown>,
+    keepKeyOf: DraftReview | undefined,
+  ): Promise<void> {
     const seq = ++this.reviewSeq;
     this.set({ stage: { name: 'reviewing' } });
     try {
@@ -208,7 +228,10 @@ export class ReviewLaunchFlow {
         additions: serverAdditions(body, answer.object),
         // The same reviewed text and ETag keep their key; anything new gets a new one (the server remembers a
         // key with the request it came with, so a new If-Match needs a new key).
-        idempotencyKey: keepKeyOf && keepKeyOf.text === text && keepKeyOf.etag === answer.etag ? keepKeyOf.idempotencyKey : newIdempotencyKey(),
+        idempotencyKey:
+          keepKeyOf && keepKeyOf.text === text && keepKeyOf.etag === answer.etag
+            ? keepKeyOf.idempotencyKey
+            : newIdempotencyKey(),
         httpStatus: answer.httpStatus,
         at: Date.now(),
       };
@@ -223,7 +246,11 @@ export class ReviewLaunchFlow {
 
   /** AlreadyExists: the existing object is read to be shown beside the draft. */
   private async showExisting(error: ApiError, text: string, body: Record<string, unknown>, seq: number): Promise<void> {
-    this.set({ review: undefined, comparison: undefined, stage: { name: 'exists', error, text, existing: undefined, readError: undefined } });
+    this.set({
+      review: undefined,
+      comparison: undefined,
+      stage: { name: 'exists', error, text, existing: undefined, readError: undefined },
+    });
     let read: { existing: NodusObject | undefined; readError: ApiError | undefined };
     try {
       read = { existing: await this.api.get(nameOf(body)), readError: undefined };

@@ -1,14 +1,39 @@
 import { describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
 import type { Estimate, NodusObject } from '@/shared/protocol.ts';
-import { estimateChanges, inlineValue, onlyRateMoved, parseWarnings, reviewedObjectYaml, serverAdditions } from './review-model.ts';
+import {
+  estimateChanges,
+  inlineValue,
+  onlyRateMoved,
+  parseWarnings,
+  reviewedObjectYaml,
+  serverAdditions,
+} from './review-model.ts';
 
-const draft = { apiVersion: 'nodus.dev/v1', kind: 'Job', metadata: { name: 'a', labels: { team: 'nlp' } }, spec: { image: 'x', maxCostUSD: '40', resources: { cpu: 2 } } };
+const draft = {
+  apiVersion: 'nodus.dev/v1',
+  kind: 'Job',
+  metadata: { name: 'a', labels: { team: 'nlp' } },
+  spec: { image: 'x', maxCostUSD: '40', resources: { cpu: 2 } },
+};
 const server: NodusObject = {
   apiVersion: 'nodus.dev/v1',
   kind: 'Job',
-  metadata: { name: 'a', namespace: 'p', uid: 'job_1', creationTimestamp: 't', labels: { team: 'nlp', 'nodus.dev/created-by': 'demo' }, finalizers: ['nodus.dev/billing'] },
-  spec: { image: 'x', maxCostUSD: '40.00', timeoutSeconds: 14400, resources: { cpu: 2, memoryGiB: 8 }, placement: { region: 'us-east', spot: false } },
+  metadata: {
+    name: 'a',
+    namespace: 'p',
+    uid: 'job_1',
+    creationTimestamp: 't',
+    labels: { team: 'nlp', 'nodus.dev/created-by': 'demo' },
+    finalizers: ['nodus.dev/billing'],
+  },
+  spec: {
+    image: 'x',
+    maxCostUSD: '40.00',
+    timeoutSeconds: 14400,
+    resources: { cpu: 2, memoryGiB: 8 },
+    placement: { region: 'us-east', spot: false },
+  },
   status: { phase: 'Queued' },
 };
 
@@ -29,7 +54,12 @@ describe('reviewedObjectYaml', () => {
   test('no status, no placeholders', () => {
     const shown = parse(reviewedObjectYaml(server)) as NodusObject;
     expect(shown.status).toBeUndefined();
-    expect(shown.metadata).toEqual({ name: 'a', namespace: 'p', labels: server.metadata.labels, finalizers: ['nodus.dev/billing'] });
+    expect(shown.metadata).toEqual({
+      name: 'a',
+      namespace: 'p',
+      labels: server.metadata.labels,
+      finalizers: ['nodus.dev/billing'],
+    });
   });
 });
 
@@ -43,7 +73,13 @@ describe('parseWarnings', () => {
 });
 
 describe('estimates', () => {
-  const a: Estimate = { costUSD: '8.00', firstHoldUSD: '2.00', rateUSDPerHour: '2.00', startTime: 't1', priceBookVersion: 'v1' };
+  const a: Estimate = {
+    costUSD: '8.00',
+    firstHoldUSD: '2.00',
+    rateUSDPerHour: '2.00',
+    startTime: 't1',
+    priceBookVersion: 'v1',
+  };
   test('what changed, and whether only the rate moved', () => {
     expect(estimateChanges(a, { ...a, startTime: 't2' })).toEqual([]);
     const rate = { ...a, rateUSDPerHour: '2.40', costUSD: '9.60', firstHoldUSD: '2.40' };

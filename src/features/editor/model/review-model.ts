@@ -31,7 +31,14 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
-function walk(server: unknown, draft: unknown, path: string, origin: ServerAddition['origin'], out: ServerAddition[], mapOfStrings: boolean): void {
+function walk(
+  server: unknown,
+  draft: unknown,
+  path: string,
+  origin: ServerAddition['origin'],
+  out: ServerAddition[],
+  mapOfStrings: boolean,
+): void {
   if (isPlainObject(server) && isPlainObject(draft)) {
     for (const [key, value] of Object.entries(server)) {
       walk(value, draft[key], childPath(path, key, mapOfStrings), origin, out, false);
@@ -43,7 +50,15 @@ function walk(server: unknown, draft: unknown, path: string, origin: ServerAddit
 }
 
 /** Server-owned metadata that says nothing about what the object will do (and is a placeholder in a dry-run). */
-const QUIET_METADATA = new Set(['uid', 'resourceVersion', 'generation', 'creationTimestamp', 'managedFields', 'namespace', 'name']);
+const QUIET_METADATA = new Set([
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'managedFields',
+  'namespace',
+  'name',
+]);
 
 /** What the server added to (or changed in) the draft, highest missing field first (a whole block counts once). */
 export function serverAdditions(draft: Record<string, unknown>, server: NodusObject): ServerAddition[] {
@@ -53,8 +68,15 @@ export function serverAdditions(draft: Record<string, unknown>, server: NodusObj
   for (const [key, value] of Object.entries(server.metadata ?? {})) {
     if (QUIET_METADATA.has(key)) continue;
     const draftValue = draftMeta[key];
-    if (key === 'labels' || key === 'annotations') walk(value, isPlainObject(draftValue) ? draftValue : {}, `metadata.${key}`, 'server', out, true);
-    else if (!same(value, draftValue)) out.push({ path: `metadata.${key}`, value, origin: 'server', ...(draftValue === undefined ? {} : { draftValue }) });
+    if (key === 'labels' || key === 'annotations')
+      walk(value, isPlainObject(draftValue) ? draftValue : {}, `metadata.${key}`, 'server', out, true);
+    else if (!same(value, draftValue))
+      out.push({
+        path: `metadata.${key}`,
+        value,
+        origin: 'server',
+        ...(draftValue === undefined ? {} : { draftValue }),
+      });
   }
   return out;
 }
@@ -63,7 +85,8 @@ export function serverAdditions(draft: Record<string, unknown>, server: NodusObj
 export function reviewedObjectYaml(server: NodusObject): string {
   const { status: _status, ...rest } = server;
   const metadata: Record<string, unknown> = { ...server.metadata };
-  for (const key of ['uid', 'resourceVersion', 'generation', 'creationTimestamp', 'managedFields']) delete metadata[key];
+  for (const key of ['uid', 'resourceVersion', 'generation', 'creationTimestamp', 'managedFields'])
+    delete metadata[key];
   return stringify({ ...rest, metadata }, { lineWidth: 0 });
 }
 
@@ -77,7 +100,13 @@ export function inlineValue(value: unknown): string {
 }
 
 export type EstimateField = 'costUSD' | 'firstHoldUSD' | 'rateUSDPerHour' | 'startTime' | 'priceBookVersion';
-export const ESTIMATE_FIELDS: readonly EstimateField[] = ['costUSD', 'firstHoldUSD', 'rateUSDPerHour', 'startTime', 'priceBookVersion'];
+export const ESTIMATE_FIELDS: readonly EstimateField[] = [
+  'costUSD',
+  'firstHoldUSD',
+  'rateUSDPerHour',
+  'startTime',
+  'priceBookVersion',
+];
 
 /** The estimate fields that differ (start times are ignored: they move with the clock). */
 export function estimateChanges(before: Estimate | undefined, after: Estimate | undefined): EstimateField[] {
@@ -88,5 +117,9 @@ export function estimateChanges(before: Estimate | undefined, after: Estimate | 
 /** Only the hourly rate moved: the review's ETag still holds, and the launch is capped at the reviewed rate + 10 %. */
 export function onlyRateMoved(before: Estimate | undefined, after: Estimate | undefined): boolean {
   const changes = estimateChanges(before, after);
-  return changes.length > 0 && changes.every((f) => f === 'rateUSDPerHour' || f === 'costUSD' || f === 'firstHoldUSD') && changes.includes('rateUSDPerHour');
+  return (
+    changes.length > 0 &&
+    changes.every((f) => f === 'rateUSDPerHour' || f === 'costUSD' || f === 'firstHoldUSD') &&
+    changes.includes('rateUSDPerHour')
+  );
 }

@@ -23,7 +23,13 @@ const jobSchema = {
 
 describe('templateFor', () => {
   test("a Job like the seed's example: image, command and maxCostUSD; defaults left to the server", () => {
-    const text = templateFor({ apiVersion: 'nodus.dev/v1', kind: 'Job', singular: 'job', schema: jobSchema, suffix: 'k3x9' });
+    const text = templateFor({
+      apiVersion: 'nodus.dev/v1',
+      kind: 'Job',
+      singular: 'job',
+      schema: jobSchema,
+      suffix: 'k3x9',
+    });
     expect(parse(text)).toEqual({
       apiVersion: 'nodus.dev/v1',
       kind: 'Job',
@@ -41,17 +47,45 @@ describe('templateFor', () => {
           type: 'object',
           required: ['steps'],
           properties: {
-            steps: { type: 'array', minItems: 1, items: { type: 'object', required: ['name', 'image'], properties: { name: { type: 'string', examples: ['preprocess'] }, image: { type: 'string', examples: ['nodus/python:3.12'] } } } },
+            steps: {
+              type: 'array',
+              minItems: 1,
+              items: {
+                type: 'object',
+                required: ['name', 'image'],
+                properties: {
+                  name: { type: 'string', examples: ['preprocess'] },
+                  image: { type: 'string', examples: ['nodus/python:3.12'] },
+                },
+              },
+            },
           },
         },
       },
     };
-    const text = templateFor({ apiVersion: 'nodus.dev/v1', kind: 'Pipeline', singular: 'pipeline', schema: pipeline, suffix: 'a' });
+    const text = templateFor({
+      apiVersion: 'nodus.dev/v1',
+      kind: 'Pipeline',
+      singular: 'pipeline',
+      schema: pipeline,
+      suffix: 'a',
+    });
     expect(parse(text).spec).toEqual({ steps: [{ name: 'preprocess', image: 'nodus/python:3.12' }] });
   });
 
   test('without a schema: still a valid object to start from', () => {
-    const text = templateFor({ apiVersion: 'nodus.dev/v1', kind: 'Widget', singular: 'widget', schema: undefined, suffix: 'b' });
-    expect(parse(text)).toEqual({ apiVersion: 'nodus.dev/v1', kind: 'Widget', metadata: { name: 'widget-b' }, spec: {} });
+    const text = templateFor({
+      apiVersion: 'nodus.dev/v1',
+      kind: 'Widget',
+      singular: 'widget',
+      schema: undefined,
+      suffix: 'b',
+    });
+    expect(parse(text)).toEqual({
+      apiVersion: 'nodus.dev/v1',
+      kind: 'Widget',
+      metadata: { name: 'widget-b' },
+      spec: {},
+    });
   });
 });

@@ -42,7 +42,9 @@ export function sampleValue(schema: Schema, depth = 0): unknown {
 
 function sampleObject(schema: Schema, depth: number, suggest: boolean): Record<string, unknown> {
   const properties = isObject(schema.properties) ? schema.properties : {};
-  const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+  const required = Array.isArray(schema.required)
+    ? schema.required.filter((r): r is string => typeof r === 'string')
+    : [];
   const out: Record<string, unknown> = {};
   for (const [name, child] of Object.entries(properties)) {
     if (!isObject(child)) continue;
@@ -68,7 +70,8 @@ export interface TemplateInput {
 }
 
 export function templateFor({ apiVersion, kind, singular, schema, suffix }: TemplateInput): string {
-  const specSchema = isObject(schema?.properties) && isObject(schema.properties.spec) ? schema.properties.spec : undefined;
+  const specSchema =
+    isObject(schema?.properties) && isObject(schema.properties.spec) ? schema.properties.spec : undefined;
   let spec = specSchema ? sampleObject(specSchema, 0, true) : {};
   const command = presentationOf(kind).template?.command;
   if (command && isObject(specSchema?.properties) && specSchema.properties.command) {
@@ -79,5 +82,11 @@ export function templateFor({ apiVersion, kind, singular, schema, suffix }: Temp
   const object = { apiVersion, kind, metadata: { name: `${singular}-${suffix}` }, spec };
   const header = `# Fields left out take the server's defaults: Review shows them, and the cost.\n`;
   // Flow style for short string lists (command: [python, train.py]) reads like the docs' examples.
-  return header + stringify(object, { lineWidth: 0, flowCollectionPadding: false, collectionStyle: 'any' }).replace(/\n {2}command:\n {4}- (\S+)\n {4}- (\S+)\n/, '\n  command: [$1, $2]\n');
+  return (
+    header +
+    stringify(object, { lineWidth: 0, flowCollectionPadding: false, collectionStyle: 'any' }).replace(
+      /\n {2}command:\n {4}- (\S+)\n {4}- (\S+)\n/,
+      '\n  command: [$1, $2]\n',
+    )
+  );
 }

@@ -34,10 +34,17 @@ describe('checkDraft', () => {
   });
 
   test('wrong apiVersion and kind, on their lines', () => {
-    const checked = checkDraft(GOOD.replace('nodus.dev/v1', 'batch/v1').replace('kind: Job', 'kind: Sandbox'), expected);
+    const checked = checkDraft(
+      GOOD.replace('nodus.dev/v1', 'batch/v1').replace('kind: Job', 'kind: Sandbox'),
+      expected,
+    );
     expect(checked.ok).toBe(false);
     expect(checked.problems).toEqual([
-      expect.objectContaining({ field: 'apiVersion', startLineNumber: 1, message: expect.stringContaining('must be nodus.dev/v1') }),
+      expect.objectContaining({
+        field: 'apiVersion',
+        startLineNumber: 1,
+        message: expect.stringContaining('must be nodus.dev/v1'),
+      }),
       expect.objectContaining({ field: 'kind', startLineNumber: 2, message: expect.stringContaining('creates a Job') }),
     ]);
   });
@@ -46,7 +53,13 @@ describe('checkDraft', () => {
     const missing = checkDraft(GOOD.replace('  name: train-b\n', '  labels: {a: b}\n'), expected);
     expect(missing.problems).toEqual([expect.objectContaining({ field: 'metadata.name', startLineNumber: 3 })]);
     const bad = checkDraft(GOOD.replace('train-b', 'Train_B'), expected);
-    expect(bad.problems).toEqual([expect.objectContaining({ field: 'metadata.name', startLineNumber: 4, message: expect.stringContaining('not a valid name') })]);
+    expect(bad.problems).toEqual([
+      expect.objectContaining({
+        field: 'metadata.name',
+        startLineNumber: 4,
+        message: expect.stringContaining('not a valid name'),
+      }),
+    ]);
     const generated = checkDraft(GOOD.replace('  name: train-b', '  generateName: train-'), expected);
     expect(generated.ok).toBe(true);
   });
@@ -69,7 +82,12 @@ describe('nameProblem and bodyToSend', () => {
   });
 
   test('drops what the server owns and sets the project', () => {
-    expect(bodyToSend({ kind: 'Job', metadata: { name: 'a', uid: 'x', resourceVersion: '3' }, status: { phase: 'Running' } }, 'nlp')).toEqual({
+    expect(
+      bodyToSend(
+        { kind: 'Job', metadata: { name: 'a', uid: 'x', resourceVersion: '3' }, status: { phase: 'Running' } },
+        'nlp',
+      ),
+    ).toEqual({
       kind: 'Job',
       metadata: { name: 'a', namespace: 'nlp' },
     });

@@ -31,7 +31,15 @@ export async function getReadiness(apiUrl: string, signal?: AbortSignal): Promis
   const bodyText = await response.text();
   const body = parse(bodyText);
   if (!body) {
-    throw errorFromResponse({ method: 'GET', url, httpStatus: response.status, statusText: response.statusText, headers: response.headers, bodyText, baseUrl: apiUrl });
+    throw errorFromResponse({
+      method: 'GET',
+      url,
+      httpStatus: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+      bodyText,
+      baseUrl: apiUrl,
+    });
   }
   return { ...body, httpStatus: response.status, checkedAt: Date.now() };
 }
@@ -83,7 +91,11 @@ export function describeHealth(health: { data?: Health | undefined; isError: boo
   const level = healthLevel(health);
   const data = health.data;
   const detail =
-    level === 'degraded' ? ` (${data?.degraded.join(', ')})` : level === 'failing' ? ` (${data?.failing ?? 'not ready'})` : '';
+    level === 'degraded'
+      ? ` (${data?.degraded.join(', ')})`
+      : level === 'failing'
+        ? ` (${data?.failing ?? 'not ready'})`
+        : '';
   const release = data?.release ? ` · release ${data.release}` : '';
   const checked = data ? ` · checked ${new Date(data.checkedAt).toISOString()}` : '';
   return `${level}${detail}${release}${checked}`;

@@ -27,7 +27,8 @@ const LEVELS: Record<HealthLevel, { label: string; dot: string; pill: string; me
     label: 'Failing',
     dot: 'bg-rose-500 animate-pulse',
     pill: 'border-rose-200 bg-rose-50 text-rose-700',
-    meaning: 'The API is not ready: requests may fail until the failing check recovers. The console retries reads by itself.',
+    meaning:
+      'The API is not ready: requests may fail until the failing check recovers. The console retries reads by itself.',
   },
   unreachable: {
     label: 'Unreachable',
@@ -35,13 +36,21 @@ const LEVELS: Record<HealthLevel, { label: string; dot: string; pill: string; me
     pill: 'border-rose-200 bg-rose-50 text-rose-700',
     meaning: 'The console gets no answer from the API.',
   },
-  checking: { label: 'Checking…', dot: 'bg-slate-300 animate-pulse', pill: 'text-slate-500', meaning: 'Asking the API how it is.' },
+  checking: {
+    label: 'Checking…',
+    dot: 'bg-slate-300 animate-pulse',
+    pill: 'text-slate-500',
+    meaning: 'Asking the API how it is.',
+  },
 };
 
 export function HealthIndicator() {
   const health = useHealth();
   const now = useNow(1000);
-  const calls = callHealth(useCallLog((s) => s.calls), now);
+  const calls = callHealth(
+    useCallLog((s) => s.calls),
+    now,
+  );
   const probed = healthLevel(health);
   const level = worstLevel(probed, calls.level);
   const look = LEVELS[level];
@@ -68,7 +77,11 @@ export function HealthIndicator() {
         <>
           <span aria-hidden="true" className={clsx('size-2 rounded-full', look.dot)} />
           <span>{look.label}</span>
-          {checks ? <span className="hidden max-w-40 truncate font-mono text-xs font-normal opacity-80 xl:inline">{checks}</span> : null}
+          {checks ? (
+            <span className="hidden max-w-40 truncate font-mono text-xs font-normal opacity-80 xl:inline">
+              {checks}
+            </span>
+          ) : null}
         </>
       }
       panelClassName="w-80"
@@ -91,7 +104,9 @@ export function HealthIndicator() {
           </div>
           <div className="space-y-3 px-4 py-3">
             <p className="text-slate-600">
-              {fromCalls ? 'The API says it is ready, but the console’s own calls fail: views may be slow or out of date. Reads are retried by itself.' : look.meaning}
+              {fromCalls
+                ? 'The API says it is ready, but the console’s own calls fail: views may be slow or out of date. Reads are retried by itself.'
+                : look.meaning}
             </p>
             <CallsSeen calls={calls} now={now} />
             {level === 'unreachable' ? <ErrorPanel error={health.error} compact /> : null}
@@ -107,7 +122,9 @@ export function HealthIndicator() {
                 </div>
                 <div className="flex justify-between gap-2">
                   <dt className="text-slate-500">Checked</dt>
-                  <dd className="text-slate-800">{formatAge(new Date(health.data.checkedAt).toISOString(), now)} ago</dd>
+                  <dd className="text-slate-800">
+                    {formatAge(new Date(health.data.checkedAt).toISOString(), now)} ago
+                  </dd>
                 </div>
               </dl>
             ) : null}
@@ -130,7 +147,8 @@ function CallsSeen({ calls, now }: { calls: CallHealth; now: number }) {
       {last ? (
         <div className="mt-1 space-y-1 text-slate-600">
           <p>
-            Last failure {formatDuration(now - last.startedAt)} ago: <span className="font-mono">{last.status || 'no answer'}</span>
+            Last failure {formatDuration(now - last.startedAt)} ago:{' '}
+            <span className="font-mono">{last.status || 'no answer'}</span>
             {last.reason ? <span className="font-mono"> {last.reason}</span> : null}
           </p>
           {last.requestId ? (
@@ -149,7 +167,12 @@ function Check({ name, state }: { name: string; state: 'degraded' | 'failing' })
   return (
     <div className="flex items-center justify-between gap-2">
       <dt className="font-mono text-slate-800">{name}</dt>
-      <dd className={clsx('rounded px-1.5 py-0.5 font-medium', state === 'failing' ? 'bg-rose-50 text-rose-700' : 'bg-amber-50 text-amber-800')}>
+      <dd
+        className={clsx(
+          'rounded px-1.5 py-0.5 font-medium',
+          state === 'failing' ? 'bg-rose-50 text-rose-700' : 'bg-amber-50 text-amber-800',
+        )}
+      >
         {state}
       </dd>
     </div>

@@ -4,18 +4,35 @@ import { CALL_WINDOW_MS, callHealth } from './call-health.ts';
 
 let id = 0;
 const call = (status: number, ago: number, now = 100_000): ApiCall => ({
-  id: id++, startedAt: now - ago, method: 'GET', path: '/apis/nodus.dev/v1/jobs', status, durationMs: 5, watch: false, requestId: `req_${id}`,
+  id: id++,
+  startedAt: now - ago,
+  method: 'GET',
+  path: '/apis/nodus.dev/v1/jobs',
+  status,
+  durationMs: 5,
+  watch: false,
+  requestId: `req_${id}`,
 });
 
 describe('callHealth', () => {
   it('is ok with no calls, one failure, or refusals that are answers', () => {
     expect(callHealth([], 100_000).level).toBe('ok');
     expect(callHealth([call(503, 1_000), call(200, 2_000)], 100_000).level).toBe('ok');
-    expect(callHealth([call(404, 1_000), call(409, 2_000), call(403, 3_000)], 100_000)).toMatchObject({ level: 'ok', failed: 0 });
+    expect(callHealth([call(404, 1_000), call(409, 2_000), call(403, 3_000)], 100_000)).toMatchObject({
+      level: 'ok',
+      failed: 0,
+    });
   });
 
   it('is degraded when a third of the calls of the last minute fail, naming the latest', () => {
-    const calls = [call(200, 500), call(503, 1_000), call(200, 2_000), call(429, 3_000), call(200, 4_000), call(200, 5_000)];
+    const calls = [
+      call(200, 500),
+      call(503, 1_000),
+      call(200, 2_000),
+      call(429, 3_000),
+      call(200, 4_000),
+      call(200, 5_000),
+    ];
     const health = callHealth(calls, 100_000);
     expect(health).toMatchObject({ level: 'degraded', total: 6, failed: 2 });
     expect(health.lastFailure?.status).toBe(503);
@@ -24,11 +41,20 @@ describe('callHealth', () => {
   it('is ok again once the last ten calls were answered', () => {
     const answered = Array.from({ length: 10 }, (_, i) => call(200, 100 + i));
     expect(callHealth([...answered, call(503, 1_000), call(503, 2_000), call(0, 3_000)], 100_000).level).toBe('ok');
-    expect(callHealth([...answered.slice(1), call(503, 1_000), call(503, 2_000), call(0, 3_000)], 100_000).level).not.toBe('ok');
+    expect(
+      callHealth([...answered.slice(1), call(503, 1_000), call(503, 2_000), call(0, 3_000)], 100_000).level,
+    ).not.toBe('ok');
   });
 
   it('is failing when most calls fail, and forgets what is older than the window', () => {
-    expect(callHealth([call(503, 1_000), call(0, 2_000), call(502, 3_000), call(200, 4_000)], 100_000).level).toBe('failing');
-    expect(callHealth([call(503, CALL_WINDOW_MS + 1), call(503, CALL_WINDOW_MS + 2), call(503, CALL_WINDOW_MS + 3)], 100_000)).toMatchObject({ level: 'ok', total: 0 });
+    expect(callHealth([call(503, 1_000), call(0, 2_000), call(502, 3_000), call(200, 4_000)], 100_000).level).toBe(
+      'failing',
+    );
+    expect(
+      callHealth(
+        [call(503, CALL_WINDOW_MS + 1), call(503, CALL_WINDOW_MS + 2), call(503, CALL_WINDOW_MS + 3)],
+        100_000,
+      ),
+    ).toMatchObject({ level: 'ok', total: 0 });
   });
 });

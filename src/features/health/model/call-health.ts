@@ -41,6 +41,12 @@ export function callHealth(calls: readonly ApiCall[], now: number): CallHealth {
   }
   const share = total === 0 ? 0 : failed / total;
   // A single failure is noise; two in a minute, one call in seven or more, is a pattern a person should see.
-  const level: CallLevel = recovered ? 'ok' : failed >= 3 && share >= 0.5 ? 'failing' : failed >= 2 && share >= 0.15 ? 'degraded' : 'ok';
+  const level: CallLevel = recovered
+    ? 'ok'
+    : failed >= 3 && share >= 0.5
+      ? 'failing'
+      : failed >= 2 && share >= 0.15
+        ? 'degraded'
+        : 'ok';
   return { level, total, failed, lastFailure };
 }

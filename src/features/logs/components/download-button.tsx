@@ -49,10 +49,23 @@ export function DownloadButton({ path, name, timestamps }: { path: string; name:
     return (
       <div className="flex items-center gap-2 text-xs text-slate-600" role="status" aria-label="Download progress">
         <span className="relative h-1.5 w-24 overflow-hidden rounded-full bg-slate-200">
-          <span className={pct === undefined ? 'absolute inset-y-0 w-1/3 animate-pulse rounded-full bg-indigo-500' : 'absolute inset-y-0 left-0 rounded-full bg-indigo-500'} style={pct === undefined ? undefined : { width: `${pct}%` }} />
+          <span
+            className={
+              pct === undefined
+                ? 'absolute inset-y-0 w-1/3 animate-pulse rounded-full bg-indigo-500'
+                : 'absolute inset-y-0 left-0 rounded-full bg-indigo-500'
+            }
+            style={pct === undefined ? undefined : { width: `${pct}%` }}
+          />
         </span>
-        <span className="tabular-nums">Downloading {size(bytes)} · {formatCount(lines)} lines{pct === undefined ? '' : ` · ${pct}%`}</span>
-        <button type="button" onClick={() => controller.current?.abort()} className="rounded-md border border-slate-200 bg-white px-2 py-1 font-medium text-slate-700 hover:bg-slate-50">
+        <span className="tabular-nums">
+          Downloading {size(bytes)} · {formatCount(lines)} lines{pct === undefined ? '' : ` · ${pct}%`}
+        </span>
+        <button
+          type="button"
+          onClick={() => controller.current?.abort()}
+          className="rounded-md border border-slate-200 bg-white px-2 py-1 font-medium text-slate-700 hover:bg-slate-50"
+        >
           Cancel
         </button>
       </div>
@@ -69,11 +82,17 @@ export function DownloadButton({ path, name, timestamps }: { path: string; name:
         Download
       </button>
       {state.kind === 'done' ? (
-        <span role="status" className="text-xs text-slate-500">Saved {name}.log: {formatCount(state.lines)} lines, {size(state.bytes)}</span>
+        <span role="status" className="text-xs text-slate-500">
+          Saved {name}.log: {formatCount(state.lines)} lines, {size(state.bytes)}
+        </span>
       ) : null}
       {state.kind === 'error' ? (
         <div className="absolute right-3 top-12 z-20 w-[28rem] shadow-lg">
-          <ErrorPanel error={state.error} title={`Could not download the log of ${name}`} onRetry={() => void start()} />
+          <ErrorPanel
+            error={state.error}
+            title={`Could not download the log of ${name}`}
+            onRetry={() => void start()}
+          />
         </div>
       ) : null}
     </div>

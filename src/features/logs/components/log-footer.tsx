@@ -26,7 +26,12 @@ export interface LogFooterProps {
 export function LogFooter({ session, status, stuck, capacity, onLoadOlder }: LogFooterProps) {
   const state = STATE[status.kind];
   const held = session.ring.size;
-  const label = status.kind === 'following' && !stuck ? 'Following (paused while you read)' : status.kind === 'reconnecting' ? `Reconnecting (attempt ${status.attempt})…` : state.label;
+  const label =
+    status.kind === 'following' && !stuck
+      ? 'Following (paused while you read)'
+      : status.kind === 'reconnecting'
+        ? `Reconnecting (attempt ${status.attempt})…`
+        : state.label;
   return (
     <footer className="flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-slate-800 bg-slate-900 px-3 py-1.5 text-xs text-slate-400">
       <span className="flex items-center gap-1.5" data-testid="log-state">
@@ -48,7 +53,12 @@ export function LogFooter({ session, status, stuck, capacity, onLoadOlder }: Log
         {session.atStart ? (
           <span className="text-slate-500">start of the log</span>
         ) : held > 0 ? (
-          <button type="button" onClick={onLoadOlder} disabled={session.older.loading} className="font-medium text-indigo-300 hover:text-indigo-200 disabled:opacity-60">
+          <button
+            type="button"
+            onClick={onLoadOlder}
+            disabled={session.older.loading}
+            className="font-medium text-indigo-300 hover:text-indigo-200 disabled:opacity-60"
+          >
             {session.older.loading ? 'Loading older lines…' : 'Load older'}
           </button>
         ) : null}

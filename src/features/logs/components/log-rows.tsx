@@ -50,20 +50,33 @@ interface RowProps {
 const LogRow = memo(function LogRow({ line, query, active, showTimestamps, wrap }: RowProps) {
   const pieces = highlight(segmentsOf(line.text), query);
   return (
-    <div className={clsx('flex px-3', wrap ? 'whitespace-pre-wrap break-all' : 'whitespace-pre', active && 'bg-indigo-500/25 shadow-[inset_2px_0_0_0_rgb(129,140,248)]')}>
+    <div
+      className={clsx(
+        'flex px-3',
+        wrap ? 'whitespace-pre-wrap break-all' : 'whitespace-pre',
+        active && 'bg-indigo-500/25 shadow-[inset_2px_0_0_0_rgb(129,140,248)]',
+      )}
+    >
       {showTimestamps && line.ts ? (
-        <span data-log-time title={line.ts} className="mr-3 w-[23ch] shrink-0 select-none text-slate-500 tabular-nums">{formatLogTime(line.ts)}</span>
+        <span data-log-time title={line.ts} className="mr-3 w-[23ch] shrink-0 select-none text-slate-500 tabular-nums">
+          {formatLogTime(line.ts)}
+        </span>
       ) : null}
       {/* Isolated (a <bdi> would do, but the pane holds only div, span and mark): bidirectional controls in a
           line (U+202E…) reorder that line only. */}
       <span className="min-w-0 [unicode-bidi:isolate]">
         {pieces.length === 0 ? '\u200b' : null}
         {pieces.map((piece, i) => {
-          const style: CSSProperties | undefined = piece.color || piece.background ? { color: piece.color, backgroundColor: piece.background } : undefined;
+          const style: CSSProperties | undefined =
+            piece.color || piece.background ? { color: piece.color, backgroundColor: piece.background } : undefined;
           return piece.match ? (
-            <mark key={i} className={clsx(piece.className, 'rounded-sm bg-amber-300 text-slate-950')}>{piece.text}</mark>
+            <mark key={i} className={clsx(piece.className, 'rounded-sm bg-amber-300 text-slate-950')}>
+              {piece.text}
+            </mark>
           ) : (
-            <span key={i} className={piece.className} style={style}>{piece.text}</span>
+            <span key={i} className={piece.className} style={style}>
+              {piece.text}
+            </span>
           );
         })}
       </span>
@@ -71,10 +84,26 @@ const LogRow = memo(function LogRow({ line, query, active, showTimestamps, wrap 
   );
 });
 
-export function LogRows({ session, version, rows, query, activeSeq, showTimestamps, wrap, stuck, onStuckChange, revealToken, label, children }: LogRowsProps) {
+export function LogRows({
+  session,
+  version,
+  rows,
+  query,
+  activeSeq,
+  showTimestamps,
+  wrap,
+  stuck,
+  onStuckChange,
+  revealToken,
+  label,
+  children,
+}: LogRowsProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const count = rows ? rows.length : session.ring.size;
-  const seqAt = useCallback((index: number): number => (rows ? (rows[index] ?? -1) : session.ring.headSeq + index), [rows, session]);
+  const seqAt = useCallback(
+    (index: number): number => (rows ? (rows[index] ?? -1) : session.ring.headSeq + index),
+    [rows, session],
+  );
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scroller.current,
@@ -109,12 +138,18 @@ export function LogRows({ session, version, rows, query, activeSeq, showTimestam
 
   // During a flood a batch may scroll back to the end before the person's scroll event arrives: their intent
   // (wheel up, a key that moves up) pauses following at once.
-  const onWheel = useCallback((event: React.WheelEvent) => {
-    if (event.deltaY < 0 && stuck) onStuckChange(false);
-  }, [stuck, onStuckChange]);
-  const onKeyDown = useCallback((event: React.KeyboardEvent) => {
-    if (stuck && matchesShortcut(event, 'log.stopFollowing')) onStuckChange(false);
-  }, [stuck, onStuckChange]);
+  const onWheel = useCallback(
+    (event: React.WheelEvent) => {
+      if (event.deltaY < 0 && stuck) onStuckChange(false);
+    },
+    [stuck, onStuckChange],
+  );
+  const onKeyDown = useCallback(
+    (event: React.KeyboardEvent) => {
+      if (stuck && matchesShortcut(event, 'log.stopFollowing')) onStuckChange(false);
+    },
+    [stuck, onStuckChange],
+  );
 
   const onScroll = useCallback(() => {
     const el = scroller.current;
@@ -190,7 +225,13 @@ export function LogRows({ session, version, rows, query, activeSeq, showTimestam
                 className="absolute left-0 top-0 min-w-full"
                 style={{ transform: `translateY(${item.start}px)`, height: wrap ? undefined : ROW_HEIGHT }}
               >
-                <LogRow line={line} query={query} active={seq === activeSeq} showTimestamps={showTimestamps} wrap={wrap} />
+                <LogRow
+                  line={line}
+                  query={query}
+                  active={seq === activeSeq}
+                  showTimestamps={showTimestamps}
+                  wrap={wrap}
+                />
               </div>
             );
           })}

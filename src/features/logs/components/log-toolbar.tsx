@@ -27,7 +27,15 @@ export interface LogToolbarProps {
   download: ReactNode;
 }
 
-function Toggle({ pressed, onChange, children }: { pressed: boolean; onChange: (on: boolean) => void; children: ReactNode }) {
+function Toggle({
+  pressed,
+  onChange,
+  children,
+}: {
+  pressed: boolean;
+  onChange: (on: boolean) => void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -35,7 +43,9 @@ function Toggle({ pressed, onChange, children }: { pressed: boolean; onChange: (
       onClick={() => onChange(!pressed)}
       className={clsx(
         'rounded-md border px-2.5 py-1 text-xs font-medium transition-colors',
-        pressed ? 'border-indigo-200 bg-indigo-50 text-indigo-700' : 'border-slate-200 bg-white text-slate-600 hover:bg-slate-50',
+        pressed
+          ? 'border-indigo-200 bg-indigo-50 text-indigo-700'
+          : 'border-slate-200 bg-white text-slate-600 hover:bg-slate-50',
       )}
     >
       {children}
@@ -69,23 +79,49 @@ export function LogToolbar(props: LogToolbarProps) {
           className="w-full rounded-md border border-slate-200 bg-white py-1 pl-8 pr-24 text-sm text-slate-900 placeholder:text-slate-400 focus:border-indigo-400 focus:outline-none focus:ring-2 focus:ring-indigo-100"
         />
         {query ? (
-          <span data-testid="log-match-count" aria-live="polite" className="pointer-events-none absolute right-2 text-xs tabular-nums text-slate-500">
-            {matchCount === 0 ? 'no matches' : `${matchPosition > 0 ? `${formatCount(matchPosition)} of ` : ''}${formatCount(matchCount)} ${matchCount === 1 ? 'line' : 'lines'}`}
+          <span
+            data-testid="log-match-count"
+            aria-live="polite"
+            className="pointer-events-none absolute right-2 text-xs tabular-nums text-slate-500"
+          >
+            {matchCount === 0
+              ? 'no matches'
+              : `${matchPosition > 0 ? `${formatCount(matchPosition)} of ` : ''}${formatCount(matchCount)} ${matchCount === 1 ? 'line' : 'lines'}`}
           </span>
         ) : null}
       </div>
       <div className="flex items-center">
-        <button type="button" aria-label="Previous match" title="Previous match (Shift+Enter)" disabled={matchCount === 0} onClick={props.onPrevious} className="rounded-l-md border border-slate-200 bg-white px-2 py-1 text-xs text-slate-600 hover:bg-slate-50 disabled:opacity-40">
+        <button
+          type="button"
+          aria-label="Previous match"
+          title="Previous match (Shift+Enter)"
+          disabled={matchCount === 0}
+          onClick={props.onPrevious}
+          className="rounded-l-md border border-slate-200 bg-white px-2 py-1 text-xs text-slate-600 hover:bg-slate-50 disabled:opacity-40"
+        >
           ↑
         </button>
-        <button type="button" aria-label="Next match" title="Next match (Enter)" disabled={matchCount === 0} onClick={props.onNext} className="-ml-px rounded-r-md border border-slate-200 bg-white px-2 py-1 text-xs text-slate-600 hover:bg-slate-50 disabled:opacity-40">
+        <button
+          type="button"
+          aria-label="Next match"
+          title="Next match (Enter)"
+          disabled={matchCount === 0}
+          onClick={props.onNext}
+          className="-ml-px rounded-r-md border border-slate-200 bg-white px-2 py-1 text-xs text-slate-600 hover:bg-slate-50 disabled:opacity-40"
+        >
           ↓
         </button>
       </div>
-      <Toggle pressed={props.onlyMatching} onChange={props.onOnlyMatching}>Only matching</Toggle>
+      <Toggle pressed={props.onlyMatching} onChange={props.onOnlyMatching}>
+        Only matching
+      </Toggle>
       <span className="mx-1 h-5 w-px bg-slate-200" aria-hidden="true" />
-      <Toggle pressed={props.timestamps} onChange={props.onTimestamps}>Timestamps</Toggle>
-      <Toggle pressed={props.wrap} onChange={props.onWrap}>Wrap</Toggle>
+      <Toggle pressed={props.timestamps} onChange={props.onTimestamps}>
+        Timestamps
+      </Toggle>
+      <Toggle pressed={props.wrap} onChange={props.onWrap}>
+        Wrap
+      </Toggle>
       <label className="flex items-center gap-1.5 text-xs text-slate-500">
         <span className="sr-only">Start from</span>
         <select
@@ -95,7 +131,9 @@ export function LogToolbar(props: LogToolbarProps) {
           className="rounded-md border border-slate-200 bg-white py-1 pl-2 pr-7 text-xs text-slate-700"
         >
           {TAIL_CHOICES.map((tail) => (
-            <option key={String(tail)} value={String(tail)}>{tailLabel(tail)}</option>
+            <option key={String(tail)} value={String(tail)}>
+              {tailLabel(tail)}
+            </option>
           ))}
         </select>
       </label>

@@ -38,7 +38,15 @@ export function LogViewer({ kind, project, name, phase }: LogViewerProps) {
   const [generation, setGeneration] = useState(0);
   const phaseRef = useRef(phase);
   const session = useMemo(
-    () => new LogSession({ client: apiClient, path, tail, capacity: CAPACITY, pageSize: PAGE_SIZE, phase: () => phaseRef.current }),
+    () =>
+      new LogSession({
+        client: apiClient,
+        path,
+        tail,
+        capacity: CAPACITY,
+        pageSize: PAGE_SIZE,
+        phase: () => phaseRef.current,
+      }),
     // `generation` asks for a fresh session on purpose.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [path, tail, generation],
@@ -65,13 +73,19 @@ export function LogViewer({ kind, project, name, phase }: LogViewerProps) {
   const [pausedAt, setPausedAt] = useState<number | undefined>(undefined);
 
   const matches = useLogSearch(session, version, deferredQuery);
-  const active = activeSeq !== undefined && deferredQuery !== '' && session.ring.bySeq(activeSeq) !== undefined ? activeSeq : undefined;
+  const active =
+    activeSeq !== undefined && deferredQuery !== '' && session.ring.bySeq(activeSeq) !== undefined
+      ? activeSeq
+      : undefined;
   const position = active === undefined ? 0 : lowerBound(matches, active) + 1;
 
-  const onStuckChange = useCallback((next: boolean) => {
-    setStuck(next);
-    setPausedAt(next ? undefined : session.received);
-  }, [session]);
+  const onStuckChange = useCallback(
+    (next: boolean) => {
+      setStuck(next);
+      setPausedAt(next ? undefined : session.received);
+    },
+    [session],
+  );
 
   const go = (direction: 1 | -1): void => {
     if (matches.length === 0) return;
@@ -97,7 +111,10 @@ export function LogViewer({ kind, project, name, phase }: LogViewerProps) {
   const newLines = pausedAt === undefined ? 0 : session.received - pausedAt;
 
   return (
-    <section aria-label={`Log of ${kind.kind} ${name}`} className="relative flex h-[70vh] min-h-96 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+    <section
+      aria-label={`Log of ${kind.kind} ${name}`}
+      className="relative flex h-[70vh] min-h-96 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+    >
       <LogToolbar
         query={query}
         onQuery={(q) => {
@@ -123,12 +140,21 @@ export function LogViewer({ kind, project, name, phase }: LogViewerProps) {
       />
       {status.kind === 'error' ? (
         <div className="border-b border-slate-200 p-3">
-          <ErrorPanel error={status.error} title={`Could not read the log of ${kind.kind} ${name}`} onRetry={() => setGeneration((g) => g + 1)} />
+          <ErrorPanel
+            error={status.error}
+            title={`Could not read the log of ${kind.kind} ${name}`}
+            onRetry={() => setGeneration((g) => g + 1)}
+          />
         </div>
       ) : null}
       {session.older.error ? (
         <div className="border-b border-slate-200 p-3">
-          <ErrorPanel error={session.older.error} title="Could not load older lines" onRetry={() => void session.loadOlder()} compact />
+          <ErrorPanel
+            error={session.older.error}
+            title="Could not load older lines"
+            onRetry={() => void session.loadOlder()}
+            compact
+          />
         </div>
       ) : null}
       <LogRows
@@ -146,7 +172,9 @@ export function LogViewer({ kind, project, name, phase }: LogViewerProps) {
       >
         {empty && status.kind !== 'error' ? <EmptyLog status={status.kind} life={life} kind={kind.kind} /> : null}
         {onlyMatching && deferredQuery !== '' && matches.length === 0 && !empty ? (
-          <p className="absolute inset-x-0 top-8 text-center text-sm text-slate-400">No line holds “{deferredQuery}”.</p>
+          <p className="absolute inset-x-0 top-8 text-center text-sm text-slate-400">
+            No line holds “{deferredQuery}”.
+          </p>
         ) : null}
         {!stuck ? (
           <button
@@ -154,11 +182,19 @@ export function LogViewer({ kind, project, name, phase }: LogViewerProps) {
             onClick={jumpToLatest}
             className="absolute bottom-4 left-1/2 -translate-x-1/2 rounded-full bg-indigo-600 px-4 py-1.5 text-xs font-medium text-white shadow-lg ring-1 ring-indigo-400/50 hover:bg-indigo-500"
           >
-            {newLines > 0 ? `Jump to latest · ${formatCount(newLines)} new ${newLines === 1 ? 'line' : 'lines'}` : 'Jump to latest'}
+            {newLines > 0
+              ? `Jump to latest · ${formatCount(newLines)} new ${newLines === 1 ? 'line' : 'lines'}`
+              : 'Jump to latest'}
           </button>
         ) : null}
       </LogRows>
-      <LogFooter session={session} status={status} stuck={stuck} capacity={CAPACITY} onLoadOlder={() => void session.loadOlder()} />
+      <LogFooter
+        session={session}
+        status={status}
+        stuck={stuck}
+        capacity={CAPACITY}
+        onLoadOlder={() => void session.loadOlder()}
+      />
     </section>
   );
 }
@@ -168,12 +204,20 @@ function EmptyLog({ status, life, kind }: { status: string; life: string; kind: 
     status === 'loading'
       ? ['Loading the log…', '']
       : status === 'waiting' || life === 'waiting'
-        ? [`The ${kind} is waiting to start`, 'Its log appears here as soon as it runs: the view follows it from the first line.']
+        ? [
+            `The ${kind} is waiting to start`,
+            'Its log appears here as soon as it runs: the view follows it from the first line.',
+          ]
         : status === 'following'
           ? ['No output yet', 'Lines appear here as they are written.']
           : ['No output', `The ${kind} wrote nothing to its log.`];
   return (
-    <div className={clsx('pointer-events-none absolute inset-0 flex flex-col items-center justify-center text-center', status === 'loading' && 'animate-pulse')}>
+    <div
+      className={clsx(
+        'pointer-events-none absolute inset-0 flex flex-col items-center justify-center text-center',
+        status === 'loading' && 'animate-pulse',
+      )}
+    >
       <p className="text-sm font-medium text-slate-300">{title}</p>
       {detail ? <p className="mt-1 max-w-sm text-xs text-slate-400">{detail}</p> : null}
     </div>

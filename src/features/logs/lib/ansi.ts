@@ -84,7 +84,11 @@ function trueColor(value: string | null | undefined): string | undefined {
   return r <= 255 && g <= 255 && b <= 255 ? `rgb(${r}, ${g}, ${b})` : undefined;
 }
 
-function colorOf(klass: string | null | undefined, truecolor: string | null | undefined, table: Record<string, string>): { className?: string; color?: string } {
+function colorOf(
+  klass: string | null | undefined,
+  truecolor: string | null | undefined,
+  table: Record<string, string>,
+): { className?: string; color?: string } {
   if (!klass) return {};
   if (klass === 'ansi-truecolor') {
     const color = trueColor(truecolor);
@@ -147,7 +151,8 @@ export function highlight(segments: readonly Segment[], query: string): Piece[] 
   const lower = plain.toLowerCase();
   const needle = query.toLowerCase();
   const ranges: [number, number][] = [];
-  for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, at + needle.length)) ranges.push([at, at + needle.length]);
+  for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, at + needle.length))
+    ranges.push([at, at + needle.length]);
   if (ranges.length === 0) return segments as Piece[];
   const out: Piece[] = [];
   let offset = 0;

@@ -16,7 +16,10 @@ export async function fetchWholeLog(
   path: string,
   options: { timestamps: boolean; signal: AbortSignal; onProgress: (progress: DownloadProgress) => void },
 ): Promise<{ blob: Blob; lines: number }> {
-  const stream = await client.stream(path, { params: { timestamps: options.timestamps || undefined }, signal: options.signal });
+  const stream = await client.stream(path, {
+    params: { timestamps: options.timestamps || undefined },
+    signal: options.signal,
+  });
   const parts: Uint8Array[] = [];
   let bytes = 0;
   let lines = 0;

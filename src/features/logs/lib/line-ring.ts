@@ -24,7 +24,8 @@ export class LineRing {
   private head = 0;
 
   constructor(readonly capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RangeError(`capacity must be a whole number ≥ 1, not ${capacity}`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RangeError(`capacity must be a whole number ≥ 1, not ${capacity}`);
   }
 
   get size(): number {

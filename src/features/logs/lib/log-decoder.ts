@@ -80,7 +80,8 @@ function fetchInWorker(input: RequestInfo | URL, init: RequestInit | undefined):
         }
         // A stand-in body: the bytes are the worker's. Reading it on the page would be a mistake, and says so.
         const body = new ReadableStream<Uint8Array>({
-          pull: (controller) => controller.error(new Error('This log is read by its worker (decodeLogLines), not on the page.')),
+          pull: (controller) =>
+            controller.error(new Error('This log is read by its worker (decodeLogLines), not on the page.')),
         });
         inWorker.set(body, worker);
         resolve(new Response(body, head));
@@ -142,7 +143,11 @@ async function* decodeInWorker(worker: Worker, url: string): AsyncGenerator<Line
   worker.onerror = (event) => {
     event.preventDefault();
     workerFailed = true;
-    failure ??= { error: new Error(`The log could not be decoded: its worker failed (${event.message || 'it did not start'}). Retry reads it without one.`) };
+    failure ??= {
+      error: new Error(
+        `The log could not be decoded: its worker failed (${event.message || 'it did not start'}). Retry reads it without one.`,
+      ),
+    };
     done = true;
     wake();
   };

@@ -65,7 +65,8 @@ async function read(body: ReadableStream<Uint8Array>): Promise<void> {
   const reader = body.getReader();
   try {
     for (;;) {
-      while (unacked >= MAX_UNACKED && waiting.length >= MAX_WAITING_BLOCKS) await new Promise<void>((resolve) => (resumeReading = resolve));
+      while (unacked >= MAX_UNACKED && waiting.length >= MAX_WAITING_BLOCKS)
+        await new Promise<void>((resolve) => (resumeReading = resolve));
       const { done, value } = await reader.read();
       if (done) break;
       take(value);

@@ -98,7 +98,14 @@ describe('LogSession', { timeout: 60_000 }, () => {
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
     const runFrames = () => frames.splice(0).forEach((callback) => callback(performance.now()));
     const { client: fed, push } = fedClient();
-    const session = new LogSession({ client: fed, path: PATH, tail: 'all', capacity: 100_000, pageSize: 1000, phase: () => 'Running' });
+    const session = new LogSession({
+      client: fed,
+      path: PATH,
+      tail: 'all',
+      capacity: 100_000,
+      pageSize: 1000,
+      phase: () => 'Running',
+    });
     session.start();
 
     // Lines are shown at the next frame; 500 more a frame later are a flood (30,000 a second).
@@ -144,7 +151,14 @@ describe('LogSession', { timeout: 60_000 }, () => {
       inFrame = false;
     };
     const { client: fed, push } = fedClient();
-    const session = new LogSession({ client: fed, path: PATH, tail: 'all', capacity: 100_000, pageSize: 1000, phase: () => 'Running' });
+    const session = new LogSession({
+      client: fed,
+      path: PATH,
+      tail: 'all',
+      capacity: 100_000,
+      pageSize: 1000,
+      phase: () => 'Running',
+    });
     // Lines shown outside a frame, by how many were shown then.
     const offFrame: number[] = [];
     let shown = 0;
@@ -178,9 +192,24 @@ describe('LogSession', { timeout: 60_000 }, () => {
 
   it('resumes a dropped stream without a line twice or a line lost', async () => {
     const tail = 20_000;
-    const expected = (await (await fetch(`${mock.url}${PATH}?tailLines=${tail}&timestamps=true`, { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } })).text()).split('\n').slice(0, -1);
+    const expected = (
+      await (
+        await fetch(`${mock.url}${PATH}?tailLines=${tail}&timestamps=true`, {
+          headers: { Authorization: `Bearer ${DEMO_API_KEY}` },
+        })
+      ).text()
+    )
+      .split('\n')
+      .slice(0, -1);
     const { client: breaking, calls } = breakingClient(3);
-    const session = new LogSession({ client: breaking, path: PATH, tail, capacity: 100_000, pageSize: 1000, phase: () => 'Succeeded' });
+    const session = new LogSession({
+      client: breaking,
+      path: PATH,
+      tail,
+      capacity: 100_000,
+      pageSize: 1000,
+      phase: () => 'Succeeded',
+    });
     session.start();
     await until(session, () => session.status.kind === 'ended' || session.status.kind === 'error');
     expect(session.status.kind).toBe('ended');
@@ -196,9 +225,22 @@ describe('LogSession', { timeout: 60_000 }, () => {
   it('the whole log read into a smaller ring is not "at the start": Load older reaches the lines it evicted', async () => {
     // A finished Job's log: a running one's (train-a) may gain a line between the two reads compared below.
     const path = '/apis/nodus.dev/v1/namespaces/default/jobs/hello-world/log';
-    const whole = (await (await fetch(`${mock.url}${path}?timestamps=true`, { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } })).text()).split('\n').slice(0, -1);
+    const whole = (
+      await (
+        await fetch(`${mock.url}${path}?timestamps=true`, { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } })
+      ).text()
+    )
+      .split('\n')
+      .slice(0, -1);
     expect(whole.length).toBeGreaterThan(300);
-    const session = new LogSession({ client, path, tail: 'all', capacity: 200, pageSize: 100, phase: () => 'Succeeded' });
+    const session = new LogSession({
+      client,
+      path,
+      tail: 'all',
+      capacity: 200,
+      pageSize: 100,
+      phase: () => 'Succeeded',
+    });
     session.start();
     await until(session, () => session.status.kind === 'ended');
     expect(session.received).toBe(whole.length);
@@ -213,10 +255,23 @@ describe('LogSession', { timeout: 60_000 }, () => {
   it('pages back with Load older, aligned on the oldest held line, and stops at the start of the log', async () => {
     // A finished Job's log, which no line joins between the session's reads and the test's.
     const path = '/apis/nodus.dev/v1/namespaces/default/jobs/hello-world/log';
-    const session = new LogSession({ client, path, tail: 100, capacity: 100_000, pageSize: 400, phase: () => 'Succeeded' });
+    const session = new LogSession({
+      client,
+      path,
+      tail: 100,
+      capacity: 100_000,
+      pageSize: 400,
+      phase: () => 'Succeeded',
+    });
     session.start();
     await until(session, () => session.status.kind === 'ended');
-    const whole = (await (await fetch(`${mock.url}${path}?timestamps=true`, { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } })).text()).split('\n').slice(0, -1);
+    const whole = (
+      await (
+        await fetch(`${mock.url}${path}?timestamps=true`, { headers: { Authorization: `Bearer ${DEMO_API_KEY}` } })
+      ).text()
+    )
+      .split('\n')
+      .slice(0, -1);
     await session.loadOlder();
     expect(session.ring.size).toBe(Math.min(500, whole.length));
     expect(session.ring.slice().map((l) => `${l.ts} ${l.text}`)).toEqual(whole.slice(-session.ring.size));

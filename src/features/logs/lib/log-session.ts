@@ -138,7 +138,8 @@ export class LogSession {
   /** The page saw a new phase: a stopped log that runs again (a restart) is followed again. */
   phaseChanged(): void {
     this.wake?.();
-    if (this.status.kind === 'ended' && lifeOf(this.options.phase()) !== 'ended' && !this.controller.signal.aborted) void this.run(false);
+    if (this.status.kind === 'ended' && lifeOf(this.options.phase()) !== 'ended' && !this.controller.signal.aborted)
+      void this.run(false);
   }
 
   private get aborted(): boolean {
@@ -232,7 +233,10 @@ export class LogSession {
     for (;;) {
       if (signal.aborted) return;
       const follow = forceFollow || lifeOf(this.options.phase()) !== 'ended';
-      const params: Record<string, string | number | boolean | undefined> = { timestamps: true, follow: follow || undefined };
+      const params: Record<string, string | number | boolean | undefined> = {
+        timestamps: true,
+        follow: follow || undefined,
+      };
       let cursor: ResumeCursor | undefined;
       if (first) {
         if (this.options.tail !== 'all') params.tailLines = this.options.tail;
@@ -246,7 +250,13 @@ export class LogSession {
         if (!line && this.options.tail !== 'all') params.tailLines = this.options.tail;
       }
       // Say so at once: a proxy may hold a waiting stream's headers back until its first line.
-      if (follow && this.ring.size === 0 && lifeOf(this.options.phase()) === 'waiting' && this.status.kind === 'loading') this.set({ kind: 'waiting' });
+      if (
+        follow &&
+        this.ring.size === 0 &&
+        lifeOf(this.options.phase()) === 'waiting' &&
+        this.status.kind === 'loading'
+      )
+        this.set({ kind: 'waiting' });
       try {
         const stream = await this.options.client.stream(this.options.path, {
           params,
@@ -260,14 +270,16 @@ export class LogSession {
         for await (const blocks of decodeLogLines(stream)) {
           if (signal.aborted) return;
           // Resuming: the overlap with what is held is skipped line by line, and only until the cursor is past it.
-          if (cursor && !cursor.done) this.enqueue(blocks.map((block) => new ArrayBlock(linesOf(block).filter((line) => cursor.accept(line)))));
+          if (cursor && !cursor.done)
+            this.enqueue(blocks.map((block) => new ArrayBlock(linesOf(block).filter((line) => cursor.accept(line)))));
           else this.enqueue(blocks);
         }
         this.flush();
         // A plain read shorter than tailLines is the whole log, and so is the whole log read while the ring kept
         // every line of it (one that outgrew the ring holds only its newest lines: Load older reaches the rest).
         // A followed read cannot tell: Load older finds out.
-        const whole = this.options.tail === 'all' ? this.ring.size === this.received : this.received < this.options.tail;
+        const whole =
+          this.options.tail === 'all' ? this.ring.size === this.received : this.received < this.options.tail;
         if (first && !follow && whole) this.atStart = true;
         first = false;
         if (!follow) return this.set({ kind: 'ended' });
@@ -313,7 +325,11 @@ export class LogSession {
       for (let attempt = 0; attempt < 4; attempt++) {
         const requested = span + this.options.pageSize + slack;
         const collector = new OlderCollector(oldest, sameStamp, this.options.pageSize);
-        const stream = await this.options.client.stream(this.options.path, { params: { timestamps: true, tailLines: requested }, signal, transport: logTransport() });
+        const stream = await this.options.client.stream(this.options.path, {
+          params: { timestamps: true, tailLines: requested },
+          signal,
+          transport: logTransport(),
+        });
         for await (const blocks of decodeLogLines(stream)) for (const block of blocks) collector.feed(linesOf(block));
         if (signal.aborted) return;
         const page = collector.result(requested);

@@ -19,7 +19,11 @@ describe('ResumeCursor', () => {
 
   it('skips both lines of a shared stamp when both were held', () => {
     const cursor = new ResumeCursor(line(7), 2);
-    expect(log(0, 10).filter((l) => cursor.accept(l)).map((l) => l.text)).toEqual(['line 8', 'line 9']);
+    expect(
+      log(0, 10)
+        .filter((l) => cursor.accept(l))
+        .map((l) => l.text),
+    ).toEqual(['line 8', 'line 9']);
   });
 
   it('accepts everything when nothing was held', () => {

@@ -28,13 +28,17 @@ export function KindNav({ kinds, project, kindHref, projectsHref, selected }: Ki
     <nav aria-label="Resources" className="space-y-6 px-3 py-4">
       <ul>
         <li>
-          <Item to={projectsHref} end icon={<GridIcon className="size-4" />}>Projects</Item>
+          <Item to={projectsHref} end icon={<GridIcon className="size-4" />}>
+            Projects
+          </Item>
         </li>
       </ul>
       <div>
         <h2 className="mb-1.5 flex items-baseline justify-between gap-2 px-2 text-[11px] font-semibold uppercase tracking-wider text-slate-400">
           Resources
-          <span className="truncate font-mono text-[11px] font-normal normal-case tracking-normal text-slate-400">{project ?? 'all projects'}</span>
+          <span className="truncate font-mono text-[11px] font-normal normal-case tracking-normal text-slate-400">
+            {project ?? 'all projects'}
+          </span>
         </h2>
         {kinds.isPending ? (
           <ul aria-label="Loading kinds" className="space-y-1.5 px-2">
@@ -46,14 +50,20 @@ export function KindNav({ kinds, project, kindHref, projectsHref, selected }: Ki
           <KindsFailed error={kinds.error} retry={kinds.retry} />
         ) : (
           <ul className="space-y-0.5">
-            {kinds.data.filter((kind) => kindInProject(kind.kind, project)).map((kind) => (
-              <li key={kind.plural}>
-                <Item to={kindHref(kind.plural)} active={kind.plural === selected} icon={<KindIcon kind={kind.kind} className="size-4" />}>
-                  <span className="truncate">{titleCase(kind.plural)}</span>
-                  <NavCount kind={kind} project={project} />
-                </Item>
-              </li>
-            ))}
+            {kinds.data
+              .filter((kind) => kindInProject(kind.kind, project))
+              .map((kind) => (
+                <li key={kind.plural}>
+                  <Item
+                    to={kindHref(kind.plural)}
+                    active={kind.plural === selected}
+                    icon={<KindIcon kind={kind.kind} className="size-4" />}
+                  >
+                    <span className="truncate">{titleCase(kind.plural)}</span>
+                    <NavCount kind={kind} project={project} />
+                  </Item>
+                </li>
+              ))}
           </ul>
         )}
       </div>
@@ -61,7 +71,19 @@ export function KindNav({ kinds, project, kindHref, projectsHref, selected }: Ki
   );
 }
 
-function Item({ to, end, active, icon, children }: { to: string; end?: boolean; active?: boolean; icon: ReactNode; children: ReactNode }) {
+function Item({
+  to,
+  end,
+  active,
+  icon,
+  children,
+}: {
+  to: string;
+  end?: boolean;
+  active?: boolean;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
   const look = (current: boolean) =>
     clsx(
       'group flex items-center gap-2.5 rounded-md px-2 py-1.5 text-sm transition-colors',
@@ -92,13 +114,22 @@ function Item({ to, end, active, icon, children }: { to: string; end?: boolean; 
 function KindsFailed({ error, retry }: { error: unknown; retry: () => void }) {
   const reason = isApiError(error) ? error.reason : 'Error';
   return (
-    <div role="alert" aria-label="Could not discover the kinds" title={error instanceof Error ? error.message : undefined} className="mx-2 rounded-md border border-rose-500/30 bg-rose-500/10 px-3 py-2 text-xs">
+    <div
+      role="alert"
+      aria-label="Could not discover the kinds"
+      title={error instanceof Error ? error.message : undefined}
+      className="mx-2 rounded-md border border-rose-500/30 bg-rose-500/10 px-3 py-2 text-xs"
+    >
       <p className="flex items-center gap-1.5 font-medium text-rose-200">
         <AlertIcon className="size-4" />
         Kinds unavailable
       </p>
       <p className="mt-0.5 font-mono text-rose-300">{reason}</p>
-      <button type="button" onClick={retry} className="mt-1.5 font-medium text-rose-100 underline-offset-2 hover:underline">
+      <button
+        type="button"
+        onClick={retry}
+        className="mt-1.5 font-medium text-rose-100 underline-offset-2 hover:underline"
+      >
         Retry
       </button>
     </div>
@@ -107,7 +138,10 @@ function KindsFailed({ error, retry }: { error: unknown; retry: () => void }) {
 
 function NavCount({ kind, project }: { kind: KindInfo; project: string | undefined }) {
   const count = useObjectCount(kind, project);
-  if (count.isError) return <AlertIcon role="img" aria-hidden={false} aria-label="count failed" className="ml-auto size-4 text-rose-400" />;
+  if (count.isError)
+    return (
+      <AlertIcon role="img" aria-hidden={false} aria-label="count failed" className="ml-auto size-4 text-rose-400" />
+    );
   return (
     <span className="ml-auto min-w-6 rounded-full bg-slate-800 px-1.5 text-center text-[11px] font-medium tabular-nums text-slate-400 group-aria-[current=page]:bg-slate-700 group-aria-[current=page]:text-slate-200">
       {count.data ?? '·'}

@@ -15,14 +15,28 @@ export interface Children {
   watch: ListWatchSnapshot<NodusObject>;
 }
 
-export function useChildren(owner: NodusObject, spec: ChildrenSpec, group: Pick<ObjectKind, 'group' | 'version'>): Children {
-  const watch = useListWatch({ group: group.group, version: group.version, plural: spec.plural, namespace: owner.metadata.namespace, labelSelector: spec.labelSelector(owner) });
+export function useChildren(
+  owner: NodusObject,
+  spec: ChildrenSpec,
+  group: Pick<ObjectKind, 'group' | 'version'>,
+): Children {
+  const watch = useListWatch({
+    group: group.group,
+    version: group.version,
+    plural: spec.plural,
+    namespace: owner.metadata.namespace,
+    labelSelector: spec.labelSelector(owner),
+  });
   const uid = owner.metadata.uid;
   const items = useMemo(
     () =>
       watch.items
         .filter((o) => o.metadata.ownerReferences?.some((r) => r.uid === uid))
-        .sort((a, b) => (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') || (a.metadata.name ?? '').localeCompare(b.metadata.name ?? '')),
+        .sort(
+          (a, b) =>
+            (a.metadata.creationTimestamp ?? '').localeCompare(b.metadata.creationTimestamp ?? '') ||
+            (a.metadata.name ?? '').localeCompare(b.metadata.name ?? ''),
+        ),
     [watch.items, uid],
   );
   return { spec, items, watch };

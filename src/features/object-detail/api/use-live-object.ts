@@ -28,7 +28,13 @@ export interface LiveObject {
 }
 
 export function useLiveObject(kind: ObjectKind, project: string, name: string): LiveObject {
-  const watch = useListWatch({ group: kind.group, version: kind.version, plural: kind.plural, namespace: project, fieldSelector: `metadata.name=${name}` });
+  const watch = useListWatch({
+    group: kind.group,
+    version: kind.version,
+    plural: kind.plural,
+    namespace: project,
+    fieldSelector: `metadata.name=${name}`,
+  });
   const current = watch.items.find((o) => o.metadata.name === name);
   const [last, setLast] = useState<NodusObject | undefined>(undefined);
   const [deletedAt, setDeletedAt] = useState<number | undefined>(undefined);
@@ -52,7 +58,7 @@ export function useLiveObject(kind: ObjectKind, project: string, name: string): 
     object,
     deletedAt: current ? undefined : deletedAt,
     watch,
-    error: object ? undefined : neverSynced ? watch.error : missing ? probe.error ?? undefined : undefined,
+    error: object ? undefined : neverSynced ? watch.error : missing ? (probe.error ?? undefined) : undefined,
     loading: !object && (!watch.synced ? !neverSynced : probe.isPending),
     retry: () => {
       watch.retry();

@@ -8,7 +8,13 @@ import { useState } from 'react';
 import type { KindInfo } from '@/data/client/index.ts';
 import { formatUSD } from '@/lib/format.ts';
 import { ANNOTATION_RESTART_REQUESTED_AT, type NodusObject } from '@/shared/protocol.ts';
-import { startDeletion, raiseMaxCost, requestRestart, setDesiredState, type Propagation } from '../api/object-writes.ts';
+import {
+  startDeletion,
+  raiseMaxCost,
+  requestRestart,
+  setDesiredState,
+  type Propagation,
+} from '../api/object-writes.ts';
 import { availableActions, type ActionId, type ActionState } from '../model/actions.ts';
 import type { DetailTraits } from '../model/kinds.ts';
 import { ActionButton } from './action-button.tsx';
@@ -25,7 +31,14 @@ const HINTS: Partial<Record<ActionId, string>> = {
   cancel: 'Sets spec.state: Cancelled, for good.',
 };
 
-export function ActionBar({ kind, traits, object, deleted, owned, onOutcome }: {
+export function ActionBar({
+  kind,
+  traits,
+  object,
+  deleted,
+  owned,
+  onOutcome,
+}: {
   kind: KindInfo;
   traits: DetailTraits;
   object: NodusObject;
@@ -58,7 +71,13 @@ export function ActionBar({ kind, traits, object, deleted, owned, onOutcome }: {
 
   function changeState(action: ActionState) {
     const verb = action.label.toLowerCase();
-    void run(action.id, verb, () => setDesiredState(kind, object, action.state!), (answer) => `${what}: spec.state is now ${String(spec(answer).state ?? action.state)}. ${stateEffect(action.id, kind.kind)}`);
+    void run(
+      action.id,
+      verb,
+      () => setDesiredState(kind, object, action.state!),
+      (answer) =>
+        `${what}: spec.state is now ${String(spec(answer).state ?? action.state)}. ${stateEffect(action.id, kind.kind)}`,
+    );
   }
 
   function onClick(action: ActionState) {
@@ -72,22 +91,34 @@ export function ActionBar({ kind, traits, object, deleted, owned, onOutcome }: {
       case 'delete':
         return setDialog(action.id);
       case 'restart':
-        return void run('restart', 'restart', () => requestRestart(kind, object), (answer) => {
-          const at = (answer as NodusObject).metadata?.annotations?.[ANNOTATION_RESTART_REQUESTED_AT] ?? '';
-          return `Restart of ${what} requested at ${at} (${ANNOTATION_RESTART_REQUESTED_AT}); Nodus restarts it once.`;
-        });
+        return void run(
+          'restart',
+          'restart',
+          () => requestRestart(kind, object),
+          (answer) => {
+            const at = (answer as NodusObject).metadata?.annotations?.[ANNOTATION_RESTART_REQUESTED_AT] ?? '';
+            return `Restart of ${what} requested at ${at} (${ANNOTATION_RESTART_REQUESTED_AT}); Nodus restarts it once.`;
+          },
+        );
     }
   }
 
   function remove(propagation: Propagation) {
     const n = owned?.items.length ?? 0;
-    void run('delete', 'delete', () => startDeletion(kind, object, { propagationPolicy: propagation }), () => {
-      // The deletion itself is told by the page's banners (deleting, then deleted), which stay true as it goes;
-      // a note says only what became of what it owned, which no banner shows.
-      if (!owned || n === 0) return '';
-      const things = `${n} ${owned.kind}${n === 1 ? '' : 's'}`;
-      return propagation === 'Orphan' ? `Its ${things} ${n === 1 ? 'was' : 'were'} kept (orphaned).` : `Its ${things} ${n === 1 ? 'is' : 'are'} deleted with it.`;
-    });
+    void run(
+      'delete',
+      'delete',
+      () => startDeletion(kind, object, { propagationPolicy: propagation }),
+      () => {
+        // The deletion itself is told by the page's banners (deleting, then deleted), which stay true as it goes;
+        // a note says only what became of what it owned, which no banner shows.
+        if (!owned || n === 0) return '';
+        const things = `${n} ${owned.kind}${n === 1 ? '' : 's'}`;
+        return propagation === 'Orphan'
+          ? `Its ${things} ${n === 1 ? 'was' : 'were'} kept (orphaned).`
+          : `Its ${things} ${n === 1 ? 'is' : 'are'} deleted with it.`;
+      },
+    );
   }
 
   return (
@@ -96,8 +127,14 @@ export function ActionBar({ kind, traits, object, deleted, owned, onOutcome }: {
         {actions.map((action) => (
           <ActionButton
             key={action.id}
-            label={action.id === 'raise' || action.id === 'delete' || action.id === 'cancel' ? `${action.label}…` : action.label}
-            disabled={action.disabled ?? (busy && busy !== action.id ? 'Waiting for the answer to the last action.' : undefined)}
+            label={
+              action.id === 'raise' || action.id === 'delete' || action.id === 'cancel'
+                ? `${action.label}…`
+                : action.label
+            }
+            disabled={
+              action.disabled ?? (busy && busy !== action.id ? 'Waiting for the answer to the last action.' : undefined)
+            }
             busy={busy === action.id}
             danger={action.id === 'delete' || action.id === 'cancel'}
             hint={HINTS[action.id]}
@@ -106,7 +143,12 @@ export function ActionBar({ kind, traits, object, deleted, owned, onOutcome }: {
         ))}
       </div>
       {dialog === 'cancel' ? (
-        <CancelDialog kind={kind.kind} name={name} onClose={() => setDialog(undefined)} onConfirm={() => changeState(actions.find((a) => a.id === 'cancel')!)} />
+        <CancelDialog
+          kind={kind.kind}
+          name={name}
+          onClose={() => setDialog(undefined)}
+          onConfirm={() => changeState(actions.find((a) => a.id === 'cancel')!)}
+        />
       ) : null}
       {dialog === 'raise' ? (
         <RaiseCostDialog
@@ -117,11 +159,24 @@ export function ActionBar({ kind, traits, object, deleted, owned, onOutcome }: {
           onClose={() => setDialog(undefined)}
           onRaise={(value) => {
             const before = formatUSD(object.spec?.maxCostUSD) ?? 'none';
-            void run('raise', 'raise the max cost of', () => raiseMaxCost(kind, object, value), (answer) => `${what}: max cost raised to ${formatUSD(spec(answer).maxCostUSD) ?? value} (was ${before}).`);
+            void run(
+              'raise',
+              'raise the max cost of',
+              () => raiseMaxCost(kind, object, value),
+              (answer) => `${what}: max cost raised to ${formatUSD(spec(answer).maxCostUSD) ?? value} (was ${before}).`,
+            );
           }}
         />
       ) : null}
-      {dialog === 'delete' ? <DeleteDialog kind={kind.kind} object={object} owned={owned} onClose={() => setDialog(undefined)} onDelete={remove} /> : null}
+      {dialog === 'delete' ? (
+        <DeleteDialog
+          kind={kind.kind}
+          object={object}
+          owned={owned}
+          onClose={() => setDialog(undefined)}
+          onDelete={remove}
+        />
+      ) : null}
     </>
   );
 }

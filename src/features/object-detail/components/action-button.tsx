@@ -40,7 +40,14 @@ export function ActionButton({ label, icon, disabled, busy, danger, hint, onClic
               : 'border-slate-200 bg-white text-slate-700 hover:bg-slate-50 hover:text-slate-900',
         )}
       >
-        {busy ? <span aria-hidden="true" className="size-3.5 animate-spin rounded-full border-2 border-slate-200 border-t-indigo-500" /> : icon}
+        {busy ? (
+          <span
+            aria-hidden="true"
+            className="size-3.5 animate-spin rounded-full border-2 border-slate-200 border-t-indigo-500"
+          />
+        ) : (
+          icon
+        )}
         {label}
       </button>
       {tooltip ? (

@@ -2,7 +2,17 @@
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { DialogFooter } from './dialog-footer.tsx';
 
-export function CancelDialog({ kind, name, onClose, onConfirm }: { kind: string; name: string; onClose: () => void; onConfirm: () => void }) {
+export function CancelDialog({
+  kind,
+  name,
+  onClose,
+  onConfirm,
+}: {
+  kind: string;
+  name: string;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <Dialog open onClose={onClose} title={`Cancel ${kind} ${name}?`}>
       <form
@@ -13,8 +23,8 @@ export function CancelDialog({ kind, name, onClose, onConfirm }: { kind: string;
       >
         <div className="space-y-2 px-5 py-4 text-sm text-slate-600">
           <p>
-            Sets <code className="rounded bg-slate-100 px-1 font-mono text-xs">spec.state: Cancelled</code>. The {kind} stops for good and cannot be resumed; what it used until now is
-            billed. To pause it instead, suspend it.
+            Sets <code className="rounded bg-slate-100 px-1 font-mono text-xs">spec.state: Cancelled</code>. The {kind}{' '}
+            stops for good and cannot be resumed; what it used until now is billed. To pause it instead, suspend it.
           </p>
         </div>
         <DialogFooter cancelLabel={`Keep it`} confirmLabel={`Cancel ${kind}`} danger onCancel={onClose} />

@@ -7,7 +7,12 @@ import type { NodusObject } from '@/shared/protocol.ts';
 import { Card } from './card.tsx';
 import { RelativeTime } from '@/components/ui/relative-time.tsx';
 
-export function ChildrenCard({ kind, items, synced, objectHref }: {
+export function ChildrenCard({
+  kind,
+  items,
+  synced,
+  objectHref,
+}: {
   kind: string;
   items: readonly NodusObject[];
   synced: boolean;
@@ -27,11 +32,21 @@ export function ChildrenCard({ kind, items, synced, objectHref }: {
         <table aria-label={title} className="w-full text-left text-sm">
           <thead className="border-b border-slate-100 text-xs text-slate-500">
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">Name</th>
-              <th scope="col" className="px-2 py-2 font-medium">Step</th>
-              <th scope="col" className="px-2 py-2 font-medium">Phase</th>
-              <th scope="col" className="px-2 py-2 text-right font-medium">Cost</th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">Age</th>
+              <th scope="col" className="px-4 py-2 font-medium">
+                Name
+              </th>
+              <th scope="col" className="px-2 py-2 font-medium">
+                Step
+              </th>
+              <th scope="col" className="px-2 py-2 font-medium">
+                Phase
+              </th>
+              <th scope="col" className="px-2 py-2 text-right font-medium">
+                Cost
+              </th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">
+                Age
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -41,12 +56,26 @@ export function ChildrenCard({ kind, items, synced, objectHref }: {
               return (
                 <tr key={o.metadata.uid ?? name}>
                   <th scope="row" className="px-4 py-2 font-medium">
-                    {href ? <Link to={href} className="text-indigo-600 hover:text-indigo-500 hover:underline">{name}</Link> : name}
+                    {href ? (
+                      <Link to={href} className="text-indigo-600 hover:text-indigo-500 hover:underline">
+                        {name}
+                      </Link>
+                    ) : (
+                      name
+                    )}
                   </th>
-                  <td className="px-2 py-2 font-mono text-xs text-slate-600">{o.metadata.labels?.['nodus.dev/step'] ?? '—'}</td>
-                  <td className="px-2 py-2"><PhaseBadge phase={o.status?.phase} /></td>
-                  <td className="px-2 py-2 text-right tabular-nums text-slate-700">{formatUSD(o.status?.costUSD) ?? '—'}</td>
-                  <td className="px-4 py-2 text-right text-slate-500"><RelativeTime timestamp={o.metadata.creationTimestamp} suffix="" className="tabular-nums" /></td>
+                  <td className="px-2 py-2 font-mono text-xs text-slate-600">
+                    {o.metadata.labels?.['nodus.dev/step'] ?? '—'}
+                  </td>
+                  <td className="px-2 py-2">
+                    <PhaseBadge phase={o.status?.phase} />
+                  </td>
+                  <td className="px-2 py-2 text-right tabular-nums text-slate-700">
+                    {formatUSD(o.status?.costUSD) ?? '—'}
+                  </td>
+                  <td className="px-4 py-2 text-right text-slate-500">
+                    <RelativeTime timestamp={o.metadata.creationTimestamp} suffix="" className="tabular-nums" />
+                  </td>
                 </tr>
               );
             })}

@@ -16,7 +16,13 @@ const TONE: Record<Severity, { dot: string; status: string; label: string }> = {
 };
 
 /** `explained`: condition types a notice above the tabs already explains; their rows point there. */
-export function ConditionsTable({ conditions, explained = [] }: { conditions: readonly Condition[] | undefined; explained?: readonly string[] }) {
+export function ConditionsTable({
+  conditions,
+  explained = [],
+}: {
+  conditions: readonly Condition[] | undefined;
+  explained?: readonly string[];
+}) {
   const rows = sortConditions(conditions ?? []);
   return (
     <Card title="Conditions" count={rows.length}>
@@ -27,10 +33,18 @@ export function ConditionsTable({ conditions, explained = [] }: { conditions: re
           <table aria-label="Conditions" className="w-full text-left text-sm">
             <thead className="border-b border-slate-100 text-xs text-slate-500">
               <tr>
-                <th scope="col" className="px-4 py-2 font-medium">Type</th>
-                <th scope="col" className="px-2 py-2 font-medium">Status</th>
-                <th scope="col" className="px-2 py-2 font-medium">Reason and message</th>
-                <th scope="col" className="px-4 py-2 text-right font-medium whitespace-nowrap">Last change</th>
+                <th scope="col" className="px-4 py-2 font-medium">
+                  Type
+                </th>
+                <th scope="col" className="px-2 py-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="px-2 py-2 font-medium">
+                  Reason and message
+                </th>
+                <th scope="col" className="px-4 py-2 text-right font-medium whitespace-nowrap">
+                  Last change
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

@@ -14,7 +14,10 @@ export function CostMeter({ meter }: { meter: MoneyMeter }) {
   const tone = !limit ? 'bg-slate-300' : share >= 1 ? 'bg-rose-500' : share >= 0.8 ? 'bg-amber-500' : 'bg-indigo-500';
   const text = `${formatUnitsUSD(spent)} ${meter.spentLabel}${limit !== undefined ? ` of ${formatUnitsUSD(limit)} ${meter.limitLabel}` : ''}`;
   return (
-    <div className="flex items-center gap-2" title={limit ? `${Math.floor(share * 100)} % of ${meter.limitLabel}` : undefined}>
+    <div
+      className="flex items-center gap-2"
+      title={limit ? `${Math.floor(share * 100)} % of ${meter.limitLabel}` : undefined}
+    >
       {limit !== undefined ? (
         <div
           role="meter"
@@ -25,12 +28,28 @@ export function CostMeter({ meter }: { meter: MoneyMeter }) {
           aria-valuetext={text}
           className="h-1.5 w-24 overflow-hidden rounded-full bg-slate-200"
         >
-          <div className={clsx('h-full rounded-full transition-[width] duration-500', tone)} style={{ width: `${Math.max(share * 100, spent > 0 ? 2 : 0)}%` }} />
+          <div
+            className={clsx('h-full rounded-full transition-[width] duration-500', tone)}
+            style={{ width: `${Math.max(share * 100, spent > 0 ? 2 : 0)}%` }}
+          />
         </div>
       ) : null}
       <span data-testid="cost" className="text-xs tabular-nums text-slate-600">
-        <span className={clsx('font-medium', share >= 1 ? 'text-rose-700' : share >= 0.8 ? 'text-amber-700' : 'text-slate-900')}>{formatUnitsUSD(spent)}</span> {meter.spentLabel}
-        {limit !== undefined ? <> of <span className="font-medium text-slate-900">{formatUnitsUSD(limit)}</span> {meter.limitLabel}</> : null}
+        <span
+          className={clsx(
+            'font-medium',
+            share >= 1 ? 'text-rose-700' : share >= 0.8 ? 'text-amber-700' : 'text-slate-900',
+          )}
+        >
+          {formatUnitsUSD(spent)}
+        </span>{' '}
+        {meter.spentLabel}
+        {limit !== undefined ? (
+          <>
+            {' '}
+            of <span className="font-medium text-slate-900">{formatUnitsUSD(limit)}</span> {meter.limitLabel}
+          </>
+        ) : null}
       </span>
     </div>
   );

@@ -14,19 +14,46 @@ import type { MoneyMeter } from '../model/kinds.ts';
 import { CostMeter } from './cost-meter.tsx';
 import { RelativeTime } from '@/components/ui/relative-time.tsx';
 
-export function Breadcrumb({ project, projectHref, kindLabel, kindHref, name }: { project: string; projectHref: string; kindLabel: string; kindHref: string; name: string }) {
+export function Breadcrumb({
+  project,
+  projectHref,
+  kindLabel,
+  kindHref,
+  name,
+}: {
+  project: string;
+  projectHref: string;
+  kindLabel: string;
+  kindHref: string;
+  name: string;
+}) {
   return (
     <nav aria-label="Breadcrumb" className="flex min-w-0 items-center gap-1.5 text-sm text-slate-500">
-      <Link to={projectHref} className="hover:text-indigo-600 hover:underline">{project}</Link>
+      <Link to={projectHref} className="hover:text-indigo-600 hover:underline">
+        {project}
+      </Link>
       <ChevronRightIcon className="size-4 shrink-0 text-slate-400" />
-      <Link to={kindHref} className="hover:text-indigo-600 hover:underline">{kindLabel}</Link>
+      <Link to={kindHref} className="hover:text-indigo-600 hover:underline">
+        {kindLabel}
+      </Link>
       <ChevronRightIcon className="size-4 shrink-0 text-slate-400" />
-      <bdi aria-current="page" className="truncate text-slate-700">{name}</bdi>
+      <bdi aria-current="page" className="truncate text-slate-700">
+        {name}
+      </bdi>
     </nav>
   );
 }
 
-export function DetailHeader({ kind, name, object, deleted, meter, showMessage = true, live, actions }: {
+export function DetailHeader({
+  kind,
+  name,
+  object,
+  deleted,
+  meter,
+  showMessage = true,
+  live,
+  actions,
+}: {
   kind: string;
   name: string;
   object: NodusObject;
@@ -44,18 +71,38 @@ export function DetailHeader({ kind, name, object, deleted, meter, showMessage =
       <div className="flex flex-wrap items-start justify-between gap-x-6 gap-y-3">
         <div className="min-w-0">
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <span className="rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-semibold tracking-wide text-slate-600 uppercase ring-1 ring-slate-200 ring-inset">{kind}</span>
-            <h1 className={clsx('font-mono text-2xl font-semibold tracking-tight break-all', deleted ? 'text-slate-500 line-through decoration-slate-400' : 'text-slate-900')}><bdi>{name}</bdi></h1>
+            <span className="rounded-md bg-slate-100 px-1.5 py-0.5 text-xs font-semibold tracking-wide text-slate-600 uppercase ring-1 ring-slate-200 ring-inset">
+              {kind}
+            </span>
+            <h1
+              className={clsx(
+                'font-mono text-2xl font-semibold tracking-tight break-all',
+                deleted ? 'text-slate-500 line-through decoration-slate-400' : 'text-slate-900',
+              )}
+            >
+              <bdi>{name}</bdi>
+            </h1>
             {/* One badge: once deleted, the last phase is history. */}
             {deleted ? (
-              <span data-testid="phase" className="rounded-full bg-slate-800 px-2 py-0.5 text-xs font-medium text-white">Deleted</span>
+              <span
+                data-testid="phase"
+                className="rounded-full bg-slate-800 px-2 py-0.5 text-xs font-medium text-white"
+              >
+                Deleted
+              </span>
             ) : (
-              <span data-testid="phase"><PhaseBadge phase={phase} /></span>
+              <span data-testid="phase">
+                <PhaseBadge phase={phase} />
+              </span>
             )}
           </div>
           <div className="mt-2 flex flex-wrap items-center gap-x-5 gap-y-1.5 text-xs text-slate-500">
             <span>
-              Created <RelativeTime timestamp={object.metadata.creationTimestamp} className="font-medium text-slate-700 tabular-nums" />
+              Created{' '}
+              <RelativeTime
+                timestamp={object.metadata.creationTimestamp}
+                className="font-medium text-slate-700 tabular-nums"
+              />
             </span>
             {meter ? <CostMeter meter={meter} /> : null}
             {live}
@@ -64,7 +111,10 @@ export function DetailHeader({ kind, name, object, deleted, meter, showMessage =
         {actions}
       </div>
       {message && showMessage ? (
-        <p data-testid="status-message" className={clsx('mt-3 text-sm', phase === 'Failed' ? 'text-rose-700' : 'text-slate-600')}>
+        <p
+          data-testid="status-message"
+          className={clsx('mt-3 text-sm', phase === 'Failed' ? 'text-rose-700' : 'text-slate-600')}
+        >
           <bdi>{message}</bdi>
         </p>
       ) : null}

@@ -15,7 +15,15 @@ export function tabId(tab: DetailTab): string {
   return `object-tab-${tab}`;
 }
 
-export function DetailTabs({ tabs, active, href }: { tabs: DetailTab[]; active: DetailTab; href: (tab: DetailTab) => string }) {
+export function DetailTabs({
+  tabs,
+  active,
+  href,
+}: {
+  tabs: DetailTab[];
+  active: DetailTab;
+  href: (tab: DetailTab) => string;
+}) {
   const list = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
 
@@ -36,7 +44,13 @@ export function DetailTabs({ tabs, active, href }: { tabs: DetailTab[]; active: 
   }
 
   return (
-    <div ref={list} role="tablist" aria-label="Views of the object" onKeyDown={onKeyDown} className="flex gap-1 border-b border-slate-200">
+    <div
+      ref={list}
+      role="tablist"
+      aria-label="Views of the object"
+      onKeyDown={onKeyDown}
+      className="flex gap-1 border-b border-slate-200"
+    >
       {tabs.map((tab) => (
         <Link
           key={tab}
@@ -48,7 +62,9 @@ export function DetailTabs({ tabs, active, href }: { tabs: DetailTab[]; active: 
           tabIndex={tab === active ? 0 : -1}
           className={clsx(
             '-mb-px border-b-2 px-3 py-2 text-sm font-medium transition-colors focus-visible:rounded-t-md focus-visible:outline-2 focus-visible:outline-indigo-500',
-            tab === active ? 'border-indigo-600 text-indigo-700' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',
+            tab === active
+              ? 'border-indigo-600 text-indigo-700'
+              : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',
           )}
         >
           {TAB_LABELS[tab]}

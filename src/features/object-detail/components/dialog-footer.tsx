@@ -1,7 +1,13 @@
 /** The buttons at the bottom of the detail view's dialogs: a way out, and the one that acts. */
 import { clsx } from 'clsx';
 
-export function DialogFooter({ cancelLabel = 'Cancel', confirmLabel, danger, onCancel, confirmDisabled }: {
+export function DialogFooter({
+  cancelLabel = 'Cancel',
+  confirmLabel,
+  danger,
+  onCancel,
+  confirmDisabled,
+}: {
   cancelLabel?: string;
   confirmLabel: string;
   danger?: boolean;
@@ -10,7 +16,11 @@ export function DialogFooter({ cancelLabel = 'Cancel', confirmLabel, danger, onC
 }) {
   return (
     <footer className="flex justify-end gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3">
-      <button type="button" onClick={onCancel} className="rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-xs hover:bg-slate-50">
+      <button
+        type="button"
+        onClick={onCancel}
+        className="rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-xs hover:bg-slate-50"
+      >
         {cancelLabel}
       </button>
       <button
@@ -18,7 +28,9 @@ export function DialogFooter({ cancelLabel = 'Cancel', confirmLabel, danger, onC
         disabled={confirmDisabled}
         className={clsx(
           'rounded-md px-3 py-1.5 text-sm font-semibold text-white shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-50',
-          danger ? 'bg-rose-600 hover:bg-rose-500 focus-visible:outline-rose-600' : 'bg-indigo-600 hover:bg-indigo-500 focus-visible:outline-indigo-600',
+          danger
+            ? 'bg-rose-600 hover:bg-rose-500 focus-visible:outline-rose-600'
+            : 'bg-indigo-600 hover:bg-indigo-500 focus-visible:outline-indigo-600',
         )}
       >
         {confirmLabel}

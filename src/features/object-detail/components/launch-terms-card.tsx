@@ -38,20 +38,49 @@ export function LaunchTermsCard({ object, kind }: { object: NodusObject; kind: s
         <Term
           label="Rate cap"
           value={rate(terms.rateCapUSDPerHour)}
-          note={terms.capFrom === 'spec' ? 'spec.placement.maxRateUSDPerHour' : terms.capFrom === 'review' ? 'the rate at review plus 10 %' : 'none'}
+          note={
+            terms.capFrom === 'spec'
+              ? 'spec.placement.maxRateUSDPerHour'
+              : terms.capFrom === 'review'
+                ? 'the rate at review plus 10 %'
+                : 'none'
+          }
         />
-        <Term label="Rate now" value={terms.rateNowUSDPerHour === undefined ? 'not running' : rate(terms.rateNowUSDPerHour)} />
+        <Term
+          label="Rate now"
+          value={terms.rateNowUSDPerHour === undefined ? 'not running' : rate(terms.rateNowUSDPerHour)}
+        />
         <Term label="Price book" value={terms.priceBookVersion ?? '—'} mono />
       </dl>
     </Card>
   );
 }
 
-function Term({ label, value, note, mono, strong }: { label: string; value: string; note?: string; mono?: boolean; strong?: boolean }) {
+function Term({
+  label,
+  value,
+  note,
+  mono,
+  strong,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  mono?: boolean;
+  strong?: boolean;
+}) {
   return (
     <div className="min-w-0">
       <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className={clsx('tabular-nums text-slate-900', strong ? 'text-base font-semibold' : 'font-medium', mono && 'font-mono text-[12.5px]')}>{value}</dd>
+      <dd
+        className={clsx(
+          'tabular-nums text-slate-900',
+          strong ? 'text-base font-semibold' : 'font-medium',
+          mono && 'font-mono text-[12.5px]',
+        )}
+      >
+        {value}
+      </dd>
       {note ? <dd className="text-[11px] text-slate-500">{note}</dd> : null}
     </div>
   );

@@ -10,12 +10,23 @@ export function LiveIndicator({ watch, deleted }: { watch: Watch; deleted: boole
   const why = watch.error ? `${watch.error.reason}: ${watch.error.message}` : undefined;
   const since = watch.since === undefined ? undefined : new Date(watch.since).toISOString();
   return (
-    <span role="status" aria-label="Live status" title={why} className="inline-flex items-center gap-1.5 text-xs text-slate-500">
+    <span
+      role="status"
+      aria-label="Live status"
+      title={why}
+      className="inline-flex items-center gap-1.5 text-xs text-slate-500"
+    >
       <span
         aria-hidden="true"
         className={clsx(
           'size-2 rounded-full',
-          deleted ? 'bg-slate-400' : watch.status === 'live' ? 'bg-emerald-500' : watch.status === 'stale' ? 'bg-rose-500' : 'animate-pulse bg-amber-500',
+          deleted
+            ? 'bg-slate-400'
+            : watch.status === 'live'
+              ? 'bg-emerald-500'
+              : watch.status === 'stale'
+                ? 'bg-rose-500'
+                : 'animate-pulse bg-amber-500',
         )}
       />
       {deleted ? (
@@ -27,7 +38,12 @@ export function LiveIndicator({ watch, deleted }: { watch: Watch; deleted: boole
       ) : watch.status === 'reconnecting' ? (
         <span>
           <span className="font-medium text-amber-700">Reconnecting</span>
-          {since ? <> for <RelativeTime timestamp={since} suffix="" /></> : null}
+          {since ? (
+            <>
+              {' '}
+              for <RelativeTime timestamp={since} suffix="" />
+            </>
+          ) : null}
           {watch.error ? ` · ${watch.error.reason}` : ''}
         </span>
       ) : (

@@ -13,7 +13,13 @@ import { RelativeTime } from '@/components/ui/relative-time.tsx';
 
 const NODUS = 'nodus.dev/';
 
-export function DetailsCard({ object, objectHref }: { object: NodusObject; objectHref: (kind: string, name: string) => string | undefined }) {
+export function DetailsCard({
+  object,
+  objectHref,
+}: {
+  object: NodusObject;
+  objectHref: (kind: string, name: string) => string | undefined;
+}) {
   const m = object.metadata;
   const owners = m.ownerReferences ?? [];
   const restart = m.annotations?.[ANNOTATION_RESTART_REQUESTED_AT];
@@ -28,14 +34,22 @@ export function DetailsCard({ object, objectHref }: { object: NodusObject; objec
               return (
                 <span key={r.uid} className="block">
                   <span className="text-slate-500">{r.kind} </span>
-                  {href ? <Link to={href} className="font-medium text-indigo-600 hover:text-indigo-500 hover:underline">{r.name}</Link> : <span className="font-medium">{r.name}</span>}
+                  {href ? (
+                    <Link to={href} className="font-medium text-indigo-600 hover:text-indigo-500 hover:underline">
+                      {r.name}
+                    </Link>
+                  ) : (
+                    <span className="font-medium">{r.name}</span>
+                  )}
                   {r.controller ? <span className="ml-1 text-xs text-slate-500">(controller)</span> : null}
                 </span>
               );
             })}
           </Row>
         ) : null}
-        <Row label="Created"><RelativeTime timestamp={m.creationTimestamp} /></Row>
+        <Row label="Created">
+          <RelativeTime timestamp={m.creationTimestamp} />
+        </Row>
         {restart ? (
           <Row label="Restart">
             <span className={clsx(pending ? 'text-amber-700' : 'text-slate-700')}>
@@ -44,9 +58,18 @@ export function DetailsCard({ object, objectHref }: { object: NodusObject; objec
             </span>
           </Row>
         ) : null}
-        <Row label="UID" mono>{m.uid}</Row>
-        <Row label="Generation" mono>{m.generation === undefined ? undefined : String(m.generation)}{object.status?.observedGeneration !== undefined && object.status.observedGeneration !== m.generation ? ` (status describes ${String(object.status.observedGeneration)})` : ''}</Row>
-        <Row label="Resource version" mono>{m.resourceVersion}</Row>
+        <Row label="UID" mono>
+          {m.uid}
+        </Row>
+        <Row label="Generation" mono>
+          {m.generation === undefined ? undefined : String(m.generation)}
+          {object.status?.observedGeneration !== undefined && object.status.observedGeneration !== m.generation
+            ? ` (status describes ${String(object.status.observedGeneration)})`
+            : ''}
+        </Row>
+        <Row label="Resource version" mono>
+          {m.resourceVersion}
+        </Row>
       </dl>
     </Card>
   );
@@ -57,13 +80,23 @@ function Row({ label, mono, children }: { label: string; mono?: boolean; childre
   return (
     <div className="flex justify-between gap-4 px-4 py-2">
       <dt className="shrink-0 text-slate-500">{label}</dt>
-      <dd className={clsx('min-w-0 truncate text-right text-slate-800', mono && 'font-mono text-xs leading-5')}>{children}</dd>
+      <dd className={clsx('min-w-0 truncate text-right text-slate-800', mono && 'font-mono text-xs leading-5')}>
+        {children}
+      </dd>
     </div>
   );
 }
 
-export function KeyValueCard({ title, entries }: { title: 'Labels' | 'Annotations'; entries: Record<string, string> | undefined }) {
-  const list = Object.entries(entries ?? {}).sort(([a], [b]) => Number(a.startsWith(NODUS)) - Number(b.startsWith(NODUS)) || a.localeCompare(b));
+export function KeyValueCard({
+  title,
+  entries,
+}: {
+  title: 'Labels' | 'Annotations';
+  entries: Record<string, string> | undefined;
+}) {
+  const list = Object.entries(entries ?? {}).sort(
+    ([a], [b]) => Number(a.startsWith(NODUS)) - Number(b.startsWith(NODUS)) || a.localeCompare(b),
+  );
   return (
     <Card title={title} count={list.length}>
       {list.length === 0 ? (
@@ -75,11 +108,23 @@ export function KeyValueCard({ title, entries }: { title: 'Labels' | 'Annotation
             return (
               <li key={key} aria-label={key} className="px-4 py-2">
                 <div className="flex items-center justify-between gap-2">
-                  <code className="min-w-0 truncate font-mono text-xs text-slate-500" title={key}><bdi>{key}</bdi></code>
-                  {nodus ? <span className="shrink-0 rounded-full bg-indigo-50 px-1.5 py-0.5 text-[11px] font-medium text-indigo-700 ring-1 ring-indigo-600/15 ring-inset">set by Nodus</span> : null}
-                  {key === ANNOTATION_RESTART_REQUESTED_AT ? <span className="shrink-0 rounded-full bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-600">request to Nodus</span> : null}
+                  <code className="min-w-0 truncate font-mono text-xs text-slate-500" title={key}>
+                    <bdi>{key}</bdi>
+                  </code>
+                  {nodus ? (
+                    <span className="shrink-0 rounded-full bg-indigo-50 px-1.5 py-0.5 text-[11px] font-medium text-indigo-700 ring-1 ring-indigo-600/15 ring-inset">
+                      set by Nodus
+                    </span>
+                  ) : null}
+                  {key === ANNOTATION_RESTART_REQUESTED_AT ? (
+                    <span className="shrink-0 rounded-full bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-600">
+                      request to Nodus
+                    </span>
+                  ) : null}
                 </div>
-                <p className="mt-0.5 font-mono text-xs break-all text-slate-800">{value === '' ? <span className="text-slate-500">(empty)</span> : <bdi>{value}</bdi>}</p>
+                <p className="mt-0.5 font-mono text-xs break-all text-slate-800">
+                  {value === '' ? <span className="text-slate-500">(empty)</span> : <bdi>{value}</bdi>}
+                </p>
               </li>
             );
           })}

@@ -50,7 +50,15 @@ export interface ObjectDetailProps {
 export function ObjectDetail(props: ObjectDetailProps) {
   const { kind, project, name } = props;
   const live = useLiveObject(kind, project, name);
-  const breadcrumb = <Breadcrumb project={project} projectHref={props.projectHref} kindLabel={titleCase(kind.plural)} kindHref={props.kindHref} name={name} />;
+  const breadcrumb = (
+    <Breadcrumb
+      project={project}
+      projectHref={props.projectHref}
+      kindLabel={titleCase(kind.plural)}
+      kindHref={props.kindHref}
+      name={name}
+    />
+  );
 
   if (!live.object) {
     return (
@@ -64,7 +72,12 @@ export function ObjectDetail(props: ObjectDetailProps) {
             <Skeleton className="h-40 w-full" />
           </div>
         ) : (
-          <ErrorPanel className="mt-6" error={live.error} title={`Could not read ${kind.kind} ${name} in ${project}`} onRetry={live.retry} />
+          <ErrorPanel
+            className="mt-6"
+            error={live.error}
+            title={`Could not read ${kind.kind} ${name} in ${project}`}
+            onRetry={live.retry}
+          />
         )}
       </Page>
     );
@@ -72,7 +85,14 @@ export function ObjectDetail(props: ObjectDetailProps) {
 
   const traits = detailTraits(kind.kind);
   return traits.children ? (
-    <WithChildren {...props} live={live} object={live.object} traits={traits} spec={traits.children} breadcrumb={breadcrumb} />
+    <WithChildren
+      {...props}
+      live={live}
+      object={live.object}
+      traits={traits}
+      spec={traits.children}
+      breadcrumb={breadcrumb}
+    />
   ) : (
     <DetailBody {...props} live={live} object={live.object} traits={traits} owned={undefined} breadcrumb={breadcrumb} />
   );
@@ -91,7 +111,21 @@ function WithChildren({ spec, ...props }: BodyProps & { spec: ChildrenSpec }) {
   return <DetailBody {...props} owned={{ kind: spec.kind, items: children.items, synced: children.watch.synced }} />;
 }
 
-function DetailBody({ kind, name, tab, kindHref, tabHref, objectHref, renderLogs, renderEdit, live, object, traits, owned, breadcrumb }: BodyProps & { owned: OwnedObjects | undefined }) {
+function DetailBody({
+  kind,
+  name,
+  tab,
+  kindHref,
+  tabHref,
+  objectHref,
+  renderLogs,
+  renderEdit,
+  live,
+  object,
+  traits,
+  owned,
+  breadcrumb,
+}: BodyProps & { owned: OwnedObjects | undefined }) {
   const [outcome, setOutcome] = useState<Outcome | undefined>(undefined);
   const deleted = live.deletedAt !== undefined;
   const tabs: DetailTab[] = ['overview', 'yaml'];
@@ -113,7 +147,16 @@ function DetailBody({ kind, name, tab, kindHref, tabHref, objectHref, renderLogs
         meter={traits.meter?.(object)}
         showMessage={!waiting}
         live={<LiveIndicator watch={live.watch} deleted={deleted} />}
-        actions={<ActionBar kind={kind} traits={traits} object={object} deleted={deleted} owned={owned} onOutcome={setOutcome} />}
+        actions={
+          <ActionBar
+            kind={kind}
+            traits={traits}
+            object={object}
+            deleted={deleted}
+            owned={owned}
+            onOutcome={setOutcome}
+          />
+        }
       />
       <div className="mt-4 space-y-3 empty:hidden">
         {outcome ? <OutcomeNote outcome={outcome} onDismiss={() => setOutcome(undefined)} /> : null}
@@ -132,7 +175,9 @@ function DetailBody({ kind, name, tab, kindHref, tabHref, objectHref, renderLogs
               <SpecSummary facts={traits.facts(object)} yamlHref={tabHref('yaml')} />
               <LaunchTermsCard object={object} kind={kind.kind} />
               <ConditionsTable conditions={object.status?.conditions} explained={waiting ? ['PriceWithinCap'] : []} />
-              {owned ? <ChildrenCard kind={owned.kind} items={owned.items} synced={owned.synced} objectHref={objectHref} /> : null}
+              {owned ? (
+                <ChildrenCard kind={owned.kind} items={owned.items} synced={owned.synced} objectHref={objectHref} />
+              ) : null}
             </div>
             <div className="min-w-0 space-y-5">
               <DetailsCard object={object} objectHref={objectHref} />

@@ -5,7 +5,11 @@ import type { Outcome } from './action-bar.tsx';
 
 export function OutcomeNote({ outcome, onDismiss }: { outcome: Outcome; onDismiss: () => void }) {
   const dismiss = (
-    <button type="button" onClick={onDismiss} className="shrink-0 rounded-md px-2 py-1 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-800">
+    <button
+      type="button"
+      onClick={onDismiss}
+      className="shrink-0 rounded-md px-2 py-1 text-xs font-medium text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+    >
       Dismiss
     </button>
   );
@@ -18,9 +22,15 @@ export function OutcomeNote({ outcome, onDismiss }: { outcome: Outcome; onDismis
     );
   }
   return (
-    <div role="status" aria-label="Action result" className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50/70 px-4 py-2.5 text-sm text-emerald-950 shadow-sm">
+    <div
+      role="status"
+      aria-label="Action result"
+      className="flex items-start gap-3 rounded-lg border border-emerald-200 bg-emerald-50/70 px-4 py-2.5 text-sm text-emerald-950 shadow-sm"
+    >
       <CheckIcon className="mt-0.5 size-4 shrink-0 text-emerald-600" />
-      <p className="min-w-0 flex-1 break-words"><bdi>{outcome.message}</bdi></p>
+      <p className="min-w-0 flex-1 break-words">
+        <bdi>{outcome.message}</bdi>
+      </p>
       {dismiss}
     </div>
   );

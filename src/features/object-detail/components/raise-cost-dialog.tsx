@@ -9,7 +9,14 @@ import { formatUSD } from '@/lib/format.ts';
 import { checkMaxCost, suggestMaxCost } from '../model/max-cost.ts';
 import { DialogFooter } from './dialog-footer.tsx';
 
-export function RaiseCostDialog({ kind, name, spent, current, onClose, onRaise }: {
+export function RaiseCostDialog({
+  kind,
+  name,
+  spent,
+  current,
+  onClose,
+  onRaise,
+}: {
   kind: string;
   name: string;
   spent: unknown;
@@ -24,7 +31,12 @@ export function RaiseCostDialog({ kind, name, spent, current, onClose, onRaise }
   const errorId = useId();
   const showError = touched && !check.ok;
   return (
-    <Dialog open onClose={onClose} title={`Raise the max cost of ${kind} ${name}`} description={`It has spent ${formatUSD(spent) ?? '$0.00'} of ${formatUSD(current) ?? 'no cap'}. A ${kind} stops at its max cost; a higher one lets it go on. It can be raised, never lowered.`}>
+    <Dialog
+      open
+      onClose={onClose}
+      title={`Raise the max cost of ${kind} ${name}`}
+      description={`It has spent ${formatUSD(spent) ?? '$0.00'} of ${formatUSD(current) ?? 'no cap'}. A ${kind} stops at its max cost; a higher one lets it go on. It can be raised, never lowered.`}
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -38,7 +50,12 @@ export function RaiseCostDialog({ kind, name, spent, current, onClose, onRaise }
             New max cost (USD)
           </label>
           <div className="relative mt-1.5">
-            <span aria-hidden="true" className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-400">$</span>
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-y-0 left-3 flex items-center text-sm text-slate-400"
+            >
+              $
+            </span>
             <input
               id={inputId}
               autoFocus
@@ -59,10 +76,16 @@ export function RaiseCostDialog({ kind, name, spent, current, onClose, onRaise }
               {check.message}
             </p>
           ) : (
-            <p className="mt-1.5 text-sm text-slate-500">Sent as spec.maxCostUSD: &quot;{check.ok ? check.value : input}&quot; (a merge patch).</p>
+            <p className="mt-1.5 text-sm text-slate-500">
+              Sent as spec.maxCostUSD: &quot;{check.ok ? check.value : input}&quot; (a merge patch).
+            </p>
           )}
         </div>
-        <DialogFooter confirmLabel={check.ok ? `Raise to ${formatUSD(check.value) ?? check.value}` : 'Raise'} onCancel={onClose} confirmDisabled={touched && !check.ok} />
+        <DialogFooter
+          confirmLabel={check.ok ? `Raise to ${formatUSD(check.value) ?? check.value}` : 'Raise'}
+          onCancel={onClose}
+          confirmDisabled={touched && !check.ok}
+        />
       </form>
     </Dialog>
   );

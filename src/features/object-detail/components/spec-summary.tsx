@@ -20,14 +20,13 @@ export function SpecSummary({ facts, yamlHref }: { facts: Fact[]; yamlHref: stri
       ) : (
         <dl className="grid grid-cols-1 gap-x-6 px-4 py-1 text-sm sm:grid-cols-2">
           {facts.map((f) => (
-            <div key={f.label} className="flex min-w-0 items-baseline gap-3 border-b border-slate-100 py-2 last:border-b-0 sm:[&:nth-last-child(2):nth-child(odd)]:border-b-0">
+            <div
+              key={f.label}
+              className="flex min-w-0 items-baseline gap-3 border-b border-slate-100 py-2 last:border-b-0 sm:[&:nth-last-child(2):nth-child(odd)]:border-b-0"
+            >
               <dt className="w-28 shrink-0 text-slate-500">{f.label}</dt>
               <dd className={clsx('min-w-0 break-words text-slate-800', f.mono && 'font-mono text-[12.5px]')}>
-                {f.time ? (
-                  <RelativeTime timestamp={f.value} />
-                ) : (
-                  <bdi>{f.value}</bdi>
-                )}
+                {f.time ? <RelativeTime timestamp={f.value} /> : <bdi>{f.value}</bdi>}
               </dd>
             </div>
           ))}

@@ -14,13 +14,21 @@ export function YamlView({ object, deleted }: { object: NodusObject; deleted: bo
     <section aria-label="YAML" className="overflow-hidden rounded-lg border border-slate-800 bg-slate-900 shadow-sm">
       <header className="flex items-center justify-between gap-3 border-b border-slate-800 bg-slate-950/40 px-4 py-2">
         <p className="text-xs text-slate-400">
-          {deleted ? 'Its last state before it was deleted' : 'As the API has it now; updates live'} · {lines} lines · resourceVersion{' '}
-          <span className="font-mono text-slate-300">{object.metadata.resourceVersion}</span>
+          {deleted ? 'Its last state before it was deleted' : 'As the API has it now; updates live'} · {lines} lines ·
+          resourceVersion <span className="font-mono text-slate-300">{object.metadata.resourceVersion}</span>
         </p>
-        <CopyButton value={text} label="Copy YAML" className="border-slate-700 bg-slate-800 text-slate-200 hover:bg-slate-700 hover:text-white" />
+        <CopyButton
+          value={text}
+          label="Copy YAML"
+          className="border-slate-700 bg-slate-800 text-slate-200 hover:bg-slate-700 hover:text-white"
+        />
       </header>
       {/* Focusable: a keyboard user scrolls a long YAML with the arrow keys. */}
-      <pre data-testid="object-yaml" tabIndex={0} className="max-h-[70vh] overflow-auto p-4 focus-visible:outline-2 focus-visible:outline-indigo-400 font-mono text-xs leading-relaxed text-slate-200">
+      <pre
+        data-testid="object-yaml"
+        tabIndex={0}
+        className="max-h-[70vh] overflow-auto p-4 focus-visible:outline-2 focus-visible:outline-indigo-400 font-mono text-xs leading-relaxed text-slate-200"
+      >
         <bdi>{text}</bdi>
       </pre>
     </section>

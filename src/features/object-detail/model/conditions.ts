@@ -12,8 +12,18 @@ const NEGATIVE = /(Pressure|Exceeded|Failed|Failure|Degraded|Error|Errors|Stalle
 
 /** Reasons a positive condition is False by intent or while it is on its way, not because something broke. */
 const EXPECTED_REASONS = new Set([
-  'Completed', 'Suspended', 'Stopped', 'Cancelled', 'Cancelling', 'Terminating', 'Resumed', 'Restarting',
-  'Queued', 'Provisioning', 'Pending', 'Starting',
+  'Completed',
+  'Suspended',
+  'Stopped',
+  'Cancelled',
+  'Cancelling',
+  'Terminating',
+  'Resumed',
+  'Restarting',
+  'Queued',
+  'Provisioning',
+  'Pending',
+  'Starting',
 ]);
 
 export function isNegative(type: string): boolean {
@@ -55,5 +65,11 @@ export function priceWait(status: ObjectStatus | undefined): PriceWait | undefin
   if (!c) return undefined;
   const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
   const reviewedRate = text(status?.reviewedRateUSDPerHour);
-  return { message: c.message, since: c.lastTransitionTime, reviewedRate, cap: text(status?.rateCapUSDPerHour), ownCap: reviewedRate === undefined };
+  return {
+    message: c.message,
+    since: c.lastTransitionTime,
+    reviewedRate,
+    cap: text(status?.rateCapUSDPerHour),
+    ownCap: reviewedRate === undefined,
+  };
 }

@@ -21,7 +21,8 @@ export function explainFinalizer(name: string): FinalizerExplanation {
     return {
       name,
       owner: 'Nodus',
-      waiting: 'Waiting for the final charge to post. Nodus bills the time used up to the delete, then removes this finalizer and the object goes.',
+      waiting:
+        'Waiting for the final charge to post. Nodus bills the time used up to the delete, then removes this finalizer and the object goes.',
       meaning: 'When this object is deleted, Nodus first posts its final charge; the object goes once that has posted.',
       overdueAfterMs: 10 * 60_000,
       usually: 'the final charge usually posts within a minute or two',
@@ -37,7 +38,8 @@ export function explainFinalizer(name: string): FinalizerExplanation {
       meaning: 'Set by Nodus; on delete, Nodus finishes this clean-up before the object goes.',
       overdueAfterMs: 15 * 60_000,
       usually: 'Nodus usually finishes its clean-up within minutes',
-      advice: 'Nodus keeps trying by itself. Do not remove the finalizer yourself. If the object is still here in a few hours, contact support with its UID.',
+      advice:
+        'Nodus keeps trying by itself. Do not remove the finalizer yourself. If the object is still here in a few hours, contact support with its UID.',
     };
   }
   return {

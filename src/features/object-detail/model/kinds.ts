@@ -34,7 +34,15 @@ function build(kind: string): DetailTraits {
     restart: p.restart,
     ...(p.meter ? { meter: p.meter } : {}),
     facts: p.summary,
-    ...(children ? { children: { plural: children.plural, kind: children.kind, labelSelector: (o: NodusObject) => childSelector(children, o) } } : {}),
+    ...(children
+      ? {
+          children: {
+            plural: children.plural,
+            kind: children.kind,
+            labelSelector: (o: NodusObject) => childSelector(children, o),
+          },
+        }
+      : {}),
   };
 }
 

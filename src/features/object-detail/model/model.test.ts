@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ANNOTATION_RESTART_REQUESTED_AT, FINALIZER_BILLING, type Condition, type NodusObject } from '@/shared/protocol.ts';
+import {
+  ANNOTATION_RESTART_REQUESTED_AT,
+  FINALIZER_BILLING,
+  type Condition,
+  type NodusObject,
+} from '@/shared/protocol.ts';
 import { availableActions, type ActionId } from './actions.ts';
 import { priceWait, severity, sortConditions } from './conditions.ts';
 import { describeCommand, describeResources, formatSeconds } from '@/kinds/spec-facts.ts';
@@ -7,7 +12,13 @@ import { explainFinalizer } from './finalizers.ts';
 import { detailTraits } from './kinds.ts';
 import { checkMaxCost, suggestMaxCost } from './max-cost.ts';
 
-const cond = (type: string, status: Condition['status'], reason: string, at: string): Condition => ({ type, status, reason, message: '', lastTransitionTime: at });
+const cond = (type: string, status: Condition['status'], reason: string, at: string): Condition => ({
+  type,
+  status,
+  reason,
+  message: '',
+  lastTransitionTime: at,
+});
 
 describe('conditions', () => {
   it('puts problems first: False for positive conditions, True for negative ones', () => {
@@ -30,9 +41,12 @@ describe('conditions', () => {
 });
 
 describe('finalizers', () => {
-  it('explains the billing finalizer and any other controller\'s', () => {
+  it("explains the billing finalizer and any other controller's", () => {
     expect(explainFinalizer(FINALIZER_BILLING).waiting).toMatch(/^Waiting for the final charge to post/);
-    expect(explainFinalizer('example.com/cleanup')).toMatchObject({ owner: 'another controller', waiting: 'Set by another controller; Nodus waits until it removes it.' });
+    expect(explainFinalizer('example.com/cleanup')).toMatchObject({
+      owner: 'another controller',
+      waiting: 'Set by another controller; Nodus waits until it removes it.',
+    });
   });
 });
 
@@ -45,12 +59,24 @@ describe('checkMaxCost', () => {
 
   it('says why anything else is refused', () => {
     expect(checkMaxCost('', '1.00')).toMatchObject({ ok: false, message: expect.stringMatching(/^Enter/) });
-    expect(checkMaxCost('25.00', '25.00')).toMatchObject({ ok: false, message: expect.stringContaining('above the current $25.00') });
+    expect(checkMaxCost('25.00', '25.00')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('above the current $25.00'),
+    });
     expect(checkMaxCost('10', '25.00')).toMatchObject({ ok: false, message: expect.stringContaining('never lowered') });
-    expect(checkMaxCost('1.23456', '1.00')).toMatchObject({ ok: false, message: expect.stringContaining('4 decimals') });
-    expect(checkMaxCost('1e3', '1.00')).toMatchObject({ ok: false, message: expect.stringContaining('is not an amount') });
+    expect(checkMaxCost('1.23456', '1.00')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('4 decimals'),
+    });
+    expect(checkMaxCost('1e3', '1.00')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('is not an amount'),
+    });
     expect(checkMaxCost('-5', '1.00')).toMatchObject({ ok: false });
-    expect(checkMaxCost('12345678901', '1.00')).toMatchObject({ ok: false, message: expect.stringContaining('more than the API takes') });
+    expect(checkMaxCost('12345678901', '1.00')).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('more than the API takes'),
+    });
   });
 
   it('suggests half again the current cap, in whole cents', () => {
@@ -64,12 +90,19 @@ describe('facts', () => {
   it('reads durations, resources and commands', () => {
     expect(formatSeconds(14400)).toBe('4h');
     expect(formatSeconds(5400)).toBe('1h 30m');
-    expect(describeResources({ cpu: 4, memoryGiB: 16, gpu: { type: 'H100', count: 2 } })).toBe('4 CPU · 16 GiB · 2× H100');
+    expect(describeResources({ cpu: 4, memoryGiB: 16, gpu: { type: 'H100', count: 2 } })).toBe(
+      '4 CPU · 16 GiB · 2× H100',
+    );
     expect(describeCommand(['python', 'train.py'], ['--name', 'a b'])).toBe('python train.py --name "a b"');
   });
 
   it('summarizes a kind it does not know from its spec', () => {
-    const facts = detailTraits('Gadget').facts({ apiVersion: 'x/v1', kind: 'Gadget', metadata: {}, spec: { colourName: 'red', sizes: [1, 2], nested: { a: 1 } } });
+    const facts = detailTraits('Gadget').facts({
+      apiVersion: 'x/v1',
+      kind: 'Gadget',
+      metadata: {},
+      spec: { colourName: 'red', sizes: [1, 2], nested: { a: 1 } },
+    });
     expect(facts).toEqual([
       { label: 'Colour name', value: 'red', mono: false },
       { label: 'Sizes', value: '1 2', mono: false },
@@ -89,9 +122,15 @@ function job(phase: string, extra: Partial<NodusObject> & { state?: string } = {
   };
 }
 function offered(kind: string, o: NodusObject, deleted = false, verbs = VERBS): Record<string, string | true> {
-  return Object.fromEntries(availableActions({ kind, verbs, traits: detailTraits(kind), object: o, deleted }).map((a) => [a.id, a.disabled ?? true]));
+  return Object.fromEntries(
+    availableActions({ kind, verbs, traits: detailTraits(kind), object: o, deleted }).map((a) => [
+      a.id,
+      a.disabled ?? true,
+    ]),
+  );
 }
-const on = (actions: Record<string, string | true>) => Object.keys(actions).filter((k) => actions[k] === true) as ActionId[];
+const on = (actions: Record<string, string | true>) =>
+  Object.keys(actions).filter((k) => actions[k] === true) as ActionId[];
 
 describe('availableActions', () => {
   it('offers suspend, cancel, restart, raise and delete for a Running Job', () => {
@@ -106,7 +145,9 @@ describe('availableActions', () => {
   });
 
   it('points at the max cost when a Job stopped at its cap', () => {
-    const capped = job('Suspended', { status: { phase: 'Suspended', conditions: [cond('Ready', 'False', 'MaxCostReached', '')] } });
+    const capped = job('Suspended', {
+      status: { phase: 'Suspended', conditions: [cond('Ready', 'False', 'MaxCostReached', '')] },
+    });
     expect(offered('Job', capped).resume).toBe('It stopped at its cost cap: raise the max cost to let it go on.');
   });
 
@@ -117,12 +158,16 @@ describe('availableActions', () => {
   });
 
   it('offers nothing while deleting, or once deleted', () => {
-    expect(on(offered('Job', job('Cancelling', { metadata: { name: 'a', deletionTimestamp: '2026-01-01T00:00:00Z' } })))).toEqual([]);
+    expect(
+      on(offered('Job', job('Cancelling', { metadata: { name: 'a', deletionTimestamp: '2026-01-01T00:00:00Z' } }))),
+    ).toEqual([]);
     expect(offered('Job', job('Running'), true).delete).toBe('This Job was deleted.');
   });
 
   it('waits for a restart to be handled before offering another', () => {
-    const o = job('Running', { metadata: { name: 'a', annotations: { [ANNOTATION_RESTART_REQUESTED_AT]: '2026-01-01T00:00:00Z' } } });
+    const o = job('Running', {
+      metadata: { name: 'a', annotations: { [ANNOTATION_RESTART_REQUESTED_AT]: '2026-01-01T00:00:00Z' } },
+    });
     expect(offered('Job', o).restart).toBe('A restart requested at 2026-01-01T00:00:00Z is being handled.');
     o.status = { ...o.status, restartRequestHandled: '2026-01-01T00:00:00Z' };
     expect(offered('Job', o).restart).toBe(true);
@@ -130,23 +175,59 @@ describe('availableActions', () => {
 
   it('uses stop and start for Functions and Volumes, suspend and stop for Sandboxes', () => {
     expect(Object.keys(offered('Function', job('Running')))).toEqual(['stop', 'resume', 'restart', 'raise', 'delete']);
-    expect(availableActions({ kind: 'Volume', verbs: VERBS, traits: detailTraits('Volume'), object: job('Stopped', { state: 'Stopped' }), deleted: false }).find((a) => a.id === 'resume')).toMatchObject({ label: 'Start', state: 'Running' });
+    expect(
+      availableActions({
+        kind: 'Volume',
+        verbs: VERBS,
+        traits: detailTraits('Volume'),
+        object: job('Stopped', { state: 'Stopped' }),
+        deleted: false,
+      }).find((a) => a.id === 'resume'),
+    ).toMatchObject({ label: 'Start', state: 'Running' });
     expect(on(offered('Sandbox', job('Running')))).toEqual(['suspend', 'stop', 'restart', 'raise', 'delete']);
   });
 
   it('resumes a Budget to Active, and follows the verbs discovery lists', () => {
-    const budget: NodusObject = { apiVersion: 'nodus.dev/v1', kind: 'Budget', metadata: {}, spec: { limitUSD: '5.00', state: 'Suspended' }, status: { phase: 'Suspended' } };
-    expect(availableActions({ kind: 'Budget', verbs: VERBS, traits: detailTraits('Budget'), object: budget, deleted: false }).find((a) => a.id === 'resume')).toMatchObject({ state: 'Active', disabled: undefined });
+    const budget: NodusObject = {
+      apiVersion: 'nodus.dev/v1',
+      kind: 'Budget',
+      metadata: {},
+      spec: { limitUSD: '5.00', state: 'Suspended' },
+      status: { phase: 'Suspended' },
+    };
+    expect(
+      availableActions({
+        kind: 'Budget',
+        verbs: VERBS,
+        traits: detailTraits('Budget'),
+        object: budget,
+        deleted: false,
+      }).find((a) => a.id === 'resume'),
+    ).toMatchObject({ state: 'Active', disabled: undefined });
     const image: NodusObject = { apiVersion: 'nodus.dev/v1', kind: 'Image', metadata: {}, spec: {} };
-    expect(offered('Image', image, false, ['get', 'list', 'watch'])).toEqual({ delete: 'The API does not let Image objects be deleted (discovery lists no delete verb).' });
+    expect(offered('Image', image, false, ['get', 'list', 'watch'])).toEqual({
+      delete: 'The API does not let Image objects be deleted (discovery lists no delete verb).',
+    });
   });
 });
 
 describe('priceWait', () => {
-  const waiting = { type: 'PriceWithinCap', status: 'False' as const, reason: 'PriceAboveEstimate', message: 'above the cap', lastTransitionTime: '2026-12-01T10:00:00Z' };
+  const waiting = {
+    type: 'PriceWithinCap',
+    status: 'False' as const,
+    reason: 'PriceAboveEstimate',
+    message: 'above the cap',
+    lastTransitionTime: '2026-12-01T10:00:00Z',
+  };
   it('names the reviewed rate and its cap when the launch was reviewed', () => {
-    expect(priceWait({ phase: 'Queued', conditions: [waiting], reviewedRateUSDPerHour: '4.24', rateCapUSDPerHour: '4.664' })).toEqual({
-      message: 'above the cap', since: '2026-12-01T10:00:00Z', reviewedRate: '4.24', cap: '4.664', ownCap: false,
+    expect(
+      priceWait({ phase: 'Queued', conditions: [waiting], reviewedRateUSDPerHour: '4.24', rateCapUSDPerHour: '4.664' }),
+    ).toEqual({
+      message: 'above the cap',
+      since: '2026-12-01T10:00:00Z',
+      reviewedRate: '4.24',
+      cap: '4.664',
+      ownCap: false,
     });
   });
   it('says the cap is the object’s own when there was no review', () => {

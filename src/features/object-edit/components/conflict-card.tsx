@@ -25,7 +25,8 @@ export interface ConflictCardProps {
 function describeChoice(conflict: MergeConflict): string {
   const value = conflict.resolution?.value;
   if (deepEqual(value, conflict.mine)) return value === undefined ? 'Removed, as in your edit' : 'Your value';
-  if (deepEqual(value, conflict.theirs)) return value === undefined ? 'Removed, as on the server' : 'The server\'s value';
+  if (deepEqual(value, conflict.theirs))
+    return value === undefined ? 'Removed, as on the server' : "The server's value";
   return value === undefined ? 'Removed' : 'A value you typed';
 }
 
@@ -53,10 +54,16 @@ export function ConflictCard({ conflict, onResolve, onReopen }: ConflictCardProp
   };
 
   return (
-    <li role="group" aria-labelledby={titleId} className={clsx('rounded-lg border bg-white shadow-sm', resolved ? 'border-emerald-300' : 'border-rose-200')}>
+    <li
+      role="group"
+      aria-labelledby={titleId}
+      className={clsx('rounded-lg border bg-white shadow-sm', resolved ? 'border-emerald-300' : 'border-rose-200')}
+    >
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2.5">
         <div className="min-w-0">
-          <h4 id={titleId} className="font-mono text-sm font-semibold text-slate-900">{conflict.pathText}</h4>
+          <h4 id={titleId} className="font-mono text-sm font-semibold text-slate-900">
+            {conflict.pathText}
+          </h4>
           <p className="text-xs text-slate-500">{KIND_TEXT[conflict.kind]}</p>
         </div>
         {resolved ? (
@@ -64,13 +71,20 @@ export function ConflictCard({ conflict, onResolve, onReopen }: ConflictCardProp
             <CheckIcon className="size-3.5" /> Resolved
           </span>
         ) : (
-          <span className="rounded-full bg-rose-50 px-2 py-0.5 text-xs font-medium text-rose-700 ring-1 ring-inset ring-rose-200">Needs your choice</span>
+          <span className="rounded-full bg-rose-50 px-2 py-0.5 text-xs font-medium text-rose-700 ring-1 ring-inset ring-rose-200">
+            Needs your choice
+          </span>
         )}
       </div>
 
       <div className="grid gap-3 p-4 sm:grid-cols-3">
         {(['base', 'theirs', 'mine'] as const).map((side) => (
-          <div key={side} className={clsx('flex flex-col rounded-md border p-3', SIDES[side].card)} aria-label={`${SIDES[side].label}: ${conflict.pathText}`} role="region">
+          <div
+            key={side}
+            className={clsx('flex flex-col rounded-md border p-3', SIDES[side].card)}
+            aria-label={`${SIDES[side].label}: ${conflict.pathText}`}
+            role="region"
+          >
             <p className="mb-1.5 text-xs font-semibold uppercase tracking-wide text-slate-600">
               {SIDES[side].label} <span className="font-normal normal-case text-slate-500">({SIDES[side].hint})</span>
             </p>
@@ -94,16 +108,24 @@ export function ConflictCard({ conflict, onResolve, onReopen }: ConflictCardProp
       {resolved ? (
         <div className="flex flex-wrap items-start justify-between gap-3 border-t border-emerald-100 bg-emerald-50/50 px-4 py-3">
           <div className="min-w-0">
-            <p className="text-xs font-semibold uppercase tracking-wide text-emerald-800">Will be saved · {describeChoice(conflict)}</p>
+            <p className="text-xs font-semibold uppercase tracking-wide text-emerald-800">
+              Will be saved · {describeChoice(conflict)}
+            </p>
             <ValueView value={conflict.resolution?.value} className="mt-1" />
           </div>
-          <button type="button" onClick={onReopen} className="rounded-md border border-slate-200 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50">
+          <button
+            type="button"
+            onClick={onReopen}
+            className="rounded-md border border-slate-200 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
+          >
             Change choice
           </button>
         </div>
       ) : editing ? (
         <div className="border-t border-slate-100 px-4 py-3">
-          <label htmlFor={inputId} className="text-xs font-semibold text-slate-700">Value for {conflict.pathText} (YAML; empty removes the field)</label>
+          <label htmlFor={inputId} className="text-xs font-semibold text-slate-700">
+            Value for {conflict.pathText} (YAML; empty removes the field)
+          </label>
           <textarea
             id={inputId}
             value={draft}
@@ -114,15 +136,33 @@ export function ConflictCard({ conflict, onResolve, onReopen }: ConflictCardProp
             aria-invalid={problem !== undefined}
             aria-describedby={problem ? `${inputId}-problem` : undefined}
           />
-          {problem ? <p id={`${inputId}-problem`} className="mt-1 text-xs text-rose-700">{problem}</p> : null}
+          {problem ? (
+            <p id={`${inputId}-problem`} className="mt-1 text-xs text-rose-700">
+              {problem}
+            </p>
+          ) : null}
           <div className="mt-2 flex gap-2">
-            <button type="button" onClick={applyEdit} className="rounded-md bg-slate-900 px-2.5 py-1 text-xs font-semibold text-white hover:bg-slate-700">Use this value</button>
-            <button type="button" onClick={() => setEditing(false)} className="rounded-md px-2.5 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100">Cancel</button>
+            <button
+              type="button"
+              onClick={applyEdit}
+              className="rounded-md bg-slate-900 px-2.5 py-1 text-xs font-semibold text-white hover:bg-slate-700"
+            >
+              Use this value
+            </button>
+            <button
+              type="button"
+              onClick={() => setEditing(false)}
+              className="rounded-md px-2.5 py-1 text-xs font-medium text-slate-600 hover:bg-slate-100"
+            >
+              Cancel
+            </button>
           </div>
         </div>
       ) : (
         <div className="border-t border-slate-100 px-4 py-2">
-          <button type="button" onClick={startEdit} className="text-xs font-medium text-indigo-700 hover:underline">Edit the value…</button>
+          <button type="button" onClick={startEdit} className="text-xs font-medium text-indigo-700 hover:underline">
+            Edit the value…
+          </button>
         </div>
       )}
     </li>

@@ -6,14 +6,28 @@ import type { NodusObject } from '@/shared/protocol.ts';
 import { toYaml } from '../model/edit-yaml.ts';
 import { MERGED_BY, ValueView } from './value-view.tsx';
 
-export function RestoredNotice({ savedAt, baseRv, onDiscard }: { savedAt: string; baseRv: string | undefined; onDiscard: () => void }) {
+export function RestoredNotice({
+  savedAt,
+  baseRv,
+  onDiscard,
+}: {
+  savedAt: string;
+  baseRv: string | undefined;
+  onDiscard: () => void;
+}) {
   const when = savedAt ? formatDateTime(savedAt) : 'earlier';
   return (
-    <div role="status" className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-2.5 text-sm text-indigo-950">
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-indigo-200 bg-indigo-50 px-4 py-2.5 text-sm text-indigo-950"
+    >
       <span>
-        Restored your unsaved edit from {when} (started from resourceVersion <code className="font-mono">{baseRv}</code>).
+        Restored your unsaved edit from {when} (started from resourceVersion <code className="font-mono">{baseRv}</code>
+        ).
       </span>
-      <button type="button" onClick={onDiscard} className="text-xs font-medium text-indigo-700 hover:underline">Discard my edit</button>
+      <button type="button" onClick={onDiscard} className="text-xs font-medium text-indigo-700 hover:underline">
+        Discard my edit
+      </button>
     </div>
   );
 }
@@ -38,11 +52,16 @@ export function LiveChangeNotice({ kindName, theirs, preview, onReview }: LiveCh
   const merged = preview?.changes.filter((c) => c.by !== 'mine') ?? [];
   const overlaps = conflicts.length;
   return (
-    <section role="status" aria-label="Changed on the server" className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm">
+    <section
+      role="status"
+      aria-label="Changed on the server"
+      className="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm"
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <p className="font-semibold text-amber-950">
-            Someone changed this {kindName} while you were editing (now resourceVersion <code className="font-mono">{theirs.metadata.resourceVersion}</code>).
+            Someone changed this {kindName} while you were editing (now resourceVersion{' '}
+            <code className="font-mono">{theirs.metadata.resourceVersion}</code>).
           </p>
           <p className="mt-0.5 text-amber-900">
             {!preview
@@ -52,14 +71,22 @@ export function LiveChangeNotice({ kindName, theirs, preview, onReview }: LiveCh
                 : 'Nothing overlaps with your edit: saving merges both.'}
           </p>
         </div>
-        <button type="button" onClick={onReview} disabled={!preview} className="shrink-0 rounded-md bg-amber-600 px-3 py-1.5 text-xs font-semibold text-white shadow-sm hover:bg-amber-500 disabled:opacity-50">
+        <button
+          type="button"
+          onClick={onReview}
+          disabled={!preview}
+          className="shrink-0 rounded-md bg-amber-600 px-3 py-1.5 text-xs font-semibold text-white shadow-sm hover:bg-amber-500 disabled:opacity-50"
+        >
           Review and merge
         </button>
       </div>
       {overlaps ? (
         <ul className="mt-1.5 space-y-1" aria-label="Changed on both sides">
           {conflicts.slice(0, NOTICE_ROWS).map((c) => (
-            <li key={c.pathText} className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 rounded-md border border-rose-200 bg-white px-2.5 py-1.5">
+            <li
+              key={c.pathText}
+              className="flex flex-wrap items-baseline gap-x-3 gap-y-0.5 rounded-md border border-rose-200 bg-white px-2.5 py-1.5"
+            >
               <code className="font-mono text-[13px] font-semibold text-slate-900">{c.pathText}</code>
               <span className="flex items-baseline gap-1.5 text-xs text-amber-800">
                 server now <ValueView value={c.theirs} className="inline" />
@@ -74,7 +101,9 @@ export function LiveChangeNotice({ kindName, theirs, preview, onReview }: LiveCh
       ) : null}
       {merged.length ? (
         <div className="mt-2.5">
-          <p className="text-xs font-semibold uppercase tracking-wide text-amber-900">Merged automatically · no choice needed</p>
+          <p className="text-xs font-semibold uppercase tracking-wide text-amber-900">
+            Merged automatically · no choice needed
+          </p>
           <ul className="mt-1 space-y-0.5 text-amber-950" aria-label="Merged automatically">
             {merged.slice(0, NOTICE_ROWS).map((c) => (
               <li key={`${c.by}:${c.pathText}`} className="flex flex-wrap items-baseline gap-x-2">
@@ -95,16 +124,35 @@ function MoreRows({ count }: { count: number }) {
   return count > 0 ? <li className="text-xs text-amber-900">and {count} more, in Review and merge</li> : null;
 }
 
-export function SavedNotice({ object, fromRv, mergedFromServer, onDismiss }: { object: NodusObject; fromRv: string | undefined; mergedFromServer: { pathText: string; after: unknown }[]; onDismiss: () => void }) {
+export function SavedNotice({
+  object,
+  fromRv,
+  mergedFromServer,
+  onDismiss,
+}: {
+  object: NodusObject;
+  fromRv: string | undefined;
+  mergedFromServer: { pathText: string; after: unknown }[];
+  onDismiss: () => void;
+}) {
   return (
-    <section role="status" aria-label="Saved" className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-950">
+    <section
+      role="status"
+      aria-label="Saved"
+      className="rounded-lg border border-emerald-300 bg-emerald-50 px-4 py-3 text-sm text-emerald-950"
+    >
       <div className="flex items-start justify-between gap-3">
         <p className="flex items-center gap-1.5 font-semibold">
           <CheckIcon className="size-4 text-emerald-700" />
-          Saved. resourceVersion <code className="font-mono">{fromRv}</code> → <code className="font-mono">{object.metadata.resourceVersion}</code>
-          {object.metadata.generation !== undefined ? <span className="font-normal text-emerald-800">· generation {object.metadata.generation}</span> : null}
+          Saved. resourceVersion <code className="font-mono">{fromRv}</code> →{' '}
+          <code className="font-mono">{object.metadata.resourceVersion}</code>
+          {object.metadata.generation !== undefined ? (
+            <span className="font-normal text-emerald-800">· generation {object.metadata.generation}</span>
+          ) : null}
         </p>
-        <button type="button" onClick={onDismiss} className="text-xs font-medium text-emerald-800 hover:underline">Dismiss</button>
+        <button type="button" onClick={onDismiss} className="text-xs font-medium text-emerald-800 hover:underline">
+          Dismiss
+        </button>
       </div>
       {mergedFromServer.length ? (
         <div className="mt-1.5">
@@ -121,7 +169,9 @@ export function SavedNotice({ object, fromRv, mergedFromServer, onDismiss }: { o
       ) : null}
       <details className="mt-2">
         <summary className="cursor-pointer text-xs font-medium text-emerald-800">The server&apos;s answer</summary>
-        <pre className="mt-1 max-h-72 overflow-auto rounded-md bg-white/70 p-2 font-mono text-xs text-slate-800">{toYaml(object)}</pre>
+        <pre className="mt-1 max-h-72 overflow-auto rounded-md bg-white/70 p-2 font-mono text-xs text-slate-800">
+          {toYaml(object)}
+        </pre>
       </details>
     </section>
   );

@@ -18,12 +18,24 @@ export interface ImmutableNoticeProps {
   canCreateNew: boolean;
 }
 
-export function ImmutableNotice({ error, kindName, name, mutable, lineOf, onReveal, onCreateNew, canCreateNew }: ImmutableNoticeProps) {
+export function ImmutableNotice({
+  error,
+  kindName,
+  name,
+  mutable,
+  lineOf,
+  onReveal,
+  onCreateNew,
+  canCreateNew,
+}: ImmutableNoticeProps) {
   const fields = error.causes.filter((c) => c.field);
   return (
     <div className="space-y-3">
       <ErrorPanel error={error} title={`${kindName} ${name} was not saved`} />
-      <section aria-label="Fields that cannot change" className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm shadow-sm">
+      <section
+        aria-label="Fields that cannot change"
+        className="rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm shadow-sm"
+      >
         <h3 className="font-semibold text-slate-900">
           {fields.length === 1 ? 'This field is fixed' : 'These fields are fixed'} once a {kindName} is created
         </h3>
@@ -35,7 +47,11 @@ export function ImmutableNotice({ error, kindName, name, mutable, lineOf, onReve
                 <code className="rounded bg-rose-50 px-1.5 font-mono text-[13px] text-rose-800">{cause.field}</code>
                 <span className="text-slate-700">{cause.message}</span>
                 {line !== undefined ? (
-                  <button type="button" onClick={() => onReveal(line)} className="text-xs font-medium text-indigo-700 hover:underline">
+                  <button
+                    type="button"
+                    onClick={() => onReveal(line)}
+                    className="text-xs font-medium text-indigo-700 hover:underline"
+                  >
                     Go to line {line}
                   </button>
                 ) : null}
@@ -44,12 +60,13 @@ export function ImmutableNotice({ error, kindName, name, mutable, lineOf, onReve
           })}
         </ul>
         <p className="mt-3 text-slate-700">
-          Nodus fixes what an object is when it is created: what it runs, on what, and how it is priced and accounted were reviewed and
-          committed then. Changing such a field in place would make the object something other than what was reviewed and billed, so the
-          API refuses it; the way to get it is a new object.
+          Nodus fixes what an object is when it is created: what it runs, on what, and how it is priced and accounted
+          were reviewed and committed then. Changing such a field in place would make the object something other than
+          what was reviewed and billed, so the API refuses it; the way to get it is a new object.
           {mutable.length ? (
             <>
-              {' '}What a {kindName} lets you change in place:{' '}
+              {' '}
+              What a {kindName} lets you change in place:{' '}
               {mutable.map((m, i) => (
                 <span key={m.path}>
                   {i ? ', ' : ''}
@@ -70,7 +87,9 @@ export function ImmutableNotice({ error, kindName, name, mutable, lineOf, onReve
           >
             Create a new {kindName} from my edit
           </button>
-          <span className="self-center text-xs text-slate-500">Opens the new-object editor with your YAML under a new name; this {kindName} stays as it is.</span>
+          <span className="self-center text-xs text-slate-500">
+            Opens the new-object editor with your YAML under a new name; this {kindName} stays as it is.
+          </span>
         </div>
       </section>
     </div>

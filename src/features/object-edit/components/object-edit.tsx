@@ -71,9 +71,29 @@ export function ObjectEdit({ kind, project, name, live, newObjectHref }: ObjectE
 
   return (
     <div className="space-y-3">
-      {session.restoredAt !== undefined ? <RestoredNotice savedAt={session.restoredAt} baseRv={session.base.metadata.resourceVersion} onDiscard={() => setConfirmDiscard(true)} /> : null}
-      {session.liveChange ? <LiveChangeNotice kindName={kind.kind} theirs={session.liveChange.theirs} preview={session.liveChange.preview} onReview={session.openLiveMerge} /> : null}
-      {outcome?.type === 'saved' ? <SavedNotice object={outcome.object} fromRv={outcome.fromRv} mergedFromServer={outcome.mergedFromServer} onDismiss={session.dismissOutcome} /> : null}
+      {session.restoredAt !== undefined ? (
+        <RestoredNotice
+          savedAt={session.restoredAt}
+          baseRv={session.base.metadata.resourceVersion}
+          onDiscard={() => setConfirmDiscard(true)}
+        />
+      ) : null}
+      {session.liveChange ? (
+        <LiveChangeNotice
+          kindName={kind.kind}
+          theirs={session.liveChange.theirs}
+          preview={session.liveChange.preview}
+          onReview={session.openLiveMerge}
+        />
+      ) : null}
+      {outcome?.type === 'saved' ? (
+        <SavedNotice
+          object={outcome.object}
+          fromRv={outcome.fromRv}
+          mergedFromServer={outcome.mergedFromServer}
+          onDismiss={session.dismissOutcome}
+        />
+      ) : null}
       {failure?.reason === 'FieldImmutable' ? (
         <ImmutableNotice
           error={failure}
@@ -102,20 +122,44 @@ export function ObjectEdit({ kind, project, name, live, newObjectHref }: ObjectE
           <span className="text-slate-400"> · </span>
           editing resourceVersion <code className="font-mono text-[13px]">{session.base.metadata.resourceVersion}</code>
           {session.dirty ? (
-            <span className="text-slate-500">{session.kept ? ' · kept in this browser until you save or discard' : ' · this browser would not keep it: do not reload'}</span>
+            <span className="text-slate-500">
+              {session.kept
+                ? ' · kept in this browser until you save or discard'
+                : ' · this browser would not keep it: do not reload'}
+            </span>
           ) : null}
         </p>
         <span className="flex-1" />
         {session.dirty && !confirmDiscard ? (
-          <button type="button" onClick={() => setConfirmDiscard(true)} className="rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50">
+          <button
+            type="button"
+            onClick={() => setConfirmDiscard(true)}
+            className="rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50"
+          >
             Discard my edit
           </button>
         ) : null}
         {confirmDiscard ? (
-          <span role="group" aria-label="Confirm discard" className="flex items-center gap-2 rounded-md border border-rose-200 bg-rose-50 px-2 py-1 text-sm text-rose-900">
+          <span
+            role="group"
+            aria-label="Confirm discard"
+            className="flex items-center gap-2 rounded-md border border-rose-200 bg-rose-50 px-2 py-1 text-sm text-rose-900"
+          >
             Throw away your changes?
-            <button type="button" onClick={discard} className="rounded bg-rose-600 px-2 py-0.5 text-xs font-semibold text-white hover:bg-rose-500">Discard</button>
-            <button type="button" onClick={() => setConfirmDiscard(false)} className="rounded px-2 py-0.5 text-xs font-medium text-rose-900 hover:bg-rose-100">Keep editing</button>
+            <button
+              type="button"
+              onClick={discard}
+              className="rounded bg-rose-600 px-2 py-0.5 text-xs font-semibold text-white hover:bg-rose-500"
+            >
+              Discard
+            </button>
+            <button
+              type="button"
+              onClick={() => setConfirmDiscard(false)}
+              className="rounded px-2 py-0.5 text-xs font-medium text-rose-900 hover:bg-rose-100"
+            >
+              Keep editing
+            </button>
           </span>
         ) : null}
         <button
@@ -138,8 +182,13 @@ export function ObjectEdit({ kind, project, name, live, newObjectHref }: ObjectE
         {...(schema.data ? { schema: schema.data, schemaKind: kind.kind } : {})}
       />
       {!parsed.ok ? (
-        <p role="alert" aria-label="YAML error" className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800">
-          Line {parsed.problem.line}, column {parsed.problem.column}: {parsed.problem.message}. Nothing is sent until the YAML parses.
+        <p
+          role="alert"
+          aria-label="YAML error"
+          className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-sm text-rose-800"
+        >
+          Line {parsed.problem.line}, column {parsed.problem.column}: {parsed.problem.message}. Nothing is sent until
+          the YAML parses.
         </p>
       ) : null}
     </div>

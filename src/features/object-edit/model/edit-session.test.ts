@@ -9,15 +9,34 @@ import { toEditYaml } from './edit-yaml.ts';
 const place = { project: 'nlp', plural: 'budgets', name: 'b' };
 
 function budget(rv: string, spec: Record<string, unknown>): NodusObject {
-  return { apiVersion: 'nodus.dev/v1', kind: 'Budget', metadata: { name: 'b', namespace: 'nlp', uid: 'u1', resourceVersion: rv }, spec };
+  return {
+    apiVersion: 'nodus.dev/v1',
+    kind: 'Budget',
+    metadata: { name: 'b', namespace: 'nlp', uid: 'u1', resourceVersion: rv },
+    spec,
+  };
 }
 
 function memoryStorage(): DraftStorage & { items: Map<string, string> } {
   const items = new Map<string, string>();
-  return { items, getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v), removeItem: (k) => void items.delete(k) };
+  return {
+    items,
+    getItem: (k) => items.get(k) ?? null,
+    setItem: (k, v) => void items.set(k, v),
+    removeItem: (k) => void items.delete(k),
+  };
 }
 
-const conflict = () => errorFromStatus({ kind: 'Status', apiVersion: 'v1', status: 'Failure', code: 409, reason: 'Conflict', message: 'moved on', metadata: {} });
+const conflict = () =>
+  errorFromStatus({
+    kind: 'Status',
+    apiVersion: 'v1',
+    status: 'Failure',
+    code: 409,
+    reason: 'Conflict',
+    message: 'moved on',
+    metadata: {},
+  });
 
 function setUp(live: NodusObject, api: Partial<EditApi> = {}) {
   const store = memoryStorage();
@@ -26,7 +45,10 @@ function setUp(live: NodusObject, api: Partial<EditApi> = {}) {
   const fake: EditApi = {
     update: async (body) => {
       sent.push(body);
-      return { ...body, metadata: { ...body.metadata, resourceVersion: String(Number(body.metadata.resourceVersion) + 1) } };
+      return {
+        ...body,
+        metadata: { ...body.metadata, resourceVersion: String(Number(body.metadata.resourceVersion) + 1) },
+      };
     },
     read: async () => current,
     ...api,
@@ -68,14 +90,23 @@ describe('EditSessionFlow', () => {
   it('a conflict on other fields merges and is sent again by itself; on the same field it opens the three-way view', async () => {
     let refuse = 1;
     const t = setUp(budget('7', { limitUSD: '1.00', note: 'a' }));
-    const api = (flowSent: NodusObject[]): EditApi['update'] => async (body) => {
-      flowSent.push(body);
-      if (refuse-- > 0) throw conflict();
-      return body;
-    };
+    const api =
+      (flowSent: NodusObject[]): EditApi['update'] =>
+      async (body) => {
+        flowSent.push(body);
+        if (refuse-- > 0) throw conflict();
+        return body;
+      };
     const sent: NodusObject[] = [];
-    const flow = new EditSessionFlow({ update: api(sent), read: async () => budget('9', { limitUSD: '1.00', note: 'theirs' }) }, place, () => budget('7', { limitUSD: '1.00', note: 'a' }), t.store);
-    flow.setText(deriveEdit(flow.getState(), budget('7', { limitUSD: '1.00', note: 'a' })).text.replace('1.00', '5.00'));
+    const flow = new EditSessionFlow(
+      { update: api(sent), read: async () => budget('9', { limitUSD: '1.00', note: 'theirs' }) },
+      place,
+      () => budget('7', { limitUSD: '1.00', note: 'a' }),
+      t.store,
+    );
+    flow.setText(
+      deriveEdit(flow.getState(), budget('7', { limitUSD: '1.00', note: 'a' })).text.replace('1.00', '5.00'),
+    );
     flow.save();
     await t.until(() => !flow.getState().saving);
     expect(sent).toHaveLength(2);
@@ -84,8 +115,15 @@ describe('EditSessionFlow', () => {
     expect(flow.getState().outcome).toMatchObject({ type: 'saved', fromRv: '7' });
 
     refuse = 1;
-    const both = new EditSessionFlow({ update: api(sent), read: async () => budget('9', { limitUSD: '2.00', note: 'a' }) }, place, () => budget('7', { limitUSD: '1.00', note: 'a' }), memoryStorage());
-    both.setText(deriveEdit(both.getState(), budget('7', { limitUSD: '1.00', note: 'a' })).text.replace('1.00', '5.00'));
+    const both = new EditSessionFlow(
+      { update: api(sent), read: async () => budget('9', { limitUSD: '2.00', note: 'a' }) },
+      place,
+      () => budget('7', { limitUSD: '1.00', note: 'a' }),
+      memoryStorage(),
+    );
+    both.setText(
+      deriveEdit(both.getState(), budget('7', { limitUSD: '1.00', note: 'a' })).text.replace('1.00', '5.00'),
+    );
     both.save();
     await t.until(() => !both.getState().saving);
     expect(both.getState().merge).toMatchObject({ origin: 'save-conflict' });

@@ -5,7 +5,14 @@
  * watch through `getLive`; what follows from it and the state is `deriveEdit`, a pure function.
  */
 import { toApiError, type ApiError } from '@/data/client/index.ts';
-import { browserStorage, loadDraft, removeDraft, saveDraft, type DraftPlace, type DraftStorage } from '@/lib/draft-store.ts';
+import {
+  browserStorage,
+  loadDraft,
+  removeDraft,
+  saveDraft,
+  type DraftPlace,
+  type DraftStorage,
+} from '@/lib/draft-store.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { parseEditDraft, type EditDraft } from './edit-draft.ts';
 import { editableFieldsDiffer, parseEdit, putBody, toEditYaml, type ParsedEdit } from './edit-yaml.ts';
@@ -57,14 +64,29 @@ export function deriveEdit(state: EditState, live: NodusObject | undefined) {
   const pristine = draft ? toEditYaml(draft.base) : undefined;
   const dirty = draft !== undefined && draft.text !== pristine;
   // Not editing: follow the object as it changes (unless live lags behind a save this tab just made).
-  const followLive = live !== undefined && !dirty && (!draft || (live.metadata.resourceVersion !== draft.base.metadata.resourceVersion && live.metadata.resourceVersion !== draft.liveRvAtBase));
+  const followLive =
+    live !== undefined &&
+    !dirty &&
+    (!draft ||
+      (live.metadata.resourceVersion !== draft.base.metadata.resourceVersion &&
+        live.metadata.resourceVersion !== draft.liveRvAtBase));
   const base = followLive ? live : draft?.base;
   const text = (followLive && live ? toEditYaml(live) : undefined) ?? draft?.text ?? '';
   const parsed: ParsedEdit = parseEdit(text);
-  const mergeResult: MergeResult<NodusObject> | undefined = merge ? threeWayMerge(merge.base, merge.theirs, merge.mine, merge.resolutions) : undefined;
+  const mergeResult: MergeResult<NodusObject> | undefined = merge
+    ? threeWayMerge(merge.base, merge.theirs, merge.mine, merge.resolutions)
+    : undefined;
   // What the watch shows changed in the person's fields since they started, while they have unsaved work.
   let liveChange: { theirs: NodusObject; preview: MergeResult<NodusObject> | undefined } | undefined;
-  if (dirty && draft && live && !merge && live.metadata.resourceVersion !== draft.base.metadata.resourceVersion && editableFieldsDiffer(draft.base, live) && live.metadata.uid === draft.base.metadata.uid) {
+  if (
+    dirty &&
+    draft &&
+    live &&
+    !merge &&
+    live.metadata.resourceVersion !== draft.base.metadata.resourceVersion &&
+    editableFieldsDiffer(draft.base, live) &&
+    live.metadata.uid === draft.base.metadata.uid
+  ) {
     liveChange = { theirs: live, preview: parsed.ok ? threeWayMerge(draft.base, live, parsed.object) : undefined };
   }
   return { base, text, parsed, dirty, mergeResult, liveChange };
@@ -82,7 +104,14 @@ export class EditSessionFlow {
     private readonly store: DraftStorage | undefined = browserStorage(),
   ) {
     const restored = loadDraft(place, parseEditDraft, store);
-    this.state = { draft: restored ? { text: restored.text, base: restored.base } : undefined, restored, kept: true, merge: undefined, outcome: undefined, saving: false };
+    this.state = {
+      draft: restored ? { text: restored.text, base: restored.base } : undefined,
+      restored,
+      kept: true,
+      merge: undefined,
+      outcome: undefined,
+      saving: false,
+    };
   }
 
   readonly subscribe = (listener: () => void): (() => void) => {
@@ -108,7 +137,12 @@ export class EditSessionFlow {
   /** Keeps the draft in storage while it differs from its base; forgets it otherwise. */
   private setDraft(next: Draft | undefined, more: Partial<EditState> = {}): void {
     let kept = this.state.kept;
-    if (next && next.text !== toEditYaml(next.base)) kept = saveDraft(this.place, { text: next.text, base: next.base, savedAt: new Date().toISOString() } satisfies EditDraft, this.store);
+    if (next && next.text !== toEditYaml(next.base))
+      kept = saveDraft(
+        this.place,
+        { text: next.text, base: next.base, savedAt: new Date().toISOString() } satisfies EditDraft,
+        this.store,
+      );
     else removeDraft(this.place, this.store);
     this.set({ draft: next, kept, ...more });
   }
@@ -138,17 +172,24 @@ export class EditSessionFlow {
       for (let attempt = 0; ; attempt++) {
         try {
           const saved = await this.api.update(putBody(withoutServerFields(edit), current));
-          this.setDraft({ text: toEditYaml(saved), base: saved, liveRvAtBase: this.liveRv() }, {
-            merge: undefined,
-            outcome: { type: 'saved', object: saved, fromRv: from.metadata.resourceVersion, mergedFromServer },
-          });
+          this.setDraft(
+            { text: toEditYaml(saved), base: saved, liveRvAtBase: this.liveRv() },
+            {
+              merge: undefined,
+              outcome: { type: 'saved', object: saved, fromRv: from.metadata.resourceVersion, mergedFromServer },
+            },
+          );
           return;
         } catch (error) {
           const failure = toApiError(error);
           if (failure.code !== 409 || failure.reason !== 'Conflict') throw failure;
           const theirs = await this.api.read();
           // The same version, or another object under the same name: not a conflict a merge can settle.
-          if (theirs.metadata.resourceVersion === current.metadata.resourceVersion || theirs.metadata.uid !== current.metadata.uid) throw failure;
+          if (
+            theirs.metadata.resourceVersion === current.metadata.resourceVersion ||
+            theirs.metadata.uid !== current.metadata.uid
+          )
+            throw failure;
           const result = threeWayMerge(current, theirs, edit);
           if (result.unresolved > 0 || attempt >= MAX_AUTO_MERGES) {
             this.set({ merge: { origin: 'save-conflict', base: current, theirs, mine: edit, resolutions: new Map() } });
@@ -174,7 +215,15 @@ export class EditSessionFlow {
     const { liveChange, parsed } = this.view();
     const { draft } = this.state;
     if (!liveChange || !draft || !parsed.ok) return;
-    this.set({ merge: { origin: 'live', base: draft.base, theirs: liveChange.theirs, mine: parsed.object, resolutions: new Map() } });
+    this.set({
+      merge: {
+        origin: 'live',
+        base: draft.base,
+        theirs: liveChange.theirs,
+        mine: parsed.object,
+        resolutions: new Map(),
+      },
+    });
   };
 
   readonly resolve = (pathText: string, value: unknown): void => {
@@ -208,7 +257,10 @@ export class EditSessionFlow {
     const { merge } = this.state;
     const { mergeResult } = this.view();
     if (!merge || !mergeResult) return;
-    this.setDraft({ text: toEditYaml(mergeResult.merged), base: merge.theirs, liveRvAtBase: this.liveRv() }, { merge: undefined });
+    this.setDraft(
+      { text: toEditYaml(mergeResult.merged), base: merge.theirs, liveRvAtBase: this.liveRv() },
+      { merge: undefined },
+    );
   };
 
   readonly closeMerge = (): void => {
@@ -217,6 +269,9 @@ export class EditSessionFlow {
 
   readonly discard = (): void => {
     const live = this.getLive();
-    this.setDraft(live ? { text: toEditYaml(live), base: live, liveRvAtBase: live.metadata.resourceVersion } : undefined, { merge: undefined, outcome: undefined });
+    this.setDraft(
+      live ? { text: toEditYaml(live), base: live, liveRvAtBase: live.metadata.resourceVersion } : undefined,
+      { merge: undefined, outcome: undefined },
+    );
   };
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { NodusObject } from '@/shared/protocol.ts';
-import { editableFieldsDiffer, newObjectYaml, parseEdit, parseValue, putBody, suffixed, toEditYaml } from './edit-yaml.ts';
+import {
+  editableFieldsDiffer,
+  newObjectYaml,
+  parseEdit,
+  parseValue,
+  putBody,
+  suffixed,
+  toEditYaml,
+} from './edit-yaml.ts';
 
 const job: NodusObject = {
   apiVersion: 'nodus.dev/v1',
@@ -26,7 +34,8 @@ describe('toEditYaml', () => {
     const text = toEditYaml(job);
     expect(text).toContain('name: train-a');
     expect(text).toContain('maxCostUSD: "40.00"');
-    for (const hidden of ['resourceVersion', 'job-1', 'generation', 'creationTimestamp', 'status:', 'phase:']) expect(text).not.toContain(hidden);
+    for (const hidden of ['resourceVersion', 'job-1', 'generation', 'creationTimestamp', 'status:', 'phase:'])
+      expect(text).not.toContain(hidden);
   });
 });
 
@@ -74,7 +83,13 @@ describe('putBody', () => {
 
 describe('editableFieldsDiffer', () => {
   it('ignores status and resourceVersion, sees spec and labels', () => {
-    expect(editableFieldsDiffer(job, { ...job, metadata: { ...job.metadata, resourceVersion: '43' }, status: { phase: 'Succeeded' } })).toBe(false);
+    expect(
+      editableFieldsDiffer(job, {
+        ...job,
+        metadata: { ...job.metadata, resourceVersion: '43' },
+        status: { phase: 'Succeeded' },
+      }),
+    ).toBe(false);
     expect(editableFieldsDiffer(job, { ...job, spec: { ...job.spec, maxCostUSD: '50.00' } })).toBe(true);
   });
 });
@@ -85,7 +100,16 @@ describe('newObjectYaml', () => {
     expect(text).toContain('name: train-a-2');
     expect(text).toContain('team: nlp');
     expect(text).toContain('note: x');
-    for (const gone of ['nodus.dev/created-by', 'nodus.dev/restart', 'nodus.dev/billing', 'ownerReferences', 'resourceVersion', 'job-1', 'status:']) expect(text).not.toContain(gone);
+    for (const gone of [
+      'nodus.dev/created-by',
+      'nodus.dev/restart',
+      'nodus.dev/billing',
+      'ownerReferences',
+      'resourceVersion',
+      'job-1',
+      'status:',
+    ])
+      expect(text).not.toContain(gone);
   });
 
   it('suffixed counts up and keeps a DNS label short enough', () => {

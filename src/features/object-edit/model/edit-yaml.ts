@@ -35,7 +35,10 @@ export function parseEdit(text: string): ParsedEdit {
   }
   const value: unknown = doc.toJS();
   if (!isPlainObject(value)) {
-    return { ok: false, problem: { message: 'The object must be a YAML mapping (apiVersion, kind, metadata, spec).', line: 1, column: 1 } };
+    return {
+      ok: false,
+      problem: { message: 'The object must be a YAML mapping (apiVersion, kind, metadata, spec).', line: 1, column: 1 },
+    };
   }
   if (value.metadata !== undefined && !isPlainObject(value.metadata)) {
     return { ok: false, problem: { message: 'metadata must be a mapping.', ...lineOf(text, 'metadata') } };

@@ -24,7 +24,8 @@ export function mutableFields(kindSchema: Schema | undefined): MutableField[] {
       out.push({ path, rule });
       return;
     }
-    if (isSchema(schema.properties)) for (const [key, child] of Object.entries(schema.properties)) walk(child, `${path}.${key}`);
+    if (isSchema(schema.properties))
+      for (const [key, child] of Object.entries(schema.properties)) walk(child, `${path}.${key}`);
   };
   walk(spec, 'spec');
   return out;

@@ -55,8 +55,16 @@ export function useEditSession(kind: EditKind, project: string, name: string, li
   };
 }
 
-function newFlow(kind: EditKind, project: string, name: string, getLive: () => NodusObject | undefined): EditSessionFlow {
-  const api = { update: (body: NodusObject) => updateObject(kind, project, name, body), read: () => readObject(kind, project, name) };
+function newFlow(
+  kind: EditKind,
+  project: string,
+  name: string,
+  getLive: () => NodusObject | undefined,
+): EditSessionFlow {
+  const api = {
+    update: (body: NodusObject) => updateObject(kind, project, name, body),
+    read: () => readObject(kind, project, name),
+  };
   return new EditSessionFlow(api, { project, plural: kind.plural, name }, getLive);
 }
 

@@ -23,7 +23,12 @@ export type NameKind = Pick<KindInfo, 'group' | 'version' | 'plural' | 'kind'>;
 async function listNames(kind: NameKind, signal: AbortSignal): Promise<ObjectName[]> {
   const path = resourcePath(kind, kind.plural);
   const page = await apiClient.get<ObjectList<NodusObject>>(path, { params: { limit: NAMES_PER_KIND }, signal });
-  return (page.items ?? []).map((o) => ({ name: o.metadata.name ?? '', project: o.metadata.namespace ?? '', kind: kind.kind, plural: kind.plural }));
+  return (page.items ?? []).map((o) => ({
+    name: o.metadata.name ?? '',
+    project: o.metadata.namespace ?? '',
+    kind: kind.kind,
+    plural: kind.plural,
+  }));
 }
 
 /** Loaded only while the palette is open. */
@@ -36,5 +41,9 @@ export function useObjectNames(kinds: readonly NameKind[], enabled: boolean) {
       staleTime: 15_000,
     })),
   });
-  return { names: results.flatMap((r) => r.data ?? []), loading: results.some((r) => r.isFetching), failed: results.filter((r) => r.isError).length };
+  return {
+    names: results.flatMap((r) => r.data ?? []),
+    loading: results.some((r) => r.isFetching),
+    failed: results.filter((r) => r.isError).length,
+  };
 }

@@ -5,7 +5,17 @@
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { ArrowsRightLeftIcon, CopyIcon, FolderIcon, GlobeIcon, GridIcon, KeyboardIcon, PlusIcon, SearchIcon, SignOutIcon } from '@/components/ui/icons.tsx';
+import {
+  ArrowsRightLeftIcon,
+  CopyIcon,
+  FolderIcon,
+  GlobeIcon,
+  GridIcon,
+  KeyboardIcon,
+  PlusIcon,
+  SearchIcon,
+  SignOutIcon,
+} from '@/components/ui/icons.tsx';
 import { titleCase } from '@/lib/format.ts';
 import { comboLabels, keysOf, matchesShortcut } from '@/lib/shortcuts.ts';
 import { paletteActions, type ActionIcon, type ActionKind } from '../actions.ts';
@@ -79,7 +89,8 @@ export function CommandPalette(props: CommandPaletteProps) {
 }
 
 function PaletteBody(props: CommandPaletteProps) {
-  const { onClose, kinds, projects, project, hrefs, kindIcon, plural, object, signOut, onShowShortcuts, onNotice } = props;
+  const { onClose, kinds, projects, project, hrefs, kindIcon, plural, object, signOut, onShowShortcuts, onNotice } =
+    props;
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -90,24 +101,67 @@ function PaletteBody(props: CommandPaletteProps) {
 
   // Everything that does not depend on what is typed is built once, so a keystroke only ranks.
   const groups = useMemo(() => {
-    const names = project ? [...objects.names].sort((a, b) => Number(b.project === project) - Number(a.project === project)) : objects.names;
+    const names = project
+      ? [...objects.names].sort((a, b) => Number(b.project === project) - Number(a.project === project))
+      : objects.names;
     const copyName = (name: string) => {
       // Outside a secure context there is no Clipboard API.
-      const copied = navigator.clipboard ? navigator.clipboard.writeText(name) : Promise.reject(new Error('no clipboard'));
-      copied.then(() => onNotice(`Copied “${name}”`), () => onNotice('Could not copy the name; select it on the page instead'));
+      const copied = navigator.clipboard
+        ? navigator.clipboard.writeText(name)
+        : Promise.reject(new Error('no clipboard'));
+      copied.then(
+        () => onNotice(`Copied “${name}”`),
+        () => onNotice('Could not copy the name; select it on the page instead'),
+      );
     };
     const actions = paletteActions({
-      kinds, projects, project, plural, object, signOut, copyName,
+      kinds,
+      projects,
+      project,
+      plural,
+      object,
+      signOut,
+      copyName,
       showShortcuts: onShowShortcuts,
       newObjectHref: hrefs.newObject,
       switchProjectHref: hrefs.switchProject,
     });
     return {
-      Kinds: kinds.map((k): Entry => ({ id: `k:${k.plural}`, group: 'Kinds', label: titleCase(k.plural), detail: `in ${scope}`, keywords: [k.kind], href: hrefs.kind(k.plural), icon: kindIcon(k.kind) })),
+      Kinds: kinds.map((k): Entry => ({
+        id: `k:${k.plural}`,
+        group: 'Kinds',
+        label: titleCase(k.plural),
+        detail: `in ${scope}`,
+        keywords: [k.kind],
+        href: hrefs.kind(k.plural),
+        icon: kindIcon(k.kind),
+      })),
       Projects: [
-        { id: 'p:*', group: 'Projects', label: 'All projects', detail: 'every project at once', href: hrefs.allProjects, icon: <GlobeIcon className="size-4" /> },
-        { id: 'p:page', group: 'Projects', label: 'Manage projects', detail: 'counts, spend, create, delete', keywords: ['projects'], href: hrefs.projectsPage, icon: <GridIcon className="size-4" /> },
-        ...projects.map((p): Entry => ({ id: `p:${p}`, group: 'Projects', label: p, detail: 'project', href: hrefs.project(p), icon: <FolderIcon className="size-4" /> })),
+        {
+          id: 'p:*',
+          group: 'Projects',
+          label: 'All projects',
+          detail: 'every project at once',
+          href: hrefs.allProjects,
+          icon: <GlobeIcon className="size-4" />,
+        },
+        {
+          id: 'p:page',
+          group: 'Projects',
+          label: 'Manage projects',
+          detail: 'counts, spend, create, delete',
+          keywords: ['projects'],
+          href: hrefs.projectsPage,
+          icon: <GridIcon className="size-4" />,
+        },
+        ...projects.map((p): Entry => ({
+          id: `p:${p}`,
+          group: 'Projects',
+          label: p,
+          detail: 'project',
+          href: hrefs.project(p),
+          icon: <FolderIcon className="size-4" />,
+        })),
       ] satisfies Entry[],
       Objects: names.map((o): Entry => ({
         id: `o:${o.project}/${o.plural}/${o.name}`,
@@ -120,7 +174,20 @@ function PaletteBody(props: CommandPaletteProps) {
       })),
       Actions: actions.map((a): Entry => ({ ...a, group: 'Actions', icon: ACTION_ICONS[a.icon] })),
     };
-  }, [kinds, projects, project, plural, object, signOut, objects.names, hrefs, kindIcon, scope, onShowShortcuts, onNotice]);
+  }, [
+    kinds,
+    projects,
+    project,
+    plural,
+    object,
+    signOut,
+    objects.names,
+    hrefs,
+    kindIcon,
+    scope,
+    onShowShortcuts,
+    onNotice,
+  ]);
 
   const entries = useMemo(() => {
     const typed = query.trim() !== '';
@@ -130,7 +197,10 @@ function PaletteBody(props: CommandPaletteProps) {
       .filter((group) => group.length > 0);
     // The group holding the best match comes first; ties keep the order above.
     const best = (group: Entry[]) => (group[0] ? (matchScore(query, group[0]) ?? 9) : 9);
-    return ranked.map((g, i) => ({ g, i })).sort((a, b) => best(a.g) - best(b.g) || a.i - b.i).flatMap(({ g }) => g);
+    return ranked
+      .map((g, i) => ({ g, i }))
+      .sort((a, b) => best(a.g) - best(b.g) || a.i - b.i)
+      .flatMap(({ g }) => g);
   }, [groups, query]);
 
   const current = Math.min(active, entries.length - 1);

@@ -14,7 +14,14 @@ export interface Entry {
   run?: () => void;
 }
 
-export function PaletteResults({ listId, entries, current, onHover, onChoose, empty }: {
+export function PaletteResults({
+  listId,
+  entries,
+  current,
+  onHover,
+  onChoose,
+  empty,
+}: {
   listId: string;
   entries: readonly Entry[];
   current: number;
@@ -28,7 +35,10 @@ export function PaletteResults({ listId, entries, current, onHover, onChoose, em
         const name = group[0]?.group;
         return (
           <div key={name} role="group" aria-labelledby={`${listId}-${name}`}>
-            <p id={`${listId}-${name}`} className="px-3 pt-2 pb-1 text-[11px] font-semibold uppercase tracking-wider text-slate-500">
+            <p
+              id={`${listId}-${name}`}
+              className="px-3 pt-2 pb-1 text-[11px] font-semibold uppercase tracking-wider text-slate-500"
+            >
               {name}
             </p>
             {group.map((entry, j) => {
@@ -41,7 +51,10 @@ export function PaletteResults({ listId, entries, current, onHover, onChoose, em
                   aria-selected={i === current}
                   onMouseMove={() => onHover(i)}
                   onClick={() => onChoose(entry)}
-                  className={clsx('flex cursor-pointer items-center gap-3 rounded-md px-3 py-2', i === current ? 'bg-indigo-50 text-indigo-900' : 'text-slate-700')}
+                  className={clsx(
+                    'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2',
+                    i === current ? 'bg-indigo-50 text-indigo-900' : 'text-slate-700',
+                  )}
                 >
                   <span className={i === current ? 'text-indigo-500' : 'text-slate-400'}>{entry.icon}</span>
                   <span className="truncate font-medium">{entry.label}</span>

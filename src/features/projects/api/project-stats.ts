@@ -54,8 +54,11 @@ export function useProjectStats(kinds: readonly StatsKind[]): ProjectStats {
       const totals = byPlural.get(plural);
       return totals ? (totals.get(project)?.count ?? 0) : undefined;
     },
-    spent: (project) => (complete ? results.reduce((sum, r) => sum + (r.data?.get(project)?.spent ?? 0), 0) : undefined),
+    spent: (project) =>
+      complete ? results.reduce((sum, r) => sum + (r.data?.get(project)?.spent ?? 0), 0) : undefined,
     pending: results.some((r) => r.isPending),
-    errors: results.flatMap((r, i) => (r.isError && kinds[i] ? [{ kind: kinds[i], error: r.error, retry: () => void r.refetch() }] : [])),
+    errors: results.flatMap((r, i) =>
+      r.isError && kinds[i] ? [{ kind: kinds[i], error: r.error, retry: () => void r.refetch() }] : [],
+    ),
   };
 }

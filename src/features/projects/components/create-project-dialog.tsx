@@ -17,7 +17,13 @@ export function nameProblem(name: string): string | undefined {
   return undefined;
 }
 
-export function CreateProjectDialog({ onClose, projectHref }: { onClose: () => void; projectHref: (project: string) => string }) {
+export function CreateProjectDialog({
+  onClose,
+  projectHref,
+}: {
+  onClose: () => void;
+  projectHref: (project: string) => string;
+}) {
   const [name, setName] = useState('');
   const [open, setOpen] = useState(false);
   const create = useCreateProject();
@@ -43,10 +49,17 @@ export function CreateProjectDialog({ onClose, projectHref }: { onClose: () => v
   }
 
   return (
-    <Dialog open onClose={onClose} title="New project" description="A project holds your objects and their spend; its name cannot change later.">
+    <Dialog
+      open
+      onClose={onClose}
+      title="New project"
+      description="A project holds your objects and their spend; its name cannot change later."
+    >
       <form onSubmit={submit} className="space-y-4 px-5 py-4 text-sm">
         <div className="space-y-1">
-          <label htmlFor={inputId} className="block font-medium text-slate-700">Project name</label>
+          <label htmlFor={inputId} className="block font-medium text-slate-700">
+            Project name
+          </label>
           <input
             id={inputId}
             value={name}
@@ -64,12 +77,23 @@ export function CreateProjectDialog({ onClose, projectHref }: { onClose: () => v
           </p>
         </div>
         <label className="flex items-center gap-2 text-slate-600">
-          <input type="checkbox" checked={open} onChange={(e) => setOpen(e.target.checked)} className="accent-indigo-600" />
+          <input
+            type="checkbox"
+            checked={open}
+            onChange={(e) => setOpen(e.target.checked)}
+            className="accent-indigo-600"
+          />
           Open it once created
         </label>
         {create.isError ? <ErrorPanel error={create.error} title={`Could not create project ${name}`} /> : null}
         <div className="flex justify-end gap-2">
-          <button type="button" onClick={onClose} className="rounded-md px-3 py-1.5 font-medium text-slate-600 hover:bg-slate-100">Cancel</button>
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-md px-3 py-1.5 font-medium text-slate-600 hover:bg-slate-100"
+          >
+            Cancel
+          </button>
           <button
             type="submit"
             disabled={!name || Boolean(problem) || create.isPending}

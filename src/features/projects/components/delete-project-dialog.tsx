@@ -8,7 +8,15 @@ import { Dialog } from '@/components/ui/dialog.tsx';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { useDeleteProject } from '../api/project-writes.ts';
 
-export function DeleteProjectDialog({ project, contents, onClose }: { project: string; contents: string[]; onClose: () => void }) {
+export function DeleteProjectDialog({
+  project,
+  contents,
+  onClose,
+}: {
+  project: string;
+  contents: string[];
+  onClose: () => void;
+}) {
   const [typed, setTyped] = useState('');
   const remove = useDeleteProject();
   const inputId = useId();
@@ -58,7 +66,13 @@ export function DeleteProjectDialog({ project, contents, onClose }: { project: s
         </div>
         {remove.isError ? <ErrorPanel error={remove.error} title={`Could not delete project ${project}`} /> : null}
         <div className="flex justify-end gap-2">
-          <button type="button" onClick={onClose} className="rounded-md px-3 py-1.5 font-medium text-slate-600 hover:bg-slate-100">Cancel</button>
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-md px-3 py-1.5 font-medium text-slate-600 hover:bg-slate-100"
+          >
+            Cancel
+          </button>
           <button
             type="submit"
             disabled={!matches || remove.isPending}

@@ -32,22 +32,41 @@ export function ProjectSwitcher({ project, projectHref, allHref, manageHref }: P
           {project ? <FolderIcon className="size-4 text-slate-400" /> : <GlobeIcon className="size-4 text-slate-400" />}
           <span className="leading-tight">
             <span className="block text-[11px] font-medium uppercase tracking-wide text-slate-600">Project</span>{' '}
-            <span className="block max-w-32 truncate xl:max-w-48 text-sm font-semibold text-slate-900">{project ?? 'All projects'}</span>
+            <span className="block max-w-32 truncate xl:max-w-48 text-sm font-semibold text-slate-900">
+              {project ?? 'All projects'}
+            </span>
           </span>
           <ChevronDownIcon className="size-4 text-slate-400" />
         </>
       }
     >
-      {(close) => <ProjectList project={project} projectHref={projectHref} allHref={allHref} manageHref={manageHref} close={close} />}
+      {(close) => (
+        <ProjectList
+          project={project}
+          projectHref={projectHref}
+          allHref={allHref}
+          manageHref={manageHref}
+          close={close}
+        />
+      )}
     </Popover>
   );
 }
 
-function ProjectList({ project, projectHref, allHref, manageHref, close }: ProjectSwitcherProps & { close: () => void }) {
+function ProjectList({
+  project,
+  projectHref,
+  allHref,
+  manageHref,
+  close,
+}: ProjectSwitcherProps & { close: () => void }) {
   const projects = useProjects();
   const navigate = useNavigate();
   const [filter, setFilter] = useState('');
-  const names = (projects.data ?? []).map((p) => ({ name: p.metadata.name ?? '', terminating: p.status?.phase === 'Terminating' }));
+  const names = (projects.data ?? []).map((p) => ({
+    name: p.metadata.name ?? '',
+    terminating: p.status?.phase === 'Terminating',
+  }));
   const shown = names.filter((p) => p.name.includes(filter.trim().toLowerCase()));
 
   return (
@@ -77,16 +96,34 @@ function ProjectList({ project, projectHref, allHref, manageHref, close }: Proje
         {projects.isPending ? <p className="px-4 py-2 text-slate-500">Loading projects…</p> : null}
         {projects.isError ? (
           <div className="p-2">
-            <ErrorPanel error={projects.error} title="Could not list projects" compact onRetry={() => void projects.refetch()} retrying={projects.isFetching} />
+            <ErrorPanel
+              error={projects.error}
+              title="Could not list projects"
+              compact
+              onRetry={() => void projects.refetch()}
+              retrying={projects.isFetching}
+            />
           </div>
         ) : null}
         {shown.map((p) => (
-          <Item key={p.name} to={projectHref(p.name)} current={p.name === project} onClick={close} icon={<FolderIcon className="size-4" />}>
+          <Item
+            key={p.name}
+            to={projectHref(p.name)}
+            current={p.name === project}
+            onClick={close}
+            icon={<FolderIcon className="size-4" />}
+          >
             <span className="truncate">{p.name}</span>
-            {p.name === PUBLIC_PROJECT ? <Tag>read-only</Tag> : p.terminating ? <Tag tone="orange">deleting</Tag> : null}
+            {p.name === PUBLIC_PROJECT ? (
+              <Tag>read-only</Tag>
+            ) : p.terminating ? (
+              <Tag tone="orange">deleting</Tag>
+            ) : null}
           </Item>
         ))}
-        {projects.data && shown.length === 0 ? <p className="px-4 py-2 text-slate-500">No project matches “{filter}”.</p> : null}
+        {projects.data && shown.length === 0 ? (
+          <p className="px-4 py-2 text-slate-500">No project matches “{filter}”.</p>
+        ) : null}
       </nav>
       <div className="border-t border-slate-100 p-1">
         <Item to={manageHref} current={false} onClick={close} icon={<GridIcon className="size-4" />}>
@@ -97,7 +134,19 @@ function ProjectList({ project, projectHref, allHref, manageHref, close }: Proje
   );
 }
 
-function Item({ to, current, onClick, icon, children }: { to: string; current: boolean; onClick: () => void; icon: ReactNode; children: ReactNode }) {
+function Item({
+  to,
+  current,
+  onClick,
+  icon,
+  children,
+}: {
+  to: string;
+  current: boolean;
+  onClick: () => void;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <Link
       to={to}
@@ -116,7 +165,12 @@ function Item({ to, current, onClick, icon, children }: { to: string; current: b
 
 function Tag({ children, tone = 'slate' }: { children: ReactNode; tone?: 'slate' | 'orange' }) {
   return (
-    <span className={clsx('ml-auto rounded px-1.5 text-[10px] font-medium uppercase tracking-wide', tone === 'orange' ? 'bg-orange-50 text-orange-700' : 'bg-slate-100 text-slate-500')}>
+    <span
+      className={clsx(
+        'ml-auto rounded px-1.5 text-[10px] font-medium uppercase tracking-wide',
+        tone === 'orange' ? 'bg-orange-50 text-orange-700' : 'bg-slate-100 text-slate-500',
+      )}
+    >
       {children}
     </span>
   );

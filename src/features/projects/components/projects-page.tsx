@@ -62,18 +62,30 @@ export function ProjectsPage({ kinds, projectHref }: ProjectsPageProps) {
             placeholder="Filter projects"
             className="w-full rounded-md border border-slate-300 bg-white py-1.5 pr-10 pl-8 text-sm shadow-sm placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/20"
           />
-          <kbd className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-slate-200 px-1.5 font-sans text-[11px] text-slate-500">/</kbd>
+          <kbd className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-slate-200 px-1.5 font-sans text-[11px] text-slate-500">
+            /
+          </kbd>
         </label>
         <p className="text-xs text-slate-500">
-          <kbd className="font-sans">j</kbd>/<kbd className="font-sans">k</kbd> to move, <kbd className="font-sans">Enter</kbd> to open
+          <kbd className="font-sans">j</kbd>/<kbd className="font-sans">k</kbd> to move,{' '}
+          <kbd className="font-sans">Enter</kbd> to open
         </p>
       </div>
 
       {stats.errors.map(({ kind, error, retry }) => (
-        <ErrorPanel key={kind.plural} className="mt-4" error={error} title={`Could not count ${kind.plural} across projects`} onRetry={retry} />
+        <ErrorPanel
+          key={kind.plural}
+          className="mt-4"
+          error={error}
+          title={`Could not count ${kind.plural} across projects`}
+          onRetry={retry}
+        />
       ))}
 
-      <section aria-label="All projects" className="mt-4 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
+      <section
+        aria-label="All projects"
+        className="mt-4 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
+      >
         {projects.isPending ? (
           <div aria-label="Loading projects" aria-busy="true" className="space-y-3 p-4">
             {[0, 1, 2, 3].map((i) => (
@@ -81,9 +93,22 @@ export function ProjectsPage({ kinds, projectHref }: ProjectsPageProps) {
             ))}
           </div>
         ) : projects.isError ? (
-          <ErrorPanel embedded error={projects.error} title="Could not list projects" onRetry={() => void projects.refetch()} retrying={projects.isFetching} />
+          <ErrorPanel
+            embedded
+            error={projects.error}
+            title="Could not list projects"
+            onRetry={() => void projects.refetch()}
+            retrying={projects.isFetching}
+          />
         ) : (
-          <ProjectsTable projects={projects.data} filter={filter} kinds={kinds} stats={stats} projectHref={projectHref} onDelete={setDeleting} />
+          <ProjectsTable
+            projects={projects.data}
+            filter={filter}
+            kinds={kinds}
+            stats={stats}
+            projectHref={projectHref}
+            onDelete={setDeleting}
+          />
         )}
       </section>
 

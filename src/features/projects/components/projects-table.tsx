@@ -30,7 +30,10 @@ export function ProjectsTable({ projects, filter, kinds, stats, projectHref, onD
 
   if (shown.length === 0) {
     return (
-      <EmptyState title={needle ? `No project matches “${filter}”` : 'No projects yet'} icon={<FolderIcon className="size-6" />}>
+      <EmptyState
+        title={needle ? `No project matches “${filter}”` : 'No projects yet'}
+        icon={<FolderIcon className="size-6" />}
+      >
         {needle ? 'Clear the filter to see every project.' : 'Create one with New project.'}
       </EmptyState>
     );
@@ -39,12 +42,20 @@ export function ProjectsTable({ projects, filter, kinds, stats, projectHref, onD
     <table aria-label="Projects" className="w-full text-sm">
       <thead>
         <tr className="border-b border-slate-200 bg-slate-50/80 text-left text-xs font-medium uppercase tracking-wide text-slate-500">
-          <th scope="col" className="px-4 py-2.5 font-medium">Project</th>
+          <th scope="col" className="px-4 py-2.5 font-medium">
+            Project
+          </th>
           {kinds.map((k) => (
-            <th key={k.plural} scope="col" className="px-3 py-2.5 text-right font-medium">{titleCase(k.plural)}</th>
+            <th key={k.plural} scope="col" className="px-3 py-2.5 text-right font-medium">
+              {titleCase(k.plural)}
+            </th>
           ))}
-          <th scope="col" className="px-4 py-2.5 text-right font-medium">Spent</th>
-          <th scope="col" className="w-40 px-4 py-2.5"><span className="sr-only">Actions</span></th>
+          <th scope="col" className="px-4 py-2.5 text-right font-medium">
+            Spent
+          </th>
+          <th scope="col" className="w-40 px-4 py-2.5">
+            <span className="sr-only">Actions</span>
+          </th>
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
@@ -53,21 +64,42 @@ export function ProjectsTable({ projects, filter, kinds, stats, projectHref, onD
           const terminating = project.status?.phase === 'Terminating';
           const spent = stats.spent(name);
           return (
-            <tr key={project.metadata.uid ?? name} {...cursor.rowProps(i)} className={clsx(cursor.active === i ? 'bg-indigo-50 outline-2 -outline-offset-2 outline-indigo-600' : 'outline-none hover:bg-slate-50/70')}>
+            <tr
+              key={project.metadata.uid ?? name}
+              {...cursor.rowProps(i)}
+              className={clsx(
+                cursor.active === i
+                  ? 'bg-indigo-50 outline-2 -outline-offset-2 outline-indigo-600'
+                  : 'outline-none hover:bg-slate-50/70',
+              )}
+            >
               <th scope="row" className="px-4 py-2.5 text-left font-medium">
                 <span className="flex items-center gap-2">
-                  <Link to={projectHref(name)} className="font-mono text-[13px] text-slate-900 hover:text-indigo-600 hover:underline">{name}</Link>
+                  <Link
+                    to={projectHref(name)}
+                    className="font-mono text-[13px] text-slate-900 hover:text-indigo-600 hover:underline"
+                  >
+                    {name}
+                  </Link>
                   {name === PUBLIC_PROJECT ? <ReadOnly /> : null}
                   {terminating ? <PhaseBadge phase="Terminating" /> : null}
                 </span>
               </th>
               {kinds.map((k) => (
                 <td key={k.plural} className="px-3 py-2.5 text-right tabular-nums">
-                  <Count value={stats.count(name, k.plural)} href={projectHref(name, k.plural)} label={`${k.plural} in ${name}`} />
+                  <Count
+                    value={stats.count(name, k.plural)}
+                    href={projectHref(name, k.plural)}
+                    label={`${k.plural} in ${name}`}
+                  />
                 </td>
               ))}
               <td className="px-4 py-2.5 text-right font-mono text-[13px] tabular-nums text-slate-700">
-                {spent === undefined ? <span className="inline-block h-3 w-12 animate-pulse rounded bg-slate-200" /> : formatUnitsUSD(spent)}
+                {spent === undefined ? (
+                  <span className="inline-block h-3 w-12 animate-pulse rounded bg-slate-200" />
+                ) : (
+                  formatUnitsUSD(spent)
+                )}
               </td>
               <td className="px-4 py-2.5 text-right">
                 <RowAction name={name} terminating={terminating} onDelete={onDelete} />
@@ -83,7 +115,14 @@ export function ProjectsTable({ projects, filter, kinds, stats, projectHref, onD
 function Count({ value, href, label }: { value: number | undefined; href: string; label: string }) {
   if (value === undefined) return <span className="inline-block h-3 w-5 animate-pulse rounded bg-slate-200" />;
   return (
-    <Link to={href} aria-label={`${value} ${label}`} className={clsx('rounded px-1 hover:bg-indigo-50 hover:text-indigo-700', value === 0 ? 'text-slate-300' : 'text-slate-700')}>
+    <Link
+      to={href}
+      aria-label={`${value} ${label}`}
+      className={clsx(
+        'rounded px-1 hover:bg-indigo-50 hover:text-indigo-700',
+        value === 0 ? 'text-slate-300' : 'text-slate-700',
+      )}
+    >
       {value}
     </Link>
   );
@@ -98,8 +137,17 @@ function ReadOnly() {
   );
 }
 
-function RowAction({ name, terminating, onDelete }: { name: string; terminating: boolean; onDelete: (name: string) => void }) {
-  if (name === PUBLIC_PROJECT) return <span className="whitespace-nowrap text-xs text-slate-500">Published by Nodus</span>;
+function RowAction({
+  name,
+  terminating,
+  onDelete,
+}: {
+  name: string;
+  terminating: boolean;
+  onDelete: (name: string) => void;
+}) {
+  if (name === PUBLIC_PROJECT)
+    return <span className="whitespace-nowrap text-xs text-slate-500">Published by Nodus</span>;
   if (terminating) return <span className="text-xs text-orange-700">Deleting…</span>;
   const locked = name === DEFAULT_PROJECT;
   return (

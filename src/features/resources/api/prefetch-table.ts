@@ -22,13 +22,20 @@ export interface TableLocation {
   search: URLSearchParams;
 }
 
-export async function prefetchTable(queryClient: QueryClient, registry: WatchRegistry, at: TableLocation): Promise<void> {
+export async function prefetchTable(
+  queryClient: QueryClient,
+  registry: WatchRegistry,
+  at: TableLocation,
+): Promise<void> {
   const options = tableListOptions(readTableParams(at.search));
   void queryClient.prefetchQuery(kindsQueryOptions());
   if (at.plural) {
     // A kind named in the URL is a Nodus kind (the console's discovery is of nodus.dev/v1), so its list need not
     // wait for discovery. A name the API does not serve gets its 404 once, and the page says there is no such kind.
-    registry.hold(watchedListTarget({ ...NODUS_GROUP_VERSION, plural: at.plural }, at.project, options), PREFETCH_HOLD_MS);
+    registry.hold(
+      watchedListTarget({ ...NODUS_GROUP_VERSION, plural: at.plural }, at.project, options),
+      PREFETCH_HOLD_MS,
+    );
     return;
   }
   let kinds;

@@ -25,7 +25,11 @@ export function useWatchedList<T extends NodusObject = NodusObject>(
   return useListWatch<T>(watchedListTarget(kind, project, options));
 }
 
-export function watchedListTarget(kind: Pick<KindInfo, 'group' | 'version' | 'plural'>, project: string | undefined, options: WatchedListOptions = {}): ListWatchTarget {
+export function watchedListTarget(
+  kind: Pick<KindInfo, 'group' | 'version' | 'plural'>,
+  project: string | undefined,
+  options: WatchedListOptions = {},
+): ListWatchTarget {
   return {
     group: kind.group,
     version: kind.version,
@@ -42,5 +46,8 @@ export function watchedListTarget(kind: Pick<KindInfo, 'group' | 'version' | 'pl
  */
 export function tableListOptions(params: Pick<TableParams, 'labels' | 'phase'>): WatchedListOptions {
   const check = checkLabelSelector(params.labels);
-  return { labelSelector: check.ok && check.selector ? check.selector : undefined, fieldSelector: phaseFieldSelector(params.phase) };
+  return {
+    labelSelector: check.ok && check.selector ? check.selector : undefined,
+    fieldSelector: phaseFieldSelector(params.phase),
+  };
 }

@@ -27,9 +27,20 @@ const STATE: Record<'suspend' | 'stop', string> = { suspend: 'Suspended', stop: 
 const VERB: Record<BulkAction, string> = { suspend: 'Suspend', stop: 'Stop', delete: 'Delete' };
 
 /** Those acted on first, in the order they were ticked; then those skipped. */
-const actingFirst = (plan: PlanItem[]) => [...plan.filter((i) => i.skip === undefined), ...plan.filter((i) => i.skip !== undefined)];
+const actingFirst = (plan: PlanItem[]) => [
+  ...plan.filter((i) => i.skip === undefined),
+  ...plan.filter((i) => i.skip !== undefined),
+];
 
-export function BulkActions({ kind, items, selection }: { kind: KindInfo; items: () => readonly NodusObject[]; selection: Selection }) {
+export function BulkActions({
+  kind,
+  items,
+  selection,
+}: {
+  kind: KindInfo;
+  items: () => readonly NodusObject[];
+  selection: Selection;
+}) {
   const [run, setRun] = useState<Run | undefined>(undefined);
   // Set on the first confirm: a second click or Enter before React draws the running dialog acts no more.
   const started = useRef(false);
@@ -57,11 +68,16 @@ export function BulkActions({ kind, items, selection }: { kind: KindInfo; items:
     const acting = plan.filter((i) => i.skip === undefined).map((i) => i.object);
     setRun({ ...run, plan, stage: acting.length > 0 ? 'running' : 'done' });
     if (acting.length === 0) return;
-    const write = action === 'delete' ? (o: NodusObject) => startDeletion(kind, o) : (o: NodusObject) => setDesiredState(kind, o, STATE[action]);
+    const write =
+      action === 'delete'
+        ? (o: NodusObject) => startDeletion(kind, o)
+        : (o: NodusObject) => setDesiredState(kind, o, STATE[action]);
     const note = (o: NodusObject) =>
       action !== 'delete'
         ? `spec.state: ${STATE[action]}`
-        : billed(o) ? `Deleting: ${kindTraits(kind).deletingPhase ?? 'listed'} until the final charge posts` : 'Deleted';
+        : billed(o)
+          ? `Deleting: ${kindTraits(kind).deletingPhase ?? 'listed'} until the final charge posts`
+          : 'Deleted';
     void forEachObject(acting, write, ({ object, error }) => {
       const outcome: BulkOutcome = error === undefined ? { ok: true, note: note(object) } : { ok: false, error };
       setRun((r) => (r ? { ...r, outcomes: new Map(r.outcomes).set(objectKey(object), outcome) } : r));
@@ -92,7 +108,13 @@ export function BulkActions({ kind, items, selection }: { kind: KindInfo; items:
             type="button"
             onClick={() => open(hold!)}
             disabled={!canHold}
-            title={canHold ? `Set spec.state to ${STATE[hold!]} where it applies` : hold ? `The API does not let ${kind.kind} objects be changed` : `${kind.kind} has no state that suspends it`}
+            title={
+              canHold
+                ? `Set spec.state to ${STATE[hold!]} where it applies`
+                : hold
+                  ? `The API does not let ${kind.kind} objects be changed`
+                  : `${kind.kind} has no state that suspends it`
+            }
             className="rounded-md border border-slate-200 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 shadow-xs hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
           >
             {holdVerb}…
@@ -116,12 +138,18 @@ export function BulkActions({ kind, items, selection }: { kind: KindInfo; items:
           stage={run.stage}
           danger={run.action === 'delete'}
           confirmLabel={acting > 0 ? `${VERB[run.action]} ${label(acting)}` : undefined}
-          unavailable={{ label: VERB[run.action], reason: `None of the selected ${kind.plural} can be ${pastTense(run.action)}.` }}
+          unavailable={{
+            label: VERB[run.action],
+            reason: `None of the selected ${kind.plural} can be ${pastTense(run.action)}.`,
+          }}
           onConfirm={start}
           onClose={close}
         >
           {run.action === 'delete' ? (
-            <DeleteConsequences kind={kind} objects={run.plan.filter((i) => i.skip === undefined).map((i) => i.object)} />
+            <DeleteConsequences
+              kind={kind}
+              objects={run.plan.filter((i) => i.skip === undefined).map((i) => i.object)}
+            />
           ) : (
             <HoldConsequences kind={kind} state={STATE[run.action]} />
           )}
@@ -140,9 +168,16 @@ function DeleteConsequences({ kind, objects }: { kind: KindInfo; objects: NodusO
       <p>Each {kind.kind} to be deleted is stopped first, then removed. This cannot be undone.</p>
       {withFinalizer > 0 ? (
         <p>
-          {withFinalizer === objects.length ? 'They carry' : `${withFinalizer} of them carry`} the <code className="rounded bg-slate-100 px-1 font-mono text-xs">{FINALIZER_BILLING}</code>{' '}
-          finalizer: they stay listed{traits.deletingPhase ? <> as <strong className="font-medium text-slate-800">{traits.deletingPhase}</strong></> : null} until their final charge
-          posts, then disappear. You are charged for what they used until then.
+          {withFinalizer === objects.length ? 'They carry' : `${withFinalizer} of them carry`} the{' '}
+          <code className="rounded bg-slate-100 px-1 font-mono text-xs">{FINALIZER_BILLING}</code> finalizer: they stay
+          listed
+          {traits.deletingPhase ? (
+            <>
+              {' '}
+              as <strong className="font-medium text-slate-800">{traits.deletingPhase}</strong>
+            </>
+          ) : null}{' '}
+          until their final charge posts, then disappear. You are charged for what they used until then.
         </p>
       ) : null}
       {traits.cascade ? (
@@ -157,8 +192,10 @@ function DeleteConsequences({ kind, objects }: { kind: KindInfo; objects: NodusO
 function HoldConsequences({ kind, state }: { kind: KindInfo; state: string }) {
   return (
     <p>
-      Sets <code className="rounded bg-slate-100 px-1 font-mono text-xs">spec.state: {state}</code> on each {kind.kind} it applies to (a merge patch). {state === 'Stopped' ? 'A stopped' : 'A suspended'} {kind.kind}{' '}
-      stops running and stops costing compute; set <code className="rounded bg-slate-100 px-1 font-mono text-xs">spec.state</code> back to resume it.
+      Sets <code className="rounded bg-slate-100 px-1 font-mono text-xs">spec.state: {state}</code> on each {kind.kind}{' '}
+      it applies to (a merge patch). {state === 'Stopped' ? 'A stopped' : 'A suspended'} {kind.kind} stops running and
+      stops costing compute; set <code className="rounded bg-slate-100 px-1 font-mono text-xs">spec.state</code> back to
+      resume it.
     </p>
   );
 }

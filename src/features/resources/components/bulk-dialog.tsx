@@ -44,7 +44,19 @@ export interface BulkDialogProps {
 
 const LISTED = 200;
 
-export function BulkDialog({ title, children, items, effect, outcomes, stage, confirmLabel, unavailable, danger, onConfirm, onClose }: BulkDialogProps) {
+export function BulkDialog({
+  title,
+  children,
+  items,
+  effect,
+  outcomes,
+  stage,
+  confirmLabel,
+  unavailable,
+  danger,
+  onConfirm,
+  onClose,
+}: BulkDialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const reasonId = useId();
@@ -90,7 +102,10 @@ export function BulkDialog({ title, children, items, effect, outcomes, stage, co
           {confirming ? <div className="mt-2 space-y-2 text-sm text-slate-600">{children}</div> : null}
           {confirming && skipped > 0 ? (
             <p className="mt-2 rounded-md bg-slate-50 px-2.5 py-1.5 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset">
-              {skipped === items.length ? `None of the ${formatCount(items.length)} selected applies` : `${formatCount(skipped)} of the ${formatCount(items.length)} selected ${skipped === 1 ? 'is' : 'are'} skipped`}: each says why below.
+              {skipped === items.length
+                ? `None of the ${formatCount(items.length)} selected applies`
+                : `${formatCount(skipped)} of the ${formatCount(items.length)} selected ${skipped === 1 ? 'is' : 'are'} skipped`}
+              : each says why below.
             </p>
           ) : null}
           {!confirming ? (
@@ -102,9 +117,18 @@ export function BulkDialog({ title, children, items, effect, outcomes, stage, co
 
         <ul aria-label="Objects" className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto px-5 text-sm">
           {items.slice(0, confirming ? LISTED : items.length).map((item) => (
-            <Item key={item.key} item={item} outcome={outcomes.get(item.key)} stage={stage} effect={effect} project={manyProjects ? item.object.metadata.namespace : undefined} />
+            <Item
+              key={item.key}
+              item={item}
+              outcome={outcomes.get(item.key)}
+              stage={stage}
+              effect={effect}
+              project={manyProjects ? item.object.metadata.namespace : undefined}
+            />
           ))}
-          {confirming && items.length > LISTED ? <li className="py-1.5 text-slate-500">and {formatCount(items.length - LISTED)} more</li> : null}
+          {confirming && items.length > LISTED ? (
+            <li className="py-1.5 text-slate-500">and {formatCount(items.length - LISTED)} more</li>
+          ) : null}
         </ul>
 
         <footer className="flex items-center justify-end gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3">
@@ -115,7 +139,12 @@ export function BulkDialog({ title, children, items, effect, outcomes, stage, co
                   {unavailable.reason}
                 </p>
               ) : null}
-              <button ref={cancel} type="button" onClick={onClose} className="rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-xs hover:bg-slate-50">
+              <button
+                ref={cancel}
+                type="button"
+                onClick={onClose}
+                className="rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-xs hover:bg-slate-50"
+              >
                 Cancel
               </button>
               <button
@@ -126,7 +155,9 @@ export function BulkDialog({ title, children, items, effect, outcomes, stage, co
                 aria-describedby={confirmLabel === undefined ? reasonId : undefined}
                 className={clsx(
                   'rounded-md px-3 py-1.5 text-sm font-semibold text-white shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:bg-slate-300',
-                  danger ? 'bg-rose-600 hover:bg-rose-500 focus-visible:outline-rose-600' : 'bg-indigo-600 hover:bg-indigo-500 focus-visible:outline-indigo-600',
+                  danger
+                    ? 'bg-rose-600 hover:bg-rose-500 focus-visible:outline-rose-600'
+                    : 'bg-indigo-600 hover:bg-indigo-500 focus-visible:outline-indigo-600',
                 )}
               >
                 {confirmLabel ?? unavailable.label}
@@ -148,17 +179,40 @@ export function BulkDialog({ title, children, items, effect, outcomes, stage, co
   );
 }
 
-function Item({ item, outcome, stage, effect, project }: { item: PlanItem; outcome: BulkOutcome | undefined; stage: BulkStage; effect: string; project: string | undefined }) {
+function Item({
+  item,
+  outcome,
+  stage,
+  effect,
+  project,
+}: {
+  item: PlanItem;
+  outcome: BulkOutcome | undefined;
+  stage: BulkStage;
+  effect: string;
+  project: string | undefined;
+}) {
   const { object, skip } = item;
   const name = object.metadata.name;
   return (
     <li className="py-1.5" aria-label={name}>
       <div className="flex min-w-0 items-center gap-2">
-        {stage === 'confirm' ? null : <OutcomeIcon outcome={outcome} skipped={skip !== undefined} running={stage === 'running'} />}
+        {stage === 'confirm' ? null : (
+          <OutcomeIcon outcome={outcome} skipped={skip !== undefined} running={stage === 'running'} />
+        )}
         <span className={clsx('truncate font-medium', skip !== undefined && 'text-slate-500')}>{name}</span>
         {project ? <span className="shrink-0 text-xs text-slate-400">{project}</span> : null}
         <PhaseBadge phase={object.status?.phase} still />
-        <span className={clsx('ml-auto shrink-0 text-xs', skip !== undefined ? 'text-slate-500' : stage === 'confirm' ? 'font-medium text-indigo-700' : 'text-slate-500')}>
+        <span
+          className={clsx(
+            'ml-auto shrink-0 text-xs',
+            skip !== undefined
+              ? 'text-slate-500'
+              : stage === 'confirm'
+                ? 'font-medium text-indigo-700'
+                : 'text-slate-500',
+          )}
+        >
           {skip !== undefined ? 'Skipped' : stage === 'confirm' ? effect : outcome?.ok ? outcome.note : null}
         </span>
       </div>
@@ -168,9 +222,32 @@ function Item({ item, outcome, stage, effect, project }: { item: PlanItem; outco
   );
 }
 
-function OutcomeIcon({ outcome, skipped, running }: { outcome: BulkOutcome | undefined; skipped: boolean; running: boolean }) {
-  if (skipped) return <span role="img" aria-label="skipped" className="flex size-4 shrink-0 items-center justify-center text-slate-400">–</span>;
-  if (outcome?.ok) return <CheckIcon role="img" aria-hidden={false} aria-label="done" className="size-4 shrink-0 text-emerald-600" />;
-  if (outcome) return <AlertIcon role="img" aria-hidden={false} aria-label="failed" className="size-4 shrink-0 text-rose-600" />;
-  return <span aria-hidden="true" className={clsx('size-4 shrink-0 rounded-full border-2', running ? 'animate-spin border-slate-200 border-t-indigo-500' : 'border-slate-200')} />;
+function OutcomeIcon({
+  outcome,
+  skipped,
+  running,
+}: {
+  outcome: BulkOutcome | undefined;
+  skipped: boolean;
+  running: boolean;
+}) {
+  if (skipped)
+    return (
+      <span role="img" aria-label="skipped" className="flex size-4 shrink-0 items-center justify-center text-slate-400">
+        –
+      </span>
+    );
+  if (outcome?.ok)
+    return <CheckIcon role="img" aria-hidden={false} aria-label="done" className="size-4 shrink-0 text-emerald-600" />;
+  if (outcome)
+    return <AlertIcon role="img" aria-hidden={false} aria-label="failed" className="size-4 shrink-0 text-rose-600" />;
+  return (
+    <span
+      aria-hidden="true"
+      className={clsx(
+        'size-4 shrink-0 rounded-full border-2',
+        running ? 'animate-spin border-slate-200 border-t-indigo-500' : 'border-slate-200',
+      )}
+    />
+  );
 }

@@ -51,7 +51,8 @@ export function CellPeek({ container }: { container: RefObject<HTMLElement | nul
     let focused: HTMLElement | undefined;
     let hovered: HTMLElement | null = null;
 
-    const peekOf = (node: EventTarget | null) => (node instanceof Element ? node.closest<HTMLElement>('[data-peek]') : null);
+    const peekOf = (node: EventTarget | null) =>
+      node instanceof Element ? node.closest<HTMLElement>('[data-peek]') : null;
     const undescribe = () => {
       described?.removeAttribute('aria-describedby');
       described = undefined;
@@ -81,7 +82,8 @@ export function CellPeek({ container }: { container: RefObject<HTMLElement | nul
       if (!(el instanceof HTMLElement) || !root.contains(el)) return undefined;
       const own = peekOf(el);
       if (own) return hasMore(own) ? own : undefined;
-      const name = el.getAttribute('role') === 'row' ? el.querySelector<HTMLElement>('[role="rowheader"] [data-peek]') : null;
+      const name =
+        el.getAttribute('role') === 'row' ? el.querySelector<HTMLElement>('[role="rowheader"] [data-peek]') : null;
       return name && hasMore(name) ? name : undefined;
     };
 
@@ -92,7 +94,10 @@ export function CellPeek({ container }: { container: RefObject<HTMLElement | nul
       if (el === hovered) return;
       hovered = el;
       clearTimeout(timer);
-      timer = setTimeout(() => (el && el.isConnected && hasMore(el) ? show(el, false) : back()), el ? HOVER_DELAY_MS : 0);
+      timer = setTimeout(
+        () => (el && el.isConnected && hasMore(el) ? show(el, false) : back()),
+        el ? HOVER_DELAY_MS : 0,
+      );
     };
     const onLeave = () => {
       hovered = null;

@@ -11,7 +11,8 @@ import { formatAge, formatDateTime, formatUSD } from '@/lib/format.ts';
 import { LABEL_CREATED_BY, type NodusObject } from '@/shared/protocol.ts';
 
 /** What the keyboard can reach inside a row (Left and Right from the row): focusable by script, never by Tab. */
-export const STOP = 'outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-1 focus-visible:outline-indigo-600';
+export const STOP =
+  'outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-1 focus-visible:outline-indigo-600';
 
 /** Text that may not fit its column: cut with an ellipsis, whole in the table's tooltip. */
 export function Clipped({ text, className }: { text: string; className?: string }) {
@@ -25,7 +26,9 @@ export function Clipped({ text, className }: { text: string; className?: string 
 export function Money({ amount, warn }: { amount: unknown; warn?: boolean }) {
   const text = formatUSD(amount);
   if (!text) return <span className="text-slate-300">—</span>;
-  return <Clipped text={text} className={clsx('tabular-nums', warn ? 'font-medium text-amber-700' : 'text-slate-700')} />;
+  return (
+    <Clipped text={text} className={clsx('tabular-nums', warn ? 'font-medium text-amber-700' : 'text-slate-700')} />
+  );
 }
 
 /**
@@ -58,7 +61,11 @@ const clock = (() => {
 export function Age({ timestamp }: { timestamp: string | undefined }) {
   const now = useSyncExternalStore(clock.subscribe, clock.now);
   return (
-    <time dateTime={timestamp} title={timestamp ? formatDateTime(timestamp) : undefined} className="tabular-nums text-slate-600">
+    <time
+      dateTime={timestamp}
+      title={timestamp ? formatDateTime(timestamp) : undefined}
+      className="tabular-nums text-slate-600"
+    >
       {formatAge(timestamp, now)}
     </time>
   );
@@ -74,7 +81,14 @@ export function Gpu({ object }: { object: NodusObject }) {
   const { type, count } = gpuOf(object);
   if (!type || count === 0) return <span className="text-slate-300">—</span>;
   return (
-    <span data-peek="" tabIndex={-1} className={clsx('max-w-full truncate rounded bg-violet-50 px-1.5 py-px text-xs font-medium text-violet-700 ring-1 ring-violet-600/15 ring-inset', STOP)}>
+    <span
+      data-peek=""
+      tabIndex={-1}
+      className={clsx(
+        'max-w-full truncate rounded bg-violet-50 px-1.5 py-px text-xs font-medium text-violet-700 ring-1 ring-violet-600/15 ring-inset',
+        STOP,
+      )}
+    >
       <span className="tabular-nums">{count}×</span> {type}
     </span>
   );
@@ -83,7 +97,11 @@ export function Gpu({ object }: { object: NodusObject }) {
 /** The controlling owner (a Pipeline's Job), or else who created the object. */
 export function ownerOf(object: NodusObject): { text: string; title: string } | undefined {
   const controller = object.metadata.ownerReferences?.find((r) => r.controller) ?? object.metadata.ownerReferences?.[0];
-  if (controller) return { text: `${controller.kind}/${controller.name}`, title: `Owned by ${controller.kind} ${controller.name}: deleted with it` };
+  if (controller)
+    return {
+      text: `${controller.kind}/${controller.name}`,
+      title: `Owned by ${controller.kind} ${controller.name}: deleted with it`,
+    };
   const creator = object.metadata.labels?.[LABEL_CREATED_BY];
   return creator ? { text: creator, title: `Created by ${creator} (${LABEL_CREATED_BY})` } : undefined;
 }
@@ -93,7 +111,12 @@ export function Owner({ object }: { object: NodusObject }) {
   if (!owner) return <span className="text-slate-300">—</span>;
   // Always worth a look: the tooltip says what the owner means as well as its whole name.
   return (
-    <span data-peek={`${owner.text}\n${owner.title}`} data-peek-always="" tabIndex={-1} className={clsx('truncate rounded-sm text-slate-600', STOP)}>
+    <span
+      data-peek={`${owner.text}\n${owner.title}`}
+      data-peek-always=""
+      tabIndex={-1}
+      className={clsx('truncate rounded-sm text-slate-600', STOP)}
+    >
       {owner.text}
     </span>
   );
@@ -156,7 +179,10 @@ export function LabelChips({ labels }: { labels: Record<string, string> | undefi
           data-peek-always=""
           tabIndex={-1}
           aria-label={`${more} more label${more === 1 ? '' : 's'}`}
-          className={clsx('shrink-0 rounded-sm px-0.5 text-[11px] font-medium text-slate-600 hover:text-slate-900', STOP)}
+          className={clsx(
+            'shrink-0 rounded-sm px-0.5 text-[11px] font-medium text-slate-600 hover:text-slate-900',
+            STOP,
+          )}
         >
           +{more}
         </span>

@@ -56,7 +56,10 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
   }
 
   const labelFilter = useMemo<LabelFilter>(
-    () => ({ add: (key, value) => set({ labels: withLabel(params.labels, key, value) }), has: (key, value) => hasLabel(params.labels, key, value) }),
+    () => ({
+      add: (key, value) => set({ labels: withLabel(params.labels, key, value) }),
+      has: (key, value) => hasLabel(params.labels, key, value),
+    }),
     [params.labels, set],
   );
   const onSort = (column: string) => {
@@ -78,7 +81,15 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
 
   let body;
   if (!objects.synced && objects.status === 'stale') {
-    body = <ErrorPanel embedded error={objects.error} title={`Could not list ${kind.plural} in ${where}`} onRetry={objects.retry} retrying={false} />;
+    body = (
+      <ErrorPanel
+        embedded
+        error={objects.error}
+        title={`Could not list ${kind.plural} in ${where}`}
+        onRetry={objects.retry}
+        retrying={false}
+      />
+    );
   } else if (!objects.synced && total === 0) {
     body = (
       <div aria-label={`Loading ${kind.plural}`} aria-busy="true" className="space-y-3 p-4">
@@ -101,7 +112,11 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
   } else if (shown === 0 && objects.synced) {
     body = (
       <EmptyState title={`No ${kind.plural} match these filters`}>
-        <button type="button" onClick={() => set({ q: '', labels: '', phase: '' })} className="font-medium text-indigo-600 hover:text-indigo-500">
+        <button
+          type="button"
+          onClick={() => set({ q: '', labels: '', phase: '' })}
+          className="font-medium text-indigo-600 hover:text-indigo-500"
+        >
           Clear filters
         </button>
       </EmptyState>
@@ -138,7 +153,8 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
         <p aria-label="Count" className="text-xs text-slate-500 tabular-nums">
           {objects.synced ? (
             <>
-              <span className="font-medium text-slate-700">{formatCount(total)}</span> {total === 1 ? kind.singular : kind.plural}
+              <span className="font-medium text-slate-700">{formatCount(total)}</span>{' '}
+              {total === 1 ? kind.singular : kind.plural}
               {filtered ? ' matching the selectors' : ''}
               {shown !== total ? (
                 <>
@@ -147,14 +163,18 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
                 </>
               ) : null}
               {since !== undefined && status !== 'live' ? (
-                <span className="font-medium text-amber-700"> · out of date: as read before {formatDateTime(since)}</span>
+                <span className="font-medium text-amber-700">
+                  {' '}
+                  · out of date: as read before {formatDateTime(since)}
+                </span>
               ) : null}
             </>
           ) : objects.listing ? (
             // The first pages are in the table already; the rest is on its way.
             <span aria-busy="true">
               Listing… <span className="font-medium text-slate-700">{formatCount(objects.listing.loaded)}</span>
-              {objects.listing.total !== undefined ? ` of ${formatCount(objects.listing.total)}` : ''} {kind.plural} so far
+              {objects.listing.total !== undefined ? ` of ${formatCount(objects.listing.total)}` : ''} {kind.plural} so
+              far
             </span>
           ) : (
             'Listing…'
@@ -163,7 +183,13 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
         <BulkActions kind={kind} items={currentItems} selection={selection} />
       </div>
       {/* A list that never arrived and was refused has its own error panel in the body. */}
-      {synced || status !== 'stale' ? <WatchTroublePanel watch={troubleState} what={`the ${kind.plural} of ${where}`} className="border-b border-slate-100 p-3" /> : null}
+      {synced || status !== 'stale' ? (
+        <WatchTroublePanel
+          watch={troubleState}
+          what={`the ${kind.plural} of ${where}`}
+          className="border-b border-slate-100 p-3"
+        />
+      ) : null}
       {body}
     </div>
   );

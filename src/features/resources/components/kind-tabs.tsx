@@ -16,7 +16,12 @@ import { useWatchedList } from '../api/use-watched-list.ts';
 import { readTableParams } from '../table/view-params.ts';
 import { formatCount } from '@/lib/format.ts';
 
-export function KindTabs({ kinds, project, selected, kindHref }: {
+export function KindTabs({
+  kinds,
+  project,
+  selected,
+  kindHref,
+}: {
   kinds: KindInfo[];
   project: string;
   selected: string | undefined;
@@ -25,7 +30,13 @@ export function KindTabs({ kinds, project, selected, kindHref }: {
   return (
     <nav aria-label="Kinds" className="-mb-px flex gap-1 overflow-x-auto">
       {kinds.map((kind) => (
-        <KindTab key={kind.plural} kind={kind} project={project} active={kind.plural === selected} href={kindHref(kind.plural)} />
+        <KindTab
+          key={kind.plural}
+          kind={kind}
+          project={project}
+          active={kind.plural === selected}
+          href={kindHref(kind.plural)}
+        />
       ))}
     </nav>
   );
@@ -41,11 +52,17 @@ function KindTab({ kind, project, active, href }: { kind: KindInfo; project: str
       aria-current={active ? 'page' : undefined}
       className={clsx(
         'flex shrink-0 items-center gap-2 border-b-2 px-3 py-2.5 text-sm font-medium transition-colors',
-        active ? 'border-indigo-500 text-indigo-600' : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',
+        active
+          ? 'border-indigo-500 text-indigo-600'
+          : 'border-transparent text-slate-500 hover:border-slate-300 hover:text-slate-800',
       )}
     >
       {titleCase(kind.plural)}
-      {live ? <LiveCount kind={kind} project={project} /> : <ListedCount kind={kind} project={project} active={active} />}
+      {live ? (
+        <LiveCount kind={kind} project={project} />
+      ) : (
+        <ListedCount kind={kind} project={project} active={active} />
+      )}
     </Link>
   );
 }
@@ -58,7 +75,11 @@ function LiveCount({ kind, project }: { kind: KindInfo; project: string }) {
 
 function ListedCount({ kind, project, active }: { kind: KindInfo; project: string; active: boolean }) {
   // Counted again whenever the tab stops being the selected one, so it does not fall back to an older count.
-  const count = useQuery({ ...objectCountQueryOptions(kind, project), staleTime: 0, refetchInterval: active ? 15_000 : false });
+  const count = useQuery({
+    ...objectCountQueryOptions(kind, project),
+    staleTime: 0,
+    refetchInterval: active ? 15_000 : false,
+  });
   if (count.isPending) return <Pending />;
   if (count.isError) return <Failed />;
   return <Count active={active} value={count.data} />;
@@ -68,7 +89,10 @@ function Count({ active, value }: { active: boolean; value: number }) {
   return (
     <span
       data-testid="kind-count"
-      className={clsx('rounded-full px-1.5 py-0.5 text-xs tabular-nums', active ? 'bg-indigo-50 text-indigo-600' : 'bg-slate-100 text-slate-600')}
+      className={clsx(
+        'rounded-full px-1.5 py-0.5 text-xs tabular-nums',
+        active ? 'bg-indigo-50 text-indigo-600' : 'bg-slate-100 text-slate-600',
+      )}
     >
       {formatCount(value)}
     </span>

@@ -36,7 +36,11 @@ export function ProjectResources({ project, plural, kindHref, newObjectHref }: P
   // While discovery is on its way, a kind the URL names and the console knows is drawn at once: its list is
   // loading already (early-start.ts). Discovery's own description of it takes over when it comes (the same
   // panel, its watch kept); a kind discovery does not list then says so.
-  const kind = kinds.data ? kinds.data.find((k) => k.plural === selected) : kinds.isPending && plural ? knownKind(plural) : undefined;
+  const kind = kinds.data
+    ? kinds.data.find((k) => k.plural === selected)
+    : kinds.isPending && plural
+      ? knownKind(plural)
+      : undefined;
   const elsewhere = kind !== undefined && !kindInProject(kind.kind, project);
 
   return (
@@ -44,7 +48,11 @@ export function ProjectResources({ project, plural, kindHref, newObjectHref }: P
     <div className="flex h-full min-h-[32rem] flex-col px-6 pt-5 pb-4">
       <ProjectHeader
         project={project}
-        newObject={kind && newObjectHref && project !== PUBLIC_PROJECT && kind.verbs.includes('create') ? { kind: kind.kind, href: newObjectHref(kind.plural) } : undefined}
+        newObject={
+          kind && newObjectHref && project !== PUBLIC_PROJECT && kind.verbs.includes('create')
+            ? { kind: kind.kind, href: newObjectHref(kind.plural) }
+            : undefined
+        }
       />
 
       {kinds.isError ? (
@@ -75,7 +83,9 @@ export function ProjectResources({ project, plural, kindHref, newObjectHref }: P
                 <KindPanel key={`${project}/${kind.plural}`} kind={kind} project={project} />
               ) : (
                 <EmptyState title={selected ? `The API has no kind "${selected}"` : 'The API lists no kinds'}>
-                  {selected ? 'Pick one of the kinds above; the list comes from the API’s discovery document.' : 'Discovery returned no namespaced kinds.'}
+                  {selected
+                    ? 'Pick one of the kinds above; the list comes from the API’s discovery document.'
+                    : 'Discovery returned no namespaced kinds.'}
                 </EmptyState>
               )}
             </section>
@@ -98,7 +108,10 @@ function NotHeld({ kind, project }: { kind: KindInfo; project: string }) {
   return (
     <EmptyState title={`${titleCase(kind.plural)} live in project ${PUBLIC_PROJECT}`}>
       Nodus publishes them in its read-only project {PUBLIC_PROJECT}; no other project holds any.{' '}
-      <Link to={projectKindHref(PUBLIC_PROJECT, kind.plural)} className="font-medium text-indigo-600 hover:text-indigo-500">
+      <Link
+        to={projectKindHref(PUBLIC_PROJECT, kind.plural)}
+        className="font-medium text-indigo-600 hover:text-indigo-500"
+      >
         {`See the ${kind.plural} in ${PUBLIC_PROJECT}`}
       </Link>
     </EmptyState>
@@ -116,7 +129,13 @@ function KindsLoading() {
   );
 }
 
-function ProjectHeader({ project, newObject }: { project: string; newObject: { kind: string; href: string } | undefined }) {
+function ProjectHeader({
+  project,
+  newObject,
+}: {
+  project: string;
+  newObject: { kind: string; href: string } | undefined;
+}) {
   const { refresh, fetching } = useRefreshProject(project);
   return (
     <header className="flex items-end justify-between gap-4">

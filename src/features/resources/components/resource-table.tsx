@@ -6,7 +6,15 @@
  * the cursor stays mounted and focused however far it scrolls, so the keyboard never loses its place. The whole
  * table is one Tab stop.
  */
-import { defaultRangeExtractor, elementScroll, observeElementRect, useVirtualizer, type Range, type Virtualizer, type VirtualizerOptions } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  elementScroll,
+  observeElementRect,
+  useVirtualizer,
+  type Range,
+  type Virtualizer,
+  type VirtualizerOptions,
+} from '@tanstack/react-virtual';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import type { KindInfo } from '@/data/client/index.ts';
@@ -41,7 +49,9 @@ const FLING_OVERSCAN = 2;
 
 /** The window's size: no element is taller than the window it scrolls in. */
 function windowRect(): { width: number; height: number } {
-  return typeof window === 'undefined' ? { width: 0, height: 0 } : { width: window.innerWidth, height: window.innerHeight };
+  return typeof window === 'undefined'
+    ? { width: 0, height: 0 }
+    : { width: window.innerWidth, height: window.innerHeight };
 }
 
 /**
@@ -49,7 +59,10 @@ function windowRect(): { width: number; height: number } {
  * anyway. The virtualizer's own observer also reads the size at once, when it starts, which forces a layout of
  * the whole page in the middle of the table's first commit (see docs/PERFORMANCE.md, "forces no layout").
  */
-function observeRectAfterLayout(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void): (() => void) | undefined {
+function observeRectAfterLayout(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  cb: (rect: { width: number; height: number }) => void,
+): (() => void) | undefined {
   const element = instance.scrollElement;
   const view = instance.targetWindow;
   if (!element || !view) return undefined;
@@ -62,7 +75,18 @@ function observeRectAfterLayout(instance: Virtualizer<HTMLDivElement, Element>, 
   return () => observer.disconnect();
 }
 
-export function ResourceTable({ kind, label, rows, version, columns, sort, onSort, selection, flash, hrefOf }: ResourceTableProps) {
+export function ResourceTable({
+  kind,
+  label,
+  rows,
+  version,
+  columns,
+  sort,
+  onSort,
+  selection,
+  flash,
+  hrefOf,
+}: ResourceTableProps) {
   const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [activeId, setActiveId] = useState<string | undefined>(undefined);
@@ -74,12 +98,18 @@ export function ResourceTable({ kind, label, rows, version, columns, sort, onSor
   useLayoutEffect(() => {
     latest.current = { rows, selection };
   });
-  const onToggle = useCallback((id: string, range: boolean) => latest.current.selection.toggle(id, range, latest.current.rows), []);
+  const onToggle = useCallback(
+    (id: string, range: boolean) => latest.current.selection.toggle(id, range, latest.current.rows),
+    [],
+  );
   const onOpen = useCallback((href: string) => void navigate(href), [navigate]);
   const onActivate = useCallback((id: string) => setActiveId(id), []);
 
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- `rows` is updated in place; `version` says when.
-  const activeIndex = useMemo(() => (activeId === undefined ? -1 : rows.findIndex((o) => objectKey(o) === activeId)), [rows, version, activeId]);
+  const activeIndex = useMemo(
+    () => (activeId === undefined ? -1 : rows.findIndex((o) => objectKey(o) === activeId)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `rows` is updated in place; `version` says when.
+    [rows, version, activeId],
+  );
 
   // While the view jumps more than a screen per frame (a fling, a scrollbar drag, End), rows drawn beyond the
   // screen are never seen: the next frame is elsewhere. They are left out then, which halves the rows a frame
@@ -100,22 +130,28 @@ export function ResourceTable({ kind, label, rows, version, columns, sort, onSor
   // Until the table has been laid out once, its height is taken to be the window's (enough rows for the screen)
   // and no rows are drawn beyond it: the first render is what the first rows wait for.
   const [measured, setMeasured] = useState(false);
-  const observeRect = useCallback((instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void) => {
-    return observeRectAfterLayout(instance, (rect) => {
-      cb(rect);
-      setMeasured(true);
-    });
-  }, []);
+  const observeRect = useCallback(
+    (instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void) => {
+      return observeRectAfterLayout(instance, (rect) => {
+        cb(rect);
+        setMeasured(true);
+      });
+    },
+    [],
+  );
 
   // The virtualizer scrolls its element to the top when it first sees it, and a scroll forces a layout of the
   // whole page in the middle of the first commit. A new element is at the top already.
   const scrolled = useRef(false);
-  const scrollToFn = useCallback<VirtualizerOptions<HTMLDivElement, Element>['scrollToFn']>((offset, options, instance) => {
-    const first = !scrolled.current;
-    scrolled.current = true;
-    if (first && offset === 0 && !options.adjustments) return;
-    elementScroll(offset, options, instance);
-  }, []);
+  const scrollToFn = useCallback<VirtualizerOptions<HTMLDivElement, Element>['scrollToFn']>(
+    (offset, options, instance) => {
+      const first = !scrolled.current;
+      scrolled.current = true;
+      if (first && offset === 0 && !options.adjustments) return;
+      elementScroll(offset, options, instance);
+    },
+    [],
+  );
 
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -140,7 +176,9 @@ export function ResourceTable({ kind, label, rows, version, columns, sort, onSor
     if (!focusActive.current || activeIndex < 0) return;
     focusActive.current = false;
     virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
-    scrollRef.current?.querySelector<HTMLElement>(`[data-uid="${CSS.escape(activeId ?? '')}"]`)?.focus({ preventScroll: true });
+    scrollRef.current
+      ?.querySelector<HTMLElement>(`[data-uid="${CSS.escape(activeId ?? '')}"]`)
+      ?.focus({ preventScroll: true });
   }, [activeIndex, activeId, virtualizer]);
 
   // A row that left (deleted, filtered out) no longer holds the cursor.
@@ -166,12 +204,18 @@ export function ResourceTable({ kind, label, rows, version, columns, sort, onSor
   }
   const inCell = () => {
     const focused = document.activeElement;
-    return focused instanceof HTMLElement && focused.getAttribute('role') !== 'row' && !!focused.closest('[role="row"][data-uid]') && !!scrollRef.current?.contains(focused);
+    return (
+      focused instanceof HTMLElement &&
+      focused.getAttribute('role') !== 'row' &&
+      !!focused.closest('[role="row"][data-uid]') &&
+      !!scrollRef.current?.contains(focused)
+    );
   };
 
   const active = activeIndex >= 0 ? rows[activeIndex] : undefined;
   const page = () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 2);
-  const onRow = (e: KeyboardEvent) => active !== undefined && !isControlTarget(e.target) && !(e.target instanceof HTMLInputElement);
+  const onRow = (e: KeyboardEvent) =>
+    active !== undefined && !isControlTarget(e.target) && !(e.target instanceof HTMLInputElement);
   // Document-wide like the console's other lists (src/lib/use-hotkeys.ts): never while typing in a field, never
   // under a modal dialog.
   useHotkeys(
@@ -186,7 +230,11 @@ export function ResourceTable({ kind, label, rows, version, columns, sort, onSor
       { shortcut: 'list.select', when: onRow, handler: (e) => selection.toggle(objectKey(active!), e.shiftKey, rows) },
       { shortcut: 'list.nextCell', when: () => cellStep(1) !== undefined, handler: () => cellStep(1)?.focus() },
       { shortcut: 'list.previousCell', when: () => cellStep(-1) !== undefined, handler: () => cellStep(-1)?.focus() },
-      { shortcut: 'list.leaveCell', when: inCell, handler: () => (document.activeElement as HTMLElement).closest<HTMLElement>('[role="row"]')?.focus() },
+      {
+        shortcut: 'list.leaveCell',
+        when: inCell,
+        handler: () => (document.activeElement as HTMLElement).closest<HTMLElement>('[role="row"]')?.focus(),
+      },
       { shortcut: 'list.clearSelection', when: () => selection.ids.size > 0, handler: () => selection.clear() },
     ],
     rows.length > 0,
@@ -208,8 +256,8 @@ export function ResourceTable({ kind, label, rows, version, columns, sort, onSor
       {/* The scrolling element is the table: a table's children must be rows and row groups (no labelled
           wrapper between), and a table may not be multiselectable (a grid may); rows carry aria-selected. */}
       <p id={hintId} hidden>
-        Use the up and down arrow keys or j and k to move, left and right to reach the row’s labels and cut-off
-        values, Enter to open, Space to select.
+        Use the up and down arrow keys or j and k to move, left and right to reach the row’s labels and cut-off values,
+        Enter to open, Space to select.
       </p>
       <div
         ref={scrollRef}
@@ -234,7 +282,11 @@ export function ResourceTable({ kind, label, rows, version, columns, sort, onSor
           height={HEADER_HEIGHT}
           minWidth={template.minWidth}
         />
-        <div role="rowgroup" style={{ height: rows.length * ROW_HEIGHT, minWidth: template.minWidth }} className="relative">
+        <div
+          role="rowgroup"
+          style={{ height: rows.length * ROW_HEIGHT, minWidth: template.minWidth }}
+          className="relative"
+        >
           {shown.map(({ index, object, id }, i) => {
             return (
               <TableRow

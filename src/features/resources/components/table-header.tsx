@@ -24,7 +24,16 @@ export function gridTemplate(columns: readonly Column[]): { columns: string; min
 }
 
 /** Memoised: scrolling re-renders the table, never its header. */
-export const TableHeader = memo(function TableHeader({ kind, columns, sort, onSort, rows, selection, height, minWidth }: {
+export const TableHeader = memo(function TableHeader({
+  kind,
+  columns,
+  sort,
+  onSort,
+  rows,
+  selection,
+  height,
+  minWidth,
+}: {
   kind: KindInfo;
   columns: readonly Column[];
   sort: { column: string; desc: boolean };
@@ -38,7 +47,8 @@ export const TableHeader = memo(function TableHeader({ kind, columns, sort, onSo
 }) {
   const some = selection.ids.size > 0;
   // Cheap in the common cases: nothing ticked, or fewer ticked than shown.
-  const all = rows.length > 0 && selection.ids.size >= rows.length && rows.every((o) => selection.ids.has(objectKey(o)));
+  const all =
+    rows.length > 0 && selection.ids.size >= rows.length && rows.every((o) => selection.ids.has(objectKey(o)));
   const box = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (box.current) box.current.indeterminate = some && !all;
@@ -65,14 +75,29 @@ export const TableHeader = memo(function TableHeader({ kind, columns, sort, onSo
         </div>
         <SortHeader id="name" header="Name" sort={sort} onSort={onSort} sortable />
         {columns.map((c) => (
-          <SortHeader key={c.id} id={c.id} header={c.header} sort={sort} onSort={onSort} sortable={!!c.sortValue} align={c.align} />
+          <SortHeader
+            key={c.id}
+            id={c.id}
+            header={c.header}
+            sort={sort}
+            onSort={onSort}
+            sortable={!!c.sortValue}
+            align={c.align}
+          />
         ))}
       </div>
     </div>
   );
 });
 
-function SortHeader({ id, header, sort, onSort, sortable, align }: {
+function SortHeader({
+  id,
+  header,
+  sort,
+  onSort,
+  sortable,
+  align,
+}: {
   id: string;
   header: string;
   sort: { column: string; desc: boolean };
@@ -83,7 +108,11 @@ function SortHeader({ id, header, sort, onSort, sortable, align }: {
   const sorted = sort.column === id;
   const ariaSort = sorted ? (sort.desc ? 'descending' : 'ascending') : sortable ? 'none' : undefined;
   return (
-    <div role="columnheader" aria-sort={ariaSort} className={clsx('flex min-w-0 items-center', id === 'name' ? 'pr-3' : 'px-3', align === 'right' && 'justify-end')}>
+    <div
+      role="columnheader"
+      aria-sort={ariaSort}
+      className={clsx('flex min-w-0 items-center', id === 'name' ? 'pr-3' : 'px-3', align === 'right' && 'justify-end')}
+    >
       {sortable ? (
         <button
           type="button"
@@ -107,8 +136,16 @@ function SortHeader({ id, header, sort, onSort, sortable, align }: {
 
 function SortArrow({ direction }: { direction: 'asc' | 'desc' | undefined }) {
   return (
-    <svg viewBox="0 0 12 12" aria-hidden="true" className={clsx('size-3', direction ? 'text-indigo-600' : 'text-slate-300 opacity-0 group-hover:opacity-100')}>
-      {direction === 'desc' ? <path d="M3 4.5 6 7.5 9 4.5" fill="none" stroke="currentColor" strokeWidth="1.5" /> : <path d="M3 7.5 6 4.5 9 7.5" fill="none" stroke="currentColor" strokeWidth="1.5" />}
+    <svg
+      viewBox="0 0 12 12"
+      aria-hidden="true"
+      className={clsx('size-3', direction ? 'text-indigo-600' : 'text-slate-300 opacity-0 group-hover:opacity-100')}
+    >
+      {direction === 'desc' ? (
+        <path d="M3 4.5 6 7.5 9 4.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      ) : (
+        <path d="M3 7.5 6 4.5 9 7.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      )}
     </svg>
   );
 }

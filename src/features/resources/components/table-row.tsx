@@ -28,7 +28,19 @@ export interface RowProps {
   onActivate: (id: string) => void;
 }
 
-export const TableRow = memo(function TableRow({ object, id, index, selected, active, columns, href, flash, onToggle, onOpen, onActivate }: RowProps) {
+export const TableRow = memo(function TableRow({
+  object,
+  id,
+  index,
+  selected,
+  active,
+  columns,
+  href,
+  flash,
+  onToggle,
+  onOpen,
+  onActivate,
+}: RowProps) {
   const name = object.metadata.name ?? '';
   const register = useCallback(
     (element: HTMLDivElement | null) => {
@@ -96,13 +108,24 @@ export const TableRow = memo(function TableRow({ object, id, index, selected, ac
             onOpen(href);
           }}
           data-peek=""
-          className={clsx('truncate rounded-sm font-medium hover:text-indigo-600 hover:underline', STOP, deleting ? 'text-slate-500 line-through decoration-slate-400' : 'text-slate-900')}
+          className={clsx(
+            'truncate rounded-sm font-medium hover:text-indigo-600 hover:underline',
+            STOP,
+            deleting ? 'text-slate-500 line-through decoration-slate-400' : 'text-slate-900',
+          )}
         >
           {name}
         </a>
       </div>
       {columns.map((column) => (
-        <div key={column.id} role="cell" className={clsx('flex min-w-0 items-center px-3 whitespace-nowrap', column.align === 'right' && 'justify-end')}>
+        <div
+          key={column.id}
+          role="cell"
+          className={clsx(
+            'flex min-w-0 items-center px-3 whitespace-nowrap',
+            column.align === 'right' && 'justify-end',
+          )}
+        >
           {column.render(object)}
         </div>
       ))}

@@ -80,7 +80,11 @@ function TextFilter({ value, plural, onChange }: { value: string; plural: string
         }}
         className="h-8 w-full rounded-md border border-slate-200 bg-white pr-7 pl-8 text-[13px] shadow-xs placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
       />
-      {draft ? null : <kbd className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-slate-200 px-1 font-sans text-[10px] text-slate-400">/</kbd>}
+      {draft ? null : (
+        <kbd className="pointer-events-none absolute top-1/2 right-2 -translate-y-1/2 rounded border border-slate-200 px-1 font-sans text-[10px] text-slate-400">
+          /
+        </kbd>
+      )}
     </div>
   );
 }
@@ -114,7 +118,9 @@ function LabelSelectorBox({ value, onApply }: { value: string; onApply: (selecto
   return (
     <form onSubmit={apply} className="flex w-80 flex-col" role="search" aria-label="Label selector">
       <div className="relative">
-        <span className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 font-mono text-[11px] text-slate-500">-l</span>
+        <span className="pointer-events-none absolute top-1/2 left-2.5 -translate-y-1/2 font-mono text-[11px] text-slate-500">
+          -l
+        </span>
         <input
           type="text"
           aria-label="Label selector"
@@ -134,7 +140,11 @@ function LabelSelectorBox({ value, onApply }: { value: string; onApply: (selecto
           }}
           className={clsx(
             'h-8 w-full rounded-md border bg-white pr-2 pl-7 font-mono text-[12.5px] shadow-xs placeholder:font-sans placeholder:text-slate-400 focus:ring-2 focus:outline-none',
-            problem ? 'border-rose-400 focus:border-rose-500 focus:ring-rose-500/20' : value ? 'border-indigo-300 focus:border-indigo-500 focus:ring-indigo-500/20' : 'border-slate-200 focus:border-indigo-500 focus:ring-indigo-500/20',
+            problem
+              ? 'border-rose-400 focus:border-rose-500 focus:ring-rose-500/20'
+              : value
+                ? 'border-indigo-300 focus:border-indigo-500 focus:ring-indigo-500/20'
+                : 'border-slate-200 focus:border-indigo-500 focus:ring-indigo-500/20',
           )}
         />
       </div>
@@ -149,7 +159,15 @@ function LabelSelectorBox({ value, onApply }: { value: string; onApply: (selecto
 
 function SearchIcon({ className }: { className?: string }) {
   return (
-    <svg viewBox="0 0 20 20" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" aria-hidden="true" className={className}>
+    <svg
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      aria-hidden="true"
+      className={className}
+    >
       <circle cx="8.5" cy="8.5" r="5.5" />
       <path d="m13 13 4 4" />
     </svg>

@@ -66,7 +66,11 @@ type ReconnectState = Pick<ListWatchSnapshot<NodusObject>, 'status' | 'reconnect
  */
 export function ReconnectNote({ list }: { list: ReconnectState }) {
   const now = useNow(1000);
-  const [seen, setSeen] = useState({ reconnects: list.reconnects, relists: list.relists, at: undefined as number | undefined });
+  const [seen, setSeen] = useState({
+    reconnects: list.reconnects,
+    relists: list.relists,
+    at: undefined as number | undefined,
+  });
   if (list.reconnects !== seen.reconnects || list.relists !== seen.relists) {
     setSeen({ reconnects: list.reconnects, relists: list.relists, at: Date.now() });
   }

@@ -30,7 +30,13 @@ export function useTableView(
     const column = columns.find((c) => c.id === sort.column && c.sortValue);
     const key = column?.sortValue ?? nameSortValue;
     const sortId = `${column?.id ?? 'name'}\n${sort.desc}`;
-    return { id: `${sortId}\n${query}`, key, desc: sort.desc, match: textMatcher(query, acrossProjects), narrowing: { sort: sortId, query } };
+    return {
+      id: `${sortId}\n${query}`,
+      key,
+      desc: sort.desc,
+      match: textMatcher(query, acrossProjects),
+      narrowing: { sort: sortId, query },
+    };
   }, [columns, sort.column, sort.desc, query, acrossProjects]);
 
   // TableView.update is idempotent for the same snapshot and spec, so calling it while rendering is safe even

@@ -10,7 +10,18 @@ import { KIND_FACTS } from '@/shared/kinds.ts';
 
 /** One object per kind, so a view given the same kind twice sees the same object. */
 const KINDS = new Map<string, KindInfo>(
-  Object.values(KIND_FACTS).map(({ plural, singular, kind }) => [plural, { ...NODUS_GROUP_VERSION, kind, plural, singular, namespaced: true, verbs: ['get', 'list', 'watch'], shortNames: [] }]),
+  Object.values(KIND_FACTS).map(({ plural, singular, kind }) => [
+    plural,
+    {
+      ...NODUS_GROUP_VERSION,
+      kind,
+      plural,
+      singular,
+      namespaced: true,
+      verbs: ['get', 'list', 'watch'],
+      shortNames: [],
+    },
+  ]),
 );
 
 /** The kind a URL names, as far as the console knows it before discovery; undefined for any other name. */

@@ -40,7 +40,8 @@ const num = (value: unknown): number | undefined => {
   const n = Number(value);
   return Number.isFinite(n) ? n : undefined;
 };
-const text = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 
 /** The sort key of a column: GPUs by count, owners by name, right-aligned columns as numbers, the rest as text. */
 function sortValueOf(spec: ColumnSpec): (o: NodusObject) => SortValue {
@@ -62,11 +63,18 @@ function cellOf(spec: ColumnSpec): (o: NodusObject) => ReactNode {
     case 'money':
       return (o) => <Money amount={read(o)} warn={spec.warn?.(o)} />;
     case 'size':
-      return (o) => <Clipped text={read(o) === undefined ? '—' : `${text(read(o)) ?? ''} GiB`} className="tabular-nums text-slate-600" />;
+      return (o) => (
+        <Clipped
+          text={read(o) === undefined ? '—' : `${text(read(o)) ?? ''} GiB`}
+          className="tabular-nums text-slate-600"
+        />
+      );
     case 'reference':
       return (o) => <Clipped text={text(read(o)) ?? ''} className="font-mono text-[12.5px] text-slate-700" />;
     case 'text':
-      return (o) => <Clipped text={text(read(o)) ?? '—'} className={clsx('text-slate-600', spec.align && 'tabular-nums')} />;
+      return (o) => (
+        <Clipped text={text(read(o)) ?? '—'} className={clsx('text-slate-600', spec.align && 'tabular-nums')} />
+      );
   }
 }
 
@@ -74,15 +82,28 @@ function cellOf(spec: ColumnSpec): (o: NodusObject) => ReactNode {
 function toColumn(spec: ColumnSpec): Column {
   // Numbers and GPU counts read best biggest first.
   const firstDesc = spec.align === 'right' || spec.cell === 'gpu';
-  return { id: spec.id, header: spec.header, width: spec.width, ...(spec.align ? { align: spec.align } : {}), ...(firstDesc ? { firstDesc } : {}), sortValue: sortValueOf(spec), render: cellOf(spec) };
+  return {
+    id: spec.id,
+    header: spec.header,
+    width: spec.width,
+    ...(spec.align ? { align: spec.align } : {}),
+    ...(firstDesc ? { firstDesc } : {}),
+    sortValue: sortValueOf(spec),
+    render: cellOf(spec),
+  };
 }
 
 const labelsColumn: Column = {
-  id: 'labels', header: 'Labels', width: 'minmax(10rem, 1.6fr)',
+  id: 'labels',
+  header: 'Labels',
+  width: 'minmax(10rem, 1.6fr)',
   render: (o) => <LabelChips labels={o.metadata.labels} />,
 };
 const ageColumn: Column = {
-  id: 'age', header: 'Age', width: '4.5rem', align: 'right',
+  id: 'age',
+  header: 'Age',
+  width: '4.5rem',
+  align: 'right',
   // Youngest first when ascending, as ages read.
   sortValue: (o) => {
     const t = Date.parse(o.metadata.creationTimestamp ?? '');
@@ -91,7 +112,9 @@ const ageColumn: Column = {
   render: (o) => <Age timestamp={o.metadata.creationTimestamp} />,
 };
 const projectColumn: Column = {
-  id: 'project', header: 'Project', width: 'minmax(6rem, 0.6fr)',
+  id: 'project',
+  header: 'Project',
+  width: 'minmax(6rem, 0.6fr)',
   sortValue: (o) => o.metadata.namespace,
   render: (o) => <Clipped text={o.metadata.namespace ?? ''} className="text-slate-600" />,
 };
@@ -100,7 +123,12 @@ const traits = new Map<string, KindTraits>();
 
 /** What the table reads of a registry entry. */
 export function traitsOf(p: KindPresentation): KindTraits {
-  return { columns: p.columns.map(toColumn), phases: p.phases, ...(p.deletingPhase ? { deletingPhase: p.deletingPhase } : {}), ...(p.cascade ? { cascade: p.cascade } : {}) };
+  return {
+    columns: p.columns.map(toColumn),
+    phases: p.phases,
+    ...(p.deletingPhase ? { deletingPhase: p.deletingPhase } : {}),
+    ...(p.cascade ? { cascade: p.cascade } : {}),
+  };
 }
 
 /** One object per kind, so columns keep their identity between renders. */

@@ -15,7 +15,8 @@ function job(name: string, phase: string, extra: { state?: string; deleting?: bo
   };
 }
 
-const skips = (items: { object: NodusObject; skip?: string }[]) => Object.fromEntries(items.map((i) => [i.object.metadata.name, i.skip ?? 'acts']));
+const skips = (items: { object: NodusObject; skip?: string }[]) =>
+  Object.fromEntries(items.map((i) => [i.object.metadata.name, i.skip ?? 'acts']));
 
 describe('planBulk', () => {
   it('suspends only the Jobs that are neither finished, already suspended nor being deleted', () => {
@@ -36,21 +37,29 @@ describe('planBulk', () => {
   });
 
   it('deletes finished objects too, but not one already being deleted', () => {
-    expect(skips(planBulk('delete', JOB, [job('failed', 'Failed'), job('going', 'Cancelling', { deleting: true })]))).toEqual({
+    expect(
+      skips(planBulk('delete', JOB, [job('failed', 'Failed'), job('going', 'Cancelling', { deleting: true })])),
+    ).toEqual({
       failed: 'acts',
       going: 'It is already being deleted.',
     });
   });
 
   it('follows the verbs discovery lists', () => {
-    expect(planBulk('suspend', { kind: 'Job', verbs: ['get', 'list'] }, [job('a', 'Running')])[0]?.skip).toMatch(/no patch verb/);
+    expect(planBulk('suspend', { kind: 'Job', verbs: ['get', 'list'] }, [job('a', 'Running')])[0]?.skip).toMatch(
+      /no patch verb/,
+    );
   });
 
   it('stops Functions and Volumes, suspends the rest, and offers nothing for a kind without a state', () => {
-    expect(['Job', 'Pipeline', 'Sandbox', 'Budget', 'Function', 'Volume', 'Image', 'Gadget'].map((kind) => bulkHoldAction({ kind }))).toEqual([
-      'suspend', 'suspend', 'suspend', 'suspend', 'stop', 'stop', undefined, undefined,
-    ]);
-    expect(planBulk('suspend', { kind: 'Image', verbs: VERBS }, [job('img', 'Available')])[0]?.skip).toBe('Image objects cannot be suspended.');
+    expect(
+      ['Job', 'Pipeline', 'Sandbox', 'Budget', 'Function', 'Volume', 'Image', 'Gadget'].map((kind) =>
+        bulkHoldAction({ kind }),
+      ),
+    ).toEqual(['suspend', 'suspend', 'suspend', 'suspend', 'stop', 'stop', undefined, undefined]);
+    expect(planBulk('suspend', { kind: 'Image', verbs: VERBS }, [job('img', 'Available')])[0]?.skip).toBe(
+      'Image objects cannot be suspended.',
+    );
   });
 });
 

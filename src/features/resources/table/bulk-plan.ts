@@ -26,16 +26,29 @@ export function bulkHoldAction(kind: Pick<KindInfo, 'kind'>): 'suspend' | 'stop'
   return holdAction(kindLife(kind.kind));
 }
 
-export function planBulk(action: BulkAction, kind: Pick<KindInfo, 'kind' | 'verbs'>, objects: readonly NodusObject[]): PlanItem[] {
+export function planBulk(
+  action: BulkAction,
+  kind: Pick<KindInfo, 'kind' | 'verbs'>,
+  objects: readonly NodusObject[],
+): PlanItem[] {
   const traits = kindLife(kind.kind);
   return objects.map((object) => {
     const state = actionFor(action, { kind: kind.kind, verbs: kind.verbs, traits, object });
-    return { key: objectKey(object), object, skip: state ? state.disabled : `${kind.kind} objects cannot be ${pastTense(action)}.` };
+    return {
+      key: objectKey(object),
+      object,
+      skip: state ? state.disabled : `${kind.kind} objects cannot be ${pastTense(action)}.`,
+    };
   });
 }
 
 /** The plan again, from the objects as they are now (`current`, by key): what changed may no longer apply. */
-export function replan(action: BulkAction, kind: Pick<KindInfo, 'kind' | 'verbs'>, plan: readonly PlanItem[], current: ReadonlyMap<string, NodusObject>): PlanItem[] {
+export function replan(
+  action: BulkAction,
+  kind: Pick<KindInfo, 'kind' | 'verbs'>,
+  plan: readonly PlanItem[],
+  current: ReadonlyMap<string, NodusObject>,
+): PlanItem[] {
   return plan.map((item) => {
     if (item.skip !== undefined) return item;
     const now = current.get(item.key);

@@ -61,7 +61,8 @@ export class RowFlash {
 
 function settle(element: HTMLElement): void {
   if (element.dataset.changed === undefined) return;
-  if (typeof element.getAnimations === 'function') for (const running of element.getAnimations()) if (running.id === 'row-flash') running.cancel();
+  if (typeof element.getAnimations === 'function')
+    for (const running of element.getAnimations()) if (running.id === 'row-flash') running.cancel();
   delete element.dataset.changed;
 }
 
@@ -76,6 +77,7 @@ function play(element: HTMLElement, duration: number, elapsed = 0): void {
     delete element.dataset.changed;
   };
   animation.oncancel = () => {
-    if (!element.getAnimations().some((a) => a.id === 'row-flash' && a.playState === 'running')) delete element.dataset.changed;
+    if (!element.getAnimations().some((a) => a.id === 'row-flash' && a.playState === 'running'))
+      delete element.dataset.changed;
   };
 }

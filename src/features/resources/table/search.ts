@@ -76,7 +76,9 @@ export class SearchWarmer {
   }
 
   private schedule(): void {
-    this.handle = this.idle ? requestIdleCallback(this.step, { timeout: 2000 }) : (setTimeout(this.step, 16) as unknown as number);
+    this.handle = this.idle
+      ? requestIdleCallback(this.step, { timeout: 2000 })
+      : (setTimeout(this.step, 16) as unknown as number);
   }
 
   private readonly step = (deadline?: IdleDeadline): void => {

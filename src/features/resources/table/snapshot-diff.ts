@@ -72,6 +72,10 @@ export function diffById<T extends NodusObject>(before: readonly T[], after: rea
   return diff;
 }
 
-export function diffSize(diff: { readonly added: readonly unknown[]; readonly removed: readonly unknown[]; readonly modified: readonly unknown[] }): number {
+export function diffSize(diff: {
+  readonly added: readonly unknown[];
+  readonly removed: readonly unknown[];
+  readonly modified: readonly unknown[];
+}): number {
   return diff.added.length + diff.removed.length + diff.modified.length;
 }

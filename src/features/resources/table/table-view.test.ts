@@ -28,7 +28,9 @@ const byCost = (desc: boolean, match?: (o: NodusObject) => boolean): ViewSpec<No
 });
 
 function expected(items: readonly NodusObject[], spec: ViewSpec<NodusObject>): NodusObject[] {
-  return items.filter((o) => !spec.match || spec.match(o)).sort((a, b) => compareKeys(spec.key(a), spec.key(b), spec.desc) || tiebreak(a, b));
+  return items
+    .filter((o) => !spec.match || spec.match(o))
+    .sort((a, b) => compareKeys(spec.key(a), spec.key(b), spec.desc) || tiebreak(a, b));
 }
 
 /** A seeded PRNG, so a failure can be replayed. */
@@ -63,7 +65,11 @@ describe('TableView', () => {
     it(`matches a full sort after every flush of random events (seed ${seed})`, () => {
       const draw = random(seed);
       const index = new ObjectIndex<NodusObject>();
-      index.replace(Array.from({ length: 400 }, (_, i) => job(`job-${String(i).padStart(4, '0')}`, i % 7 === 0 ? undefined : Math.floor(draw() * 50))));
+      index.replace(
+        Array.from({ length: 400 }, (_, i) =>
+          job(`job-${String(i).padStart(4, '0')}`, i % 7 === 0 ? undefined : Math.floor(draw() * 50)),
+        ),
+      );
       const cheap = (o: NodusObject) => Number(o.status?.costUSD ?? 99) < 25;
       const specs = [byCost(false), byCost(true, cheap)];
       const views = specs.map(() => new TableView<NodusObject>());
@@ -77,7 +83,11 @@ describe('TableView', () => {
           let event: WatchObjectEvent<NodusObject>;
           if (r < 0.15 || !target) event = { type: 'ADDED', object: job(`new-${next++}`, Math.floor(draw() * 50)) };
           else if (r < 0.3) event = { type: 'DELETED', object: target };
-          else event = { type: 'MODIFIED', object: job(target.metadata.name!, draw() < 0.1 ? undefined : Math.floor(draw() * 50)) };
+          else
+            event = {
+              type: 'MODIFIED',
+              object: job(target.metadata.name!, draw() < 0.1 ? undefined : Math.floor(draw() * 50)),
+            };
           index.queue(event);
         }
         index.applyPending();
@@ -86,13 +96,15 @@ describe('TableView', () => {
         views.forEach((view, i) => {
           const result = view.update(index.values(), specs[i]!);
           expect(result.rows).toBe(arrays[i]);
-          expect(result.rows.map((o) => o.metadata.uid)).toEqual(expected(index.values(), specs[i]!).map((o) => o.metadata.uid));
+          expect(result.rows.map((o) => o.metadata.uid)).toEqual(
+            expected(index.values(), specs[i]!).map((o) => o.metadata.uid),
+          );
         });
       }
     });
   }
 
-  it('merges a list\'s next pages into the rows without sorting the rows already there', () => {
+  it("merges a list's next pages into the rows without sorting the rows already there", () => {
     const view = new TableView<NodusObject>();
     let keys = 0;
     const spec: ViewSpec<NodusObject> = { id: 'name', key: (o) => (keys++, o.metadata.name), desc: false };
@@ -112,13 +124,20 @@ describe('TableView', () => {
     expect(result.rows).toBe(rows);
     expect(result.rows.map((o) => o.metadata.uid)).toEqual(expected(all, spec).map((o) => o.metadata.uid));
     // Filtered: only the new objects that match join.
-    const cheap: ViewSpec<NodusObject> = { id: 'cheap', key: (o) => o.metadata.name, desc: true, match: (o) => Number(o.status?.costUSD) < 300 };
+    const cheap: ViewSpec<NodusObject> = {
+      id: 'cheap',
+      key: (o) => o.metadata.name,
+      desc: true,
+      match: (o) => Number(o.status?.costUSD) < 300,
+    };
     const filtered = new TableView<NodusObject>();
     filtered.update(first, cheap);
-    expect(filtered.update(all, cheap).rows.map((o) => o.metadata.uid)).toEqual(expected(all, cheap).map((o) => o.metadata.uid));
+    expect(filtered.update(all, cheap).rows.map((o) => o.metadata.uid)).toEqual(
+      expected(all, cheap).map((o) => o.metadata.uid),
+    );
   });
 
-  it('sorts a list\'s first page into an empty table once, reading each key once', () => {
+  it("sorts a list's first page into an empty table once, reading each key once", () => {
     const view = new TableView<NodusObject>();
     let keys = 0;
     const spec: ViewSpec<NodusObject> = { id: 'name', key: (o) => (keys++, o.metadata.name), desc: false };
@@ -132,7 +151,7 @@ describe('TableView', () => {
     expect(result.rows.map((o) => o.metadata.uid)).toEqual(expected(page, spec).map((o) => o.metadata.uid));
   });
 
-  it('applies a watch snapshot\'s changes without reading all its objects, and compares all when it missed one', () => {
+  it("applies a watch snapshot's changes without reading all its objects, and compares all when it missed one", () => {
     const index = new ObjectIndex<NodusObject>();
     const all = Array.from({ length: 2000 }, (_, i) => job(`job-${String(i).padStart(4, '0')}`, i));
     index.replace(all);
@@ -148,7 +167,10 @@ describe('TableView', () => {
     const spec = byCost(false);
     const view = new TableView<NodusObject>();
     const rows = view.update(source(index.view()), spec).rows;
-    const event = (name: string, cost: number): WatchObjectEvent<NodusObject> => ({ type: 'MODIFIED', object: job(name, cost) });
+    const event = (name: string, cost: number): WatchObjectEvent<NodusObject> => ({
+      type: 'MODIFIED',
+      object: job(name, cost),
+    });
     for (const e of [event('job-0001', 5000), event('job-0500', 0.5)]) index.queue(e);
     index.queue({ type: 'DELETED', object: all[7]! });
     index.applyPending();
@@ -184,7 +206,12 @@ describe('TableView', () => {
 
 describe('diffSnapshots', () => {
   it('walks watch-ordered snapshots, and falls back to uids when the order changed', () => {
-    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((n) => job(n, 1)) as [NodusObject, NodusObject, NodusObject, NodusObject];
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((n) => job(n, 1)) as [
+      NodusObject,
+      NodusObject,
+      NodusObject,
+      NodusObject,
+    ];
     const b2 = job('b', 2);
     expect(diffSnapshots([a, b, c], [b2, c, d])).toEqual({ added: [d], removed: [a], modified: [[b, b2]] });
     expect(diffSnapshots([a, b, c], [c, b2, a])).toEqual(diffById([a, b, c], [c, b2, a]));
@@ -210,6 +237,11 @@ describe('TableView narrowing', () => {
       expect(result.rows.map((o) => o.metadata.name)).toEqual(expected(items, spec(query)).map((o) => o.metadata.name));
     }
     // Deleting characters widens the rows again: everything is filtered afresh.
-    expect(view.update(items, spec('t')).rows.map((o) => o.metadata.name)).toEqual(['train-a', 'train-b', 'tokenize', 'trainer']);
+    expect(view.update(items, spec('t')).rows.map((o) => o.metadata.name)).toEqual([
+      'train-a',
+      'train-b',
+      'tokenize',
+      'trainer',
+    ]);
   });
 });

@@ -32,7 +32,14 @@ export interface ViewSpec<T> {
 export interface TableSource<T> {
   readonly items: readonly T[];
   readonly version?: number;
-  readonly changes?: { readonly from: number; readonly added: readonly T[]; readonly removed: readonly T[]; readonly modified: readonly (readonly [T, T])[] } | undefined;
+  readonly changes?:
+    | {
+        readonly from: number;
+        readonly added: readonly T[];
+        readonly removed: readonly T[];
+        readonly modified: readonly (readonly [T, T])[];
+      }
+    | undefined;
 }
 
 export interface ViewResult<T> {
@@ -70,13 +77,26 @@ export class TableView<T extends NodusObject> {
 
     // The watch's own record of what changed when it leads from the objects shown last; else a walk of both.
     const diff =
-      previous === undefined ? { added: [], removed: [], modified: [] } : source.changes !== undefined && source.changes.from === previous.version ? source.changes : diffSnapshots(previous.items, source.items);
+      previous === undefined
+        ? { added: [], removed: [], modified: [] }
+        : source.changes !== undefined && source.changes.from === previous.version
+          ? source.changes
+          : diffSnapshots(previous.items, source.items);
     const changed = previous === undefined ? [] : [...diff.added, ...diff.modified.map(([, after]) => after)];
-    if (sameSpec && diff.removed.length === 0 && diff.modified.length === 0 && diff.added.length > Math.min(INCREMENTAL_LIMIT, this.rows.length)) {
+    if (
+      sameSpec &&
+      diff.removed.length === 0 &&
+      diff.modified.length === 0 &&
+      diff.added.length > Math.min(INCREMENTAL_LIMIT, this.rows.length)
+    ) {
       // Pages of a list arriving (the first one too, into an empty table), or more new objects than rows: the
       // new objects are sorted among themselves and merged into the rows, not inserted one by one.
       this.mergeAdded(diff.added);
-    } else if (!sameSpec || diffSize(diff) > INCREMENTAL_LIMIT || !this.applyIncrementally(diff.removed, diff.modified, diff.added)) {
+    } else if (
+      !sameSpec ||
+      diffSize(diff) > INCREMENTAL_LIMIT ||
+      !this.applyIncrementally(diff.removed, diff.modified, diff.added)
+    ) {
       this.rebuild(source.items);
     }
     this.result = { rows: this.rows, version: this.result.version + 1, changed };
@@ -133,7 +153,11 @@ export class TableView<T extends NodusObject> {
   }
 
   /** False when something did not add up (an object not where its key says): the caller rebuilds. */
-  private applyIncrementally(removed: readonly T[], modified: readonly (readonly [T, T])[], added: readonly T[]): boolean {
+  private applyIncrementally(
+    removed: readonly T[],
+    modified: readonly (readonly [T, T])[],
+    added: readonly T[],
+  ): boolean {
     const match = this.spec!.match;
     const shown = (o: T) => !match || match(o);
     for (const object of removed) {
@@ -195,7 +219,9 @@ export class TableView<T extends NodusObject> {
   private fitsAt(at: number, object: T): boolean {
     const prev = this.rows[at - 1];
     const next = this.rows[at + 1];
-    return (prev === undefined || this.compare(prev, object) < 0) && (next === undefined || this.compare(object, next) < 0);
+    return (
+      (prev === undefined || this.compare(prev, object) < 0) && (next === undefined || this.compare(object, next) < 0)
+    );
   }
 }
 

@@ -8,7 +8,12 @@ describe('table params', () => {
   });
 
   it('writes a descending sort with a minus, and leaves defaults out', () => {
-    const search = writeTableParams(new URLSearchParams('tab=yaml'), { sort: 'cost', desc: true, labels: ' team=nlp ', phase: 'Running' });
+    const search = writeTableParams(new URLSearchParams('tab=yaml'), {
+      sort: 'cost',
+      desc: true,
+      labels: ' team=nlp ',
+      phase: 'Running',
+    });
     expect(search.toString()).toBe('tab=yaml&sort=-cost&labels=team%3Dnlp&phase=Running');
     expect(readTableParams(search)).toEqual({ sort: 'cost', desc: true, q: '', labels: 'team=nlp', phase: 'Running' });
     expect(writeTableParams(search, { sort: 'name', desc: false, labels: '', phase: '' }).toString()).toBe('tab=yaml');

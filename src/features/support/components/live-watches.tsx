@@ -61,22 +61,40 @@ export function LiveWatches() {
         <h3 id="live-watches-title" className="text-sm font-semibold text-slate-900">
           Live watches <span className="font-normal text-slate-500">({rows.length})</span>
         </h3>
-        <p className="text-xs text-slate-500">Digest: a hash of every object&apos;s name@resourceVersion, to compare with the API&apos;s list.</p>
+        <p className="text-xs text-slate-500">
+          Digest: a hash of every object&apos;s name@resourceVersion, to compare with the API&apos;s list.
+        </p>
       </div>
       {rows.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-200 px-4 py-6 text-center text-sm text-slate-500">No lists are live on this page.</p>
+        <p className="rounded-lg border border-dashed border-slate-200 px-4 py-6 text-center text-sm text-slate-500">
+          No lists are live on this page.
+        </p>
       ) : (
         <div className="overflow-hidden rounded-lg border border-slate-200">
           <table aria-labelledby="live-watches-title" className="w-full table-fixed text-left text-[13px]">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>
-                <th scope="col" className="px-3 py-2 font-medium">Watch</th>
-                <th scope="col" className="w-28 px-2 py-2 font-medium">Status</th>
-                <th scope="col" className="w-20 px-2 py-2 text-right font-medium">Objects</th>
-                <th scope="col" className="w-28 px-2 py-2 font-medium">Version</th>
-                <th scope="col" className="w-24 px-2 py-2 text-right font-medium">Reconnects</th>
-                <th scope="col" className="w-16 px-2 py-2 text-right font-medium">Relists</th>
-                <th scope="col" className="w-48 px-3 py-2 font-medium">Digest</th>
+                <th scope="col" className="px-3 py-2 font-medium">
+                  Watch
+                </th>
+                <th scope="col" className="w-28 px-2 py-2 font-medium">
+                  Status
+                </th>
+                <th scope="col" className="w-20 px-2 py-2 text-right font-medium">
+                  Objects
+                </th>
+                <th scope="col" className="w-28 px-2 py-2 font-medium">
+                  Version
+                </th>
+                <th scope="col" className="w-24 px-2 py-2 text-right font-medium">
+                  Reconnects
+                </th>
+                <th scope="col" className="w-16 px-2 py-2 text-right font-medium">
+                  Relists
+                </th>
+                <th scope="col" className="w-48 px-3 py-2 font-medium">
+                  Digest
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -104,21 +122,33 @@ function WatchRow({ row }: { row: Row }) {
           {snapshot.status}
         </span>
       </td>
-      <td className="px-2 py-1.5 text-right tabular-nums text-slate-700">{snapshot.synced ? snapshot.size.toLocaleString('en-US') : '—'}</td>
+      <td className="px-2 py-1.5 text-right tabular-nums text-slate-700">
+        {snapshot.synced ? snapshot.size.toLocaleString('en-US') : '—'}
+      </td>
       <td className="truncate px-2 py-1.5 font-mono text-slate-700" title={snapshot.resourceVersion}>
         {snapshot.resourceVersion ?? '—'}
       </td>
-      <td className="px-2 py-1.5 text-right tabular-nums text-slate-700" title="Times it came back after the stream broke">
+      <td
+        className="px-2 py-1.5 text-right tabular-nums text-slate-700"
+        title="Times it came back after the stream broke"
+      >
         {snapshot.reconnects}
       </td>
-      <td className="px-2 py-1.5 text-right tabular-nums text-slate-700" title="Times it listed again because the API had expired the changes missed">
+      <td
+        className="px-2 py-1.5 text-right tabular-nums text-slate-700"
+        title="Times it listed again because the API had expired the changes missed"
+      >
         {snapshot.relists}
       </td>
       <td className="px-3 py-1.5">
         {row.digest ? (
           <span className="flex min-w-0 items-center gap-1.5">
             <code className="truncate font-mono text-slate-800">{row.digest}</code>
-            <CopyButton value={row.digest} label={`Copy digest of ${row.target}`} className="shrink-0 !px-1.5 !py-0.5" />
+            <CopyButton
+              value={row.digest}
+              label={`Copy digest of ${row.target}`}
+              className="shrink-0 !px-1.5 !py-0.5"
+            />
           </span>
         ) : (
           <span className="text-slate-400">—</span>

@@ -21,7 +21,10 @@ export function SupportButton({ onClick }: { onClick: () => void }) {
         Support
       </button>
       {failures ? (
-        <span aria-hidden="true" className="rounded-full bg-rose-600 px-1.5 text-[11px] font-semibold leading-4 text-white tabular-nums">
+        <span
+          aria-hidden="true"
+          className="rounded-full bg-rose-600 px-1.5 text-[11px] font-semibold leading-4 text-white tabular-nums"
+        >
           {failures}
         </span>
       ) : null}

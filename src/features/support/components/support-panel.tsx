@@ -23,7 +23,13 @@ export interface SupportPanelProps {
 
 export function SupportPanel({ open, onClose, health }: SupportPanelProps) {
   return (
-    <Dialog open={open} onClose={onClose} side title="Support" description="The live lists and recent API calls, and a report to paste into a support ticket.">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      side
+      title="Support"
+      description="The live lists and recent API calls, and a report to paste into a support ticket."
+    >
       {open ? <SupportBody health={health} /> : null}
     </Dialog>
   );
@@ -51,7 +57,10 @@ function SupportBody({ health }: { health: string }) {
 
   return (
     <div className="space-y-5 px-5 py-4">
-      <section aria-label="Support report" className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-indigo-100 bg-indigo-50/50 px-4 py-3">
+      <section
+        aria-label="Support report"
+        className="flex flex-wrap items-center justify-between gap-4 rounded-lg border border-indigo-100 bg-indigo-50/50 px-4 py-3"
+      >
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-slate-500">Context</dt>
           <dd className="font-medium text-slate-900">
@@ -64,7 +73,12 @@ function SupportBody({ health }: { health: string }) {
           <dd className="text-slate-800">{health}</dd>
         </dl>
         <div className="flex flex-col items-end gap-1">
-          <CopyButton value={report} label="Copy support report" text="Copy support report" className="px-3 py-1.5 text-sm" />
+          <CopyButton
+            value={report}
+            label="Copy support report"
+            text="Copy support report"
+            className="px-3 py-1.5 text-sm"
+          />
           <p className="text-xs text-slate-500">Request IDs and times; never your API key.</p>
         </div>
       </section>
@@ -74,14 +88,26 @@ function SupportBody({ health }: { health: string }) {
       <section aria-label="Recent API calls">
         <div className="mb-2 flex items-center justify-between gap-3">
           <h3 className="text-sm font-semibold text-slate-900">
-            Recent API calls <span className="font-normal text-slate-500">({calls.length}, {failures} failed)</span>
+            Recent API calls{' '}
+            <span className="font-normal text-slate-500">
+              ({calls.length}, {failures} failed)
+            </span>
           </h3>
           <div className="flex items-center gap-3 text-sm">
             <label className="flex items-center gap-1.5 text-slate-600">
-              <input type="checkbox" checked={failuresOnly} onChange={(e) => setFailuresOnly(e.target.checked)} className="accent-indigo-600" />
+              <input
+                type="checkbox"
+                checked={failuresOnly}
+                onChange={(e) => setFailuresOnly(e.target.checked)}
+                className="accent-indigo-600"
+              />
               Failures only
             </label>
-            <button type="button" onClick={clear} className="rounded-md px-2 py-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800">
+            <button
+              type="button"
+              onClick={clear}
+              className="rounded-md px-2 py-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+            >
               Clear
             </button>
           </div>

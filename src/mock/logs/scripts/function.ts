@@ -13,10 +13,13 @@ export function functionScript(subject: Subject): Script {
   const route = `/${handler.split(/[.:]/).pop() === 'handler' ? '' : handler.split(/[.:]/).pop()}`;
   const minReplicas = Math.max(1, Number(spec.minReplicas ?? 1));
   const maxReplicas = Math.max(minReplicas, Number(spec.maxReplicas ?? 10));
-  const replica = (j: number): string => `${subject.name}-${hexId(seed, 0, 70, 5)}-${hash(seed, Math.floor(j / 500), 71) % maxReplicas}`;
+  const replica = (j: number): string =>
+    `${subject.name}-${hexId(seed, 0, 70, 5)}-${hash(seed, Math.floor(j / 500), 71) % maxReplicas}`;
 
   const header = [
-    dim(`[nodus] ${subject.kind} ${subject.namespace}/${subject.name}: ${str(spec.image, 'image')}, handler ${handler}, ${minReplicas}–${maxReplicas} replicas`),
+    dim(
+      `[nodus] ${subject.kind} ${subject.namespace}/${subject.name}: ${str(spec.image, 'image')}, handler ${handler}, ${minReplicas}–${maxReplicas} replicas`,
+    ),
     `${INFO}:     Started server process [7]`,
     `${INFO}:     Waiting for application startup.`,
     `${INFO}:     Loading handler ${handler} (model weights 2.3 GB) … done in 8.4s`,
@@ -38,17 +41,27 @@ export function functionScript(subject: Subject): Script {
       const to = Math.max(minReplicas, Math.min(maxReplicas, from + (unit(seed, j, 78) < 0.5 ? -1 : 1)));
       return dim(`[nodus] autoscaler: ${from} → ${to} replicas (queue depth ${hash(seed, j, 79) % 64})`);
     }
-    if (u < 0.006) return `${INFO}:     cold start on ${replica(j)}: image cached, handler loaded in ${(3 + unit(seed, j, 80) * 9).toFixed(1)}s`;
-    if (u < 0.016) return `${INFO}:     embed: ${between(1, 64, unit(seed, j, 81))} inputs, first=${JSON.stringify(unicodeSample(unit(seed, j, 82)))}`;
-    if (u < 0.028) return `${INFO}:     ${client} - "GET ${route}?q=${htmlSample(unit(seed, j, 83))} HTTP/1.1" ${yellow('400 Bad Request')}${tail}`;
+    if (u < 0.006)
+      return `${INFO}:     cold start on ${replica(j)}: image cached, handler loaded in ${(3 + unit(seed, j, 80) * 9).toFixed(1)}s`;
+    if (u < 0.016)
+      return `${INFO}:     embed: ${between(1, 64, unit(seed, j, 81))} inputs, first=${JSON.stringify(unicodeSample(unit(seed, j, 82)))}`;
+    if (u < 0.028)
+      return `${INFO}:     ${client} - "GET ${route}?q=${htmlSample(unit(seed, j, 83))} HTTP/1.1" ${yellow('400 Bad Request')}${tail}`;
     if (u < 0.043) return `${INFO}:     ${client} - "POST ${route} HTTP/1.1" ${yellow('429 Too Many Requests')}${tail}`;
-    if (u < 0.05) return `${ERROR}:    Exception in ASGI application: RuntimeError: CUDA error: device-side assert triggered (request ${hexId(seed, j, 84, 16)}) → ${red('500 Internal Server Error')}`;
+    if (u < 0.05)
+      return `${ERROR}:    Exception in ASGI application: RuntimeError: CUDA error: device-side assert triggered (request ${hexId(seed, j, 84, 16)}) → ${red('500 Internal Server Error')}`;
     return `${INFO}:     ${client} - "POST ${route} HTTP/1.1" ${green('200 OK')}${tail}`;
   };
 
   const farewell = (ending: Ending): string[] => [
     ...sigterm(ending),
-    ...(ending.phase === 'Failed' ? [] : [`${INFO}:     Shutting down`, `${INFO}:     Waiting for application shutdown.`, `${INFO}:     Finished server process [7]`]),
+    ...(ending.phase === 'Failed'
+      ? []
+      : [
+          `${INFO}:     Shutting down`,
+          `${INFO}:     Waiting for application shutdown.`,
+          `${INFO}:     Finished server process [7]`,
+        ]),
   ];
 
   return { header, rate: 3, line, farewell };

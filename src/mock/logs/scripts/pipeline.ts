@@ -14,11 +14,15 @@ interface Step {
 export function pipelineScript(subject: Subject): Script {
   const { seed } = subject;
   const raw = Array.isArray(subject.spec.steps) ? (subject.spec.steps as Record<string, unknown>[]) : [];
-  const steps: Step[] = raw.length ? raw.map((s, i) => ({ name: str(s.name, `step-${i + 1}`), image: str(s.image, 'image') })) : [{ name: 'main', image: 'image' }];
+  const steps: Step[] = raw.length
+    ? raw.map((s, i) => ({ name: str(s.name, `step-${i + 1}`), image: str(s.image, 'image') }))
+    : [{ name: 'main', image: 'image' }];
   const block = between(80, 160, unit(seed, 0, 90));
 
   const header = [
-    dim(`[nodus] ${subject.kind} ${subject.namespace}/${subject.name}: ${steps.length} steps (${steps.map((s) => s.name).join(' → ')})`),
+    dim(
+      `[nodus] ${subject.kind} ${subject.namespace}/${subject.name}: ${steps.length} steps (${steps.map((s) => s.name).join(' → ')})`,
+    ),
     `${INFO} plan: ${steps.map((s, i) => `${i + 1}. ${s.name} (${s.image})`).join('; ')}`,
     `${INFO} parameters: ${longLine('--eval-set=mmlu,gsm8k,humaneval --shard-ids=', seed, 0, 10_500)}`,
     `${INFO} report title: ${unicodeSample(unit(seed, 0, 91))} · ${htmlSample(0)}`,
@@ -30,8 +34,10 @@ export function pipelineScript(subject: Subject): Script {
     const k = j - index * block;
     const tag = `[${step.name}]`;
     if (k === 0) return magenta(`━━━ Step ${index + 1}/${steps.length}: ${step.name} ━━━`) + dim(` ${step.image}`);
-    if (k === 1) return dim(`[nodus] created Job ${subject.name}-${step.name} (owner: ${subject.kind} ${subject.name})`);
-    if (k === block - 1 && index < steps.length - 1) return `${green(`✔ step ${step.name} succeeded`)} in ${Math.floor(block / 60)}m${String(block % 60).padStart(2, '0')}s`;
+    if (k === 1)
+      return dim(`[nodus] created Job ${subject.name}-${step.name} (owner: ${subject.kind} ${subject.name})`);
+    if (k === block - 1 && index < steps.length - 1)
+      return `${green(`✔ step ${step.name} succeeded`)} in ${Math.floor(block / 60)}m${String(block % 60).padStart(2, '0')}s`;
     const u = unit(seed, j, 92);
     if (u < 0.001) return `${tag} ${longLine('DEBUG shard ids', seed, j)}`;
     if (u < 0.01) return `${tag} ${INFO} item: ${unicodeSample(unit(seed, j, 93))}`;

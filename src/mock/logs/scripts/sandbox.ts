@@ -3,7 +3,19 @@
  * `ls` with Unicode and HTML-looking file names, pip progress bars, nvidia-smi) mixed with the server's access log.
  */
 import { between, hash, unit } from '../random.ts';
-import { INFO, carriageReturnBar, dim, green, hexId, htmlSample, ip, longLine, red, unicodeSample, yellow } from '../text.ts';
+import {
+  INFO,
+  carriageReturnBar,
+  dim,
+  green,
+  hexId,
+  htmlSample,
+  ip,
+  longLine,
+  red,
+  unicodeSample,
+  yellow,
+} from '../text.ts';
 import { gpuOf, sigterm, str, type Ending, type Script, type Subject } from './script.ts';
 
 type Tape = (j: number) => string;
@@ -14,7 +26,8 @@ export function sandboxScript(subject: Subject): Script {
   const port = (Array.isArray(spec.ports) ? (spec.ports as { port?: number }[])[0]?.port : undefined) ?? 8888;
   const gpu = gpuOf(spec);
   const token = hexId(seed, 0, 50, 48);
-  const prompt = (cmd: string): string => `\u001b[1;32m${user}@${subject.name}\u001b[0m:\u001b[1;34m~/work\u001b[0m$ ${cmd}`;
+  const prompt = (cmd: string): string =>
+    `\u001b[1;32m${user}@${subject.name}\u001b[0m:\u001b[1;34m~/work\u001b[0m$ ${cmd}`;
 
   const tape: Tape[] = [
     () => prompt('ls -la'),
@@ -26,7 +39,10 @@ export function sandboxScript(subject: Subject): Script {
     () => `-rwxr-xr-x  1 ${user} ${user}  2210 \u001b[1;32mtrain.sh\u001b[0m`,
     () => prompt('nvidia-smi --query-gpu=name,utilization.gpu,memory.used --format=csv'),
     () => 'name, utilization.gpu [%], memory.used [MiB]',
-    (j) => (gpu ? `NVIDIA ${gpu.type}, ${hash(seed, j, 51) % 100} %, ${4000 + (hash(seed, j, 52) % 18000)} MiB` : red('NVIDIA-SMI has failed because it couldn\'t communicate with the NVIDIA driver (no GPU requested).')),
+    (j) =>
+      gpu
+        ? `NVIDIA ${gpu.type}, ${hash(seed, j, 51) % 100} %, ${4000 + (hash(seed, j, 52) % 18000)} MiB`
+        : red("NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver (no GPU requested)."),
     () => prompt('pip install -q transformers==4.57.1'),
     (j) => carriageReturnBar('Downloading transformers-4.57.1-py3-none-any.whl', 112, 9.5, seed, j),
     () => green('Successfully installed') + ' tokenizers-0.22.1 transformers-4.57.1',
@@ -49,7 +65,9 @@ export function sandboxScript(subject: Subject): Script {
   ];
 
   const header = [
-    dim(`[nodus] ${subject.kind} ${subject.namespace}/${subject.name}: ${str(spec.image, 'image')}${gpu ? ` on ${gpu.count}× ${gpu.type}` : ''}, ports ${port}`),
+    dim(
+      `[nodus] ${subject.kind} ${subject.namespace}/${subject.name}: ${str(spec.image, 'image')}${gpu ? ` on ${gpu.count}× ${gpu.type}` : ''}, ports ${port}`,
+    ),
     'nodus-init: mounting /workspace (ext4, 200 GiB)',
     `nodus-init: environment: ${longLine('PYTHONPATH=/workspace/src:/opt/conda/lib/python3.12/site-packages WANDB_TAGS=', seed, 0, 10_500)}`,
     `[I ServerApp] Jupyter Server 2.14.2 is running at: http://127.0.0.1:${port}/lab?token=${token}`,
@@ -63,7 +81,10 @@ export function sandboxScript(subject: Subject): Script {
     if (u < 0.0008) return longLine(prompt('echo $HISTORY_IDS'), seed, j);
     if (u < 0.3) {
       const status = u < 0.01 ? yellow('404') : '200';
-      const what = u < 0.02 ? `/api/contents/${encodeURI('データ')}/${htmlSample(unit(seed, j, 63))}` : `/api/kernels/${hexId(seed, j, 64, 8)}`;
+      const what =
+        u < 0.02
+          ? `/api/contents/${encodeURI('データ')}/${htmlSample(unit(seed, j, 63))}`
+          : `/api/kernels/${hexId(seed, j, 64, 8)}`;
       return `[I ServerApp] ${status} GET ${what} (${user}@${ip(seed, j, 65)}) ${(0.4 + unit(seed, j, 66) * 20).toFixed(2)}ms`;
     }
     return tape[(j + hash(seed, 0, 67)) % tape.length]!(j);
@@ -71,7 +92,9 @@ export function sandboxScript(subject: Subject): Script {
 
   const farewell = (ending: Ending): string[] => [
     ...sigterm(ending),
-    ...(ending.phase === 'Failed' ? [] : ['[I ServerApp] Shutting down 2 kernels', '[I ServerApp] Shutting down 0 terminals']),
+    ...(ending.phase === 'Failed'
+      ? []
+      : ['[I ServerApp] Shutting down 2 kernels', '[I ServerApp] Shutting down 0 terminals']),
   ];
 
   return { header, rate: 0.5, line, farewell };

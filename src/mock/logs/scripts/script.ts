@@ -66,7 +66,9 @@ export function lastWords(subject: Subject, ending: Ending): string[] {
 
 /** The signal line a stopping process prints, for kinds that shut down on request. */
 export function sigterm(ending: Ending): string[] {
-  return ending.phase === 'Failed' || ending.phase === 'Succeeded' ? [] : ['Received SIGTERM: shutting down gracefully (30 s grace period).'];
+  return ending.phase === 'Failed' || ending.phase === 'Succeeded'
+    ? []
+    : ['Received SIGTERM: shutting down gracefully (30 s grace period).'];
 }
 
 export function str(value: unknown, fallback: string): string {

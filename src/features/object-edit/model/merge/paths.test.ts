@@ -10,11 +10,21 @@ describe('formatPath', () => {
 });
 
 describe('withoutServerFields', () => {
-  it('drops status and the server\'s metadata, keeps what a person edits', () => {
+  it("drops status and the server's metadata, keeps what a person edits", () => {
     const obj = {
       apiVersion: 'nodus.dev/v1',
       kind: 'Budget',
-      metadata: { name: 'b', namespace: 'p', uid: 'u', resourceVersion: '3', generation: 2, creationTimestamp: 't', managedFields: [], labels: { a: 'b' }, finalizers: ['x'] },
+      metadata: {
+        name: 'b',
+        namespace: 'p',
+        uid: 'u',
+        resourceVersion: '3',
+        generation: 2,
+        creationTimestamp: 't',
+        managedFields: [],
+        labels: { a: 'b' },
+        finalizers: ['x'],
+      },
       spec: { limitUSD: '1.00' },
       status: { phase: 'Active' },
     };

@@ -64,7 +64,12 @@ interface Context {
 export function threeWayMerge<T>(base: T, theirs: T, mine: T, resolutions?: Resolutions): MergeResult<T> {
   const ctx: Context = { conflicts: [], changes: [], resolutions };
   const merged = mergeValue([], base, theirs, mine, ctx) as T;
-  return { merged, conflicts: ctx.conflicts, changes: ctx.changes, unresolved: ctx.conflicts.filter((c) => !c.resolution).length };
+  return {
+    merged,
+    conflicts: ctx.conflicts,
+    changes: ctx.changes,
+    unresolved: ctx.conflicts.filter((c) => !c.resolution).length,
+  };
 }
 
 function mergeValue(path: PathSegment[], base: unknown, theirs: unknown, mine: unknown, ctx: Context): unknown {
@@ -94,13 +99,26 @@ function mergeValue(path: PathSegment[], base: unknown, theirs: unknown, mine: u
 
 function conflict(path: PathSegment[], base: unknown, theirs: unknown, mine: unknown, ctx: Context): unknown {
   const pathText = formatPath(path);
-  const kind: ConflictKind = mine === undefined ? 'mine-removed' : theirs === undefined ? 'theirs-removed' : base === undefined ? 'both-added' : 'both-changed';
+  const kind: ConflictKind =
+    mine === undefined
+      ? 'mine-removed'
+      : theirs === undefined
+        ? 'theirs-removed'
+        : base === undefined
+          ? 'both-added'
+          : 'both-changed';
   const resolution = ctx.resolutions?.get(pathText);
   ctx.conflicts.push({ path: [...path], pathText, kind, base, mine, theirs, ...(resolution ? { resolution } : {}) });
   return resolution ? resolution.value : theirs;
 }
 
-function mergeMaps(path: PathSegment[], base: Record<string, unknown>, theirs: Record<string, unknown>, mine: Record<string, unknown>, ctx: Context) {
+function mergeMaps(
+  path: PathSegment[],
+  base: Record<string, unknown>,
+  theirs: Record<string, unknown>,
+  mine: Record<string, unknown>,
+  ctx: Context,
+) {
   // The person's key order first (it is their text), then keys only the server has.
   const keys = [...new Set([...Object.keys(mine), ...Object.keys(theirs), ...Object.keys(base)])];
   const out: Record<string, unknown> = {};
@@ -126,8 +144,16 @@ function itemKey(lists: unknown[][]): string | undefined {
   );
 }
 
-function mergeNamedLists(path: PathSegment[], key: string, base: unknown[], theirs: unknown[], mine: unknown[], ctx: Context): unknown[] {
-  const byName = (list: unknown[]) => new Map(list.map((item) => [(item as Record<string, string>)[key] as string, item]));
+function mergeNamedLists(
+  path: PathSegment[],
+  key: string,
+  base: unknown[],
+  theirs: unknown[],
+  mine: unknown[],
+  ctx: Context,
+): unknown[] {
+  const byName = (list: unknown[]) =>
+    new Map(list.map((item) => [(item as Record<string, string>)[key] as string, item]));
   const [b, t, m] = [byName(base), byName(theirs), byName(mine)];
   const merged = new Map<string, unknown>();
   for (const name of new Set([...m.keys(), ...t.keys(), ...b.keys()])) {
@@ -137,7 +163,10 @@ function mergeNamedLists(path: PathSegment[], key: string, base: unknown[], thei
   const order = [...m.keys()];
   [...t.keys()].forEach((name, i) => {
     if (order.includes(name)) return;
-    const before = [...t.keys()].slice(0, i).reverse().find((n) => order.includes(n));
+    const before = [...t.keys()]
+      .slice(0, i)
+      .reverse()
+      .find((n) => order.includes(n));
     order.splice(before === undefined ? 0 : order.indexOf(before) + 1, 0, name);
   });
   for (const name of merged.keys()) if (!order.includes(name)) order.push(name);
@@ -149,7 +178,8 @@ function recordChanges(path: PathSegment[], before: unknown, after: unknown, by:
   if (isPlainObject(before) && isPlainObject(after)) {
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
       const next = [...path, key];
-      if (!isServerOwned(next) && !deepEqual(before[key], after[key])) recordChanges(next, before[key], after[key], by, ctx);
+      if (!isServerOwned(next) && !deepEqual(before[key], after[key]))
+        recordChanges(next, before[key], after[key], by, ctx);
     }
     return;
   }
@@ -159,7 +189,8 @@ function recordChanges(path: PathSegment[], before: unknown, after: unknown, by:
       const b = new Map(before.map((item) => [(item as Record<string, string>)[key] as string, item]));
       const a = new Map(after.map((item) => [(item as Record<string, string>)[key] as string, item]));
       for (const name of new Set([...b.keys(), ...a.keys()])) {
-        if (!deepEqual(b.get(name), a.get(name))) recordChanges([...path, { key, value: name }], b.get(name), a.get(name), by, ctx);
+        if (!deepEqual(b.get(name), a.get(name)))
+          recordChanges([...path, { key, value: name }], b.get(name), a.get(name), by, ctx);
       }
       return;
     }
