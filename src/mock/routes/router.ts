@@ -7,7 +7,6 @@ import { dryRunQuery, query, sendJson, type Ctx } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { kindByPlural, type KindDef } from '../kinds/index.ts';
 import type { UnknownFieldMode } from '../schema/schema.ts';
-import { loadBaseline, loadDemoData } from '../demo/demo-data.ts';
 import { withIdempotency } from '../objects/idempotency.ts';
 import { listObjects } from '../objects/list.ts';
 import { APPLY_PATCH, MERGE_PATCH, patchObject, unsupportedPatch } from '../objects/patch.ts';
@@ -16,9 +15,9 @@ import type { Reply } from '../http/reply.ts';
 import { createObject, deleteObject, notFound, updateObject, type WriteRequest } from '../objects/writes.ts';
 import type { Propagation } from '../objects/deletion.ts';
 import type { MockState } from '../state.ts';
-import { clearFaults, compactHistory, getFaults, setFaults } from '../faults/faults.ts';
 import { serveLog } from '../logs/serve.ts';
-import { churn, seed, setPriceBook } from './dev.ts';
+import { routeDev } from './dev-routes.ts';
+import { methodNotAllowed, notFoundPath, reply } from './replies.ts';
 import {
   aggregatedDiscovery,
   apiGroup,
@@ -36,28 +35,6 @@ import { createProject, getProject, removeProject, requireProject } from './proj
 
 const BODY_TYPES = ['application/json', 'application/yaml', 'application/x-yaml'] as const;
 const PATCH_BODY_TYPES = [MERGE_PATCH, APPLY_PATCH] as const;
-
-function methodNotAllowed(ctx: Ctx, allowed: string[]): ApiFailure {
-  return new ApiFailure(
-    'MethodNotAllowed',
-    `${ctx.method} is not supported on ${ctx.url.pathname}; it takes ${allowed.join(', ')}`,
-    {
-      fix: `Use ${allowed.join(' or ')}.`,
-    },
-  );
-}
-
-function notFoundPath(ctx: Ctx): ApiFailure {
-  return new ApiFailure('NotFound', `the path ${ctx.url.pathname} is not part of the Nodus API`, {
-    fix: `Objects live at /apis/${API_VERSION}/namespaces/{project}/{plural}[/{name}]; discovery at /apis/${API_VERSION} lists the kinds.`,
-  });
-}
-
-/** Every write answers through here: with NODUS_MOCK_DATA, only once what it changed is on disk. */
-async function reply(state: MockState, ctx: Ctx, r: Reply): Promise<void> {
-  await state.flushed();
-  sendJson(ctx, r.code, r.body, r.headers);
-}
 
 function fieldValidation(ctx: Ctx): UnknownFieldMode {
   const value = query(ctx, 'fieldValidation');
@@ -279,52 +256,6 @@ async function routeProjects(state: MockState, ctx: Ctx, name?: string): Promise
     return reply(state, ctx, removeProject(state, name, options.dryRun));
   }
   throw methodNotAllowed(ctx, ['GET', 'DELETE']);
-}
-
-async function routeDev(state: MockState, ctx: Ctx, action: string): Promise<void> {
-  if (!state.config.devControls) {
-    throw new ApiFailure(
-      'NotFound',
-      `${ctx.url.pathname} is not served: the /_mock/ development controls are off on this server`,
-      {
-        fix: 'Start the mock for development or tests (without NODUS_MOCK_MODE=production or NODUS_MOCK_DEV_CONTROLS=0) to use /_mock/.',
-      },
-    );
-  }
-  if (action === 'price-book' && ctx.method === 'GET') return sendJson(ctx, 200, state.priceBook);
-  if (action === 'faults' && ctx.method === 'GET') return reply(state, ctx, getFaults(state));
-  if (action === 'faults' && ctx.method === 'DELETE') return reply(state, ctx, clearFaults(state));
-  if (ctx.method !== 'POST')
-    throw methodNotAllowed(
-      ctx,
-      action === 'price-book' ? ['GET', 'POST'] : action === 'faults' ? ['GET', 'POST', 'DELETE'] : ['POST'],
-    );
-  const body =
-    ctx.req.headers['content-length'] === '0'
-      ? {}
-      : requireObject((await readBody(ctx.req, ['application/json', ''])).value ?? {});
-  switch (action) {
-    case 'reset':
-      state.reset();
-      if (state.config.demoData) loadDemoData(state);
-      else loadBaseline(state);
-      return reply(state, ctx, {
-        code: 200,
-        body: { reset: true, resourceVersion: String(state.store.resourceVersion) },
-      });
-    case 'price-book':
-      return reply(state, ctx, setPriceBook(state, body));
-    case 'seed':
-      return reply(state, ctx, seed(state, body));
-    case 'churn':
-      return reply(state, ctx, churn(state, body));
-    case 'faults':
-      return reply(state, ctx, setFaults(state, body));
-    case 'compact':
-      return reply(state, ctx, compactHistory(state));
-    default:
-      throw notFoundPath(ctx);
-  }
 }
 
 function readOnly(ctx: Ctx, body: () => unknown): void {
