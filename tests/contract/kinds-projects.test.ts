@@ -3,7 +3,7 @@ import type { NodusObject, ObjectList } from '@/shared/protocol.ts';
 import { JOBS, job, status, withMockApi } from './harness.ts';
 
 const api = withMockApi();
-const KINDS = ['jobs', 'sandboxes', 'functions', 'volumes', 'budgets', 'pipelines'];
+const PROJECT_PLURALS = ['jobs', 'sandboxes', 'functions', 'volumes', 'budgets', 'pipelines'];
 
 describe('demo data as seeded', () => {
   // The controller stopped: some demo phases last seconds (Starting: 6 s), and a loaded machine can take longer
@@ -12,7 +12,7 @@ describe('demo data as seeded', () => {
 
   it('serves the six kinds in nodus.dev/v1 with objects of each in the demo org, in many phases', async () => {
     const phases = new Set<string>();
-    for (const plural of KINDS) {
+    for (const plural of PROJECT_PLURALS) {
       const res = await still.get<ObjectList>(`/apis/nodus.dev/v1/${plural}`);
       expect(res.status).toBe(200);
       expect(res.body.items.length, plural).toBeGreaterThan(0);

@@ -19,7 +19,7 @@ const SPEC: Record<string, Record<string, unknown>> = {
   },
   Volume: { sizeGiB: 500, storageClass: 'ssd' },
 };
-const KINDS = Object.keys(SPEC);
+const SCRIPTED_KINDS = Object.keys(SPEC);
 
 function obj(
   kind: string,
@@ -88,7 +88,7 @@ describe('a log derived from time', () => {
   });
 
   it('never has a newline inside a line, for any kind', () => {
-    for (const kind of KINDS) {
+    for (const kind of SCRIPTED_KINDS) {
       const running = obj(kind, { phase: 'Running' });
       const view = viewAt(sourceFor(running, 50), running, START + 3_600_000);
       for (let i = 0; i < Math.min(view.total, 5_000); i++)
@@ -98,7 +98,7 @@ describe('a log derived from time', () => {
 
   it('looks real for every kind: ANSI colours, Unicode, HTML and script tags as text, a line of 10 kB or more', () => {
     const seen = new Set<string>();
-    for (const kind of KINDS) {
+    for (const kind of SCRIPTED_KINDS) {
       const running = obj(kind, { phase: 'Running' });
       const header = lines(viewAt(sourceFor(running, 1), running, START + 10_000), 0, 8).join('\n');
       const some = lines(viewAt(sourceFor(running, 1), running, START + 60_000)).join('\n');
@@ -108,7 +108,7 @@ describe('a log derived from time', () => {
       expect(Math.max(...some.split('\n').map((l) => Buffer.byteLength(l))), kind).toBeGreaterThanOrEqual(10_000);
       seen.add(header);
     }
-    expect(seen.size).toBe(KINDS.length); // every kind says different things
+    expect(seen.size).toBe(SCRIPTED_KINDS.length); // every kind says different things
   });
 
   it('draws progress bars with carriage returns in a Job log', () => {

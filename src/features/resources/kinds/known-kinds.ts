@@ -9,7 +9,7 @@ import { NODUS_GROUP_VERSION, type KindInfo } from '@/data/client/index.ts';
 import { KIND_FACTS } from '@/shared/kinds.ts';
 
 /** One object per kind, so a view given the same kind twice sees the same object. */
-const KINDS = new Map<string, KindInfo>(
+const EARLY_KINDS = new Map<string, KindInfo>(
   Object.values(KIND_FACTS).map(({ plural, singular, kind }) => [
     plural,
     {
@@ -26,5 +26,5 @@ const KINDS = new Map<string, KindInfo>(
 
 /** The kind a URL names, as far as the console knows it before discovery; undefined for any other name. */
 export function knownKind(plural: string): KindInfo | undefined {
-  return KINDS.get(plural);
+  return EARLY_KINDS.get(plural);
 }
