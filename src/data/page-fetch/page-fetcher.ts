@@ -1,8 +1,8 @@
 /**
  * A long list's pages, fetched in the list pages' worker (page-fetch.worker.ts). The API client asks for a page
  * as soon as the page before it names its continue token (src/data/client/client.ts `list`), but on the page's thread
- * that moment waits for whatever the thread is doing (parsing the page before, drawing the table): on the
- * benchmark's 50,000 Jobs, 10 to 30 ms a page. Here, nothing else runs: when a page's head arrives, the next
+ * that moment waits for whatever the thread is doing (parsing the page before, drawing the table; figures in
+ * docs/PERFORMANCE.md). Here, nothing else runs: when a page's head arrives, the next
  * page is asked for at once, with the same headers and the limit the client will ask for (`following`), up to
  * as many pages ahead as the client reads ahead. When the client's own request for that page comes, it takes the
  * page already on its way instead of asking again.

@@ -202,7 +202,7 @@ export function checkYamlLimits(text: string): void {
 
 /**
  * The first key that a YAML mapping repeats. The yaml library can check this itself (uniqueKeys), but compares
- * every key with every other: a 600 KB mapping of 50,000 keys took 26 seconds. A set per mapping is linear.
+ * every key with every other, quadratic in a hostile body's keys (docs/PERFORMANCE.md). A set per mapping is linear.
  * Keys are equal as yaml's own check has them: the same scalar value; collection keys never.
  */
 export function firstDuplicateKey(doc: Document): { key: string; offset: number } | undefined {

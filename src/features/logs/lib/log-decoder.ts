@@ -3,11 +3,9 @@
  * Worker, which makes the log's request itself (`logTransport`, the API client's transport for the call): the
  * ~120 MB of a million lines are read off the network in the worker and never cross the page's thread. It finds
  * the lines and their timestamps without decoding them and hands the bytes back as blocks; the page stores blocks
- * and decodes a line only when it shows or searches it. Measured on the benchmark's million-line log: decoding,
- * splitting and parsing on the page took 5.4 s of its 11.7 s; copying parsed lines back from a worker still cost
- * over a second and most of the garbage. Transferring the response body to the worker (a transferable stream)
- * looked like the same thing, but Chromium pipes such a stream through the page: every chunk was still read and
- * serialized there (0.6 s of the page's time for the million lines).
+ * and decodes a line only when it shows or searches it. Decoding on the page, copying parsed lines back, or
+ * handing the worker the page's response body (Chromium pipes it through the page) each cost the page far more:
+ * docs/PERFORMANCE.md, "The log is decoded where it is read".
  *
  * Where there is no Worker (Node, the unit tests) or one failed, the lines are decoded on the page, in slices that
  * give the browser a turn every few milliseconds. A worker that fails says so (the view's Retry then decodes on

@@ -46,9 +46,8 @@ export function textMatcher(query: string, acrossProjects = false): ((object: No
 
 /**
  * Builds the search texts of a table's objects in idle time, a slice at a time, as they arrive: each page of a
- * list while it loads, then the whole list. The first keystroke in the filter then finds them built; building
- * 50,000 at that keystroke took 50 to 70 ms and a garbage collection (a trace of the benchmark's filter, typed
- * straight after a sort, before idle time had come).
+ * list while it loads, then the whole list. The first keystroke in the filter then finds them built instead of
+ * building 50,000 at once (docs/PERFORMANCE.md has the trace).
  */
 export class SearchWarmer {
   private items: readonly NodusObject[] = [];
