@@ -6,7 +6,6 @@
 import type { ChildKind, KindFacts } from '../shared/kinds.ts';
 import type { NodusObject } from '../shared/protocol.ts';
 import type { ColumnSpec } from './columns.ts';
-import type { Fact } from './spec-facts.ts';
 
 export interface MoneyMeter {
   spent: unknown;
@@ -22,8 +21,6 @@ export interface MoneyMeter {
 export interface KindLook {
   /** The table's columns between Name and Labels, in order. */
   columns: readonly ColumnSpec[];
-  /** The object page's spec summary: the facts a person asks first, in the order they ask. */
-  summary: (object: NodusObject) => Fact[];
   /** The money bar of the object page; a cap in the spec (limitField) can be raised. */
   meter?: (object: NodusObject) => MoneyMeter | undefined;
   /** An SVG path on a 20×20 grid, drawn with a 1.6 stroke. */

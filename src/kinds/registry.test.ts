@@ -5,7 +5,7 @@ import { availableActions } from './actions.ts';
 import { COLUMNS, textColumn } from './columns.ts';
 import { childSelector, costMeter, presentation } from './presentation.ts';
 import { KIND_PRESENTATION, presentationOf } from './registry.ts';
-import { facts } from './spec-facts.ts';
+import { summaryOf } from './summaries.ts';
 
 const GENERIC = presentationOf('Gadget');
 
@@ -81,7 +81,6 @@ describe('adding a kind', () => {
       COLUMNS.cost,
       COLUMNS.maxCost,
     ],
-    summary: (o) => facts({ label: 'Colour', value: typeof o.spec?.colour === 'string' ? o.spec.colour : undefined }),
     meter: costMeter,
     icon: 'M4 4h12v12H4z',
   });
@@ -101,7 +100,11 @@ describe('adding a kind', () => {
       ['max', 'Max', 'money'],
     ]);
     expect(widget.columns.map((c) => c.value?.(object))).toEqual(['Running', 'teal', '1.00', '3.00']);
-    expect(widget.summary(object)).toEqual([{ label: 'Colour', value: 'teal' }]);
+    // A kind only discovery knows gets one fact per plain field of its spec.
+    expect(summaryOf('Widget')(object).map((f) => [f.label, f.value])).toEqual([
+      ['Colour', 'teal'],
+      ['Max cost USD', '3.00'],
+    ]);
     expect(widget.phases).toEqual(KIND_FACTS.Sandbox.phases);
   });
 

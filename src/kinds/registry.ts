@@ -5,19 +5,8 @@
  * (a newer API's) gets the explicit generic presentation.
  */
 import { ALL_PHASES, KIND_FACTS, isKindName, type KindFacts, type KindName } from '../shared/kinds.ts';
-import type { NodusObject } from '../shared/protocol.ts';
 import { COLUMNS, moneyColumn, textColumn } from './columns.ts';
 import { costMeter, presentation, type KindLook, type KindPresentation } from './presentation.ts';
-import { specFact } from './spec-facts.ts';
-import {
-  budgetFacts,
-  functionFacts,
-  imageFacts,
-  jobFacts,
-  pipelineFacts,
-  sandboxFacts,
-  volumeFacts,
-} from './summaries.ts';
 
 const { phase, gpu, cost, maxCost, owner, size } = COLUMNS;
 const text = (value: unknown): string | undefined =>
@@ -26,7 +15,6 @@ const text = (value: unknown): string | undefined =>
 const LOOKS: Record<KindName, KindLook> = {
   Job: {
     columns: [phase, gpu, cost, maxCost, owner],
-    summary: jobFacts,
     meter: costMeter,
     icon: 'M6.5 4.5v11l9-5.5z',
     // What a run-to-completion object runs, as in the API's own example of a Job.
@@ -34,7 +22,6 @@ const LOOKS: Record<KindName, KindLook> = {
   },
   Sandbox: {
     columns: [phase, gpu, cost, maxCost, owner],
-    summary: sandboxFacts,
     meter: costMeter,
     icon: 'M3.5 5.5h13v9h-13zM6 9l2 1.5L6 12M10 12.5h3.5',
   },
@@ -47,13 +34,11 @@ const LOOKS: Record<KindName, KindLook> = {
       maxCost,
       owner,
     ],
-    summary: functionFacts,
     meter: costMeter,
     icon: 'M11.5 3.5 6 11h4l-1.5 5.5L14 9h-4z',
   },
   Volume: {
     columns: [phase, size, cost, owner],
-    summary: volumeFacts,
     meter: costMeter,
     icon: 'M4 6c0-1.1 2.7-2 6-2s6 .9 6 2-2.7 2-6 2-6-.9-6-2zM4 6v8c0 1.1 2.7 2 6 2s6-.9 6-2V6M4 10c0 1.1 2.7 2 6 2s6-.9 6-2',
   },
@@ -64,7 +49,6 @@ const LOOKS: Record<KindName, KindLook> = {
       moneyColumn('spent', 'Spent', (o) => o.status?.spentUSD),
       textColumn('period', 'Period', '6rem', (o) => o.spec?.period),
     ],
-    summary: budgetFacts,
     meter: (o) => ({
       spent: o.status?.spentUSD ?? '0.00',
       limit: o.spec?.limitUSD,
@@ -75,7 +59,6 @@ const LOOKS: Record<KindName, KindLook> = {
   },
   Pipeline: {
     columns: [phase, textColumn('step', 'Step', '7rem', (o) => o.status?.currentStep), cost, maxCost, owner],
-    summary: pipelineFacts,
     meter: costMeter,
     icon: 'M5 5.5h3v3H5zM12 11.5h3v3h-3zM8 7h2.5a1.5 1.5 0 0 1 1.5 1.5V11.5M5 13h4',
   },
@@ -92,7 +75,6 @@ const LOOKS: Record<KindName, KindLook> = {
       textColumn('cuda', 'CUDA', '5rem', (o) => o.spec?.cuda),
       size,
     ],
-    summary: imageFacts,
     icon: 'M10 3.5 16.5 7 10 10.5 3.5 7zM3.5 10 10 13.5 16.5 10M3.5 13 10 16.5 16.5 13',
   },
 };
@@ -121,10 +103,6 @@ function genericPresentation(kind: string): KindPresentation {
     facts,
     {
       columns: [phase, owner],
-      summary: (o: NodusObject) =>
-        Object.entries(o.spec ?? {})
-          .slice(0, 14)
-          .map(([key, value]) => specFact(key, value)),
       meter: (o) => (o.spec?.maxCostUSD === undefined ? undefined : costMeter(o)),
       icon: 'M10 3 16 6.5v7L10 17l-6-3.5v-7zM4 6.5 10 10l6-3.5M10 10v7',
     },

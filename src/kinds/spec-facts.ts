@@ -15,10 +15,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** "timeoutSeconds" → "Timeout seconds". */
 export function humanize(key: string): string {
+  // Acronyms stay capitals: maxCostUSD reads "Max cost USD", gpuType "Gpu type".
   const words = key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/USD$/, ' USD')
-    .toLowerCase();
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(' ')
+    .map((w) => (w.length > 1 && w === w.toUpperCase() ? w : w.toLowerCase()))
+    .join(' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 

@@ -1,5 +1,10 @@
-/** The spec summary of each kind the console knows: the facts a person asks first, in the order they ask. */
+/**
+ * The object page's spec summary of each kind: the facts a person asks first, in the order they ask. Kept out of
+ * the registry's entries so that the table's bundle does not carry what only the object page shows; keyed by
+ * KindName all the same, so a declared kind without a summary is a type error.
+ */
 import { formatRateUSD, formatUSD } from '../lib/format.ts';
+import { isKindName, type KindName } from '../shared/kinds.ts';
 import type { NodusObject } from '../shared/protocol.ts';
 import {
   describeCommand,
@@ -8,6 +13,7 @@ import {
   describeValue,
   facts,
   formatSeconds,
+  specFact,
   type Fact,
 } from './spec-facts.ts';
 
@@ -193,4 +199,26 @@ export function imageFacts(o: NodusObject): Fact[] {
     },
     { label: 'Digest', value: str(spec.digest), mono: true },
   );
+}
+
+const SUMMARIES: Record<KindName, (object: NodusObject) => Fact[]> = {
+  Job: jobFacts,
+  Sandbox: sandboxFacts,
+  Function: functionFacts,
+  Volume: volumeFacts,
+  Budget: budgetFacts,
+  Pipeline: pipelineFacts,
+  Image: imageFacts,
+};
+
+/** A kind only discovery knows: what its spec says, one fact per plain field. */
+function genericSummary(object: NodusObject): Fact[] {
+  return Object.entries(object.spec ?? {})
+    .slice(0, 14)
+    .map(([key, value]) => specFact(key, value));
+}
+
+/** The summary of a kind: its own, or the generic one only for a kind the spec does not declare. */
+export function summaryOf(kind: string): (object: NodusObject) => Fact[] {
+  return isKindName(kind) ? SUMMARIES[kind] : genericSummary;
 }

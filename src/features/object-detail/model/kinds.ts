@@ -4,6 +4,7 @@
  * does not declare gets the registry's generic view: the spec's plain fields as facts, delete and (where the
  * spec has one) a higher max cost.
  */
+import { summaryOf } from '@/kinds/summaries.ts';
 import { childSelector, presentationOf, type ActionTraits, type Fact, type MoneyMeter } from '@/kinds/index.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 
@@ -33,7 +34,7 @@ function build(kind: string): DetailTraits {
     ...(p.states ? { states: p.states } : {}),
     restart: p.restart,
     ...(p.meter ? { meter: p.meter } : {}),
-    facts: p.summary,
+    facts: summaryOf(kind),
     ...(children
       ? {
           children: {

@@ -64,7 +64,6 @@ describe('the table of each kind', () => {
           textColumn('arms', 'Arms', '4rem', (o) => o.spec?.arms, 'right'),
           COLUMNS.gpu,
         ],
-        summary: () => [],
         icon: 'M4 4h12v12H4z',
       },
     );
