@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Four suites: unit tests sit beside the code; the API contract suite (tests/contract) starts the mock on a free port
+// Five suites: unit tests sit beside the code; the API contract suite (tests/contract) starts the mock on a free port
 // and talks HTTP; the build suite checks the built console (bundle budget); the kubectl suite (tests/kubectl) runs the
-// real kubectl against a mock.
+// real kubectl against a mock; the clients suite (tests/clients) runs the official Python and Node clients.
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
@@ -49,6 +49,17 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        // The official clients (Python's kubernetes, @kubernetes/client-node) against a mock with TLS.
+        extends: true,
+        test: {
+          name: 'clients',
+          include: ['tests/clients/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 40_000,
         },
       },
     ],

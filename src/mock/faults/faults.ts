@@ -11,6 +11,7 @@
 import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Ctx } from '../http/context.ts';
+import { boolParamOrUndefined } from '../http/booleans.ts';
 import { ApiFailure } from '../http/errors.ts';
 import type { Reply } from '../http/reply.ts';
 import type { MockState } from '../state.ts';
@@ -82,8 +83,8 @@ function verbOf(ctx: Ctx): Verb {
     case 'DELETE':
       return 'delete';
   }
-  const watch = ctx.url.searchParams.get('watch');
-  if (watch === 'true' || watch === '1') return 'watch';
+  // A bad spelling is no watch here; routing refuses it with a 400.
+  if (boolParamOrUndefined('watch', ctx.url.searchParams.get('watch')) === true) return 'watch';
   const path = ctx.url.pathname.replace(/\/+$/, '');
   const collection =
     /^\/apis\/[^/]+\/[^/]+\/(?:namespaces\/[^/]+\/)?[^/]+$/.test(path) || path === '/api/v1/namespaces';

@@ -4,6 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HEADER_REQUEST_ID } from '@/shared/protocol.ts';
+import { parseBoolParam } from './booleans.ts';
 import { ApiFailure, statusBody } from './errors.ts';
 
 export interface Ctx {
@@ -110,9 +111,9 @@ export function query(ctx: Ctx, name: string): string | null {
   return ctx.url.searchParams.get(name);
 }
 
+/** A boolean query parameter as a Kubernetes server parses it (booleans.ts); a bad spelling is a 400. */
 export function boolQuery(ctx: Ctx, name: string): boolean {
-  const value = query(ctx, name);
-  return value === 'true' || value === '1' || value === '';
+  return parseBoolParam(name, query(ctx, name));
 }
 
 /** `?dryRun=All`; any other value is refused rather than silently ignored. */

@@ -2,6 +2,7 @@
  * The query of GET .../{name}/log, as Kubernetes' PodLogOptions: follow, timestamps, tailLines, sinceSeconds,
  * sinceTime and limitBytes. A value that cannot be what the client meant is refused with a 400, never ignored.
  */
+import { parseBoolParam } from '../http/booleans.ts';
 import { ApiFailure } from '../http/errors.ts';
 
 export interface LogOptions {
@@ -13,19 +14,12 @@ export interface LogOptions {
   limitBytes: number | undefined;
 }
 
-// The spellings Go's strconv.ParseBool accepts (what a Kubernetes server takes), plus a bare `?follow`.
-const TRUE = new Set(['', '1', 't', 'T', 'true', 'TRUE', 'True']);
-const FALSE = new Set(['0', 'f', 'F', 'false', 'FALSE', 'False']);
-
 function bad(message: string, fix: string): ApiFailure {
   return new ApiFailure('BadRequest', message, { fix });
 }
 
 function bool(params: URLSearchParams, name: string): boolean {
-  const value = params.get(name);
-  if (value === null || FALSE.has(value)) return false;
-  if (TRUE.has(value)) return true;
-  throw bad(`${name} must be true or false, not "${value}"`, `Send ${name}=true or ${name}=false (or leave it out).`);
+  return parseBoolParam(name, params.get(name));
 }
 
 function whole(params: URLSearchParams, name: string, min: number, fix: string): number | undefined {

@@ -3,7 +3,7 @@
  */
 import { API_VERSION, GROUP, HEADER_IDEMPOTENCY_KEY, VERSION } from '@/shared/protocol.ts';
 import { readBody, requireObject } from '../http/body.ts';
-import { dryRunQuery, query, sendJson, type Ctx } from '../http/context.ts';
+import { boolQuery, dryRunQuery, query, sendJson, type Ctx } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { kindByPlural, type KindDef } from '../kinds/index.ts';
 import type { UnknownFieldMode } from '../schema/schema.ts';
@@ -44,8 +44,7 @@ function fieldValidation(ctx: Ctx): UnknownFieldMode {
 }
 
 function isWatch(ctx: Ctx): boolean {
-  const v = query(ctx, 'watch');
-  return v === 'true' || v === '1';
+  return boolQuery(ctx, 'watch');
 }
 
 async function objectBody(ctx: Ctx, types: readonly string[]): Promise<Record<string, unknown>> {
