@@ -2,13 +2,12 @@
  * Discovery (`/api`, `/apis`, `/apis/nodus.dev/v1`, and the aggregated form of the first two), `/version`, and
  * OpenAPI v3 with a schema per kind built from the same schemas the server validates with.
  */
-import { createHash } from 'node:crypto';
 import { API_VERSION, GROUP, VERSION } from '@/shared/protocol.ts';
 import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import type { Schema } from '../schema/schema.ts';
 import { mutablePaths } from '../schema/schema.ts';
 
-const NAMESPACE_VERBS = ['create', 'delete', 'get', 'list', 'watch'];
+const NAMESPACE_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'watch'];
 const OBJECT_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];
 const READ_VERBS = ['get', 'list', 'watch'];
 
@@ -141,7 +140,7 @@ function schemaName(kind: string): string {
   return `dev.nodus.v1.${kind}`;
 }
 
-const objectMeta: Schema = {
+export const objectMeta: Schema = {
   type: 'object',
   description:
     'Standard object metadata. name is a DNS label of at most 63 characters, unique per project and kind; namespace is the project.',
@@ -317,40 +316,5 @@ export function openApiGroup() {
     info: { title: 'Nodus', version: VERSION, description: 'The Nodus resource API (the bundled mock).' },
     paths,
     components: { schemas },
-  };
-}
-
-export function openApiCore() {
-  return {
-    openapi: '3.0.0',
-    info: { title: 'Nodus core', version: 'v1' },
-    paths: {},
-    components: {
-      schemas: {
-        'io.k8s.api.core.v1.Namespace': {
-          type: 'object',
-          description: 'A project.',
-          properties: {
-            apiVersion: { type: 'string' },
-            kind: { type: 'string' },
-            metadata: objectMeta,
-            status: { type: 'object', properties: { phase: { type: 'string' } } },
-          },
-          'x-kubernetes-group-version-kind': [{ group: '', version: 'v1', kind: 'Namespace' }],
-        },
-      },
-    },
-  };
-}
-
-let groupHash: string | undefined;
-
-export function openApiIndex() {
-  groupHash ??= createHash('sha256').update(JSON.stringify(openApiGroup())).digest('hex').slice(0, 32).toUpperCase();
-  return {
-    paths: {
-      [`apis/${API_VERSION}`]: { serverRelativeURL: `/openapi/v3/apis/${API_VERSION}?hash=${groupHash}` },
-      'api/v1': { serverRelativeURL: '/openapi/v3/api/v1?hash=CORE' },
-    },
   };
 }

@@ -2,7 +2,7 @@
  * Maps authenticated requests to handlers: discovery, OpenAPI, projects, Nodus objects and the dev controls.
  */
 import { API_VERSION, GROUP, HEADER_IDEMPOTENCY_KEY, VERSION } from '@/shared/protocol.ts';
-import { readBody, requireObject } from '../http/body.ts';
+import { mediaType, readBody, readRaw, requireObject } from '../http/body.ts';
 import { dryRunQuery, query, sendJson, type Ctx } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { kindByPlural, type KindDef } from '../kinds/index.ts';
@@ -25,16 +25,19 @@ import {
   apiVersions,
   coreResources,
   groupResources,
-  openApiCore,
   openApiGroup,
-  openApiIndex,
 } from './discovery.ts';
+import { openApiCore, openApiIndex } from './openapi-core.ts';
 import { sendDiscovery, sendList, sendObject, tableWatch } from './negotiate.ts';
 import { NAMESPACE_COLUMNS } from './table.ts';
-import { createProject, getProject, removeProject, requireProject } from './projects.ts';
+import { createProject, getProject, patchProject, removeProject, requireProject } from './projects.ts';
+import { decodeNamespace, PROTOBUF } from '../http/protobuf.ts';
 
 const BODY_TYPES = ['application/json', 'application/yaml', 'application/x-yaml'] as const;
 const PATCH_BODY_TYPES = [MERGE_PATCH, APPLY_PATCH] as const;
+const STRATEGIC_PATCH = 'application/strategic-merge-patch+json';
+// Labels and annotations are string maps, where a strategic merge patch is a merge patch.
+const PROJECT_PATCH_TYPES = [MERGE_PATCH, STRATEGIC_PATCH] as const;
 
 function fieldValidation(ctx: Ctx): UnknownFieldMode {
   const value = query(ctx, 'fieldValidation');
@@ -147,7 +150,8 @@ async function routeObjects(
         state.now(),
       );
     if (ctx.method === 'POST') {
-      const body = await objectBody(ctx, BODY_TYPES);
+      const body =
+        mediaType(ctx.req) === PROTOBUF ? decodeNamespace(await readRaw(ctx.req)) : await objectBody(ctx, BODY_TYPES);
       const req = writeRequest(ctx, kind, namespace, body);
       return reply(
         state,
@@ -240,12 +244,13 @@ async function routeProjects(state: MockState, ctx: Ctx, name?: string): Promise
         state.now(),
       );
     if (ctx.method === 'POST') {
-      const body = await objectBody(ctx, BODY_TYPES);
+      const body =
+        mediaType(ctx.req) === PROTOBUF ? decodeNamespace(await readRaw(ctx.req)) : await objectBody(ctx, BODY_TYPES);
       const dryRun = dryRunQuery(ctx);
       return reply(
         state,
         ctx,
-        idempotent(state, ctx, body, dryRun, () => createProject(state, body, dryRun)),
+        idempotent(state, ctx, body, dryRun, () => createProject(state, body, dryRun, fieldValidation(ctx))),
       );
     }
     throw methodNotAllowed(ctx, ['GET', 'POST']);
@@ -255,7 +260,11 @@ async function routeProjects(state: MockState, ctx: Ctx, name?: string): Promise
     const options = await deleteOptions(ctx);
     return reply(state, ctx, removeProject(state, name, options.dryRun));
   }
-  throw methodNotAllowed(ctx, ['GET', 'DELETE']);
+  if (ctx.method === 'PATCH') {
+    const body = await objectBody(ctx, PROJECT_PATCH_TYPES);
+    return reply(state, ctx, patchProject(state, name, body, dryRunQuery(ctx)));
+  }
+  throw methodNotAllowed(ctx, ['GET', 'PATCH', 'DELETE']);
 }
 
 function readOnly(ctx: Ctx, body: () => unknown): void {
