@@ -58,7 +58,7 @@ export function fields(buf: Buffer): Field[] {
   return out;
 }
 
-function text(field: Field): string {
+export function text(field: Field): string {
   return field.bytes ? field.bytes.toString('utf8') : '';
 }
 
@@ -92,8 +92,18 @@ function objectMeta(buf: Buffer): Record<string, unknown> {
   return meta;
 }
 
-/** Decodes a protobuf Namespace into the JSON shape the rest of the server reads. */
-export function decodeNamespace(body: Buffer): Record<string, unknown> {
+/** The string fields of a message, by field number, as named in `names` (repeated ones keep the last). */
+export function stringFields(buf: Buffer, names: Record<number, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of fields(buf)) {
+    const name = names[f.number];
+    if (name !== undefined && f.bytes) out[name] = text(f);
+  }
+  return out;
+}
+
+/** Opens the envelope: the TypeMeta as JSON fields, and the object's own message. */
+export function unwrap(body: Buffer): { typeMeta: Record<string, string>; raw: Buffer } {
   if (body.length < MAGIC.length || MAGIC.some((b, i) => body[i] !== b))
     throw malformed('it does not start with the Kubernetes magic bytes "k8s\\0"');
   let typeMeta: Record<string, string> = {};
@@ -108,6 +118,12 @@ export function decodeNamespace(body: Buffer): Record<string, unknown> {
     if (f.number === 2) raw = f.bytes ?? Buffer.alloc(0);
   }
   if (!raw) throw malformed('the envelope holds no object (runtime.Unknown.raw)');
+  return { typeMeta, raw };
+}
+
+/** Decodes a protobuf Namespace into the JSON shape the rest of the server reads. */
+export function decodeNamespace(body: Buffer): Record<string, unknown> {
+  const { typeMeta, raw } = unwrap(body);
   const out: Record<string, unknown> = { ...typeMeta };
   for (const f of fields(raw)) {
     if (f.number === 1 && f.bytes) out.metadata = objectMeta(f.bytes);

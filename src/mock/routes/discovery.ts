@@ -6,6 +6,7 @@ import { API_VERSION, GROUP, VERSION } from '@/shared/protocol.ts';
 import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import type { Schema } from '../schema/schema.ts';
 import { mutablePaths } from '../schema/schema.ts';
+import { AUTH_GROUPS } from './auth-reviews.ts';
 
 const NAMESPACE_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'watch'];
 const OBJECT_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];
@@ -70,8 +71,32 @@ export function apiGroupList() {
   return {
     kind: 'APIGroupList',
     apiVersion: 'v1',
-    groups: [{ name: GROUP, versions: [groupVersion()], preferredVersion: groupVersion() }],
+    groups: [
+      { name: GROUP, versions: [groupVersion()], preferredVersion: groupVersion() },
+      ...AUTH_GROUPS.map((g) => authGroup(g.group)),
+    ],
   };
+}
+
+/** `kubectl auth can-i` and `whoami` post reviews to these groups; each serves v1 only. */
+function authGroup(name: string) {
+  const v1 = { groupVersion: `${name}/v1`, version: 'v1' };
+  return { name, versions: [v1], preferredVersion: v1 };
+}
+
+export function authApiGroup(name: string) {
+  return { kind: 'APIGroup', apiVersion: 'v1', ...authGroup(name) };
+}
+
+export function authResources(name: string) {
+  const resources = (AUTH_GROUPS.find((g) => g.group === name)?.resources ?? []).map((r) => ({
+    name: r.name,
+    singularName: r.singular,
+    namespaced: false,
+    kind: r.kind,
+    verbs: ['create'],
+  }));
+  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: `${name}/v1`, resources };
 }
 
 export function groupResources() {
@@ -123,17 +148,38 @@ export function aggregatedDiscovery(root: 'api' | 'apis', version: string) {
       verbs: ['get'],
     })),
   }));
-  const group =
+  const auth = AUTH_GROUPS.map((g) => ({
+    metadata: { name: g.group, creationTimestamp: null },
+    versions: [
+      {
+        version: 'v1',
+        resources: g.resources.map((r) => ({
+          resource: r.name,
+          responseKind: { group: g.group, version: 'v1', kind: r.kind },
+          scope: 'Cluster',
+          singularResource: r.singular,
+          verbs: ['create'],
+        })),
+        freshness: 'Current',
+      },
+    ],
+  }));
+  const items =
     root === 'api'
-      ? {
-          metadata: { creationTimestamp: null },
-          versions: [{ version: 'v1', resources: [namespaces], freshness: 'Current' }],
-        }
-      : {
-          metadata: { name: GROUP, creationTimestamp: null },
-          versions: [{ version: VERSION, resources: nodus, freshness: 'Current' }],
-        };
-  return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${version}`, metadata: {}, items: [group] };
+      ? [
+          {
+            metadata: { creationTimestamp: null },
+            versions: [{ version: 'v1', resources: [namespaces], freshness: 'Current' }],
+          },
+        ]
+      : [
+          {
+            metadata: { name: GROUP, creationTimestamp: null },
+            versions: [{ version: VERSION, resources: nodus, freshness: 'Current' }],
+          },
+          ...auth,
+        ];
+  return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${version}`, metadata: {}, items };
 }
 
 function schemaName(kind: string): string {

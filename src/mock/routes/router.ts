@@ -23,11 +23,14 @@ import {
   apiGroup,
   apiGroupList,
   apiVersions,
+  authApiGroup,
+  authResources,
   coreResources,
   groupResources,
   openApiGroup,
 } from './discovery.ts';
 import { openApiCore, openApiIndex } from './openapi-core.ts';
+import { AUTH_GROUPS, decodeReview, routeReview } from './auth-reviews.ts';
 import { sendDiscovery, sendList, sendObject, tableWatch } from './negotiate.ts';
 import { NAMESPACE_COLUMNS } from './table.ts';
 import { createProject, getProject, patchProject, removeProject, requireProject } from './projects.ts';
@@ -303,6 +306,7 @@ export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
   }
   if (p0 === 'apis') {
     if (parts.length === 1) return readDiscovery(ctx, apiGroupList, 'apis');
+    if (AUTH_GROUPS.some((g) => g.group === p1)) return routeAuth(state, ctx, p1!, parts);
     if (p1 === GROUP && parts.length === 2) return readOnly(ctx, apiGroup);
     if (p1 === GROUP && p2 === VERSION) {
       if (parts.length === 3) return readOnly(ctx, groupResources);
@@ -348,6 +352,21 @@ export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
   }
   if (p0 === '_mock' && p1 !== undefined && parts.length === 2) return routeDev(state, ctx, p1);
   throw notFoundPath(ctx);
+}
+
+async function routeAuth(state: MockState, ctx: Ctx, group: string, parts: string[]): Promise<void> {
+  const [, , version, resource] = parts;
+  if (parts.length === 2) return readOnly(ctx, () => authApiGroup(group));
+  if (version === 'v1' && parts.length === 3) return readOnly(ctx, () => authResources(group));
+  if (version !== 'v1' || resource === undefined || parts.length !== 4) throw notFoundPath(ctx);
+  if (ctx.method !== 'POST') throw methodNotAllowed(ctx, ['POST']);
+  const body =
+    mediaType(ctx.req) === PROTOBUF
+      ? decodeReview(await readRaw(ctx.req), resource)
+      : await objectBody(ctx, BODY_TYPES);
+  const answer = routeReview(group, resource, body);
+  if (!answer) throw notFoundPath(ctx);
+  return reply(state, ctx, answer);
 }
 
 function unknownKind(plural: string): ApiFailure {
