@@ -39,6 +39,8 @@ describe('discovery and OpenAPI', () => {
         name: 'nodus.dev',
         preferredVersion: expect.objectContaining({ groupVersion: 'nodus.dev/v1' }),
       }),
+      expect.objectContaining({ name: 'authorization.k8s.io' }),
+      expect.objectContaining({ name: 'authentication.k8s.io' }),
     ]);
     const resources = await api.get<{
       resources: { name: string; kind: string; namespaced: boolean; verbs: string[] }[];

@@ -2,13 +2,13 @@
  * Discovery (`/api`, `/apis`, `/apis/nodus.dev/v1`, and the aggregated form of the first two), `/version`, and
  * OpenAPI v3 with a schema per kind built from the same schemas the server validates with.
  */
-import { createHash } from 'node:crypto';
 import { API_VERSION, GROUP, VERSION } from '@/shared/protocol.ts';
 import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import type { Schema } from '../schema/schema.ts';
 import { mutablePaths } from '../schema/schema.ts';
+import { AUTH_GROUPS } from './auth-reviews.ts';
 
-const NAMESPACE_VERBS = ['create', 'delete', 'get', 'list', 'watch'];
+const NAMESPACE_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'watch'];
 const OBJECT_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];
 const READ_VERBS = ['get', 'list', 'watch'];
 
@@ -71,8 +71,32 @@ export function apiGroupList() {
   return {
     kind: 'APIGroupList',
     apiVersion: 'v1',
-    groups: [{ name: GROUP, versions: [groupVersion()], preferredVersion: groupVersion() }],
+    groups: [
+      { name: GROUP, versions: [groupVersion()], preferredVersion: groupVersion() },
+      ...AUTH_GROUPS.map((g) => authGroup(g.group)),
+    ],
   };
+}
+
+/** `kubectl auth can-i` and `whoami` post reviews to these groups; each serves v1 only. */
+function authGroup(name: string) {
+  const v1 = { groupVersion: `${name}/v1`, version: 'v1' };
+  return { name, versions: [v1], preferredVersion: v1 };
+}
+
+export function authApiGroup(name: string) {
+  return { kind: 'APIGroup', apiVersion: 'v1', ...authGroup(name) };
+}
+
+export function authResources(name: string) {
+  const resources = (AUTH_GROUPS.find((g) => g.group === name)?.resources ?? []).map((r) => ({
+    name: r.name,
+    singularName: r.singular,
+    namespaced: false,
+    kind: r.kind,
+    verbs: ['create'],
+  }));
+  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: `${name}/v1`, resources };
 }
 
 export function groupResources() {
@@ -124,24 +148,45 @@ export function aggregatedDiscovery(root: 'api' | 'apis', version: string) {
       verbs: ['get'],
     })),
   }));
-  const group =
+  const auth = AUTH_GROUPS.map((g) => ({
+    metadata: { name: g.group, creationTimestamp: null },
+    versions: [
+      {
+        version: 'v1',
+        resources: g.resources.map((r) => ({
+          resource: r.name,
+          responseKind: { group: g.group, version: 'v1', kind: r.kind },
+          scope: 'Cluster',
+          singularResource: r.singular,
+          verbs: ['create'],
+        })),
+        freshness: 'Current',
+      },
+    ],
+  }));
+  const items =
     root === 'api'
-      ? {
-          metadata: { creationTimestamp: null },
-          versions: [{ version: 'v1', resources: [namespaces], freshness: 'Current' }],
-        }
-      : {
-          metadata: { name: GROUP, creationTimestamp: null },
-          versions: [{ version: VERSION, resources: nodus, freshness: 'Current' }],
-        };
-  return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${version}`, metadata: {}, items: [group] };
+      ? [
+          {
+            metadata: { creationTimestamp: null },
+            versions: [{ version: 'v1', resources: [namespaces], freshness: 'Current' }],
+          },
+        ]
+      : [
+          {
+            metadata: { name: GROUP, creationTimestamp: null },
+            versions: [{ version: VERSION, resources: nodus, freshness: 'Current' }],
+          },
+          ...auth,
+        ];
+  return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${version}`, metadata: {}, items };
 }
 
 function schemaName(kind: string): string {
   return `dev.nodus.v1.${kind}`;
 }
 
-const objectMeta: Schema = {
+export const objectMeta: Schema = {
   type: 'object',
   description:
     'Standard object metadata. name is a DNS label of at most 63 characters, unique per project and kind; namespace is the project.',
@@ -317,40 +362,5 @@ export function openApiGroup() {
     info: { title: 'Nodus', version: VERSION, description: 'The Nodus resource API (the bundled mock).' },
     paths,
     components: { schemas },
-  };
-}
-
-export function openApiCore() {
-  return {
-    openapi: '3.0.0',
-    info: { title: 'Nodus core', version: 'v1' },
-    paths: {},
-    components: {
-      schemas: {
-        'io.k8s.api.core.v1.Namespace': {
-          type: 'object',
-          description: 'A project.',
-          properties: {
-            apiVersion: { type: 'string' },
-            kind: { type: 'string' },
-            metadata: objectMeta,
-            status: { type: 'object', properties: { phase: { type: 'string' } } },
-          },
-          'x-kubernetes-group-version-kind': [{ group: '', version: 'v1', kind: 'Namespace' }],
-        },
-      },
-    },
-  };
-}
-
-let groupHash: string | undefined;
-
-export function openApiIndex() {
-  groupHash ??= createHash('sha256').update(JSON.stringify(openApiGroup())).digest('hex').slice(0, 32).toUpperCase();
-  return {
-    paths: {
-      [`apis/${API_VERSION}`]: { serverRelativeURL: `/openapi/v3/apis/${API_VERSION}?hash=${groupHash}` },
-      'api/v1': { serverRelativeURL: '/openapi/v3/api/v1?hash=CORE' },
-    },
   };
 }

@@ -1,13 +1,14 @@
 /**
- * Projects are namespaces (`/api/v1/namespaces`): list, watch, get, create and delete. `default` and the
+ * Projects are namespaces (`/api/v1/namespaces`): list, watch, get, create, patch and delete. `default` and the
  * read-only `nodus` cannot be deleted; deleting another deletes everything in it first.
  */
 import { DEFAULT_PROJECT, PUBLIC_PROJECT, type NodusObject } from '@/shared/protocol.ts';
-import { checkMetadata, checkName, clientMetadata } from '../admission/metadata.ts';
+import { checkMetadata, checkName, clientMetadata, isNodusKey } from '../admission/metadata.ts';
 import { newProject } from '../admission/new-object.ts';
 import { ApiFailure, invalid } from '../http/errors.ts';
 import { deleteProject } from '../objects/deletion.ts';
 import type { Reply } from '../http/reply.ts';
+import type { UnknownFieldMode } from '../schema/schema.ts';
 import type { MockState } from '../state.ts';
 
 export function projectNotFound(name: string): ApiFailure {
@@ -69,13 +70,25 @@ export function requireProject(state: MockState, name: string, write: boolean): 
   }
 }
 
-export function createProject(state: MockState, body: Record<string, unknown>, dryRun: boolean): Reply {
+const NAMESPACE_FIELDS = new Set(['apiVersion', 'kind', 'metadata', 'spec', 'status']);
+
+export function createProject(
+  state: MockState,
+  body: Record<string, unknown>,
+  dryRun: boolean,
+  mode: UnknownFieldMode = 'Strict',
+): Reply {
   if (body.kind !== undefined && body.kind !== 'Namespace') {
     throw new ApiFailure('BadRequest', `the kind in the body ("${String(body.kind)}") is not Namespace`);
   }
   const meta = (body.metadata ?? {}) as Record<string, unknown>;
-  const check = checkMetadata(meta, 'Strict');
-  const causes = [...checkName(meta.name), ...check.causes];
+  const check = checkMetadata(meta, mode);
+  const unknown = mode === 'Strict' ? Object.keys(body).filter((key) => !NAMESPACE_FIELDS.has(key)) : [];
+  const causes = [
+    ...checkName(meta.name),
+    ...check.causes,
+    ...unknown.map((key) => ({ field: key, reason: 'FieldValueUnknown', message: `unknown field "${key}"` })),
+  ];
   if (causes.length)
     throw invalid({ kind: 'Namespace', name: typeof meta.name === 'string' ? meta.name : undefined }, causes);
   const name = meta.name as string;
@@ -108,4 +121,77 @@ export function removeProject(state: MockState, name: string, dryRun: boolean): 
   }
   if (dryRun) return { code: 200, body: project };
   return { code: 200, body: deleteProject(state, project) };
+}
+
+/**
+ * A merge patch of a project's labels and annotations (what `kubectl label` and `kubectl annotate` send, as a
+ * strategic merge patch, which for these string maps is the same thing). Nothing else of a project is the
+ * client's to change.
+ */
+export function patchProject(state: MockState, name: string, patch: Record<string, unknown>, dryRun: boolean): Reply {
+  requireProject(state, name, true);
+  const project = getProject(state, name);
+  const strayTop = Object.keys(patch).filter((k) => !['apiVersion', 'kind', 'metadata'].includes(k));
+  const meta = (patch.metadata ?? {}) as Record<string, unknown>;
+  if (typeof meta !== 'object' || meta === null || Array.isArray(meta))
+    throw new ApiFailure('BadRequest', 'metadata in the patch must be an object');
+  const strayMeta = Object.keys(meta).filter((k) => !['name', 'labels', 'annotations', 'resourceVersion'].includes(k));
+  const stray = [...strayTop, ...strayMeta.map((k) => `metadata.${k}`)];
+  if (stray.length) {
+    throw invalid(
+      { kind: 'Namespace', name },
+      stray.map((field) => ({
+        field,
+        reason: 'FieldValueForbidden',
+        message: 'only metadata.labels and metadata.annotations of a project can be patched',
+      })),
+    );
+  }
+  if (meta.name !== undefined && meta.name !== name)
+    throw new ApiFailure('BadRequest', `the name in the patch ("${String(meta.name)}") is not "${name}"`);
+  if (meta.resourceVersion != null && String(meta.resourceVersion) !== project.metadata.resourceVersion) {
+    throw new ApiFailure(
+      'Conflict',
+      `project "${name}" has changed since resourceVersion ${String(meta.resourceVersion)}`,
+      {
+        details: { kind: 'Namespace', name },
+        fix: 'Read the project again and patch the version you read.',
+      },
+    );
+  }
+  const labels = mergeMap(project.metadata.labels, meta.labels);
+  const annotations = mergeMap(project.metadata.annotations, meta.annotations);
+  const serverLabels = { 'kubernetes.io/metadata.name': name };
+  const check = checkMetadata({ labels, annotations }, 'Strict', {
+    labels: pickNodus(project.metadata.labels),
+    annotations: pickNodus(project.metadata.annotations),
+  });
+  if (check.causes.length) throw invalid({ kind: 'Namespace', name }, check.causes);
+  const next: NodusObject = {
+    ...project,
+    metadata: {
+      ...project.metadata,
+      // Kubernetes keeps this label equal to the name whatever a client sends.
+      labels: { ...labels, ...serverLabels },
+      ...(Object.keys(annotations).length ? { annotations } : {}),
+    },
+  };
+  if (!Object.keys(annotations).length) delete next.metadata.annotations;
+  return { code: 200, body: dryRun ? next : state.store.put('namespaces', next) };
+}
+
+function mergeMap(current: Record<string, string> | undefined, patch: unknown): Record<string, string> {
+  if (patch === undefined) return { ...current };
+  if (patch === null) return {};
+  if (typeof patch !== 'object' || Array.isArray(patch)) return patch as Record<string, string>;
+  const out: Record<string, string> = { ...current };
+  for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
+    if (value === null) delete out[key];
+    else out[key] = value as string;
+  }
+  return out;
+}
+
+function pickNodus(map: Record<string, string> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(map ?? {}).filter(([key]) => isNodusKey(key)));
 }

@@ -2,7 +2,7 @@
  * Maps authenticated requests to handlers: discovery, OpenAPI, projects, Nodus objects and the dev controls.
  */
 import { API_VERSION, GROUP, HEADER_IDEMPOTENCY_KEY, VERSION } from '@/shared/protocol.ts';
-import { readBody, requireObject } from '../http/body.ts';
+import { mediaType, readBody, readRaw, requireObject } from '../http/body.ts';
 import { boolQuery, dryRunQuery, query, sendJson, type Ctx } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { kindByPlural, type KindDef } from '../kinds/index.ts';
@@ -23,18 +23,24 @@ import {
   apiGroup,
   apiGroupList,
   apiVersions,
+  authApiGroup,
+  authResources,
   coreResources,
   groupResources,
-  openApiCore,
   openApiGroup,
-  openApiIndex,
 } from './discovery.ts';
+import { openApiCore, openApiIndex } from './openapi-core.ts';
+import { AUTH_GROUPS, decodeReview, routeReview } from './auth-reviews.ts';
 import { sendDiscovery, sendList, sendObject, tableWatch } from './negotiate.ts';
 import { NAMESPACE_COLUMNS } from './table.ts';
-import { createProject, getProject, removeProject, requireProject } from './projects.ts';
+import { createProject, getProject, patchProject, removeProject, requireProject } from './projects.ts';
+import { decodeNamespace, PROTOBUF } from '../http/protobuf.ts';
 
 const BODY_TYPES = ['application/json', 'application/yaml', 'application/x-yaml'] as const;
 const PATCH_BODY_TYPES = [MERGE_PATCH, APPLY_PATCH] as const;
+const STRATEGIC_PATCH = 'application/strategic-merge-patch+json';
+// Labels and annotations are string maps, where a strategic merge patch is a merge patch.
+const PROJECT_PATCH_TYPES = [MERGE_PATCH, STRATEGIC_PATCH] as const;
 
 function fieldValidation(ctx: Ctx): UnknownFieldMode {
   const value = query(ctx, 'fieldValidation');
@@ -146,7 +152,8 @@ async function routeObjects(
         state.now(),
       );
     if (ctx.method === 'POST') {
-      const body = await objectBody(ctx, BODY_TYPES);
+      const body =
+        mediaType(ctx.req) === PROTOBUF ? decodeNamespace(await readRaw(ctx.req)) : await objectBody(ctx, BODY_TYPES);
       const req = writeRequest(ctx, kind, namespace, body);
       return reply(
         state,
@@ -239,12 +246,13 @@ async function routeProjects(state: MockState, ctx: Ctx, name?: string): Promise
         state.now(),
       );
     if (ctx.method === 'POST') {
-      const body = await objectBody(ctx, BODY_TYPES);
+      const body =
+        mediaType(ctx.req) === PROTOBUF ? decodeNamespace(await readRaw(ctx.req)) : await objectBody(ctx, BODY_TYPES);
       const dryRun = dryRunQuery(ctx);
       return reply(
         state,
         ctx,
-        idempotent(state, ctx, body, dryRun, () => createProject(state, body, dryRun)),
+        idempotent(state, ctx, body, dryRun, () => createProject(state, body, dryRun, fieldValidation(ctx))),
       );
     }
     throw methodNotAllowed(ctx, ['GET', 'POST']);
@@ -254,7 +262,11 @@ async function routeProjects(state: MockState, ctx: Ctx, name?: string): Promise
     const options = await deleteOptions(ctx);
     return reply(state, ctx, removeProject(state, name, options.dryRun));
   }
-  throw methodNotAllowed(ctx, ['GET', 'DELETE']);
+  if (ctx.method === 'PATCH') {
+    const body = await objectBody(ctx, PROJECT_PATCH_TYPES);
+    return reply(state, ctx, patchProject(state, name, body, dryRunQuery(ctx)));
+  }
+  throw methodNotAllowed(ctx, ['GET', 'PATCH', 'DELETE']);
 }
 
 function readOnly(ctx: Ctx, body: () => unknown): void {
@@ -293,6 +305,7 @@ export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
   }
   if (p0 === 'apis') {
     if (parts.length === 1) return readDiscovery(ctx, apiGroupList, 'apis');
+    if (AUTH_GROUPS.some((g) => g.group === p1)) return routeAuth(state, ctx, p1!, parts);
     if (p1 === GROUP && parts.length === 2) return readOnly(ctx, apiGroup);
     if (p1 === GROUP && p2 === VERSION) {
       if (parts.length === 3) return readOnly(ctx, groupResources);
@@ -338,6 +351,21 @@ export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
   }
   if (p0 === '_mock' && p1 !== undefined && parts.length === 2) return routeDev(state, ctx, p1);
   throw notFoundPath(ctx);
+}
+
+async function routeAuth(state: MockState, ctx: Ctx, group: string, parts: string[]): Promise<void> {
+  const [, , version, resource] = parts;
+  if (parts.length === 2) return readOnly(ctx, () => authApiGroup(group));
+  if (version === 'v1' && parts.length === 3) return readOnly(ctx, () => authResources(group));
+  if (version !== 'v1' || resource === undefined || parts.length !== 4) throw notFoundPath(ctx);
+  if (ctx.method !== 'POST') throw methodNotAllowed(ctx, ['POST']);
+  const body =
+    mediaType(ctx.req) === PROTOBUF
+      ? decodeReview(await readRaw(ctx.req), resource)
+      : await objectBody(ctx, BODY_TYPES);
+  const answer = routeReview(group, resource, body);
+  if (!answer) throw notFoundPath(ctx);
+  return reply(state, ctx, answer);
 }
 
 function unknownKind(plural: string): ApiFailure {
