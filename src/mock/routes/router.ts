@@ -10,6 +10,7 @@ import type { UnknownFieldMode } from '../schema/schema.ts';
 import { withIdempotency } from '../objects/idempotency.ts';
 import { listObjects } from '../objects/list.ts';
 import { APPLY_PATCH, MERGE_PATCH, patchObject, unsupportedPatch } from '../objects/patch.ts';
+import { JSON_PATCH, jsonPatchObject, parseJsonPatch } from '../objects/json-patch.ts';
 import { serveWatch } from '../objects/watch.ts';
 import type { Reply } from '../http/reply.ts';
 import { createObject, deleteObject, notFound, updateObject, type WriteRequest } from '../objects/writes.ts';
@@ -34,7 +35,7 @@ import { NAMESPACE_COLUMNS } from './table.ts';
 import { createProject, getProject, removeProject, requireProject } from './projects.ts';
 
 const BODY_TYPES = ['application/json', 'application/yaml', 'application/x-yaml'] as const;
-const PATCH_BODY_TYPES = [MERGE_PATCH, APPLY_PATCH] as const;
+const PATCH_BODY_TYPES = [MERGE_PATCH, JSON_PATCH, APPLY_PATCH] as const;
 
 function fieldValidation(ctx: Ctx): UnknownFieldMode {
   const value = query(ctx, 'fieldValidation');
@@ -194,6 +195,10 @@ async function routeObjects(
       if (!(PATCH_BODY_TYPES as readonly string[]).includes(type)) {
         ctx.req.resume();
         throw unsupportedPatch(type);
+      }
+      if (type === JSON_PATCH) {
+        const ops = parseJsonPatch((await readBody(ctx.req, [JSON_PATCH])).value);
+        return reply(state, ctx, jsonPatchObject(state, { ...writeRequest(ctx, kind, namespace, {}), name, ops }));
       }
       const body = await objectBody(ctx, PATCH_BODY_TYPES);
       const req = {
