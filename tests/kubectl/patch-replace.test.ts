@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { jobYaml, withKubectl } from './harness.ts';
 
-const k = withKubectl({ controller: false });
+const k = withKubectl();
 
 const JOBS = '/apis/nodus.dev/v1/namespaces/default/jobs';
 
@@ -27,5 +27,20 @@ describe('kubectl patch --type=json', () => {
     ]);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain('test failed');
+  });
+});
+
+describe('kubectl replace --force', () => {
+  it('deletes and creates again from what kubectl get -o yaml printed, server-set labels and all', async () => {
+    expect((await k.run(['apply', '-f', k.file('rf.yaml', jobYaml('rf'))])).code).toBe(0);
+    const before = (await k.api<NodusObject>('GET', `${JOBS}/rf`)).body;
+    const printed = await k.run(['get', 'job.nodus.dev', 'rf', '-o', 'yaml']);
+    const res = await k.run(['replace', '--force', '-f', k.file('rf-live.yaml', printed.stdout)]);
+    expect(res.stderr).toBe('');
+    expect(res.stdout).toContain('job.nodus.dev/rf replaced');
+    const after = await k.api<NodusObject>('GET', `${JOBS}/rf`);
+    expect(after.status).toBe(200);
+    expect(after.body.metadata.uid).not.toBe(before.metadata.uid);
+    expect(after.body.metadata.labels).toMatchObject({ 'nodus.dev/created-by': 'demo-user' });
   });
 });
