@@ -99,7 +99,18 @@ async function deleteOptions(
   const dryRunBody = Array.isArray(raw.dryRun) ? raw.dryRun : [];
   if (dryRunBody.some((v) => v !== 'All'))
     throw new ApiFailure('BadRequest', 'dryRun in DeleteOptions may only hold "All"');
-  const policy = (raw.propagationPolicy ?? query(ctx, 'propagationPolicy') ?? 'Background') as string;
+  // The older orphanDependents=true (body or query) means Orphan, as in Kubernetes; false means the default.
+  const orphan = raw.orphanDependents ?? query(ctx, 'orphanDependents');
+  if (orphan !== undefined && orphan !== null && ![true, false, 'true', 'false'].includes(orphan as string)) {
+    throw new ApiFailure('BadRequest', `orphanDependents must be true or false, not "${String(orphan)}"`);
+  }
+  const orphaned = orphan === true || orphan === 'true' ? 'Orphan' : undefined;
+  const policy = (raw.propagationPolicy ?? query(ctx, 'propagationPolicy') ?? orphaned ?? 'Background') as string;
+  if (orphaned && policy !== 'Orphan') {
+    throw new ApiFailure('BadRequest', 'orphanDependents=true and propagationPolicy cannot both be set', {
+      fix: 'Send only propagationPolicy (Orphan keeps the children).',
+    });
+  }
   if (!['Background', 'Foreground', 'Orphan'].includes(policy)) {
     throw new ApiFailure('BadRequest', `propagationPolicy must be Background, Foreground or Orphan, not "${policy}"`);
   }
