@@ -69,12 +69,20 @@ describe('metadata', () => {
     expect(new Set([rv1, rv2, again.body.metadata.resourceVersion]).size).toBe(3);
   });
 
-  it('refuses nodus.dev/ labels and annotations from clients, except the request annotations', async () => {
-    const label = await api.post(JOBS, job('lbl', {}, { labels: { 'nodus.dev/created-by': 'mallory' } }));
-    expect(label.status).toBe(422);
-    expect(status(label).details?.causes?.[0]?.field).toBe('metadata.labels[nodus.dev/created-by]');
-    const annotation = await api.post(JOBS, job('ann', {}, { annotations: { 'nodus.dev/priority-boost': 'yes' } }));
-    expect(annotation.status).toBe(422);
+  it("gives a create the server's own nodus.dev/ labels and annotations, warning about changed ones", async () => {
+    const label = await api.post<NodusObject>(JOBS, job('lbl', {}, { labels: { 'nodus.dev/created-by': 'mallory' } }));
+    expect(label.status).toBe(201);
+    expect(label.body.metadata.labels).toHaveProperty(['nodus.dev/created-by'], 'demo-user');
+    expect(label.headers.get('warning')).toContain('metadata.labels[nodus.dev/created-by] is set by Nodus');
+    const annotation = await api.post<NodusObject>(
+      JOBS,
+      job('ann', {}, { annotations: { 'nodus.dev/priority-boost': 'yes' } }),
+    );
+    expect(annotation.status).toBe(201);
+    expect(annotation.body.metadata.annotations ?? {}).not.toHaveProperty('nodus.dev/priority-boost');
+    const readBack = await api.post(JOBS, { ...label.body, metadata: { ...label.body.metadata, name: 'lbl-copy' } });
+    expect(readBack.status).toBe(201);
+    expect(readBack.headers.get('warning')).toBeNull();
     const request = await api.post<NodusObject>(
       JOBS,
       job(

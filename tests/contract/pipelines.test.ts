@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NodusObject, ObjectList } from '@/shared/protocol.ts';
-import { JOBS, withMockApi } from './harness.ts';
+import { JOBS, status, withMockApi } from './harness.ts';
 
 const api = withMockApi({ speed: 200, finalizeSeconds: 0.1 });
 const PIPELINES = '/apis/nodus.dev/v1/namespaces/default/pipelines';
@@ -88,6 +88,31 @@ describe('pipelines', () => {
     const orphans = await jobsOf('kept');
     expect(orphans).toHaveLength(1);
     expect(orphans[0]!.metadata.ownerReferences).toBeUndefined();
+  });
+
+  it('keeps its Jobs for orphanDependents=true, in the query or the DeleteOptions body', async () => {
+    await api.post(PIPELINES, pipeline('kept-q', [{ name: 'a' }]));
+    await api.post(PIPELINES, pipeline('kept-b', [{ name: 'a' }]));
+    await expect
+      .poll(async () => (await jobsOf('kept-q')).length + (await jobsOf('kept-b')).length, { timeout: 10_000 })
+      .toBe(2);
+    expect((await api.del(`${PIPELINES}/kept-q?orphanDependents=true`)).status).toBeLessThan(300);
+    expect((await api.del(`${PIPELINES}/kept-b`, { body: { orphanDependents: true } })).status).toBeLessThan(300);
+    await expect.poll(async () => (await api.get(`${PIPELINES}/kept-q`)).status, { timeout: 10_000 }).toBe(404);
+    await expect.poll(async () => (await api.get(`${PIPELINES}/kept-b`)).status, { timeout: 10_000 }).toBe(404);
+    expect(await jobsOf('kept-q')).toHaveLength(1);
+    expect(await jobsOf('kept-b')).toHaveLength(1);
+  });
+
+  it('refuses orphanDependents that is not a boolean, or that contradicts propagationPolicy', async () => {
+    await api.post(PIPELINES, pipeline('odd', [{ name: 'a' }]));
+    const bad = await api.del(`${PIPELINES}/odd?orphanDependents=maybe`);
+    expect(bad.status).toBe(400);
+    const both = await api.del(`${PIPELINES}/odd`, {
+      body: { orphanDependents: true, propagationPolicy: 'Foreground' },
+    });
+    expect(both.status).toBe(400);
+    expect(status(both).fix).toContain('propagationPolicy');
   });
 
   it('suspends its running step with it', async () => {

@@ -219,6 +219,36 @@ export function clientMetadata(meta: Record<string, unknown>): ObjectMeta {
   return out;
 }
 
+export interface ServerKeySent {
+  field: 'labels' | 'annotations';
+  key: string;
+  value: unknown;
+}
+
+/**
+ * For a create: takes out the nodus.dev/ labels and annotations a client sent (an object read back from the server
+ * carries them), so that the new object gets the server's own values instead of a refusal.
+ */
+export function withoutServerKeys(meta: Record<string, unknown>): {
+  meta: Record<string, unknown>;
+  sent: ServerKeySent[];
+} {
+  const sent: ServerKeySent[] = [];
+  const out = { ...meta };
+  for (const field of ['labels', 'annotations'] as const) {
+    const map = meta[field];
+    if (!map || typeof map !== 'object' || Array.isArray(map)) continue;
+    const kept: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(map)) {
+      if (isNodusKey(key) && !(field === 'annotations' && REQUEST_ANNOTATIONS.has(key)))
+        sent.push({ field, key, value });
+      else kept[key] = value;
+    }
+    out[field] = kept;
+  }
+  return { meta: out, sent };
+}
+
 export function isNodusKey(key: string): boolean {
   return key.startsWith(NODUS_PREFIX);
 }

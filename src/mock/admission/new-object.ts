@@ -15,7 +15,7 @@ import {
 } from '@/shared/protocol.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
-import { clientMetadata, isNodusKey } from './metadata.ts';
+import { clientMetadata, isNodusKey, type ServerKeySent } from './metadata.ts';
 import type { SpecContext } from './spec.ts';
 
 /** What a kind's spec may refer to in the project: published images and the project's Volumes. */
@@ -38,6 +38,8 @@ export interface Admitted {
   metadata: Record<string, unknown>;
   spec: Record<string, unknown>;
   warnings: string[];
+  /** On create, the server's nodus.dev/ keys the client sent; the new object has the server's values instead. */
+  serverKeysSent?: ServerKeySent[];
 }
 
 export function initialStatus(

@@ -4,7 +4,14 @@
  */
 import { API_VERSION, type NodusObject, type ObjectMeta, type StatusCause } from '@/shared/protocol.ts';
 import { admitSpec } from '../admission/spec.ts';
-import { checkGenerateName, checkMetadata, checkName, clientMetadata, isNodusKey } from '../admission/metadata.ts';
+import {
+  checkGenerateName,
+  checkMetadata,
+  checkName,
+  clientMetadata,
+  isNodusKey,
+  withoutServerKeys,
+} from '../admission/metadata.ts';
 import { specContext, type Admitted } from '../admission/new-object.ts';
 import { ApiFailure, invalid } from '../http/errors.ts';
 import type { KindDef } from '../kinds/index.ts';
@@ -43,12 +50,13 @@ export function admit(
       },
     );
   }
-  const metadata = (body.metadata ?? {}) as Record<string, unknown>;
-  if (typeof metadata !== 'object' || Array.isArray(metadata)) {
+  const sentMetadata = (body.metadata ?? {}) as Record<string, unknown>;
+  if (typeof sentMetadata !== 'object' || Array.isArray(sentMetadata)) {
     throw invalid({ kind: kind.kind }, [
       { field: 'metadata', reason: 'FieldValueTypeInvalid', message: 'must be an object' },
     ]);
   }
+  const { meta: metadata, sent } = server ? { meta: sentMetadata, sent: [] } : withoutServerKeys(sentMetadata);
   if (typeof metadata.namespace === 'string' && metadata.namespace !== '' && metadata.namespace !== namespace) {
     throw new ApiFailure(
       'BadRequest',
@@ -81,7 +89,7 @@ export function admit(
       { kind: kind.kind, name: typeof metadata.name === 'string' ? metadata.name : undefined, group: 'nodus.dev' },
       causes,
     );
-  return { metadata, spec: spec.spec, warnings };
+  return { metadata, spec: spec.spec, warnings, ...(sent.length ? { serverKeysSent: sent } : {}) };
 }
 
 /** Where a request came from, for the nodus.dev/launched-by label. */

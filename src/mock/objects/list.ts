@@ -1,5 +1,5 @@
 /**
- * Lists: selectors, `limit` (default 500, at most 1,000) and `continue` tokens that page one consistent snapshot
+ * Lists: selectors, `limit` (default 500, at most 1,000: a larger one is served 1,000) and `continue` tokens that page one consistent snapshot
  * (the objects as they were when the first page was served, however they change in between).
  */
 import { randomBytes } from 'node:crypto';
@@ -31,12 +31,8 @@ export function parseLimit(raw: string | null): number {
       fix: `Send limit between 1 and ${MAX_LIMIT}, and follow metadata.continue for more.`,
     });
   }
-  if (n > MAX_LIMIT) {
-    throw new ApiFailure('BadRequest', `limit ${n} is over the maximum of ${MAX_LIMIT}`, {
-      fix: `Send limit=${MAX_LIMIT} or less and follow metadata.continue for the next page.`,
-    });
-  }
-  return n;
+  // As kube-apiserver does: a larger limit is served a page of the maximum, and continue says there is more.
+  return Math.min(n, MAX_LIMIT);
 }
 
 interface Token {

@@ -1,16 +1,17 @@
 /**
  * PATCH: JSON merge patch (RFC 7386, with an optional resourceVersion precondition) and server-side apply
- * (`application/apply-patch+yaml`). Other patch types are refused with 415.
+ * (`application/apply-patch+yaml`); JSON Patch is in json-patch.ts. Other patch types are refused with 415.
  */
 import { ApiFailure } from '../http/errors.ts';
 import { setField } from '../schema/schema.ts';
 import type { MockState } from '../state.ts';
 import type { Reply } from '../http/reply.ts';
+import { JSON_PATCH } from './json-patch.ts';
 import { conflict, createObject, notFound, updateObject, type WriteRequest } from './writes.ts';
 
 export const MERGE_PATCH = 'application/merge-patch+json';
 export const APPLY_PATCH = 'application/apply-patch+yaml';
-export const PATCH_TYPES = [MERGE_PATCH, APPLY_PATCH] as const;
+export const PATCH_TYPES = [MERGE_PATCH, JSON_PATCH, APPLY_PATCH] as const;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 

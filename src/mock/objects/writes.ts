@@ -142,6 +142,11 @@ export function createObject(state: MockState, req: WriteRequest): Reply {
   });
   const reviewed = review(state, kind, admitted.spec);
   const warnings = [...admitted.warnings];
+  for (const { field, key, value } of admitted.serverKeysSent ?? []) {
+    const own = obj.metadata[field]?.[key];
+    if (own !== value)
+      warnings.push(`metadata.${field}[${key}] is set by Nodus: ${own === undefined ? 'left out' : `kept "${own}"`}`);
+  }
   if (reviewed) {
     const impacts = budgetImpact(state, namespace, obj.metadata.labels ?? {}, parseMoney(reviewed.estimate.costUSD));
     if (impacts.length) reviewed.estimate.budgets = impacts;

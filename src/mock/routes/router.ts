@@ -10,6 +10,7 @@ import type { UnknownFieldMode } from '../schema/schema.ts';
 import { withIdempotency } from '../objects/idempotency.ts';
 import { listObjects } from '../objects/list.ts';
 import { APPLY_PATCH, MERGE_PATCH, patchObject, unsupportedPatch } from '../objects/patch.ts';
+import { JSON_PATCH, jsonPatchObject, parseJsonPatch } from '../objects/json-patch.ts';
 import { serveWatch } from '../objects/watch.ts';
 import type { Reply } from '../http/reply.ts';
 import { createObject, deleteObject, notFound, updateObject, type WriteRequest } from '../objects/writes.ts';
@@ -37,7 +38,7 @@ import { createProject, getProject, patchProject, removeProject, requireProject 
 import { decodeNamespace, PROTOBUF } from '../http/protobuf.ts';
 
 const BODY_TYPES = ['application/json', 'application/yaml', 'application/x-yaml'] as const;
-const PATCH_BODY_TYPES = [MERGE_PATCH, APPLY_PATCH] as const;
+const PATCH_BODY_TYPES = [MERGE_PATCH, JSON_PATCH, APPLY_PATCH] as const;
 const STRATEGIC_PATCH = 'application/strategic-merge-patch+json';
 // Labels and annotations are string maps, where a strategic merge patch is a merge patch.
 const PROJECT_PATCH_TYPES = [MERGE_PATCH, STRATEGIC_PATCH] as const;
@@ -103,7 +104,18 @@ async function deleteOptions(
   const dryRunBody = Array.isArray(raw.dryRun) ? raw.dryRun : [];
   if (dryRunBody.some((v) => v !== 'All'))
     throw new ApiFailure('BadRequest', 'dryRun in DeleteOptions may only hold "All"');
-  const policy = (raw.propagationPolicy ?? query(ctx, 'propagationPolicy') ?? 'Background') as string;
+  // The older orphanDependents=true (body or query) means Orphan, as in Kubernetes; false means the default.
+  const orphan = raw.orphanDependents ?? query(ctx, 'orphanDependents');
+  if (orphan !== undefined && orphan !== null && ![true, false, 'true', 'false'].includes(orphan as string)) {
+    throw new ApiFailure('BadRequest', `orphanDependents must be true or false, not "${String(orphan)}"`);
+  }
+  const orphaned = orphan === true || orphan === 'true' ? 'Orphan' : undefined;
+  const policy = (raw.propagationPolicy ?? query(ctx, 'propagationPolicy') ?? orphaned ?? 'Background') as string;
+  if (orphaned && policy !== 'Orphan') {
+    throw new ApiFailure('BadRequest', 'orphanDependents=true and propagationPolicy cannot both be set', {
+      fix: 'Send only propagationPolicy (Orphan keeps the children).',
+    });
+  }
   if (!['Background', 'Foreground', 'Orphan'].includes(policy)) {
     throw new ApiFailure('BadRequest', `propagationPolicy must be Background, Foreground or Orphan, not "${policy}"`);
   }
@@ -200,6 +212,10 @@ async function routeObjects(
       if (!(PATCH_BODY_TYPES as readonly string[]).includes(type)) {
         ctx.req.resume();
         throw unsupportedPatch(type);
+      }
+      if (type === JSON_PATCH) {
+        const ops = parseJsonPatch((await readBody(ctx.req, [JSON_PATCH])).value);
+        return reply(state, ctx, jsonPatchObject(state, { ...writeRequest(ctx, kind, namespace, {}), name, ops }));
       }
       const body = await objectBody(ctx, PATCH_BODY_TYPES);
       const req = {

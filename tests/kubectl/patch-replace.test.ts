@@ -1,0 +1,46 @@
+/**
+ * The real kubectl's other writes: `patch --type=json` (RFC 6902) and `replace --force` (delete, then create).
+ */
+import { describe, expect, it } from 'vitest';
+import type { NodusObject } from '@/shared/protocol.ts';
+import { jobYaml, withKubectl } from './harness.ts';
+
+const k = withKubectl();
+
+const JOBS = '/apis/nodus.dev/v1/namespaces/default/jobs';
+
+describe('kubectl patch --type=json', () => {
+  it('applies a JSON Patch and shows a failed test', async () => {
+    expect((await k.run(['apply', '-f', k.file('jp.yaml', jobYaml('jp'))])).code).toBe(0);
+    const ops = JSON.stringify([{ op: 'add', path: '/metadata/labels/team', value: 'ml' }]);
+    const res = await k.run(['patch', 'job.nodus.dev', 'jp', '--type=json', '-p', ops]);
+    expect(res.stdout.trim()).toBe('job.nodus.dev/jp patched');
+    const stored = await k.api<NodusObject>('GET', `${JOBS}/jp`);
+    expect(stored.body.metadata.labels).toMatchObject({ team: 'ml' });
+    const failed = await k.run([
+      'patch',
+      'job.nodus.dev',
+      'jp',
+      '--type=json',
+      '-p',
+      '[{"op":"test","path":"/metadata/labels/team","value":"web"}]',
+    ]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('test failed');
+  });
+});
+
+describe('kubectl replace --force', () => {
+  it('deletes and creates again from what kubectl get -o yaml printed, server-set labels and all', async () => {
+    expect((await k.run(['apply', '-f', k.file('rf.yaml', jobYaml('rf'))])).code).toBe(0);
+    const before = (await k.api<NodusObject>('GET', `${JOBS}/rf`)).body;
+    const printed = await k.run(['get', 'job.nodus.dev', 'rf', '-o', 'yaml']);
+    const res = await k.run(['replace', '--force', '-f', k.file('rf-live.yaml', printed.stdout)]);
+    expect(res.stderr).toBe('');
+    expect(res.stdout).toContain('job.nodus.dev/rf replaced');
+    const after = await k.api<NodusObject>('GET', `${JOBS}/rf`);
+    expect(after.status).toBe(200);
+    expect(after.body.metadata.uid).not.toBe(before.metadata.uid);
+    expect(after.body.metadata.labels).toMatchObject({ 'nodus.dev/created-by': 'demo-user' });
+  });
+});
