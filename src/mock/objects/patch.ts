@@ -6,7 +6,8 @@ import { ApiFailure } from '../http/errors.ts';
 import { setField } from '../schema/schema.ts';
 import type { MockState } from '../state.ts';
 import type { Reply } from '../http/reply.ts';
-import { conflict, createObject, notFound, updateObject, type WriteRequest } from './writes.ts';
+import { applyObject } from './apply.ts';
+import { conflict, notFound, updateObject, type WriteRequest } from './writes.ts';
 
 export const MERGE_PATCH = 'application/merge-patch+json';
 export const APPLY_PATCH = 'application/apply-patch+yaml';
@@ -34,6 +35,7 @@ export interface PatchRequest extends WriteRequest {
   name: string;
   patchType: string;
   fieldManager: string | null;
+  force: boolean;
 }
 
 export function unsupportedPatch(type: string): ApiFailure {
@@ -62,9 +64,12 @@ export function patchObject(state: MockState, req: PatchRequest): Reply {
         `the name in the body ("${String(meta.name)}") does not match the name in the path ("${name}")`,
       );
     }
-    if (!existing) {
-      return createObject(state, { ...req, body: { ...body, metadata: { ...meta, name } } });
-    }
+    if (!existing)
+      return applyObject(
+        state,
+        { ...req, fieldManager: req.fieldManager, body: { ...body, metadata: { ...meta, name } } },
+        undefined,
+      );
   }
   if (!existing) throw notFound(kind, namespace, name);
   const patchMeta = isObject(body.metadata) ? body.metadata : {};
@@ -76,7 +81,7 @@ export function patchObject(state: MockState, req: PatchRequest): Reply {
   ) {
     throw conflict(kind, name);
   }
-  // Apply here merges the applied configuration into the object (fields owned by others are kept).
+  if (req.patchType === APPLY_PATCH) return applyObject(state, { ...req, fieldManager: req.fieldManager! }, existing);
   const { resourceVersion: _rv, ...restMeta } = patchMeta;
   const patch = { ...body, metadata: restMeta };
   const merged = mergePatch(existing, patch) as Record<string, unknown>;

@@ -3,7 +3,7 @@
  */
 import { API_VERSION, GROUP, HEADER_IDEMPOTENCY_KEY, VERSION } from '@/shared/protocol.ts';
 import { readBody, requireObject } from '../http/body.ts';
-import { dryRunQuery, query, sendJson, type Ctx } from '../http/context.ts';
+import { boolQuery, dryRunQuery, query, sendJson, type Ctx } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { kindByPlural, type KindDef } from '../kinds/index.ts';
 import type { UnknownFieldMode } from '../schema/schema.ts';
@@ -64,6 +64,7 @@ function writeRequest(ctx: Ctx, kind: KindDef, namespace: string, body: Record<s
     hasIdempotencyKey: ctx.req.headers['idempotency-key'] !== undefined,
     userAgent: ctx.req.headers['user-agent'],
     clientHeader: ctx.req.headers['x-nodus-client'] as string | undefined,
+    fieldManager: query(ctx, 'fieldManager'),
   };
 }
 
@@ -201,6 +202,7 @@ async function routeObjects(
         name,
         patchType: type,
         fieldManager: query(ctx, 'fieldManager'),
+        force: boolQuery(ctx, 'force'),
       };
       return reply(state, ctx, patchObject(state, req));
     }
