@@ -51,11 +51,13 @@ test('a failed Job shows its conditions problems first, its finalizers explained
   await expect(ui.labels.getByRole('listitem', { name: 'nodus.dev/created-by' })).toContainText('set by Nodus');
   await expect(ui.labels.getByRole('listitem', { name: 'team' })).not.toContainText('set by Nodus');
   await expect(ui.annotations.getByRole('listitem', { name: 'note' })).toContainText('first try');
+  await expect(page.getByRole('list', { name: 'Managed by' }).getByRole('listitem').first()).toContainText('updated');
 
   await ui.tab('YAML').click();
   await expect(page).toHaveURL(/\?tab=yaml$/);
   await expect(ui.yaml).toContainText('name: train-a');
   await expect(ui.yaml).toContainText('- example.com/cleanup');
+  await expect(ui.yaml).not.toContainText('managedFields');
   await expect(page.getByRole('button', { name: 'Copy YAML' })).toBeVisible();
   await expect(ui.tabs.getByRole('tab')).toHaveText(['Overview', 'YAML', 'Logs', 'Edit']);
   // Arrow keys move between the tabs, and the URL follows.

@@ -40,6 +40,17 @@ export interface ObjectMeta {
   annotations?: Record<string, string>;
   finalizers?: string[];
   ownerReferences?: OwnerReference[];
+  managedFields?: ManagedFieldsEntry[];
+}
+
+/** Who set which fields, and how (server-side apply or any other write), as Kubernetes records it. */
+export interface ManagedFieldsEntry {
+  manager: string;
+  operation: 'Apply' | 'Update';
+  apiVersion: string;
+  time: string;
+  fieldsType: 'FieldsV1';
+  fieldsV1: Record<string, unknown>;
 }
 
 export interface OwnerReference {

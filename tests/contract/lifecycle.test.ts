@@ -54,6 +54,19 @@ describe('lifecycle of run-to-completion kinds', () => {
     expect(String(failed.status?.message).length).toBeGreaterThan(40);
   });
 
+  it('keeps every condition at the generation the controller observed after a change of spec', async () => {
+    await api.post(JOBS, job('life-gen', {}, quick(100000)));
+    await expect.poll(() => phaseOf(`${JOBS}/life-gen`), { timeout: 10_000 }).toBe('Running');
+    const raised = await api.patch<NodusObject>(`${JOBS}/life-gen`, { spec: { maxCostUSD: '60.00' } });
+    expect(raised.status).toBe(200);
+    expect(raised.body.metadata.generation).toBe(2);
+    expect(raised.body.status?.observedGeneration).toBe(2);
+    expect(raised.body.status?.conditions?.map((c) => c.observedGeneration)).toEqual(
+      raised.body.status?.conditions?.map(() => 2),
+    );
+    expect(ready(raised.body)).toMatchObject({ status: 'True', observedGeneration: 2 });
+  });
+
   it('fails a Job that runs past spec.timeoutSeconds', async () => {
     await api.post(JOBS, job('life-timeout', { timeoutSeconds: 60 }, quick(100000)));
     await expect.poll(() => phaseOf(`${JOBS}/life-timeout`), { timeout: 10_000 }).toBe('Failed');

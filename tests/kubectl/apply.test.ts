@@ -71,6 +71,28 @@ describe('kubectl apply', () => {
     expect((await k.run(['apply', '--server-side', '-f', path])).code).toBe(0);
     expect((await stored('server-applied'))!.spec).toMatchObject({ maxCostUSD: '7.00' });
   });
+
+  it('refuses a field another manager applied, naming field and manager, until --force-conflicts', async () => {
+    const path = k.file('owned.yaml', jobYaml('owned'));
+    expect((await k.run(['apply', '--server-side', '--field-manager=alice', '-f', path])).code).toBe(0);
+    k.file('owned.yaml', jobYaml('owned', { maxCostUSD: '9.00' }));
+    const refused = await k.run(['apply', '--server-side', '--field-manager=bob', '-f', path]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain('conflict with "alice"');
+    expect(refused.stderr).toContain('.spec.maxCostUSD');
+    expect((await stored('owned'))!.spec).toMatchObject({ maxCostUSD: '5.00' });
+    const forced = await k.run(['apply', '--server-side', '--field-manager=bob', '--force-conflicts', '-f', path]);
+    expect(forced.code).toBe(0);
+    expect((await stored('owned'))!.spec).toMatchObject({ maxCostUSD: '9.00' });
+  });
+
+  it('removes a field taken out of the applied file', async () => {
+    const path = k.file('shrink.yaml', jobYaml('shrink', { labels: { team: 'a', tier: 'x' } }));
+    expect((await k.run(['apply', '--server-side', '-f', path])).code).toBe(0);
+    k.file('shrink.yaml', jobYaml('shrink', { labels: { team: 'a' } }));
+    expect((await k.run(['apply', '--server-side', '-f', path])).code).toBe(0);
+    expect((await stored('shrink'))!.metadata.labels).not.toHaveProperty('tier');
+  });
 });
 
 describe('kubectl diff', () => {

@@ -32,6 +32,15 @@ describe('kubectl wait', () => {
     expect(job.status?.conditions).toContainEqual(expect.objectContaining({ type: 'Ready', status: 'True' }));
   });
 
+  it('waits for condition=Ready after a change of spec (a raised maxCostUSD on a Running Job)', async () => {
+    await apply('raised', jobYaml('raised'));
+    expect((await k.run(['wait', '--for=condition=Ready', 'job/raised', '--timeout=10s'])).code).toBe(0);
+    await apply('raised', jobYaml('raised', { maxCostUSD: '9.00' }));
+    expect((await get('jobs/raised'))!.metadata.generation).toBe(2);
+    const res = await k.run(['wait', '--for=condition=Ready', 'job/raised', '--timeout=10s']);
+    expect(res.stdout.trim()).toBe('job.nodus.dev/raised condition met');
+  });
+
   it('waits for a jsonpath value, here the phase a change of spec.state leads to', async () => {
     await apply('to-suspend', jobYaml('to-suspend'));
     expect(

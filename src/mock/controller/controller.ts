@@ -10,6 +10,7 @@ import { commit } from './commit.ts';
 import { driftRates } from './drift.ts';
 import { finalize } from './finalize.ts';
 import { reconcilerFor } from './reconcilers.ts';
+import { observeGeneration } from './status.ts';
 import { isBench } from './timing.ts';
 
 export const TICK_MS = 100;
@@ -101,7 +102,7 @@ export function reconcile(state: MockState, work: Workset | undefined = undefine
 }
 
 function withObserved(obj: NodusObject): NodusObject {
-  return { ...obj, status: { ...obj.status, observedGeneration: obj.metadata.generation ?? 1 } };
+  return { ...obj, status: observeGeneration(obj.status, obj.metadata.generation ?? 1) };
 }
 
 /** Starts ticking; returns a stop function. */

@@ -34,6 +34,17 @@ export function setCondition(
   return { ...status, conditions: [...conditions.filter((c) => c.type !== input.type), condition] };
 }
 
+/**
+ * The controller has looked at `generation`: status.observedGeneration and every condition say so, since a
+ * condition the controller left as it was still holds for the spec it has now seen (`kubectl wait` compares them).
+ */
+export function observeGeneration(status: ObjectStatus | undefined, generation: number): ObjectStatus {
+  const conditions = status?.conditions?.map((c) =>
+    c.observedGeneration === generation ? c : { ...c, observedGeneration: generation },
+  );
+  return { ...status, observedGeneration: generation, ...(conditions ? { conditions } : {}) };
+}
+
 export function removeCondition(status: ObjectStatus, type: string): ObjectStatus {
   if (!status.conditions?.some((c) => c.type === type)) return status;
   return { ...status, conditions: status.conditions.filter((c) => c.type !== type) };

@@ -6,6 +6,7 @@
  */
 import { ANNOTATION_RESTART_REQUESTED_AT, type NodusObject, type ObjectStatus } from '@/shared/protocol.ts';
 import { stepObject } from '../controller/lifecycle.ts';
+import { observeGeneration } from '../controller/status.ts';
 import { reconcilerFor } from '../controller/reconcilers.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
@@ -13,7 +14,7 @@ import type { MockState } from '../state.ts';
 export function observe(state: MockState, kind: KindDef, before: NodusObject, after: NodusObject): ObjectStatus {
   const observed: NodusObject = {
     ...after,
-    status: { ...after.status, observedGeneration: after.metadata.generation ?? 1 },
+    status: observeGeneration(after.status, after.metadata.generation ?? 1),
   };
   if (after.metadata.deletionTimestamp) return observed.status!;
   const refresh = reconcilerFor(kind).refresh;

@@ -6,8 +6,9 @@ import { ApiFailure } from '../http/errors.ts';
 import { setField } from '../schema/schema.ts';
 import type { MockState } from '../state.ts';
 import type { Reply } from '../http/reply.ts';
+import { applyObject } from './apply.ts';
 import { JSON_PATCH } from './json-patch.ts';
-import { conflict, createObject, notFound, updateObject, type WriteRequest } from './writes.ts';
+import { conflict, notFound, updateObject, type WriteRequest } from './writes.ts';
 
 export const MERGE_PATCH = 'application/merge-patch+json';
 export const APPLY_PATCH = 'application/apply-patch+yaml';
@@ -35,6 +36,7 @@ export interface PatchRequest extends WriteRequest {
   name: string;
   patchType: string;
   fieldManager: string | null;
+  force: boolean;
 }
 
 export function unsupportedPatch(type: string): ApiFailure {
@@ -42,7 +44,7 @@ export function unsupportedPatch(type: string): ApiFailure {
     'UnsupportedMediaType',
     `the patch type "${type || '(none)'}" is not supported; send ${PATCH_TYPES.join(' or ')}`,
     {
-      fix: `Use Content-Type: ${MERGE_PATCH} (kubectl patch --type merge), or server-side apply with ${APPLY_PATCH}.`,
+      fix: `Use Content-Type: ${MERGE_PATCH} (kubectl patch --type merge), ${JSON_PATCH} (--type json), or server-side apply with ${APPLY_PATCH}.`,
     },
   );
 }
@@ -63,9 +65,12 @@ export function patchObject(state: MockState, req: PatchRequest): Reply {
         `the name in the body ("${String(meta.name)}") does not match the name in the path ("${name}")`,
       );
     }
-    if (!existing) {
-      return createObject(state, { ...req, body: { ...body, metadata: { ...meta, name } } });
-    }
+    if (!existing)
+      return applyObject(
+        state,
+        { ...req, fieldManager: req.fieldManager, body: { ...body, metadata: { ...meta, name } } },
+        undefined,
+      );
   }
   if (!existing) throw notFound(kind, namespace, name);
   const patchMeta = isObject(body.metadata) ? body.metadata : {};
@@ -77,7 +82,7 @@ export function patchObject(state: MockState, req: PatchRequest): Reply {
   ) {
     throw conflict(kind, name);
   }
-  // Apply here merges the applied configuration into the object (fields owned by others are kept).
+  if (req.patchType === APPLY_PATCH) return applyObject(state, { ...req, fieldManager: req.fieldManager! }, existing);
   const { resourceVersion: _rv, ...restMeta } = patchMeta;
   const patch = { ...body, metadata: restMeta };
   const merged = mergePatch(existing, patch) as Record<string, unknown>;

@@ -2,7 +2,7 @@
  * Create, update, patch and delete of Nodus objects. Each returns a Reply (or throws an ApiFailure); the
  * router writes it, and creates pass through the idempotency layer first.
  */
-import type { Estimate, NodusObject, StatusCause } from '@/shared/protocol.ts';
+import type { Estimate, ManagedFieldsEntry, NodusObject, StatusCause } from '@/shared/protocol.ts';
 import { newObject, type Admitted } from '../admission/new-object.ts';
 import { diffFields, immutableCauses, show } from '../admission/spec.ts';
 import { budgetImpact, checkBudgets } from '../billing/budgets.ts';
@@ -15,6 +15,7 @@ import type { UnknownFieldMode } from '../schema/schema.ts';
 import type { MockState } from '../state.ts';
 import { admit, launchedBy, updatedMetadata } from './build.ts';
 import { beginDelete, markDeleting, type Propagation } from './deletion.ts';
+import { defaultManager, recordUpdate } from './managed-fields.ts';
 import { observe } from './observe.ts';
 import { postSpend } from '../controller/commit.ts';
 import { removeIfReleased } from '../controller/release.ts';
@@ -29,6 +30,23 @@ export interface WriteRequest {
   hasIdempotencyKey: boolean;
   userAgent: string | undefined;
   clientHeader: string | undefined;
+  /** Who makes the write (?fieldManager=), else derived from the User-Agent. */
+  fieldManager?: string | null;
+  /** Set by server-side apply: the ownership it computed, instead of recording an Update. */
+  managedFields?: ManagedFieldsEntry[];
+}
+
+function withManagedFields(
+  kind: KindDef,
+  req: WriteRequest,
+  before: NodusObject | undefined,
+  after: NodusObject,
+  time: string,
+): void {
+  const managed =
+    req.managedFields ?? recordUpdate(kind, before, after, req.fieldManager || defaultManager(req.userAgent), time);
+  if (managed.length) after.metadata.managedFields = managed;
+  else delete after.metadata.managedFields;
 }
 
 function warningHeaders(warnings: string[]): Record<string, string> {
@@ -140,6 +158,7 @@ export function createObject(state: MockState, req: WriteRequest): Reply {
     admitted,
     launchedBy: launchedBy(req.userAgent, req.clientHeader),
   });
+  withManagedFields(kind, req, undefined, obj, obj.metadata.creationTimestamp!);
   const reviewed = review(state, kind, admitted.spec);
   const warnings = [...admitted.warnings];
   for (const { field, key, value } of admitted.serverKeysSent ?? []) {
@@ -296,6 +315,7 @@ export function updateObject(state: MockState, req: UpdateRequest): Reply {
   const metadata = updatedMetadata(existing.metadata, admitted.metadata);
   metadata.generation = (existing.metadata.generation ?? 1) + (specChanged ? 1 : 0);
   const next: NodusObject = { ...existing, metadata, spec: admitted.spec };
+  withManagedFields(kind, req, existing, next, state.timestamp());
   next.status = observe(state, kind, existing, next);
   const reviewed = review(state, kind, admitted.spec);
   const headers = { ...warningHeaders(admitted.warnings), ...(reviewed ? { ETag: reviewed.etag } : {}) };

@@ -70,6 +70,7 @@ function writeRequest(ctx: Ctx, kind: KindDef, namespace: string, body: Record<s
     hasIdempotencyKey: ctx.req.headers['idempotency-key'] !== undefined,
     userAgent: ctx.req.headers['user-agent'],
     clientHeader: ctx.req.headers['x-nodus-client'] as string | undefined,
+    fieldManager: query(ctx, 'fieldManager'),
   };
 }
 
@@ -223,6 +224,7 @@ async function routeObjects(
         name,
         patchType: type,
         fieldManager: query(ctx, 'fieldManager'),
+        force: boolQuery(ctx, 'force'),
       };
       return reply(state, ctx, patchObject(state, req));
     }

@@ -70,6 +70,19 @@ export function DetailsCard({
         <Row label="Resource version" mono>
           {m.resourceVersion}
         </Row>
+        {m.managedFields?.length ? (
+          <Row label="Managed by">
+            <ul aria-label="Managed by">
+              {m.managedFields.map((e) => (
+                <li key={`${e.manager}/${e.operation}`}>
+                  <span className="font-medium">{e.manager}</span>
+                  <span className="text-slate-500"> {e.operation === 'Apply' ? 'applied' : 'updated'} </span>
+                  <RelativeTime timestamp={e.time} />
+                </li>
+              ))}
+            </ul>
+          </Row>
+        ) : null}
       </dl>
     </Card>
   );

@@ -7,8 +7,17 @@ import { stringify } from 'yaml';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
 import type { NodusObject } from '@/shared/protocol.ts';
 
+/** Without metadata.managedFields, as kubectl shows it: who set which field is the Details card's, in short. */
+export function readableObject(object: NodusObject): NodusObject {
+  const { managedFields: _managed, ...metadata } = object.metadata;
+  return { ...object, metadata };
+}
+
 export function YamlView({ object, deleted }: { object: NodusObject; deleted: boolean }) {
-  const text = useMemo(() => stringify(object, { lineWidth: 0, aliasDuplicateObjects: false }), [object]);
+  const text = useMemo(
+    () => stringify(readableObject(object), { lineWidth: 0, aliasDuplicateObjects: false }),
+    [object],
+  );
   const lines = text.split('\n').length - 1;
   return (
     <section aria-label="YAML" className="overflow-hidden rounded-lg border border-slate-800 bg-slate-900 shadow-sm">

@@ -124,6 +124,12 @@ function MoreRows({ count }: { count: number }) {
   return count > 0 ? <li className="text-xs text-amber-900">and {count} more, in Review and merge</li> : null;
 }
 
+/** As kubectl shows an object: without who set which field. */
+function withoutManagedFields(object: NodusObject): NodusObject {
+  const { managedFields: _managed, ...metadata } = object.metadata;
+  return { ...object, metadata };
+}
+
 export function SavedNotice({
   object,
   fromRv,
@@ -170,7 +176,7 @@ export function SavedNotice({
       <details className="mt-2">
         <summary className="cursor-pointer text-xs font-medium text-emerald-800">The server&apos;s answer</summary>
         <pre className="mt-1 max-h-72 overflow-auto rounded-md bg-white/70 p-2 font-mono text-xs text-slate-800">
-          {toYaml(object)}
+          {toYaml(withoutManagedFields(object))}
         </pre>
       </details>
     </section>
