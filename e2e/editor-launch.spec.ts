@@ -155,20 +155,25 @@ test('the connection drops during the launch: Retry launch reuses the key and ma
   // The create reaches the real mock (the Job is made), then the answer is lost; every automatic retry too.
   let dropping = true;
   const keys: string[] = [];
-  await page.route(/\/namespaces\/[^/]+\/jobs$/, async (route) => {
-    if (route.request().method() !== 'POST') return route.fallback();
-    keys.push(route.request().headers()['idempotency-key'] ?? '');
-    if (!dropping) return route.fallback();
-    await route.fetch();
-    await route.abort('connectionreset');
-  });
+  await page.route(
+    (url) => /\/namespaces\/[^/]+\/jobs$/.test(url.pathname),
+    async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (!dropping) return route.fallback();
+      await route.fetch();
+      await route.abort('connectionreset');
+    },
+  );
   await editor.launchButton.click();
   await expect(editor.retryLaunchButton).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText(/may or may not have been created/)).toBeVisible();
   await page.screenshot({ path: '/tmp/shots/editor-launch-dropped.png', fullPage: true });
 
   dropping = false;
-  const replayed = page.waitForResponse((r) => r.request().method() === 'POST' && /\/jobs$/.test(r.url()));
+  const replayed = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && /\/jobs$/.test(new URL(r.url()).pathname),
+  );
   await editor.retryLaunchButton.click();
   expect((await replayed).headers()['idempotent-replayed']).toBe('true');
   await expect(page).toHaveURL(new RegExp(`/projects/${project}/jobs/once`), { timeout: 60_000 });

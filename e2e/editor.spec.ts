@@ -46,7 +46,10 @@ test('write a Job, review its estimate and defaults, launch it and land on it', 
 
   const dryRuns: Request[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && r.url().includes('/jobs?dryRun=All')) dryRuns.push(r);
+    const url = new URL(r.url());
+    if (r.method() === 'POST' && url.pathname.endsWith('/jobs') && url.searchParams.get('dryRun') === 'All') {
+      dryRuns.push(r);
+    }
   });
   await editor.reviewButton.click();
   await expect(editor.estimate).toBeVisible({ timeout: 60_000 });
@@ -85,7 +88,7 @@ test('write a Job, review its estimate and defaults, launch it and land on it', 
 
   const creates: Request[] = [];
   page.on('request', (r) => {
-    if (r.method() === 'POST' && /\/jobs$/.test(r.url())) creates.push(r);
+    if (r.method() === 'POST' && /\/jobs$/.test(new URL(r.url()).pathname)) creates.push(r);
   });
   // A double click sends one create.
   await editor.launchButton.dblclick();

@@ -68,6 +68,9 @@ test('changes that do not overlap merge and save without asking, and the server 
 
   const saved = await readBudget(request, project, 'team');
   expect(saved.spec).toMatchObject({ limitUSD: '9.00', enforcement: 'Alert' });
+  // The console writes as its own field manager, so the server can tell who set which field.
+  const managers = (saved.metadata.managedFields ?? []).map((entry) => entry.manager);
+  expect(managers).toContain('nodus-console');
   // Saved once the text is back to what the server holds, nothing is kept as a draft.
   expect(await ui.storedDraft(project, 'budgets', 'team')).toBeNull();
 });

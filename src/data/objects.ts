@@ -15,6 +15,10 @@ export type ObjectKind = Pick<KindInfo, 'group' | 'version' | 'plural'>;
 
 const MERGE_PATCH = { 'Content-Type': 'application/merge-patch+json' };
 
+/** Every write names the console as its field manager, so `managedFields` say which fields a person set here. */
+export const FIELD_MANAGER = 'nodus-console';
+const AS_CONSOLE = { fieldManager: FIELD_MANAGER };
+
 /** The collection of a kind in a project, or one object of it. */
 export function objectPath(kind: ObjectKind, project: string, name?: string): string {
   return resourcePath(kind, kind.plural, name === undefined ? { namespace: project } : { namespace: project, name });
@@ -46,6 +50,7 @@ export function updateObject(
 ): Promise<NodusObject> {
   return apiClient.request<NodusObject>(objectPath(kind, project, name), {
     method: 'PUT',
+    params: AS_CONSOLE,
     body,
     ...(options.ifMatch ? { headers: { 'If-Match': options.ifMatch } } : {}),
   });
@@ -60,6 +65,7 @@ export function mergePatchObject(
 ): Promise<NodusObject> {
   return apiClient.request<NodusObject>(pathOf(kind, object), {
     method: 'PATCH',
+    params: AS_CONSOLE,
     body: patch,
     headers: MERGE_PATCH,
     ...(signal ? { signal } : {}),
@@ -126,7 +132,7 @@ export async function reviewCreate(
   let warnings: string[] = [];
   const object = await apiClient.request<NodusObject>(objectPath(kind, project), {
     method: 'POST',
-    params: { dryRun: 'All' },
+    params: { ...AS_CONSOLE, dryRun: 'All' },
     body,
     signal,
     // A dry-run stores nothing, so repeating it after a dropped connection is safe.
@@ -172,6 +178,7 @@ export async function launchCreate(
   let warnings: string[] = [];
   const object = await apiClient.request<NodusObject>(objectPath(kind, project), {
     method: 'POST',
+    params: AS_CONSOLE,
     body,
     headers: options.etag ? { 'If-Match': options.etag } : {},
     idempotencyKey: options.idempotencyKey,

@@ -6,12 +6,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { namespacesPath, newIdempotencyKey } from '@/data/client/index.ts';
 import { apiClient } from '@/data/api-client.ts';
+import { FIELD_MANAGER } from '@/data/objects.ts';
 import type { Project } from '@/shared/protocol.ts';
 import { queryKeys } from '@/data/query-keys.ts';
 
 export function createProject(name: string): Promise<Project> {
   return apiClient.request<Project>(namespacesPath(), {
     method: 'POST',
+    params: { fieldManager: FIELD_MANAGER },
     body: { apiVersion: 'v1', kind: 'Namespace', metadata: { name } },
     idempotencyKey: newIdempotencyKey(),
   });
