@@ -1,5 +1,6 @@
 /** How a mock server is set up; `configFromEnv` reads the NODUS_MOCK_* variables that `npm run mock` honours. */
 import { DEMO_API_KEY } from '../shared/protocol.ts';
+import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connections.ts';
 
 export interface MockConfig {
   port: number;
@@ -38,6 +39,8 @@ export interface MockConfig {
    * reader cannot hold the server's memory; the client resumes from the last version it received.
    */
   watchBufferBytes: number;
+  /** Timeouts for headers, bodies and idle connections, and how many connections at once. */
+  connections: ConnectionLimits;
   release: string;
 }
 
@@ -69,6 +72,7 @@ export function defaultConfig(overrides: Partial<MockConfig> = {}): MockConfig {
     watchBufferBytes: 32 * 1024 * 1024,
     release: 'dev',
     ...overrides,
+    connections: { ...DEFAULT_CONNECTION_LIMITS, ...overrides.connections },
   };
 }
 
@@ -100,5 +104,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MockConfig 
     dataDir: env.NODUS_MOCK_DATA || undefined,
     devControls: devControlsFrom(env),
     release: env.NODUS_MOCK_RELEASE || base.release,
+    connections: {
+      ...base.connections,
+      ...(env.NODUS_MOCK_MAX_CONNECTIONS ? { maxConnections: num(env.NODUS_MOCK_MAX_CONNECTIONS, 0) } : {}),
+    },
   });
 }

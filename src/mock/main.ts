@@ -7,6 +7,7 @@ const key = config.apiKey === 'nodus-dev-key' ? 'nodus-dev-key' : 'from NODUS_MO
 console.log(
   `Nodus mock API on ${server.url}${server.tlsUrl ? ` and ${server.tlsUrl} (for kubectl; certificate ${server.certPath})` : ''}, API key ${key}`,
 );
+console.log(`Accepting at most ${server.maxConnections} connections at once (NODUS_MOCK_MAX_CONNECTIONS to change)`);
 
 const stop = (): void => {
   void server.close().then(() => process.exit(0));

@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
+import { ConnectionGuard, connectionBound, serverOptions } from './http/connections.ts';
 import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
 import { HEADER_REQUEST_ID } from '../shared/protocol.ts';
@@ -27,6 +28,8 @@ export interface MockServer {
   /** The HTTPS address, when the server was started with a tlsPort. */
   tlsUrl: string | undefined;
   certPath: string | undefined;
+  /** Connections accepted at once over both ports (more are refused, and the log says so). */
+  maxConnections: number;
   state: MockState;
   close: () => Promise<void>;
 }
@@ -184,9 +187,10 @@ export async function startMockServer(overrides: Partial<MockConfig> = {}): Prom
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     void handle(state, req, res);
   };
-  // requireHostHeader: Node would refuse a request without Host by itself, with a bare 400; handle() says why.
-  const options = { keepAliveTimeout: 65_000, requestTimeout: 0, requireHostHeader: false };
+  const options = serverOptions(config.connections);
+  const guard = new ConnectionGuard(connectionBound(config.connections));
   const servers: Server[] = [createServer(options, onRequest)];
+  guard.attach(servers[0]!);
   const port = await listen(servers[0]!, config.port, config.host);
   answerOutsideHandlers(servers[0]!, `http://${config.host}:${port}`, () => state.newRequestId(), onRequest);
   let tlsUrl: string | undefined;
@@ -195,6 +199,7 @@ export async function startMockServer(overrides: Partial<MockConfig> = {}): Prom
     const certificate = ensureCertificate(config.tlsDir);
     const tls = createTlsServer({ ...options, key: certificate.key, cert: certificate.cert }, onRequest);
     servers.push(tls);
+    guard.attach(tls);
     tlsUrl = `https://${config.host}:${await listen(tls, config.tlsPort, config.host)}`;
     answerOutsideHandlers(tls, tlsUrl, () => state.newRequestId(), onRequest);
     certPath = certificate.certPath;
@@ -205,8 +210,10 @@ export async function startMockServer(overrides: Partial<MockConfig> = {}): Prom
     tlsUrl,
     certPath,
     state,
+    maxConnections: guard.bound,
     close: async () => {
       stopController();
+      guard.close();
       for (const close of [...state.watchers]) close();
       await Promise.all(
         servers.map(
