@@ -22,4 +22,13 @@ describe('findJsonProblem', () => {
     expect(findJsonProblem('{} extra')!.message).toBe('expected the end of the body but found "e"');
     expect(findJsonProblem('')!.message).toBe('expected a value but found the end of the body');
   });
+
+  it('says where an unclosed body 100,000 deep goes past the nesting bound (it said "column NaN")', () => {
+    for (const open of ['[', '{"a":']) {
+      const text = open.repeat(100_000);
+      const problem = findJsonProblem(text)!;
+      expect(problem.message).toBe('it nests more than 100 levels deep');
+      expect(lineColumn(text, problem.offset)).toEqual({ line: 1, column: 100 * open.length + 1 });
+    }
+  });
 });

@@ -3,6 +3,8 @@
  * finds the offset and what was expected there, so a 400 can point at line and column.
  */
 
+import { MAX_DEPTH } from './body-limits.ts';
+
 export interface JsonProblem {
   offset: number;
   message: string;
@@ -10,6 +12,7 @@ export interface JsonProblem {
 
 class Scanner {
   pos = 0;
+  private depth = 0;
   constructor(private readonly text: string) {}
 
   fail(expected: string): never {
@@ -22,11 +25,20 @@ class Scanner {
     while (this.pos < this.text.length && ' \t\n\r'.includes(this.text[this.pos]!)) this.pos++;
   }
 
+  /** An unclosed body 100,000 deep would overflow the stack here; past the bound the body is refused anyway. */
+  nested(collection: () => void): void {
+    if (++this.depth > MAX_DEPTH) {
+      throw { offset: this.pos, message: `it nests more than ${MAX_DEPTH} levels deep` } satisfies JsonProblem;
+    }
+    collection();
+    this.depth--;
+  }
+
   value(): void {
     this.ws();
     const ch = this.text[this.pos];
-    if (ch === '{') return this.object();
-    if (ch === '[') return this.array();
+    if (ch === '{') return this.nested(() => this.object());
+    if (ch === '[') return this.nested(() => this.array());
     if (ch === '"') return this.string();
     if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return this.number();
     for (const word of ['true', 'false', 'null']) {
@@ -116,6 +128,7 @@ export function findJsonProblem(text: string): JsonProblem | undefined {
     new Scanner(text).document();
     return undefined;
   } catch (problem) {
+    if (problem instanceof Error) return { offset: 0, message: problem.message };
     return problem as JsonProblem;
   }
 }
