@@ -51,6 +51,9 @@ const CASES = [
   'env in (pr od)',
   'team$=nlp',
   'x=y=z',
+  'a notin ()',
+  'a in ( )',
+  'a in (,)',
 ];
 
 let mock: MockServer;
@@ -91,6 +94,8 @@ describe('checkLabelSelector', () => {
     expect(message('team=-nlp')).toContain('"-nlp" is not a valid label value');
     expect(message(`${'k'.repeat(64)}=v`)).toContain('longer than 63 characters');
     expect(message('x=y=z')).toContain('Use key=value, key!=value');
+    expect(message('a notin ()')).toMatch(/^"a notin \(\)" has no values: "in" and "notin" need at least one/);
+    expect(checkLabelSelector('a in (,)').ok).toBe(true);
   });
 
   it('trims what it accepts', () => {

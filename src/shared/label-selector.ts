@@ -59,12 +59,21 @@ function readTerm(term: string): Requirement | undefined {
   let match = NOT.exec(term);
   if (match) return { key: match[1]!, op: '!exists', values: [] };
   match = SET.exec(term);
-  if (match)
-    return { key: match[1]!, op: match[2] as 'in' | 'notin', values: match[3]!.split(',').map((v) => v.trim()) };
+  if (match) {
+    // "()" is a set of no values (which is refused); "(,)" holds the empty value, as Kubernetes reads them.
+    const values = match[3]!.trim() === '' ? [] : match[3]!.split(',').map((v) => v.trim());
+    return { key: match[1]!, op: match[2] as 'in' | 'notin', values };
+  }
   match = EQUALITY.exec(term);
   if (match) return { key: match[1]!, op: match[2] === '!=' ? 'notin' : 'in', values: [match[3]!] };
   match = EXISTS.exec(term);
   if (match) return { key: match[1]!, op: 'exists', values: [] };
+  return undefined;
+}
+
+function emptySetProblem(requirement: Requirement): string | undefined {
+  if ((requirement.op === 'in' || requirement.op === 'notin') && requirement.values.length === 0)
+    return `"${requirement.key} ${requirement.op} ()" has no values: "in" and "notin" need at least one`;
   return undefined;
 }
 
@@ -75,6 +84,8 @@ export function parseLabelSelector(text: string): SelectorParse {
     if (term === '') return { ok: false, why: 'empty requirement' };
     const requirement = readTerm(term);
     if (!requirement) return { ok: false, why: `cannot read "${term}"` };
+    const empty = emptySetProblem(requirement);
+    if (empty) return { ok: false, why: empty };
     const value = requirement.values.find((v) => !VALUE.test(v));
     if (value !== undefined) return { ok: false, why: `"${value}" is not a valid label value` };
     if (!KEY.test(requirement.key)) return { ok: false, why: `"${requirement.key}" is not a valid label key` };
@@ -119,7 +130,11 @@ function termProblem(term: string): string | undefined {
   if (term === '') return 'there is an empty requirement: remove the extra comma';
   const requirement = readTerm(term);
   if (requirement)
-    return keyProblem(requirement.key) ?? requirement.values.map(valueProblem).find((p) => p !== undefined);
+    return (
+      keyProblem(requirement.key) ??
+      emptySetProblem(requirement) ??
+      requirement.values.map(valueProblem).find((p) => p !== undefined)
+    );
   if (/^\S+\s+(in|notin)\b/.test(term))
     return `"${term}" needs its values in parentheses, such as "env in (prod,staging)"`;
   if (/\s/.test(term.replace(/\s*(==|!=|=)\s*/, ''))) return `"${term}" has a space where none may be`;

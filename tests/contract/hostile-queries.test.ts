@@ -55,4 +55,22 @@ describe('hostile queries', () => {
     watch.close();
     expect((event!.object as NodusObject).metadata.name).toBe('still-watching');
   });
+
+  it('reads limit as decimal digits only: 0x10, 1e3, " 5" and -1 are refused, not read as numbers', async () => {
+    for (const limit of ['0x10', '1e3', '%205', '-1', '1.5']) {
+      const res = await api.get(`${JOBS}?limit=${limit}`);
+      expect(res.status, limit).toBe(400);
+      expect(status(res).message).toMatch(/^limit must be a whole number/);
+    }
+    expect((await api.get(`${JOBS}?limit=0010`)).status).toBe(200);
+  });
+
+  it('refuses "in" and "notin" with no values, as Kubernetes does, and takes the empty value', async () => {
+    for (const selector of ['a notin ()', 'a in ( )']) {
+      const res = await api.get(`${JOBS}?labelSelector=${encodeURIComponent(selector)}`);
+      expect(res.status, selector).toBe(400);
+      expect(status(res).message).toContain('has no values');
+    }
+    expect((await api.get(`${JOBS}?labelSelector=${encodeURIComponent('a in (,)')}`)).status).toBe(200);
+  });
 });

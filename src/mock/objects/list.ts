@@ -25,8 +25,9 @@ export function selectorFrom(params: URLSearchParams): Selector | undefined {
 
 export function parseLimit(raw: string | null): number {
   if (raw === null || raw === '' || raw === '0') return DEFAULT_LIMIT;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) {
+  // Decimal digits only, as Kubernetes reads it: Number() would also take "0x10", "1e3" and " 5".
+  const n = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(n)) {
     throw new ApiFailure('BadRequest', `limit must be a whole number from 1 to ${MAX_LIMIT}, not "${raw}"`, {
       fix: `Send limit between 1 and ${MAX_LIMIT}, and follow metadata.continue for more.`,
     });
