@@ -13,8 +13,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FRAME_HEADER_BYTES } from './frames.ts';
+import { encodeFrame, FRAME_HEADER_BYTES } from './frames.ts';
 import { Journal, recoverJournal, type Recovery } from './journal.ts';
+import { logHeaderFrame } from './recovery.ts';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -83,7 +84,8 @@ describe('Journal', () => {
     expect(journal.isDurable(seq)).toBe(true);
     const log = readFileSync(logOf(dir));
     expect(log.length).toBeGreaterThan(before);
-    expect(log.readUInt32LE(4)).toBe(log.length - FRAME_HEADER_BYTES);
+    // After the log's header, one frame holds the whole tick.
+    expect(log.readUInt32LE(before + 4)).toBe(log.length - before - FRAME_HEADER_BYTES);
     await journal.close();
     expect(recovered(dir).records).toEqual([...model.values].map(([n, v]) => ({ n, v })));
   });
@@ -145,7 +147,7 @@ describe('Journal', () => {
     await journal.flushed();
     await journal.close();
     // What a crash leaves between creating the next log and renaming the next snapshot into place.
-    writeFileSync(join(dir, 'journal-000000000002.log'), '');
+    writeFileSync(join(dir, 'journal-000000000002.log'), logHeaderFrame(2));
     writeFileSync(join(dir, 'snapshot-000000000002.snap.tmp'), 'half a snapsh');
     const recovery = recovered(dir);
     expect(recovery.records).toEqual([{ n: 'a', v: 1 }]);
@@ -190,5 +192,37 @@ describe('Journal', () => {
     const dir = tempDir();
     writeFileSync(join(dir, 'journal-000000000003.log'), '');
     expect(() => recoverJournal(dir)).toThrow(/journal files but no snapshot/);
+  });
+
+  it('refuses a log emptied after the fact, saying what is lost and how to go on', async () => {
+    const dir = tempDir();
+    const model = new Model();
+    const journal = model.start(recoverJournal(dir));
+    model.set('a', 1);
+    await journal.flushed();
+    await journal.close();
+    const log = logOf(dir);
+    const emptied = copyDir(dir);
+    truncateSync(logOf(emptied), 0);
+    expect(() => recoverJournal(emptied)).toThrow(
+      /journal-000000000001\.log is empty, yet every log this mock writes begins with a header: .* every change acknowledged after .*snapshot-000000000001\.snap \(written \d{4}-.*\) is lost with it\. Restore .* or, to start from that snapshot and accept the loss, delete /,
+    );
+    // A log cut anywhere after its header is a torn tail, as before.
+    truncateSync(log, logHeaderFrame(1).length);
+    expect(recovered(dir).records).toEqual([]);
+  });
+
+  it('still reads the empty logs that mocks wrote before logs had headers', async () => {
+    const dir = tempDir();
+    const model = new Model();
+    await model.start(recoverJournal(dir)).close();
+    // An older mock's snapshot (its end marker without logHeaders) and its empty log.
+    const snapshot = join(
+      dir,
+      readdirSync(dir).find((f) => f.endsWith('.snap'))!,
+    );
+    writeFileSync(snapshot, Buffer.concat([encodeFrame('[{"n":"a","v":1}]'), encodeFrame('{"end":1}')]));
+    writeFileSync(logOf(dir), '');
+    expect(recovered(dir).records).toEqual([{ n: 'a', v: 1 }]);
   });
 });

@@ -29,7 +29,7 @@ import { open, readdir, rename, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { encodeFrame } from './frames.ts';
-import { LOG, logName, SNAPSHOT, snapshotName, type Recovery } from './recovery.ts';
+import { LOG, logHeaderFrame, logName, SNAPSHOT, snapshotName, type Recovery } from './recovery.ts';
 
 export { recoverJournal, type Recovery } from './recovery.ts';
 
@@ -53,8 +53,26 @@ function snapshotFrames(records: string[]): Buffer[] {
     }
   }
   if (chunk.length) frames.push(encodeFrame(`[${chunk.join(',')}]`));
-  frames.push(encodeFrame(JSON.stringify({ end: records.length })));
+  // logHeaders: every log after this snapshot begins with a header, so an empty one was truncated (recovery.ts).
+  frames.push(encodeFrame(JSON.stringify({ end: records.length, logHeaders: true })));
   return frames;
+}
+
+/**
+ * Creates the log of a generation holding only its header, whole or not at all (written aside, synced, renamed),
+ * and opens it for appending. The directory is synced by the caller.
+ */
+function createLog(dir: string, generation: number): number {
+  const file = join(dir, logName(generation));
+  const fd = openSync(`${file}.tmp`, 'w');
+  try {
+    writeAll(fd, logHeaderFrame(generation));
+    fdatasyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(`${file}.tmp`, file);
+  return openSync(file, 'a');
 }
 
 function writeAll(fd: number, data: Buffer): void {
@@ -122,7 +140,7 @@ export class Journal {
     }
     renameSync(`${file}.tmp`, file);
     this.snapshotBytes = frames.reduce((n, f) => n + f.length, 0);
-    this.fd = openSync(join(this.dir, logName(this.generation)), 'a');
+    this.fd = createLog(this.dir, this.generation);
     syncDir(this.dir);
     for (const f of readdirSync(this.dir)) if (this.isOlder(f)) unlinkSync(join(this.dir, f));
   }
@@ -240,7 +258,7 @@ export class Journal {
     const frames = snapshotFrames(this.options.capture());
     const generation = this.generation + 1;
     const previous = this.fd;
-    this.fd = openSync(join(this.dir, logName(generation)), 'a');
+    this.fd = createLog(this.dir, generation);
     this.generation = generation;
     this.dirSynced = false;
     const file = join(this.dir, snapshotName(generation));

@@ -9,18 +9,28 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  statSync,
   unlinkSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { scanFrames, type TornTail } from './frames.ts';
+import { encodeFrame, scanFrames, type TornTail } from './frames.ts';
 
 export const SNAPSHOT = /^snapshot-(\d{12})\.snap$/;
 export const LOG = /^journal-(\d{12})\.log$/;
 
 export const snapshotName = (generation: number) => `snapshot-${String(generation).padStart(12, '0')}.snap`;
 export const logName = (generation: number) => `journal-${String(generation).padStart(12, '0')}.log`;
+
+/** The first frame of every log: an object where records are batches (arrays), so it cannot be taken for one. */
+export function logHeaderFrame(generation: number): Buffer {
+  return encodeFrame(JSON.stringify({ log: generation }));
+}
+
+function isLogHeader(payload: string): boolean {
+  return payload.startsWith('{"log":');
+}
 
 export interface Recovery {
   dir: string;
@@ -86,14 +96,29 @@ function batchOf(payload: string, file: string): unknown[] {
   return batch;
 }
 
-function readSnapshot(file: string): unknown[] {
+function readSnapshot(file: string): { records: unknown[]; logHeaders: boolean } {
   const { payloads } = scanFrames(readFileSync(file), file, false);
   const end = payloads.pop();
-  const count = end === undefined ? undefined : (JSON.parse(end) as { end?: unknown }).end;
+  const marker = end === undefined ? {} : (JSON.parse(end) as { end?: unknown; logHeaders?: unknown });
   const records = payloads.flatMap((p) => batchOf(p, file));
-  if (count !== records.length)
+  if (marker.end !== records.length)
     throw new Error(`${file} is incomplete: it has ${records.length} records and no end marker for them`);
-  return records;
+  return { records, logHeaders: marker.logHeaders === true };
+}
+
+/** A log that lost even its header was truncated or replaced after the fact; what it held cannot be known. */
+function emptiedLog(file: string, snapshot: string): Error {
+  let since = 'its snapshot';
+  try {
+    since = `${snapshot} (written ${statSync(snapshot).mtime.toISOString()})`;
+  } catch {
+    // the time is a courtesy
+  }
+  return new Error(
+    `${file} is empty, yet every log this mock writes begins with a header: the file was truncated or replaced, ` +
+      `and every change acknowledged after ${since} is lost with it. Restore ${file} from a backup; or, to start ` +
+      `from that snapshot and accept the loss, delete ${file}.`,
+  );
 }
 
 /** Reads what the directory holds (creating it if need be) and locks it. */
@@ -113,13 +138,17 @@ export function recoverJournal(dir: string): Recovery {
         );
       return { dir, records: [], empty: true, generation: 0, torn: undefined, release };
     }
-    const records = readSnapshot(join(dir, snapshotName(base)));
+    const snapshot = join(dir, snapshotName(base));
+    const { records, logHeaders } = readSnapshot(snapshot);
     const later = logs.filter((g) => g >= base);
     let torn: Recovery['torn'];
     later.forEach((generation, i) => {
       const file = join(dir, logName(generation));
-      const scan = scanFrames(readFileSync(file), file, i === later.length - 1);
-      for (const payload of scan.payloads) records.push(...batchOf(payload, file));
+      const data = readFileSync(file);
+      // Logs of older mocks began empty; from a snapshot that says so on, none does.
+      if (data.length === 0 && logHeaders) throw emptiedLog(file, snapshot);
+      const scan = scanFrames(data, file, i === later.length - 1);
+      for (const payload of scan.payloads) if (!isLogHeader(payload)) records.push(...batchOf(payload, file));
       if (scan.torn) torn = { ...scan.torn, file };
     });
     return { dir, records, empty: false, generation: Math.max(base, ...later), torn, release };
