@@ -85,7 +85,8 @@ export function withKubectl(config: Partial<MockConfig> = {}): Kubectl {
         '',
       ].join('\n'),
     );
-    env = { ...process.env, KUBECONFIG: kubeconfig, NO_COLOR: '1' };
+    // TMPDIR: what kubectl edit and diff write goes into the temp dir too, and goes with it.
+    env = { ...process.env, KUBECONFIG: kubeconfig, NO_COLOR: '1', TMPDIR: dir };
     // A cache per file: discovery cached by another run (or another mock on the same port) never leaks in.
     baseArgs = ['--cache-dir', join(dir, 'cache')];
   });
