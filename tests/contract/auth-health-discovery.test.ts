@@ -62,6 +62,10 @@ describe('discovery and OpenAPI', () => {
     );
     expect(byName.images!.verbs).toEqual(['get', 'list', 'watch']);
     expect(byName['jobs/status']).toBeDefined();
+    // kubectl get all lists what runs, as on a cluster; kubectl get nodus lists every kind.
+    const all = resources.body.resources.filter((r) => (r as { categories?: string[] }).categories?.includes('all'));
+    expect(all.map((r) => r.name).sort()).toEqual(['functions', 'jobs', 'pipelines', 'sandboxes']);
+    expect((byName.volumes as { categories?: string[] }).categories).toEqual(['nodus']);
     const version = await api.get('/version', { auth: null });
     expect(version.body).toMatchObject({ major: '1', minor: '32' });
     const core = await api.get<{ resources: { name: string }[] }>('/api/v1');

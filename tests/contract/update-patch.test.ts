@@ -51,6 +51,30 @@ describe('update (PUT)', () => {
   });
 });
 
+describe('dry-run update', () => {
+  it('keeps the stored status: the controller never sees a dry-run, so kubectl diff shows the spec alone', async () => {
+    await create('dry-diff');
+    const stored = (await api.get<NodusObject>(`${JOBS}/dry-diff`)).body;
+    expect(stored.status?.estimate?.budgets?.length).toBeGreaterThan(0);
+    const raised = await api.patch<NodusObject>(`${JOBS}/dry-diff?dryRun=All`, { spec: { maxCostUSD: '41.00' } });
+    expect(raised.body.metadata.generation).toBe(2);
+    expect(raised.body.spec).toMatchObject({ maxCostUSD: '41.00' });
+    expect(raised.headers.get('etag')).toBeTruthy();
+    // The status still describes generation 1, and the estimate is the stored one while its prices are the same.
+    expect(raised.body.status?.observedGeneration).toBe(1);
+    expect(raised.body.status?.conditions?.filter((c) => c.observedGeneration === 2)).toEqual([]);
+    expect(raised.body.status?.estimate).toEqual(stored.status?.estimate);
+    // A change the estimate prices (a cap the cost was held to) shows the new estimate, with its Budgets.
+    const capped = await create('dry-capped', { maxCostUSD: '0.01' });
+    expect(capped.status?.estimate?.costUSD).toBe('0.01');
+    const raisedCap = await api.patch<NodusObject>(`${JOBS}/dry-capped?dryRun=All`, { spec: { maxCostUSD: '0.02' } });
+    expect(raisedCap.body.status?.observedGeneration).toBe(1);
+    expect(raisedCap.body.status?.estimate?.costUSD).toBe('0.02');
+    expect(raisedCap.body.status?.estimate?.budgets?.length).toBeGreaterThan(0);
+    expect((await api.get<NodusObject>(`${JOBS}/dry-diff`)).body.metadata.generation).toBe(1);
+  });
+});
+
 describe('immutable and mutable fields', () => {
   it('fails with 422 FieldImmutable listing each immutable field changed', async () => {
     const obj = await create('imm');

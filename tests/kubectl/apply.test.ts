@@ -84,6 +84,26 @@ describe('kubectl apply', () => {
     const forced = await k.run(['apply', '--server-side', '--field-manager=bob', '--force-conflicts', '-f', path]);
     expect(forced.code).toBe(0);
     expect((await stored('owned'))!.spec).toMatchObject({ maxCostUSD: '9.00' });
+    // The field is bob's now: alice applying her old value is the one refused, naming bob.
+    const owners = (await stored('owned'))!.metadata.managedFields!;
+    const owns = (manager: string) =>
+      JSON.stringify(owners.find((e) => e.manager === manager)?.fieldsV1).includes('f:maxCostUSD');
+    expect([owns('alice'), owns('bob')]).toEqual([false, true]);
+    k.file('owned.yaml', jobYaml('owned'));
+    const back = await k.run(['apply', '--server-side', '--field-manager=alice', '-f', path]);
+    expect(back.code).toBe(1);
+    expect(back.stderr).toContain('conflict with "bob": .spec.maxCostUSD');
+  });
+
+  it('keeps a label two managers apply until the last of them stops applying it', async () => {
+    const path = k.file('shared.yaml', jobYaml('shared', { labels: { tier: 'gold' } }));
+    for (const manager of ['alice', 'bob'])
+      expect((await k.run(['apply', '--server-side', `--field-manager=${manager}`, '-f', path])).code).toBe(0);
+    k.file('shared.yaml', jobYaml('shared'));
+    expect((await k.run(['apply', '--server-side', '--field-manager=bob', '-f', path])).code).toBe(0);
+    expect((await stored('shared'))!.metadata.labels).toMatchObject({ tier: 'gold' });
+    expect((await k.run(['apply', '--server-side', '--field-manager=alice', '-f', path])).code).toBe(0);
+    expect((await stored('shared'))!.metadata.labels).not.toHaveProperty('tier');
   });
 
   it('removes a field taken out of the applied file', async () => {
@@ -96,7 +116,7 @@ describe('kubectl apply', () => {
 });
 
 describe('kubectl diff', () => {
-  it('says nothing (exit 0) when the file matches, and shows the change (exit 1) when it does not', async () => {
+  it('says nothing (exit 0) when the file matches, and shows only the spec change (exit 1) when it does not', async () => {
     const path = k.file('diff.yaml', jobYaml('diffed'));
     expect((await k.run(['apply', '-f', path])).code).toBe(0);
     const same = await k.run(['diff', '-f', path]);
@@ -105,8 +125,9 @@ describe('kubectl diff', () => {
     k.file('diff.yaml', jobYaml('diffed', { maxCostUSD: '8.00' }));
     const changed = await k.run(['diff', '-f', path]);
     expect(changed.code).toBe(1);
-    expect(changed.stdout).toContain('-  maxCostUSD: "5.00"');
-    expect(changed.stdout).toContain('+  maxCostUSD: "8.00"');
+    // The spec change and the generation it makes, and no status: the controller has not seen a dry-run.
+    const lines = changed.stdout.split('\n').filter((l) => /^[-+](?![-+]{2} )/.test(l));
+    expect(lines).toEqual(['-  generation: 1', '+  generation: 2', '-  maxCostUSD: "5.00"', '+  maxCostUSD: "8.00"']);
     // diff runs a dry-run: nothing changed on the server.
     expect((await stored('diffed'))!.spec).toMatchObject({ maxCostUSD: '5.00' });
   });

@@ -3,19 +3,10 @@
  * discovery it needs first (`api-resources`, `explain`, `version`).
  */
 import { describe, expect, it } from 'vitest';
-import { jobYaml, withKubectl } from './harness.ts';
+import { jobYaml, rows, withKubectl } from './harness.ts';
 
 // The controller is off in this file, so the demo objects keep the phases the assertions name.
 const k = withKubectl({ controller: false });
-
-/** The rows of kubectl's table output, split on runs of spaces (a cell may be empty, so go by the header). */
-function rows(stdout: string): Record<string, string>[] {
-  const [header = '', ...lines] = stdout.trimEnd().split('\n');
-  const starts = [...header.matchAll(/\S+/g)].map((m) => ({ name: m[0], at: m.index }));
-  return lines.map((line) =>
-    Object.fromEntries(starts.map((s, i) => [s.name, line.slice(s.at, starts[i + 1]?.at).trim()])),
-  );
-}
 
 describe('kubectl get', () => {
   it("prints the kind's columns and Age, computed by the server", async () => {
@@ -77,6 +68,24 @@ describe('kubectl get', () => {
     }
   });
 
+  it('kubectl get -w --output-watch-events prints ADDED, MODIFIED and DELETED as they happen', async () => {
+    // Budgets carry no finalizer, so a delete ends in DELETED with the controller off.
+    const budgets = '/apis/nodus.dev/v1/namespaces/default/budgets';
+    const watch = k.start(['get', 'budgets', '-w', '--output-watch-events']);
+    try {
+      await watch.printed(/^EVENT\s+NAME\s+PHASE\s+LIMIT\s+SPENT\s+PERIOD\s+AGE\n/m);
+      await watch.printed(/^ADDED\s+monthly\s+Active\s/m);
+      await k.api('POST', budgets, { metadata: { name: 'watched' }, spec: { limitUSD: '10.00' } });
+      await watch.printed(/^ADDED\s+watched\s+Active\s+10\.00\s/m);
+      await k.api('PATCH', `${budgets}/watched`, { spec: { limitUSD: '20.00' } });
+      await watch.printed(/^MODIFIED\s+watched\s+Active\s+20\.00\s/m);
+      await k.api('DELETE', `${budgets}/watched`);
+      await watch.printed(/^DELETED\s+watched\s/m);
+    } finally {
+      watch.child.kill();
+    }
+  });
+
   it('reads a log path with get --raw', async () => {
     const res = await k.run(['get', '--raw', '/apis/nodus.dev/v1/namespaces/default/jobs/hello-world/log?tailLines=2']);
     expect(res.code).toBe(0);
@@ -120,15 +129,41 @@ describe('discovery for kubectl', () => {
     expect(res.stderr).not.toContain('/apis/nodus.dev/v1?');
   });
 
+  it("api-resources -o wide lists each kind's verbs and categories, and get all lists the kinds that run", async () => {
+    const [wide, all] = await Promise.all([k.run(['api-resources', '-o', 'wide']), k.run(['get', 'all'])]);
+    const table = Object.fromEntries(rows(wide.stdout).map((r) => [r.NAME, r]));
+    expect(table.jobs!.VERBS!.split(',')).toEqual(
+      expect.arrayContaining(['create', 'delete', 'get', 'list', 'patch', 'update', 'watch']),
+    );
+    expect(table.images).toMatchObject({ VERBS: 'get,list,watch', CATEGORIES: 'nodus' });
+    expect(table.jobs!.CATEGORIES).toBe('nodus,all');
+    expect(table.volumes!.CATEGORIES).toBe('nodus');
+    // kubectl expands "all" from the categories in discovery: Jobs and Sandboxes, not Volumes or Budgets.
+    expect(all.code).toBe(0);
+    expect(all.stdout).toMatch(/^job\.nodus\.dev\/train-a\s+Running/m);
+    expect(all.stdout).toMatch(/^sandbox\.nodus\.dev\/\S+/m);
+    expect(all.stdout).not.toMatch(/volume\.nodus\.dev|budget\.nodus\.dev/);
+  });
+
   it("explain shows a kind's fields and their documentation", async () => {
     const res = await k.run(['explain', 'jobs.nodus.dev.spec']);
     expect(res.stdout).toMatch(/GROUP:\s+nodus\.dev\nKIND:\s+Job\nVERSION:\s+v1/);
     expect(res.stdout).toContain('What the Job runs and what it may spend.');
     expect(res.stdout).toMatch(/maxCostUSD\s+<string>/);
     expect(res.stdout).toMatch(/image\s+<string> -required-/);
-    const deep = await k.run(['explain', 'jobs.spec.resources.gpu', '--api-version=nodus.dev/v1']);
+    const [deep, kind, missing] = await Promise.all([
+      k.run(['explain', 'jobs.spec.resources.gpu', '--api-version=nodus.dev/v1']),
+      k.run(['explain', 'sbx']),
+      k.run(['explain', 'jobs.spec.nope']),
+    ]);
     expect(deep.code).toBe(0);
     expect(deep.stdout).toContain('FIELD: gpu');
+    // A kind by its short name: its description, then its top-level fields.
+    expect(kind.stdout).toMatch(/KIND:\s+Sandbox\n/);
+    expect(kind.stdout).toContain('A Sandbox is a long-running container');
+    expect(kind.stdout).toMatch(/\n {2}spec\t<Object> -required-\n/);
+    expect(kind.stdout).toMatch(/\n {2}status\t<Object>\n/);
+    expect(missing).toMatchObject({ code: 1, stderr: 'error: field "nope" does not exist\n' });
   });
 
   it('reports the server as Kubernetes 1.32 (the dispatcher picks its kubectl by it)', async () => {

@@ -29,11 +29,13 @@ export interface Running {
 
 export interface Kubectl {
   server: () => MockServer;
-  /** Runs kubectl to completion; a non-zero exit is returned, not thrown. */
-  run: (args: string[], timeoutMs?: number) => Promise<Run>;
+  /** Runs kubectl to completion; a non-zero exit is returned, not thrown. `env` adds to its environment. */
+  run: (args: string[], timeoutMs?: number, env?: Record<string, string>) => Promise<Run>;
   start: (args: string[]) => Running;
   /** Writes a manifest into the test file's temp dir and returns its path. */
   file: (name: string, content: string) => string;
+  /** The test file's temp dir. */
+  dir: () => string;
   /** An authenticated call to the mock's plain-HTTP port, to set up or check what kubectl did. */
   api: <T = Record<string, unknown>>(
     method: string,
@@ -83,7 +85,8 @@ export function withKubectl(config: Partial<MockConfig> = {}): Kubectl {
         '',
       ].join('\n'),
     );
-    env = { ...process.env, KUBECONFIG: kubeconfig, NO_COLOR: '1' };
+    // TMPDIR: what kubectl edit and diff write goes into the temp dir too, and goes with it.
+    env = { ...process.env, KUBECONFIG: kubeconfig, NO_COLOR: '1', TMPDIR: dir };
     // A cache per file: discovery cached by another run (or another mock on the same port) never leaks in.
     baseArgs = ['--cache-dir', join(dir, 'cache')];
   });
@@ -92,9 +95,10 @@ export function withKubectl(config: Partial<MockConfig> = {}): Kubectl {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  const run = (args: string[], timeoutMs = RUN_TIMEOUT_MS): Promise<Run> =>
+  const run = (args: string[], timeoutMs = RUN_TIMEOUT_MS, extraEnv: Record<string, string> = {}): Promise<Run> =>
     new Promise((resolve, reject) => {
-      execFile(KUBECTL, [...baseArgs, ...args], { env, timeout: timeoutMs }, (error, stdout, stderr) => {
+      const options = { env: { ...env, ...extraEnv }, timeout: timeoutMs };
+      execFile(KUBECTL, [...baseArgs, ...args], options, (error, stdout, stderr) => {
         if (error && typeof error.code !== 'number') {
           reject(
             new Error(
@@ -159,7 +163,16 @@ export function withKubectl(config: Partial<MockConfig> = {}): Kubectl {
     return { status: res.status, body: (await res.json()) as T };
   };
 
-  return { server: () => server!, run, start, file, api };
+  return { server: () => server!, run, start, file, dir: () => dir, api };
+}
+
+/** The rows of kubectl's table output, split on runs of spaces (a cell may be empty, so go by the header). */
+export function rows(stdout: string): Record<string, string>[] {
+  const [header = '', ...lines] = stdout.trimEnd().split('\n');
+  const starts = [...header.matchAll(/\S+/g)].map((m) => ({ name: m[0], at: m.index }));
+  return lines.map((line) =>
+    Object.fromEntries(starts.map((s, i) => [s.name, line.slice(s.at, starts[i + 1]?.at).trim()])),
+  );
 }
 
 /** A Job manifest as a user would write it; the run length is pinned so that it stays Running during a test. */

@@ -1,5 +1,6 @@
 /**
- * The real kubectl's other writes: `patch --type=json` (RFC 6902) and `replace --force` (delete, then create).
+ * The real kubectl's other writes: `patch --type=json` (RFC 6902), `replace` (a PUT of the whole object) and
+ * `replace --force` (delete, then create).
  */
 import { describe, expect, it } from 'vitest';
 import type { NodusObject } from '@/shared/protocol.ts';
@@ -27,6 +28,32 @@ describe('kubectl patch --type=json', () => {
     ]);
     expect(failed.code).toBe(1);
     expect(failed.stderr).toContain('test failed');
+  });
+});
+
+describe('kubectl replace', () => {
+  it('kubectl replace -f stores the whole file, a spec change and a label left out', async () => {
+    expect((await k.run(['apply', '-f', k.file('rp.yaml', jobYaml('rp', { labels: { tier: 'gold' } }))])).code).toBe(0);
+    // The manifest as a person keeps it: no resourceVersion, so kubectl sends the live one.
+    const res = await k.run(['replace', '-f', k.file('rp.yaml', jobYaml('rp', { maxCostUSD: '6.00' }))]);
+    expect(res).toMatchObject({ code: 0, stdout: 'job.nodus.dev/rp replaced\n' });
+    const after = (await k.api<NodusObject>('GET', `${JOBS}/rp`)).body;
+    expect(after.spec).toMatchObject({ maxCostUSD: '6.00' });
+    expect(after.metadata.labels).not.toHaveProperty('tier');
+    expect(after.metadata.labels).toMatchObject({ 'nodus.dev/created-by': 'demo-user' });
+  });
+
+  it('kubectl replace of what get -o yaml printed is refused with Conflict once someone else wrote', async () => {
+    expect((await k.run(['apply', '-f', k.file('stale.yaml', jobYaml('stale'))])).code).toBe(0);
+    const printed = (await k.run(['get', 'job.nodus.dev', 'stale', '-o', 'yaml'])).stdout;
+    await k.api('PATCH', `${JOBS}/stale`, { metadata: { labels: { by: 'someone-else' } } });
+    const live = k.file('stale-live.yaml', printed.replace('"5.00"', '"6.00"'));
+    const res = await k.run(['replace', '-f', live]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain(
+      `Error from server (Conflict): error when replacing "${live}": Operation cannot be fulfilled on jobs.nodus.dev "stale": the object has been modified`,
+    );
+    expect((await k.api<NodusObject>('GET', `${JOBS}/stale`)).body.spec).toMatchObject({ maxCostUSD: '5.00' });
   });
 });
 

@@ -32,13 +32,21 @@ describe('kubectl wait', () => {
     expect(job.status?.conditions).toContainEqual(expect.objectContaining({ type: 'Ready', status: 'True' }));
   });
 
-  it('waits for condition=Ready after a change of spec (a raised maxCostUSD on a Running Job)', async () => {
+  it('waits for condition=Ready and observedGeneration after a change of spec (a raised maxCostUSD)', async () => {
     await apply('raised', jobYaml('raised'));
     expect((await k.run(['wait', '--for=condition=Ready', 'job/raised', '--timeout=10s'])).code).toBe(0);
     await apply('raised', jobYaml('raised', { maxCostUSD: '9.00' }));
     expect((await get('jobs/raised'))!.metadata.generation).toBe(2);
-    const res = await k.run(['wait', '--for=condition=Ready', 'job/raised', '--timeout=10s']);
+    // kubectl counts a condition only once its observedGeneration has reached metadata.generation.
+    const [res, observed] = await Promise.all([
+      k.run(['wait', '--for=condition=Ready', 'job/raised', '--timeout=10s']),
+      k.run(['wait', '--for=jsonpath={.status.observedGeneration}=2', 'job/raised', '--timeout=10s']),
+    ]);
     expect(res.stdout.trim()).toBe('job.nodus.dev/raised condition met');
+    expect(observed.stdout.trim()).toBe('job.nodus.dev/raised condition met');
+    expect((await get('jobs/raised'))!.status?.conditions).toContainEqual(
+      expect.objectContaining({ type: 'Ready', status: 'True', observedGeneration: 2 }),
+    );
   });
 
   it('waits for a jsonpath value, here the phase a change of spec.state leads to', async () => {

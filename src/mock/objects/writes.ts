@@ -61,6 +61,16 @@ function review(state: MockState, kind: KindDef, spec: Record<string, unknown>) 
   return { estimate, etag };
 }
 
+/** A dry-run update's estimate: the stored one while it quotes the same, else the new one with its Budgets. */
+function revisedEstimate(state: MockState, obj: NodusObject, fresh: Estimate): Estimate {
+  const stored = obj.status?.estimate;
+  const quote = (e: Estimate) => [e.costUSD, e.firstHoldUSD, e.rateUSDPerHour, e.priceBookVersion].join();
+  if (stored && quote(stored) === quote(fresh)) return stored;
+  const ns = obj.metadata.namespace ?? '';
+  const impacts = budgetImpact(state, ns, obj.metadata.labels ?? {}, parseMoney(fresh.costUSD));
+  return impacts.length ? { ...fresh, budgets: impacts } : fresh;
+}
+
 function checkIfMatch(
   state: MockState,
   kind: KindDef,
@@ -316,16 +326,18 @@ export function updateObject(state: MockState, req: UpdateRequest): Reply {
   metadata.generation = (existing.metadata.generation ?? 1) + (specChanged ? 1 : 0);
   const next: NodusObject = { ...existing, metadata, spec: admitted.spec };
   withManagedFields(kind, req, existing, next, state.timestamp());
-  next.status = observe(state, kind, existing, next);
   const reviewed = review(state, kind, admitted.spec);
   const headers = { ...warningHeaders(admitted.warnings), ...(reviewed ? { ETag: reviewed.etag } : {}) };
   if (req.dryRun) {
+    // Admission only: the controller never sees a dry-run, so the status is the stored one (kubectl diff shows
+    // the spec change alone), with the review's estimate, kept as stored while the prices it quotes are the same.
     if (reviewed) {
       state.rememberReview(reviewed.etag, reviewed.estimate);
-      next.status = { ...next.status, estimate: reviewed.estimate };
+      next.status = { ...next.status, estimate: revisedEstimate(state, next, reviewed.estimate) };
     }
     return { code: 200, body: next, headers };
   }
+  next.status = observe(state, kind, existing, next);
   const stored = state.store.put(kind.plural, next);
   postSpend(state, kind, existing, stored);
   return { code: 200, body: removeIfReleased(state, kind, stored) ?? stored, headers };

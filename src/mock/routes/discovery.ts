@@ -12,6 +12,14 @@ const NAMESPACE_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'watch'];
 const OBJECT_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];
 const READ_VERBS = ['get', 'list', 'watch'];
 
+/**
+ * `kubectl get nodus` lists every Nodus kind; `kubectl get all` lists what runs (the kinds with a log), as on a
+ * cluster, where it lists pods and jobs but not volumes or quotas.
+ */
+function categories(k: KindDef): string[] {
+  return k.logs ? ['nodus', 'all'] : ['nodus'];
+}
+
 export function versionInfo(release: string) {
   return {
     major: '1',
@@ -109,7 +117,7 @@ export function groupResources() {
       kind: k.kind,
       verbs,
       shortNames: k.shortNames,
-      categories: ['nodus'],
+      categories: categories(k),
     };
     const sub = [{ name: `${k.plural}/status`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] }];
     if (k.logs) sub.push({ name: `${k.plural}/log`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] });
@@ -141,7 +149,7 @@ export function aggregatedDiscovery(root: 'api' | 'apis', version: string) {
     singularResource: k.singular,
     verbs: k.published ? READ_VERBS : OBJECT_VERBS,
     shortNames: k.shortNames,
-    categories: ['nodus'],
+    categories: categories(k),
     subresources: (k.logs ? ['status', 'log'] : ['status']).map((sub) => ({
       subresource: sub,
       responseKind: kindRef(GROUP, k.kind),
