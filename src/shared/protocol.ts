@@ -18,6 +18,8 @@ export const LABEL_CREATED_BY = 'nodus.dev/created-by';
 export const LABEL_LAUNCHED_BY = 'nodus.dev/launched-by';
 export const ANNOTATION_RESTART_REQUESTED_AT = 'nodus.dev/restart-requested-at';
 export const FINALIZER_BILLING = 'nodus.dev/billing';
+/** Kubernetes' own name: a Foreground delete holds the owner with it until its blocking dependents are gone. */
+export const FINALIZER_FOREGROUND = 'foregroundDeletion';
 /** On each Job a Pipeline starts: the Pipeline's name. */
 export const LABEL_PIPELINE = 'nodus.dev/pipeline';
 

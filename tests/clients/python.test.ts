@@ -16,6 +16,7 @@ const SCRIPTS: Record<string, string[]> = {
     'lists it by label selector',
     'merge-patches its labels',
     'deletes it',
+    'deletes the Jobs a label selector picks, in one request',
   ],
   'custom_objects.py': [
     'creates a namespaced custom object',
@@ -23,6 +24,7 @@ const SCRIPTS: Record<string, string[]> = {
     'lists it by label selector',
     'patches it',
     'deletes it',
+    'deletes a collection with delete_collection_namespaced_custom_object',
   ],
   'watch.py': [
     'watches from a resource_version with bookmarks',

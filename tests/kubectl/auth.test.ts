@@ -27,7 +27,9 @@ describe('kubectl auth', () => {
   it('lists the rules of a project with --list', async () => {
     const res = await k.run(['auth', 'can-i', '--list', '-n', 'default']);
     expect(res.stderr).toBe('');
-    expect(res.stdout).toMatch(/jobs\.nodus\.dev\s+\[\]\s+\[\]\s+\[get list watch create update patch delete\]/);
+    expect(res.stdout).toMatch(
+      /jobs\.nodus\.dev\s+\[\]\s+\[\]\s+\[get list watch create update patch delete deletecollection\]/,
+    );
   });
 
   it("whoami prints the key's user and groups", async () => {

@@ -1,7 +1,8 @@
 /**
  * The real kubectl waiting on the mock's lifecycle controller (`wait --for=condition=Ready`, `--for=jsonpath`,
- * `--for=delete`) and deleting (`--dry-run=server`, which kubectl sends in the DeleteOptions body, and
- * `--cascade=orphan`, which keeps a Pipeline's Jobs).
+ * `--for=delete`) and deleting (`--dry-run=server`, which kubectl sends in the DeleteOptions body,
+ * `--cascade=orphan`, which keeps a Pipeline's Jobs, `--cascade=foreground`, which deletes them first, and by label
+ * or `--all`, which kubectl does as a list and then one delete per object).
  */
 import { describe, expect, it } from 'vitest';
 import type { NodusObject, ObjectList } from '@/shared/protocol.ts';
@@ -14,6 +15,23 @@ const NS = '/apis/nodus.dev/v1/namespaces/default';
 async function get(path: string): Promise<NodusObject | undefined> {
   const res = await k.api<NodusObject>('GET', `${NS}/${path}`);
   return res.status === 200 ? res.body : undefined;
+}
+
+const pipelineYaml = (name: string) => `apiVersion: nodus.dev/v1
+kind: Pipeline
+metadata:
+  name: ${name}
+spec:
+  maxCostUSD: "20.00"
+  steps:
+  - name: prep
+    image: nodus/python:3.12
+    resources: {cpu: 1, memoryGiB: 2}
+`;
+
+async function stepJobs(owner: string): Promise<NodusObject[]> {
+  const selector = encodeURIComponent(`nodus.dev/pipeline=${owner}`);
+  return (await k.api<ObjectList>('GET', `${NS}/jobs?labelSelector=${selector}`)).body.items;
 }
 
 async function apply(name: string, yaml: string): Promise<void> {
@@ -99,21 +117,7 @@ describe('kubectl delete', () => {
   });
 
   it("keeps a Pipeline's Jobs with --cascade=orphan, and deletes them without it", async () => {
-    const pipeline = (name: string) => `apiVersion: nodus.dev/v1
-kind: Pipeline
-metadata:
-  name: ${name}
-spec:
-  maxCostUSD: "20.00"
-  steps:
-  - name: prep
-    image: nodus/python:3.12
-    resources: {cpu: 1, memoryGiB: 2}
-`;
-    const stepJobs = async (owner: string) =>
-      (await k.api<ObjectList>('GET', `${NS}/jobs?labelSelector=${encodeURIComponent(`nodus.dev/pipeline=${owner}`)}`))
-        .body.items;
-    for (const name of ['orphaning', 'cascading']) await apply(name, pipeline(name));
+    for (const name of ['orphaning', 'cascading']) await apply(name, pipelineYaml(name));
     await expect.poll(async () => (await stepJobs('orphaning')).length, { timeout: 10_000 }).toBe(1);
     await expect.poll(async () => (await stepJobs('cascading')).length, { timeout: 10_000 }).toBe(1);
 
@@ -126,5 +130,54 @@ spec:
     expect((await k.run(['delete', 'pipeline', 'cascading', '--timeout=10s'])).code).toBe(0);
     const [dependent] = await stepJobs('cascading');
     expect(dependent === undefined || dependent.metadata.deletionTimestamp !== undefined).toBe(true);
+  });
+
+  it('with --cascade=foreground keeps the Pipeline, holding foregroundDeletion, until its Jobs are gone', async () => {
+    await apply('fg', pipelineYaml('fg'));
+    await expect.poll(async () => (await stepJobs('fg')).length, { timeout: 10_000 }).toBe(1);
+    const [step] = await stepJobs('fg');
+    const hold = await k.api('PATCH', `${NS}/jobs/${step!.metadata.name}`, {
+      metadata: { finalizers: ['example.com/hold'] },
+    });
+    expect(hold.status).toBe(200);
+
+    const res = await k.run(['delete', 'pipeline', 'fg', '--cascade=foreground', '--wait=false']);
+    expect(res.stdout.trim()).toBe('pipeline.nodus.dev "fg" deleted');
+    const held = await k.run(['get', 'pipeline', 'fg', '-o', 'jsonpath={.metadata.finalizers}']);
+    expect(held.stdout).toContain('foregroundDeletion');
+    expect((await stepJobs('fg'))[0]!.metadata.deletionTimestamp).toBeDefined();
+
+    await k.api('PATCH', `${NS}/jobs/${step!.metadata.name}`, { metadata: { finalizers: null } });
+    const gone = await k.run(['wait', '--for=delete', 'pipeline/fg', '--timeout=10s']);
+    expect(gone.code).toBe(0);
+    expect(await stepJobs('fg')).toEqual([]);
+  });
+
+  it('deletes the Jobs a label selector picks (-l), and no other', async () => {
+    for (const name of ['sel-a', 'sel-b']) await apply(name, jobYaml(name, { labels: { batch: 'sel' } }));
+    await apply('sel-kept', jobYaml('sel-kept', { labels: { batch: 'other' } }));
+    const res = await k.run(['delete', 'jobs', '-l', 'batch=sel', '--timeout=10s']);
+    expect(res.stdout.trim().split('\n')).toEqual(['job.nodus.dev "sel-a" deleted', 'job.nodus.dev "sel-b" deleted']);
+    expect(await get('jobs/sel-a')).toBeUndefined();
+    expect(await get('jobs/sel-b')).toBeUndefined();
+    expect((await get('jobs/sel-kept'))!.metadata.deletionTimestamp).toBeUndefined();
+  });
+
+  it('names every Job of a project with --all --dry-run=server, and deletes none', async () => {
+    expect((await k.run(['create', 'namespace', 'dry-all'])).code).toBe(0);
+    for (const name of ['all-a', 'all-b']) {
+      const made = await k.run(['apply', '-n', 'dry-all', '-f', k.file(`${name}.yaml`, jobYaml(name))]);
+      expect(made.stderr).toBe('');
+    }
+    const res = await k.run(['delete', 'jobs', '--all', '-n', 'dry-all', '--dry-run=server']);
+    expect(res.stdout.trim().split('\n')).toEqual([
+      'job.nodus.dev "all-a" deleted (server dry run)',
+      'job.nodus.dev "all-b" deleted (server dry run)',
+    ]);
+    const left = await k.api<ObjectList>('GET', '/apis/nodus.dev/v1/namespaces/dry-all/jobs');
+    expect(left.body.items.map((o) => [o.metadata.name, o.metadata.deletionTimestamp])).toEqual([
+      ['all-a', undefined],
+      ['all-b', undefined],
+    ]);
   });
 });

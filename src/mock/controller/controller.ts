@@ -10,6 +10,7 @@ import { commit } from './commit.ts';
 import { driftRates } from './drift.ts';
 import { finalize } from './finalize.ts';
 import { reconcilerFor } from './reconcilers.ts';
+import { releaseForeground } from './release.ts';
 import { observeGeneration } from './status.ts';
 import { isBench } from './timing.ts';
 
@@ -77,7 +78,8 @@ export function reconcile(state: MockState, work: Workset | undefined = undefine
     const obj = state.store.get(target.plural, target.namespace, target.name);
     if (!obj || isBench(obj)) continue;
     if (obj.metadata.deletionTimestamp) {
-      if (finalize(state, kind, obj, now)) changed++;
+      // releaseForeground also catches a dependent that stopped blocking without going (its ownerReference edited).
+      if (finalize(state, kind, obj, now) || releaseForeground(state, kind, obj)) changed++;
       continue;
     }
     const next = reconcilerFor(kind).step?.(state, kind, obj, now);

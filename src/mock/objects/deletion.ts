@@ -2,14 +2,20 @@
  * Deleting: an object with finalizers gets a deletionTimestamp and its kind's deleting phase (Cancelling or
  * Terminating), and goes only once its finalizers are gone (controller/release.ts). The lifecycle controller posts
  * the final charge and then clears the billing finalizer (controller/finalize.ts). Deleting a project deletes
- * everything in it first.
+ * everything in it first. Background (the default) deletes dependents along with the owner, Foreground before
+ * it, Orphan releases them.
  */
-import type { Condition, NodusObject } from '@/shared/protocol.ts';
+import { FINALIZER_FOREGROUND, type Condition, type NodusObject } from '@/shared/protocol.ts';
 import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
 import { accrue } from '../controller/charges.ts';
 import { postSpend } from '../controller/commit.ts';
-import { finishProjectIfEmpty } from '../controller/release.ts';
+import {
+  finishProjectIfEmpty,
+  hasBlockingDependents,
+  releaseForeground,
+  removeDeleted,
+} from '../controller/release.ts';
 
 export type Propagation = 'Background' | 'Foreground' | 'Orphan';
 
@@ -38,15 +44,35 @@ export function markDeleting(state: MockState, kind: KindDef, obj: NodusObject, 
 
 /** Begins deleting a stored object; removes it at once when nothing holds it. */
 export function beginDelete(state: MockState, kind: KindDef, obj: NodusObject, propagation: Propagation): NodusObject {
-  const namespace = obj.metadata.namespace ?? '';
-  const name = obj.metadata.name ?? '';
+  if (propagation === 'Foreground') return beginForeground(state, kind, obj);
   cascade(state, obj, propagation);
-  if (!obj.metadata.finalizers?.length) {
-    const gone = state.store.remove(kind.plural, namespace, name)!;
-    finishProjectIfEmpty(state, namespace);
-    return gone;
-  }
+  if (!obj.metadata.finalizers?.length) return removeDeleted(state, kind, obj)!;
   if (obj.metadata.deletionTimestamp) return obj;
+  const stored = storeDeleting(state, kind, obj);
+  // A foregroundDeletion the object was created with still holds it until no dependent blocks it.
+  releaseForeground(state, kind, stored);
+  return stored;
+}
+
+/** What a delete would answer, stored nowhere (dryRun). */
+export function previewDelete(
+  state: MockState,
+  kind: KindDef,
+  obj: NodusObject,
+  propagation: Propagation,
+): NodusObject {
+  const held = propagation === 'Foreground' ? withForeground(obj) : obj;
+  if (obj.metadata.deletionTimestamp || !held.metadata.finalizers?.length) return held;
+  return markDeleting(state, kind, held);
+}
+
+function withForeground(obj: NodusObject): NodusObject {
+  const finalizers = obj.metadata.finalizers ?? [];
+  if (finalizers.includes(FINALIZER_FOREGROUND)) return obj;
+  return { ...obj, metadata: { ...obj.metadata, finalizers: [...finalizers, FINALIZER_FOREGROUND] } };
+}
+
+function storeDeleting(state: MockState, kind: KindDef, obj: NodusObject): NodusObject {
   const marked = markDeleting(state, kind, obj);
   // The work stops now: bill the running stretch up to this moment; the finalizer clears once it has posted.
   if (typeof marked.status?.lastChargeTime === 'string') {
@@ -56,6 +82,22 @@ export function beginDelete(state: MockState, kind: KindDef, obj: NodusObject, p
   }
   const stored = state.store.put(kind.plural, marked);
   postSpend(state, kind, obj, stored);
+  return stored;
+}
+
+/**
+ * Foreground, as Kubernetes does it: the owner is stored first, deleting and holding foregroundDeletion, then its
+ * dependents are deleted; it goes once none that blocks it is left (controller/release.ts). The answer is the
+ * owner as that first write left it, even when nothing held it and it has gone since.
+ */
+function beginForeground(state: MockState, kind: KindDef, obj: NodusObject): NodusObject {
+  const held = withForeground(obj);
+  let stored = obj;
+  if (!obj.metadata.deletionTimestamp) stored = storeDeleting(state, kind, held);
+  else if (held !== obj) stored = state.store.put(kind.plural, held);
+  cascade(state, stored, 'Foreground');
+  const current = state.store.get(kind.plural, stored.metadata.namespace ?? '', stored.metadata.name ?? '');
+  if (current) releaseForeground(state, kind, current);
   return stored;
 }
 
@@ -76,7 +118,9 @@ function cascade(state: MockState, owner: NodusObject, propagation: Propagation)
           metadata: rest.length ? { ...metadata, ownerReferences: rest } : metadata,
         });
       } else if (!dependent.metadata.deletionTimestamp) {
-        beginDelete(state, kind, dependent, propagation);
+        // Kubernetes' collector deletes a dependent in the Foreground only if it has dependents of its own.
+        const own = propagation === 'Foreground' && hasBlockingDependents(state, dependent);
+        beginDelete(state, kind, dependent, own ? 'Foreground' : 'Background');
       }
     }
   }

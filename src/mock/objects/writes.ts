@@ -14,7 +14,7 @@ import type { KindDef } from '../kinds/index.ts';
 import type { UnknownFieldMode } from '../schema/schema.ts';
 import type { MockState } from '../state.ts';
 import { admit, launchedBy, updatedMetadata } from './build.ts';
-import { beginDelete, markDeleting, type Propagation } from './deletion.ts';
+import { beginDelete, previewDelete, type Propagation } from './deletion.ts';
 import { defaultManager, recordUpdate } from './managed-fields.ts';
 import { observe } from './observe.ts';
 import { postSpend } from '../controller/commit.ts';
@@ -371,10 +371,7 @@ export function deleteObject(state: MockState, req: DeleteRequest): Reply {
   ) {
     throw conflict(kind, name);
   }
-  if (req.dryRun) {
-    const preview = existing.metadata.finalizers?.length ? markDeleting(state, kind, existing) : existing;
-    return { code: 200, body: preview };
-  }
+  if (req.dryRun) return { code: 200, body: previewDelete(state, kind, existing, req.propagation) };
   return { code: 200, body: beginDelete(state, kind, existing, req.propagation) };
 }
 

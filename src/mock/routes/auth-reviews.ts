@@ -35,7 +35,7 @@ export const USER = {
 
 const WRITE_VERBS = new Set(['create', 'update', 'patch', 'delete', 'deletecollection']);
 const READ_VERBS = ['get', 'list', 'watch'];
-const OBJECT_VERBS = [...READ_VERBS, 'create', 'update', 'patch', 'delete'];
+const OBJECT_VERBS = [...READ_VERBS, 'create', 'update', 'patch', 'delete', 'deletecollection'];
 const NAMESPACE_VERBS = [...READ_VERBS, 'create', 'patch', 'delete'];
 
 type Attributes = Record<string, string>;

@@ -9,7 +9,7 @@ import { mutablePaths } from '../schema/schema.ts';
 import { AUTH_GROUPS } from './auth-reviews.ts';
 
 const NAMESPACE_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'watch'];
-const OBJECT_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];
+const OBJECT_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
 const READ_VERBS = ['get', 'list', 'watch'];
 
 /**
@@ -339,13 +339,23 @@ function operations(kind: KindDef) {
       },
       responses: { 200: ok(ref), 201: ok(ref) },
     });
+    const deleteParams = [
+      param('dryRun', 'All: check and delete nothing.'),
+      param('propagationPolicy', 'Background, Foreground or Orphan.'),
+    ];
     item.delete = op('delete', {
       operationId: `delete${kind.kind}`,
-      parameters: [
-        param('dryRun', 'All: check and delete nothing.'),
-        param('propagationPolicy', 'Background, Foreground or Orphan.'),
-      ],
+      parameters: deleteParams,
       responses: { 200: ok(ref) },
+    });
+    collection.delete = op('deletecollection', {
+      operationId: `deleteCollection${kind.kind}`,
+      parameters: [
+        ...deleteParams,
+        param('labelSelector', 'Which objects: those whose labels match.'),
+        param('fieldSelector', 'Which objects: metadata.name, metadata.namespace or status.phase.'),
+      ],
+      responses: { 200: ok(listRef) },
     });
   }
   return {

@@ -14,7 +14,6 @@ import { JSON_PATCH, jsonPatchObject, parseJsonPatch } from '../objects/json-pat
 import { serveWatch } from '../objects/watch.ts';
 import type { Reply } from '../http/reply.ts';
 import { createObject, deleteObject, notFound, updateObject, type WriteRequest } from '../objects/writes.ts';
-import type { Propagation } from '../objects/deletion.ts';
 import type { MockState } from '../state.ts';
 import { serveLog } from '../logs/serve.ts';
 import { routeDev } from './dev-routes.ts';
@@ -36,6 +35,7 @@ import { sendDiscovery, sendList, sendObject, tableWatch } from './negotiate.ts'
 import { NAMESPACE_COLUMNS } from './table.ts';
 import { createProject, getProject, patchProject, removeProject, requireProject } from './projects.ts';
 import { decodeNamespace, PROTOBUF } from '../http/protobuf.ts';
+import { deleteOptions, noDeleteAcrossProjects, serveDeleteCollection } from './deletes.ts';
 
 const BODY_TYPES = ['application/json', 'application/yaml', 'application/x-yaml'] as const;
 const PATCH_BODY_TYPES = [MERGE_PATCH, JSON_PATCH, APPLY_PATCH] as const;
@@ -94,36 +94,6 @@ function idempotent(state: MockState, ctx: Ctx, body: unknown, dryRun: boolean, 
   );
 }
 
-async function deleteOptions(
-  ctx: Ctx,
-): Promise<{ dryRun: boolean; propagation: Propagation; preconditions: { uid?: string; resourceVersion?: string } }> {
-  const raw =
-    ctx.req.headers['content-length'] !== '0' &&
-    (ctx.req.headers['content-length'] || ctx.req.headers['transfer-encoding'])
-      ? await objectBody(ctx, ['application/json', ''])
-      : {};
-  const dryRunBody = Array.isArray(raw.dryRun) ? raw.dryRun : [];
-  if (dryRunBody.some((v) => v !== 'All'))
-    throw new ApiFailure('BadRequest', 'dryRun in DeleteOptions may only hold "All"');
-  // The older orphanDependents=true (body or query) means Orphan, as in Kubernetes; false means the default.
-  const orphan = raw.orphanDependents ?? query(ctx, 'orphanDependents');
-  if (orphan !== undefined && orphan !== null && ![true, false, 'true', 'false'].includes(orphan as string)) {
-    throw new ApiFailure('BadRequest', `orphanDependents must be true or false, not "${String(orphan)}"`);
-  }
-  const orphaned = orphan === true || orphan === 'true' ? 'Orphan' : undefined;
-  const policy = (raw.propagationPolicy ?? query(ctx, 'propagationPolicy') ?? orphaned ?? 'Background') as string;
-  if (orphaned && policy !== 'Orphan') {
-    throw new ApiFailure('BadRequest', 'orphanDependents=true and propagationPolicy cannot both be set', {
-      fix: 'Send only propagationPolicy (Orphan keeps the children).',
-    });
-  }
-  if (!['Background', 'Foreground', 'Orphan'].includes(policy)) {
-    throw new ApiFailure('BadRequest', `propagationPolicy must be Background, Foreground or Orphan, not "${policy}"`);
-  }
-  const pre = (raw.preconditions ?? {}) as { uid?: string; resourceVersion?: string };
-  return { dryRun: dryRunQuery(ctx) || dryRunBody.length > 0, propagation: policy as Propagation, preconditions: pre };
-}
-
 async function routeObjects(
   state: MockState,
   ctx: Ctx,
@@ -174,7 +144,8 @@ async function routeObjects(
         idempotent(state, ctx, body, req.dryRun, () => createObject(state, req)),
       );
     }
-    throw methodNotAllowed(ctx, ['GET', 'POST']);
+    if (ctx.method === 'DELETE') return serveDeleteCollection(state, ctx, kind, namespace);
+    throw methodNotAllowed(ctx, ['GET', 'POST', 'DELETE']);
   }
   if (sub !== undefined) {
     if (sub === 'log' && !kind.logs) {
@@ -335,6 +306,7 @@ export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
       if (p3 !== undefined && parts.length === 4 && p3 !== 'namespaces') {
         const kind = kindByPlural(p3);
         if (!kind) throw unknownKind(p3);
+        if (ctx.method === 'DELETE') throw noDeleteAcrossProjects(kind);
         if (ctx.method !== 'GET') throw methodNotAllowed(ctx, ['GET']);
         if (isWatch(ctx))
           return serveWatch(

@@ -1,4 +1,5 @@
-"""The dynamic client: discovery of nodus.dev/v1 Job, then create, get, list by label, merge patch and delete."""
+"""The dynamic client: discovery of nodus.dev/v1 Job, then create, get, list by label, merge patch and delete, and a
+delete of the Jobs a label selector picks (one request: DELETE of the collection)."""
 
 import os
 
@@ -50,9 +51,22 @@ def delete():
     until_gone(lambda: state["jobs"].get(name="py-dynamic", namespace=NAMESPACE))
 
 
+def delete_by_label():
+    for name, suite in (("py-sel-a", "py-sel"), ("py-sel-b", "py-sel"), ("py-sel-kept", "py-kept")):
+        state["jobs"].create(body=job(name, {"suite": suite}), namespace=NAMESPACE)
+    deleted = state["jobs"].delete(namespace=NAMESPACE, label_selector="suite=py-sel")
+    expect(deleted.kind, "JobList", "the answer's kind")
+    expect([item.metadata.name for item in deleted.items], ["py-sel-a", "py-sel-b"], "the names deleted")
+    for name in ("py-sel-a", "py-sel-b"):
+        until_gone(lambda: state["jobs"].get(name=name, namespace=NAMESPACE))
+    kept = state["jobs"].get(name="py-sel-kept", namespace=NAMESPACE)
+    expect(kept.metadata.deletionTimestamp, None, "the deletionTimestamp of a Job the selector left out")
+
+
 check("discovers nodus.dev/v1 Job", discover)
 check("creates a Job from a dict", create)
 check("gets it", get)
 check("lists it by label selector", list_by_label)
 check("merge-patches its labels", patch_merge)
 check("deletes it", delete)
+check("deletes the Jobs a label selector picks, in one request", delete_by_label)

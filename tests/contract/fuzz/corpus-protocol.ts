@@ -176,15 +176,17 @@ function methodCases(): FuzzCase[] {
   for (const path of METHOD_PATHS) {
     for (const method of METHODS) {
       // GET /log on a collection-sized log would be a read like any other; DELETE of the target is what it is for.
-      cases.push({ category: 'unknown methods', label: `${method} ${path}`, method, path });
+      // A DELETE of a collection deletes every object of the kind: a dry run keeps the targets for what follows.
+      const sent = method === 'DELETE' && path === `${API}/jobs` ? `${path}?dryRun=All` : path;
+      cases.push({ category: 'unknown methods', label: `${method} ${path}`, method, path: sent });
     }
   }
   for (const plural of PLURALS) {
     cases.push({
       category: 'unknown methods',
-      label: `DELETE ${plural} collection`,
+      label: `DELETE ${plural} collection (dry run)`,
       method: 'DELETE',
-      path: `${API}/${plural}`,
+      path: `${API}/${plural}?dryRun=All`,
     });
     cases.push({
       category: 'unknown methods',

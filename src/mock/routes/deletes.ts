@@ -1,0 +1,81 @@
+/**
+ * DELETE's options, read as kube-apiserver reads them (a DeleteOptions body, or the same names as query
+ * parameters), and the DELETE of a whole collection of one kind in a project.
+ */
+import { API_VERSION } from '@/shared/protocol.ts';
+import { readBody, requireObject } from '../http/body.ts';
+import { dryRunQuery, query, type Ctx } from '../http/context.ts';
+import { ApiFailure } from '../http/errors.ts';
+import type { KindDef } from '../kinds/index.ts';
+import type { Propagation } from '../objects/deletion.ts';
+import { deleteCollection } from '../objects/delete-collection.ts';
+import type { MockState } from '../state.ts';
+import { reply } from './replies.ts';
+
+export interface DeleteOptions {
+  dryRun: boolean;
+  propagation: Propagation;
+  preconditions: { uid?: string; resourceVersion?: string };
+}
+
+export async function deleteOptions(ctx: Ctx): Promise<DeleteOptions> {
+  const raw =
+    ctx.req.headers['content-length'] !== '0' &&
+    (ctx.req.headers['content-length'] || ctx.req.headers['transfer-encoding'])
+      ? requireObject((await readBody(ctx.req, ['application/json', ''])).value)
+      : {};
+  const dryRunBody = Array.isArray(raw.dryRun) ? raw.dryRun : [];
+  if (dryRunBody.some((v) => v !== 'All'))
+    throw new ApiFailure('BadRequest', 'dryRun in DeleteOptions may only hold "All"');
+  checkGracePeriod(raw.gracePeriodSeconds ?? query(ctx, 'gracePeriodSeconds'));
+  // The older orphanDependents=true (body or query) means Orphan, as in Kubernetes; false means the default.
+  const orphan = raw.orphanDependents ?? query(ctx, 'orphanDependents');
+  if (orphan !== undefined && orphan !== null && ![true, false, 'true', 'false'].includes(orphan as string)) {
+    throw new ApiFailure('BadRequest', `orphanDependents must be true or false, not "${String(orphan)}"`);
+  }
+  const orphaned = orphan === true || orphan === 'true' ? 'Orphan' : undefined;
+  const policy = (raw.propagationPolicy ?? query(ctx, 'propagationPolicy') ?? orphaned ?? 'Background') as string;
+  if (orphaned && policy !== 'Orphan') {
+    throw new ApiFailure('BadRequest', 'orphanDependents=true and propagationPolicy cannot both be set', {
+      fix: 'Send only propagationPolicy (Orphan keeps the children).',
+    });
+  }
+  if (!['Background', 'Foreground', 'Orphan'].includes(policy)) {
+    throw new ApiFailure('BadRequest', `propagationPolicy must be Background, Foreground or Orphan, not "${policy}"`, {
+      fix: 'Background (the default) deletes the dependents too, Foreground deletes them first, Orphan keeps them.',
+    });
+  }
+  const pre = (raw.preconditions ?? {}) as { uid?: string; resourceVersion?: string };
+  return { dryRun: dryRunQuery(ctx) || dryRunBody.length > 0, propagation: policy as Propagation, preconditions: pre };
+}
+
+/**
+ * Nodus objects have no grace period, as custom resources in Kubernetes have none: a whole number is accepted
+ * (kubectl sends one with --now, --force or --grace-period) and changes nothing; anything else is refused.
+ */
+function checkGracePeriod(value: unknown): void {
+  if (value === undefined || value === null) return;
+  const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+  if (typeof n === 'number' && Number.isSafeInteger(n)) return;
+  throw new ApiFailure('BadRequest', `gracePeriodSeconds must be a whole number, not ${JSON.stringify(value)}`, {
+    fix: 'Leave gracePeriodSeconds out: Nodus objects stop and go as soon as their finalizers clear.',
+  });
+}
+
+/** `DELETE .../namespaces/{project}/{plural}`: the project and the kind's writability are checked by the caller. */
+export async function serveDeleteCollection(
+  state: MockState,
+  ctx: Ctx,
+  kind: KindDef,
+  namespace: string,
+): Promise<void> {
+  const options = await deleteOptions(ctx);
+  return reply(state, ctx, deleteCollection(state, { kind, namespace, params: ctx.url.searchParams, ...options }));
+}
+
+/** Kubernetes serves no delete of a namespaced kind across all namespaces; the answer says where it is. */
+export function noDeleteAcrossProjects(kind: KindDef): ApiFailure {
+  return new ApiFailure('MethodNotAllowed', `${kind.plural} can only be deleted in bulk one project at a time`, {
+    fix: `DELETE /apis/${API_VERSION}/namespaces/{project}/${kind.plural}, with labelSelector to choose which.`,
+  });
+}
