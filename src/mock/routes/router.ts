@@ -12,6 +12,7 @@ import { listObjects } from '../objects/list.ts';
 import { APPLY_PATCH, MERGE_PATCH, patchObject, unsupportedPatch } from '../objects/patch.ts';
 import { JSON_PATCH, jsonPatchObject, parseJsonPatch } from '../objects/json-patch.ts';
 import { serveWatch } from '../objects/watch.ts';
+import { awaitReadVersion } from '../objects/versions.ts';
 import type { Reply } from '../http/reply.ts';
 import { createObject, deleteObject, notFound, updateObject, type WriteRequest } from '../objects/writes.ts';
 import type { Propagation } from '../objects/deletion.ts';
@@ -154,7 +155,7 @@ async function routeObjects(
     if (ctx.method === 'GET')
       return sendList(
         ctx,
-        listObjects(state, {
+        await listObjects(state, {
           resource: kind.plural,
           namespace,
           listKind: `${kind.kind}List`,
@@ -200,6 +201,7 @@ async function routeObjects(
   }
   switch (ctx.method) {
     case 'GET': {
+      await awaitReadVersion(state, query(ctx, 'resourceVersion'));
       const obj = state.store.get(kind.plural, namespace, name);
       if (!obj) throw notFound(kind, namespace, name);
       return sendObject(ctx, obj, kind.columns, state.now());
@@ -253,7 +255,7 @@ async function routeProjects(state: MockState, ctx: Ctx, name?: string): Promise
     if (ctx.method === 'GET')
       return sendList(
         ctx,
-        listObjects(state, {
+        await listObjects(state, {
           resource: 'namespaces',
           namespace: undefined,
           listKind: 'NamespaceList',
@@ -275,7 +277,10 @@ async function routeProjects(state: MockState, ctx: Ctx, name?: string): Promise
     }
     throw methodNotAllowed(ctx, ['GET', 'POST']);
   }
-  if (ctx.method === 'GET') return sendObject(ctx, getProject(state, name), NAMESPACE_COLUMNS, state.now());
+  if (ctx.method === 'GET') {
+    await awaitReadVersion(state, query(ctx, 'resourceVersion'));
+    return sendObject(ctx, getProject(state, name), NAMESPACE_COLUMNS, state.now());
+  }
   if (ctx.method === 'DELETE') {
     const options = await deleteOptions(ctx);
     return reply(state, ctx, removeProject(state, name, options.dryRun));
@@ -349,7 +354,7 @@ export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
           );
         return sendList(
           ctx,
-          listObjects(state, {
+          await listObjects(state, {
             resource: kind.plural,
             namespace: undefined,
             listKind: `${kind.kind}List`,
