@@ -1,9 +1,10 @@
 /**
  * Lists: selectors, `limit` (default 500, at most 1,000: a larger one is served 1,000) and `continue` tokens that page one consistent snapshot
- * (the objects as they were when the first page was served, however they change in between). `resourceVersion`
- * and `resourceVersionMatch` follow kube-apiserver (versions.ts).
+ * (the objects as they were when the first page was served, however they change in between). A token pages the
+ * list that issued it only: the same resource, project and selectors. `resourceVersion` and
+ * `resourceVersionMatch` follow kube-apiserver (versions.ts).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { NodusObject, ObjectList } from '@/shared/protocol.ts';
 import { ApiFailure } from '../http/errors.ts';
 import type { MockState } from '../state.ts';
@@ -48,6 +49,8 @@ export function parseLimit(raw: string | null): number {
 interface Token {
   s: string;
   o: number;
+  /** Which list the token pages (listKey): a wrong list is told so even once the snapshot is gone. */
+  l: string;
 }
 
 function encodeToken(token: Token): string {
@@ -57,7 +60,8 @@ function encodeToken(token: Token): string {
 function decodeToken(raw: string): Token {
   try {
     const token = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Token;
-    if (typeof token.s === 'string' && Number.isInteger(token.o) && token.o >= 0) return token;
+    if (typeof token.s === 'string' && Number.isInteger(token.o) && token.o >= 0 && typeof token.l === 'string')
+      return token;
   } catch {
     // fall through to the error below
   }
@@ -66,9 +70,38 @@ function decodeToken(raw: string): Token {
   });
 }
 
-/** A page after the first: the snapshot the first page took, if still kept. */
-function continued(state: MockState, q: ListQuery, rawContinue: string) {
+/** The list a request asks for, in words: its resource, project and selectors. */
+function describeList(q: ListQuery): string {
+  const label = q.params.get('labelSelector') ?? '';
+  const field = q.params.get('fieldSelector') ?? '';
+  return [
+    q.namespace === undefined ? `${q.resource} in every project` : `${q.resource} in project "${q.namespace}"`,
+    label ? `labelSelector "${label}"` : '',
+    field ? `fieldSelector "${field}"` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+function listKey(description: string): string {
+  return createHash('sha256').update(description).digest('base64url').slice(0, 16);
+}
+
+function wrongList(state: MockState, token: Token, wanted: string): ApiFailure {
+  const issuer = state.snapshot(token.s)?.list;
+  return new ApiFailure(
+    'BadRequest',
+    `the continue token belongs to another list${issuer ? ` (${issuer})` : ''}, not to this one (${wanted})`,
+    {
+      fix: 'Send a continue token only with the path, labelSelector and fieldSelector of the list that returned it (limit may change); to list this, start without continue.',
+    },
+  );
+}
+
+/** A page after the first: the snapshot the first page took, if the token is this list's and still kept. */
+function continued(state: MockState, q: ListQuery, rawContinue: string, description: string) {
   const token = decodeToken(rawContinue);
+  if (token.l !== listKey(description)) throw wrongList(state, token, description);
   const rawRv = q.params.get('resourceVersion');
   if (rawRv && rawRv !== '0') {
     throw new ApiFailure('BadRequest', 'specifying resource version is not allowed when using continue', {
@@ -81,6 +114,7 @@ function continued(state: MockState, q: ListQuery, rawContinue: string) {
       fix: 'List again from the start, without continue.',
     });
   }
+  if (snapshot.list !== description) throw wrongList(state, token, description);
   return { snapshot, offset: token.o };
 }
 
@@ -106,12 +140,13 @@ export async function listObjects(state: MockState, q: ListQuery): Promise<Objec
   validateListOptions(q.params, false);
   const limit = parseLimit(q.params.get('limit'));
   const rawContinue = q.params.get('continue');
+  const description = describeList(q);
   let items: NodusObject[];
   let rv: string;
   let offset = 0;
   let snapshotId: string | undefined;
   if (rawContinue) {
-    const page = continued(state, q, rawContinue);
+    const page = continued(state, q, rawContinue, description);
     items = page.snapshot.items;
     rv = page.snapshot.rv;
     offset = page.offset;
@@ -128,9 +163,9 @@ export async function listObjects(state: MockState, q: ListQuery): Promise<Objec
   if (end < items.length) {
     if (!snapshotId) {
       snapshotId = randomBytes(9).toString('base64url');
-      state.saveSnapshot({ id: snapshotId, rv, items, created: state.now() });
+      state.saveSnapshot({ id: snapshotId, rv, items, created: state.now(), list: description });
     }
-    metadata.continue = encodeToken({ s: snapshotId, o: end });
+    metadata.continue = encodeToken({ s: snapshotId, o: end, l: listKey(description) });
     metadata.remainingItemCount = items.length - end;
   }
   return { apiVersion: q.apiVersion, kind: q.listKind, metadata, items: page };
