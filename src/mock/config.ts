@@ -41,6 +41,11 @@ export interface MockConfig {
   watchBufferBytes: number;
   /** Timeouts for headers, bodies and idle connections, and how many connections at once. */
   connections: ConnectionLimits;
+  /**
+   * How long a read for a resourceVersion newer than the store's waits for it before 504 Timeout (kube-apiserver
+   * waits 3 s for its watch cache); tests make it short.
+   */
+  versionWaitSeconds: number;
   release: string;
 }
 
@@ -70,6 +75,7 @@ export function defaultConfig(overrides: Partial<MockConfig> = {}): MockConfig {
     dataDir: undefined,
     devControls: true,
     watchBufferBytes: 32 * 1024 * 1024,
+    versionWaitSeconds: 3,
     release: 'dev',
     ...overrides,
     connections: { ...DEFAULT_CONNECTION_LIMITS, ...overrides.connections },
@@ -97,6 +103,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MockConfig 
     apiKey: env.NODUS_MOCK_API_KEY || base.apiKey,
     historySeconds: num(env.NODUS_MOCK_HISTORY_SECONDS, base.historySeconds),
     bookmarkSeconds: num(env.NODUS_MOCK_BOOKMARK_SECONDS, base.bookmarkSeconds),
+    versionWaitSeconds: num(env.NODUS_MOCK_VERSION_WAIT_SECONDS, base.versionWaitSeconds),
     finalizeSeconds: num(env.NODUS_MOCK_FINALIZE_SECONDS, base.finalizeSeconds),
     speed: num(env.NODUS_MOCK_SPEED, base.speed) || base.speed,
     priceDrift: env.NODUS_MOCK_PRICE_DRIFT !== '0',

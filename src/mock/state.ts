@@ -38,6 +38,8 @@ export interface ListSnapshot {
   rv: string;
   items: NodusObject[];
   created: number;
+  /** The list it pages (resource, project and selectors), in words: a token is good for this list only. */
+  list: string;
 }
 
 /** A dry-run's estimate, remembered by its ETag: what a launch with that If-Match agreed to. */

@@ -190,6 +190,7 @@ export const REASON_CODES = {
   TooManyRequests: 429,
   InternalError: 500,
   ServiceUnavailable: 503,
+  Timeout: 504,
 } as const;
 
 export type Reason = keyof typeof REASON_CODES;

@@ -37,7 +37,8 @@ export interface Api {
 export function withMockApi(config: Partial<MockConfig> = {}, options: { fresh?: boolean } = { fresh: true }): Api {
   let server: MockServer | undefined;
   beforeAll(async () => {
-    server = await startMockServer({ port: 0, finalizeSeconds: 0.2, ...config });
+    // A read for a version not reached yet waits briefly (3 s by default) before 504: short here, as the fuzz sends many.
+    server = await startMockServer({ port: 0, finalizeSeconds: 0.2, versionWaitSeconds: 0.1, ...config });
   });
   afterAll(async () => {
     await server?.close();

@@ -98,7 +98,8 @@ describe('reasonForCode', () => {
     expect(reasonForCode(401)).toBe('Unauthorized');
     expect(reasonForCode(429)).toBe('TooManyRequests');
     expect(reasonForCode(503)).toBe('ServiceUnavailable');
-    expect(reasonForCode(504)).toBe('InternalError');
+    expect(reasonForCode(504)).toBe('Timeout');
+    expect(reasonForCode(502)).toBe('InternalError');
     expect(reasonForCode(418)).toBe('Unknown');
   });
 });

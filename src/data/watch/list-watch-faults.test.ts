@@ -167,6 +167,32 @@ describe('an expired resume point', () => {
   });
 });
 
+describe('a server that restarted without its state', () => {
+  it('lists again when its versions are behind the one the watch resumes from', async () => {
+    // Both start from the demo data, so a project is there for the watch as soon as the second one listens.
+    const before = await startMockServer({ port: 0, controller: false, bookmarkSeconds: 0 });
+    const port = Number(new URL(before.url).port);
+    const api = testApi(before.url);
+    for (let i = 0; i < 5; i++) await api.createBudget('default', `before-restart-${i}`);
+    const { watch } = watchBudgets(api, 'default');
+    await live(watch);
+    const resumeFrom = Number(watch.resumeVersion);
+
+    // The same address, a fresh state: its versions start again below the one the watch holds.
+    await before.close();
+    const after = await startMockServer({ port, controller: false, versionWaitSeconds: 0.05 });
+    try {
+      expect(after.state.store.resourceVersion).toBeLessThan(resumeFrom);
+      await expect.poll(() => watch.getSnapshot().relists, POLL).toBeGreaterThanOrEqual(1);
+      await live(watch);
+      expect(watchState(watch)).toEqual(await api.serverState('default'));
+    } finally {
+      registries.splice(0).forEach((r) => r.closeAll());
+      await after.close();
+    }
+  });
+});
+
 describe('a 503 burst', () => {
   it('passes by itself, at the pace Retry-After sets, before and after the first list', async () => {
     const api = testApi(steady.url);

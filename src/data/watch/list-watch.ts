@@ -1,9 +1,10 @@
 /**
  * ListWatch: one live list of one kind (in one project or all, with selectors), kept current the Kubernetes
  * way. It lists every page, watches from the list's resourceVersion with bookmarks, resumes after a drop from
- * the last version it saw, lists again on 410 Expired (swapping the objects in one step), and applies events in
- * batches, at most once per flush of its scheduler. Views read it through subscribe/getSnapshot
- * (`useSyncExternalStore`); the snapshot changes only in a flush, so every view of one frame sees one state.
+ * the last version it saw, lists again on 410 Expired or on a version the server has not reached (swapping the
+ * objects in one step), and applies events in batches, at most once per flush of its scheduler. Views read it
+ * through subscribe/getSnapshot (`useSyncExternalStore`); the snapshot changes only in a flush, so every view of
+ * one frame sees one state.
  * Framework-free: no React here (see README.md).
  */
 import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryable, sleep, toApiError } from '../client/index.ts';
@@ -53,6 +54,11 @@ export const DEFAULT_SILENCE_MS = 90_000;
 
 /** Why a stream was given up when nothing arrived on it (see `silenceMs`). */
 const SILENT = Symbol('silent stream');
+
+/** 504 for a resourceVersion the server has not reached: no resume from it can succeed there. */
+function isTooLargeVersion(error: ApiError): boolean {
+  return error.code === 504 && error.causes.some((c) => c.reason === 'ResourceVersionTooLarge');
+}
 
 /** What one stream got to before it ended: the loop decides from this how to go on. */
 interface StreamProgress {
@@ -239,8 +245,9 @@ export class ListWatch<T extends NodusObject = NodusObject> {
         if (thrown === SILENT) continue;
         const { opened: streaming, events } = progress;
         const error = toApiError(thrown);
-        if (error.code === 410) {
-          // Expired: the version is older than the history the server keeps (or a continue token aged out).
+        if (error.code === 410 || isTooLargeVersion(error)) {
+          // Expired: the version is older than the history the server keeps (or a continue token aged out). Too
+          // large: newer than any the server has (it restarted without its state); as client-go, list again.
           needList = true;
           expiredInARow = events > 0 ? 1 : expiredInARow + 1;
           this.update(next.broken(this.state, error, true, Date.now()));

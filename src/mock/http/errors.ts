@@ -24,6 +24,7 @@ export const DEFAULT_FIX: Record<Reason, string> = {
   TooManyRequests: 'Wait for Retry-After seconds, then retry.',
   InternalError: 'Retry; if it persists, quote the requestId to support.',
   ServiceUnavailable: 'Wait for Retry-After seconds, then retry.',
+  Timeout: 'Wait for Retry-After seconds, then retry; if it persists, list again without a resourceVersion.',
 };
 
 export interface FailureOptions {

@@ -16,9 +16,9 @@ export interface CollectionDeleteRequest extends Omit<DeleteRequest, 'name'> {
   params: URLSearchParams;
 }
 
-export function deleteCollection(state: MockState, req: CollectionDeleteRequest): Reply {
+export async function deleteCollection(state: MockState, req: CollectionDeleteRequest): Promise<Reply> {
   const { kind, namespace, params } = req;
-  const list = paged(params) ? listObjects(state, listQuery(kind, namespace, params)) : everything(state, req);
+  const list = paged(params) ? await listObjects(state, listQuery(kind, namespace, params)) : everything(state, req);
   for (const obj of list.items) {
     try {
       deleteObject(state, { ...req, name: obj.metadata.name ?? '' });

@@ -1,12 +1,23 @@
 /**
  * Lists: selectors, `limit` (default 500, at most 1,000: a larger one is served 1,000) and `continue` tokens that page one consistent snapshot
- * (the objects as they were when the first page was served, however they change in between).
+ * (the objects as they were when the first page was served, however they change in between). A token pages the
+ * list that issued it only: the same resource, project and selectors. `resourceVersion` and
+ * `resourceVersionMatch` follow kube-apiserver (versions.ts).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { NodusObject, ObjectList } from '@/shared/protocol.ts';
 import { ApiFailure } from '../http/errors.ts';
 import type { MockState } from '../state.ts';
 import { both, parseFieldSelector, parseLabelSelector, type Selector } from '../store/selectors.ts';
+import {
+  MATCH_EXACT,
+  objectsAt,
+  parseResourceVersion,
+  tooLargeVersion,
+  tooOldVersion,
+  validateListOptions,
+  waitForVersion,
+} from './versions.ts';
 
 export const DEFAULT_LIMIT = 500;
 export const MAX_LIMIT = 1000;
@@ -39,6 +50,8 @@ export function parseLimit(raw: string | null): number {
 interface Token {
   s: string;
   o: number;
+  /** Which list the token pages (listKey): a wrong list is told so even once the snapshot is gone. */
+  l: string;
 }
 
 function encodeToken(token: Token): string {
@@ -48,7 +61,8 @@ function encodeToken(token: Token): string {
 function decodeToken(raw: string): Token {
   try {
     const token = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as Token;
-    if (typeof token.s === 'string' && Number.isInteger(token.o) && token.o >= 0) return token;
+    if (typeof token.s === 'string' && Number.isInteger(token.o) && token.o >= 0 && typeof token.l === 'string')
+      return token;
   } catch {
     // fall through to the error below
   }
@@ -57,30 +71,92 @@ function decodeToken(raw: string): Token {
   });
 }
 
-export function listObjects(state: MockState, q: ListQuery): ObjectList {
+/** The list a request asks for, in words: its resource, project and selectors. */
+function describeList(q: ListQuery): string {
+  const label = q.params.get('labelSelector') ?? '';
+  const field = q.params.get('fieldSelector') ?? '';
+  return [
+    q.namespace === undefined ? `${q.resource} in every project` : `${q.resource} in project "${q.namespace}"`,
+    label ? `labelSelector "${label}"` : '',
+    field ? `fieldSelector "${field}"` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
+function listKey(description: string): string {
+  return createHash('sha256').update(description).digest('base64url').slice(0, 16);
+}
+
+function wrongList(state: MockState, token: Token, wanted: string): ApiFailure {
+  const issuer = state.snapshot(token.s)?.list;
+  return new ApiFailure(
+    'BadRequest',
+    `the continue token belongs to another list${issuer ? ` (${issuer})` : ''}, not to this one (${wanted})`,
+    {
+      fix: 'Send a continue token only with the path, labelSelector and fieldSelector of the list that returned it (limit may change); to list this, start without continue.',
+    },
+  );
+}
+
+/** A page after the first: the snapshot the first page took, if the token is this list's and still kept. */
+function continued(state: MockState, q: ListQuery, rawContinue: string, description: string) {
+  const token = decodeToken(rawContinue);
+  if (token.l !== listKey(description)) throw wrongList(state, token, description);
+  const rawRv = q.params.get('resourceVersion');
+  if (rawRv && rawRv !== '0') {
+    throw new ApiFailure('BadRequest', 'specifying resource version is not allowed when using continue', {
+      fix: 'Leave resourceVersion out of the requests for the next pages: the token already names the version.',
+    });
+  }
+  const snapshot = state.snapshot(token.s);
+  if (!snapshot) {
+    throw new ApiFailure('Expired', 'the continue token has expired (list snapshots are kept for 5 minutes)', {
+      fix: 'List again from the start, without continue.',
+    });
+  }
+  if (snapshot.list !== description) throw wrongList(state, token, description);
+  return { snapshot, offset: token.o };
+}
+
+/** The objects a first page lists from, at the version the request asks for, and that version. */
+async function firstPage(state: MockState, q: ListQuery): Promise<{ all: NodusObject[]; rv: number }> {
+  const raw = q.params.get('resourceVersion');
+  const rv = parseResourceVersion(raw);
+  if (rv === undefined) return { all: state.store.list(q.resource, q.namespace), rv: state.store.resourceVersion };
+  if (!(await waitForVersion(state, rv))) throw tooLargeVersion(raw!, state.store.resourceVersion);
+  const limit = q.params.get('limit');
+  // As kube-apiserver: a limit with a version and no match is the older, exact meaning.
+  const exact =
+    q.params.get('resourceVersionMatch') === MATCH_EXACT ||
+    (!q.params.get('resourceVersionMatch') && limit !== null && limit !== '' && limit !== '0');
+  if (!exact || rv === state.store.resourceVersion)
+    return { all: state.store.list(q.resource, q.namespace), rv: state.store.resourceVersion };
+  const all = objectsAt(state.store, q.resource, q.namespace, rv);
+  if (!all) throw tooOldVersion(rv, state.store.oldestResumable);
+  return { all, rv };
+}
+
+export async function listObjects(state: MockState, q: ListQuery): Promise<ObjectList> {
+  validateListOptions(q.params, false);
   const limit = parseLimit(q.params.get('limit'));
   const rawContinue = q.params.get('continue');
+  const description = describeList(q);
   let items: NodusObject[];
   let rv: string;
   let offset = 0;
   let snapshotId: string | undefined;
   if (rawContinue) {
-    const token = decodeToken(rawContinue);
-    const snapshot = state.snapshot(token.s);
-    if (!snapshot) {
-      throw new ApiFailure('Expired', 'the continue token has expired (list snapshots are kept for 5 minutes)', {
-        fix: 'List again from the start, without continue.',
-      });
-    }
-    items = snapshot.items;
-    rv = snapshot.rv;
-    offset = token.o;
-    snapshotId = snapshot.id;
+    const page = continued(state, q, rawContinue, description);
+    items = page.snapshot.items;
+    rv = page.snapshot.rv;
+    offset = page.offset;
+    snapshotId = page.snapshot.id;
   } else {
-    const selector = selectorFrom(q.params);
-    const all = state.store.list(q.resource, q.namespace);
-    items = selector ? all.filter(selector) : all;
-    rv = String(state.store.resourceVersion);
+    const selector = selectorFrom(q.params); // a bad selector is refused before any wait for a version
+    const first = await firstPage(state, q);
+    items = selector ? first.all.filter(selector) : first.all;
+    rv = String(first.rv);
   }
   const end = Math.min(items.length, offset + limit);
   const page = items.slice(offset, end);
@@ -88,9 +164,9 @@ export function listObjects(state: MockState, q: ListQuery): ObjectList {
   if (end < items.length) {
     if (!snapshotId) {
       snapshotId = randomBytes(9).toString('base64url');
-      state.saveSnapshot({ id: snapshotId, rv, items, created: state.now() });
+      state.saveSnapshot({ id: snapshotId, rv, items, created: state.now(), list: description });
     }
-    metadata.continue = encodeToken({ s: snapshotId, o: end });
+    metadata.continue = encodeToken({ s: snapshotId, o: end, l: listKey(description) });
     metadata.remainingItemCount = items.length - end;
   }
   return { apiVersion: q.apiVersion, kind: q.listKind, metadata, items: page };

@@ -1,7 +1,8 @@
 /**
  * Watch: every change after the given resourceVersion, in order, as newline-separated JSON events.
  * An object that stops matching the selector arrives as DELETED (and one that starts matching as ADDED);
- * bookmarks carry the version reached; a resume point older than the kept history gets an ERROR 410 Expired.
+ * bookmarks carry the version reached; a resume point older than the kept history gets an ERROR 410 Expired, and
+ * one newer than the store's, once a short wait for it is over, an ERROR 504 Timeout (ResourceVersionTooLarge).
  * Each change is serialized once, however many watchers receive it.
  */
 import type { NodusObject } from '@/shared/protocol.ts';
@@ -11,6 +12,7 @@ import { watchFault } from '../faults/faults.ts';
 import type { MockState } from '../state.ts';
 import type { Change } from '../store/store.ts';
 import { selectorFrom } from './list.ts';
+import { parseResourceVersion, tooLargeVersion, validateListOptions, waitForVersion } from './versions.ts';
 
 export interface WatchTarget {
   resource: string;
@@ -35,19 +37,11 @@ function previousAtVersion(change: Change): NodusObject {
   return { ...prev, metadata: { ...prev.metadata, resourceVersion: String(change.rv) } };
 }
 
-export function parseResourceVersion(raw: string | null): number | undefined {
-  if (raw === null || raw === '' || raw === '0') return undefined;
-  if (!/^\d{1,15}$/.test(raw)) {
-    throw new ApiFailure('BadRequest', `resourceVersion "${raw}" is not one this server issued`, {
-      fix: 'Watch from the metadata.resourceVersion of a list (or of the last event you received).',
-    });
-  }
-  return Number(raw);
-}
-
-export function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): void {
+export async function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): Promise<void> {
+  validateListOptions(ctx.url.searchParams, true);
   const selector = selectorFrom(ctx.url.searchParams);
-  const from = parseResourceVersion(query(ctx, 'resourceVersion'));
+  const rawFrom = query(ctx, 'resourceVersion');
+  const from = parseResourceVersion(rawFrom);
   const bookmarks = boolQuery(ctx, 'allowWatchBookmarks');
   const timeoutRaw = query(ctx, 'timeoutSeconds');
   const timeoutSeconds = timeoutRaw === null ? DEFAULT_TIMEOUT_SECONDS : Number(timeoutRaw);
@@ -64,6 +58,18 @@ export function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): voi
 
   res.writeHead(200, { ...baseHeaders(ctx), 'Content-Type': contentType, 'Transfer-Encoding': 'chunked' });
   res.flushHeaders();
+  const errorEvent = (failure: ApiFailure): string =>
+    `${JSON.stringify({ type: 'ERROR', object: statusBody(failure, ctx.requestId, ctx.origin) })}\n`;
+
+  // A version the store has not reached is waited for, as kube-apiserver's watch cache waits to catch up, then
+  // refused: after a reset the mock's versions start lower, and a watch left open would skip every change below it.
+  if (from !== undefined && from > state.store.resourceVersion) {
+    let gone = false;
+    res.once('close', () => (gone = true));
+    const reached = await waitForVersion(state, from);
+    if (gone) return;
+    if (!reached) return void res.end(errorEvent(tooLargeVersion(rawFrom!, state.store.resourceVersion)));
+  }
 
   let closed = false;
   // Declared before the first write: a write may close the watch at once (a backlog over the buffer limit), and
@@ -95,19 +101,14 @@ export function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): voi
   // Everything below runs in one tick: the backlog and the subscription cannot miss or repeat a change.
   let backlog: Change[] = [];
   if (from !== undefined) {
-    // A version this server has not reached (forged, or from before a crash lost it) would wait for changes that
-    // are older than it; like one too old, the client's way out is to list again.
-    const ahead = from > state.store.resourceVersion;
-    const since = ahead ? undefined : state.store.changesSince(from);
+    const since = state.store.changesSince(from);
     if (!since) {
-      const why = ahead
-        ? `resource version ${from} is newer than any this server has issued (the latest is ${state.store.resourceVersion})`
-        : `too old resource version: ${from} (the oldest kept is ${state.store.oldestResumable})`;
-      const expired = new ApiFailure('Expired', why, {
-        fix: "List again and watch from the list's metadata.resourceVersion.",
-      });
-      res.end(`${JSON.stringify({ type: 'ERROR', object: statusBody(expired, ctx.requestId, ctx.origin) })}\n`);
-      return;
+      const expired = new ApiFailure(
+        'Expired',
+        `too old resource version: ${from} (the oldest kept is ${state.store.oldestResumable})`,
+        { fix: "List again and watch from the list's metadata.resourceVersion." },
+      );
+      return void res.end(errorEvent(expired));
     }
     backlog = since;
   } else {

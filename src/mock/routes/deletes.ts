@@ -70,7 +70,11 @@ export async function serveDeleteCollection(
   namespace: string,
 ): Promise<void> {
   const options = await deleteOptions(ctx);
-  return reply(state, ctx, deleteCollection(state, { kind, namespace, params: ctx.url.searchParams, ...options }));
+  return reply(
+    state,
+    ctx,
+    await deleteCollection(state, { kind, namespace, params: ctx.url.searchParams, ...options }),
+  );
 }
 
 /** Kubernetes serves no delete of a namespaced kind across all namespaces; the answer says where it is. */

@@ -27,6 +27,8 @@ export const REASON_MEANING: Record<Reason, string> = {
   TooManyRequests: 'Too many requests; the Retry-After header says when to try again.',
   InternalError: 'Something failed inside Nodus.',
   ServiceUnavailable: 'Nodus cannot answer right now; the Retry-After header says when to try again.',
+  Timeout:
+    'The request waited for a resourceVersion newer than any Nodus has reached (details.causes says ResourceVersionTooLarge) and gave up; the Retry-After header says when to try again.',
 };
 
 function escape(text: string): string {

@@ -12,6 +12,7 @@ import { listObjects } from '../objects/list.ts';
 import { APPLY_PATCH, MERGE_PATCH, patchObject, unsupportedPatch } from '../objects/patch.ts';
 import { JSON_PATCH, jsonPatchObject, parseJsonPatch } from '../objects/json-patch.ts';
 import { serveWatch } from '../objects/watch.ts';
+import { awaitReadVersion } from '../objects/versions.ts';
 import type { Reply } from '../http/reply.ts';
 import { createObject, deleteObject, notFound, updateObject, type WriteRequest } from '../objects/writes.ts';
 import type { MockState } from '../state.ts';
@@ -124,7 +125,7 @@ async function routeObjects(
     if (ctx.method === 'GET')
       return sendList(
         ctx,
-        listObjects(state, {
+        await listObjects(state, {
           resource: kind.plural,
           namespace,
           listKind: `${kind.kind}List`,
@@ -171,6 +172,7 @@ async function routeObjects(
   }
   switch (ctx.method) {
     case 'GET': {
+      await awaitReadVersion(state, query(ctx, 'resourceVersion'));
       const obj = state.store.get(kind.plural, namespace, name);
       if (!obj) throw notFound(kind, namespace, name);
       return sendObject(ctx, obj, kind.columns, state.now());
@@ -224,7 +226,7 @@ async function routeProjects(state: MockState, ctx: Ctx, name?: string): Promise
     if (ctx.method === 'GET')
       return sendList(
         ctx,
-        listObjects(state, {
+        await listObjects(state, {
           resource: 'namespaces',
           namespace: undefined,
           listKind: 'NamespaceList',
@@ -246,7 +248,10 @@ async function routeProjects(state: MockState, ctx: Ctx, name?: string): Promise
     }
     throw methodNotAllowed(ctx, ['GET', 'POST']);
   }
-  if (ctx.method === 'GET') return sendObject(ctx, getProject(state, name), NAMESPACE_COLUMNS, state.now());
+  if (ctx.method === 'GET') {
+    await awaitReadVersion(state, query(ctx, 'resourceVersion'));
+    return sendObject(ctx, getProject(state, name), NAMESPACE_COLUMNS, state.now());
+  }
   if (ctx.method === 'DELETE') {
     const options = await deleteOptions(ctx);
     return reply(state, ctx, removeProject(state, name, options.dryRun));
@@ -321,7 +326,7 @@ export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
           );
         return sendList(
           ctx,
-          listObjects(state, {
+          await listObjects(state, {
             resource: kind.plural,
             namespace: undefined,
             listKind: `${kind.kind}List`,
