@@ -77,7 +77,7 @@ function servePublic(state: MockState, ctx: Ctx): boolean {
 
 /**
  * Where one listener is reached, filled in once it listens (port 0 picks a free one): the base of the request URL
- * and of absolute links, and the origins of its own pages. Never the request's Host header, which any client sets.
+ * and of absolute links. Never the request's Host header, which any client sets.
  */
 interface Site {
   /** The base of absolute links (config.publicUrl, or the address listened on). */
@@ -87,7 +87,7 @@ interface Site {
 }
 
 /** An address to write in a URL: a wildcard host is reached on loopback, and an IPv6 address is bracketed. */
-export function listeningOrigin(scheme: 'http' | 'https', host: string, port: number): string {
+function listeningOrigin(scheme: 'http' | 'https', host: string, port: number): string {
   const reachable = host === '0.0.0.0' || host === '' ? '127.0.0.1' : host === '::' ? '::1' : host;
   return `${scheme}://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
 }
