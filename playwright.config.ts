@@ -91,7 +91,12 @@ export default defineConfig({
   webServer: [
     {
       command: 'npx tsx src/mock/main.ts',
-      env: { NODUS_MOCK_PORT: String(MOCK_PORT), NODUS_MOCK_TLS_PORT: 'off' },
+      // The console's pages (on its own port, not the dev default) write to the mock through its proxy.
+      env: {
+        NODUS_MOCK_PORT: String(MOCK_PORT),
+        NODUS_MOCK_TLS_PORT: 'off',
+        NODUS_MOCK_ALLOWED_ORIGINS: `${CONSOLE_URL},http://localhost:${CONSOLE_PORT}`,
+      },
       url: `${MOCK_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

@@ -11,7 +11,8 @@ const API_PREFIXES = ['api', 'apis', 'openapi', 'version', 'healthz', 'readyz', 
 
 const toMock: ProxyOptions = {
   target: mockTarget,
-  // Keep the browser's Host so links the API builds from it (Status.docs) point back through this proxy.
+  // The browser's Host and Origin go through as they are: the mock lets the console's origin in (http/cors.ts)
+  // and writes its links from its own address, whatever the Host.
   changeOrigin: false,
   // Watches are long chunked responses: no timeout, and websockets pass through too.
   ws: true,

@@ -53,6 +53,8 @@ export default defineConfig({
         NODUS_MOCK_TLS_PORT: 'off',
         NODUS_MOCK_API_KEY: SECURITY_API_KEY,
         NODUS_MOCK_SPEED: '100',
+        // The preview server's pages write to the mock through its proxy, with their Origin.
+        NODUS_MOCK_ALLOWED_ORIGINS: PREVIEW_URL,
       },
       url: `${MOCK_URL}/healthz`,
       reuseExistingServer: false,

@@ -65,6 +65,7 @@ try {
   log(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
   if (selected.some((s) => s.needsConsole || s.needsBrowser)) {
     consoleServer = await startConsole({ mockPort: mock.port, log, minify: !plan.unminified });
+    await mock.allowOrigin(consoleServer.url);
     log(`console (production build, vite preview) at ${consoleServer.url}`);
   }
   if (selected.some((s) => s.needsBrowser)) {

@@ -8,7 +8,8 @@
  *
  * Options (flags win over the environment): --dist (NODUS_CONSOLE_DIST, default dist), --port (PORT, 4173),
  * --host (HOST, 127.0.0.1), --api (NODUS_API_URL; `none` to serve files only), --connect (NODUS_CONNECT_ORIGINS,
- * comma-separated origins the build calls directly, for connect-src).
+ * comma-separated origins the build calls directly, for connect-src), --mock-controls (NODUS_SERVE_MOCK_CONTROLS=1:
+ * forward the bundled mock's /_mock/ development controls too, for test runs only; refused with 404 otherwise).
  */
 import { parseArgs } from 'node:util';
 import { contentSecurityPolicy } from './security-headers.ts';
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     host: { type: 'string' },
     api: { type: 'string' },
     connect: { type: 'string' },
+    'mock-controls': { type: 'boolean' },
   },
 });
 
@@ -38,14 +40,15 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
-const server = createConsoleServer({ dist, apiUrl: api === 'none' ? undefined : api, connectOrigins });
+const mockControls = values['mock-controls'] ?? process.env.NODUS_SERVE_MOCK_CONTROLS === '1';
+const server = createConsoleServer({ dist, apiUrl: api === 'none' ? undefined : api, connectOrigins, mockControls });
 server.on('error', (error) => {
   console.error(`The console's server could not start: ${error.message}`);
   process.exit(1);
 });
 server.listen(port, host, () => {
   console.log(
-    `Nodus Console (${dist}) at http://${host}:${port}${api === 'none' ? '' : `, API paths forwarded to ${api}`}`,
+    `Nodus Console (${dist}) at http://${host}:${port}${api === 'none' ? '' : `, API paths forwarded to ${api}`}${mockControls ? " (the mock's /_mock/ controls too: for tests only)" : ''}`,
   );
   console.log(`Content-Security-Policy: ${contentSecurityPolicy({ connectOrigins })}`);
 });

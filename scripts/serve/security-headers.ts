@@ -9,7 +9,8 @@
  * - style-src 'self' 'unsafe-inline': Monaco writes <style> elements at run time (its themes, decorations, the
  *   cursor and the minimap) and renders lines through innerHTML with style="" attributes; it has no nonce hook, so
  *   inline styles cannot be avoided with it. Styles cannot run code; scripts stay strict.
- * - worker-src 'self': Monaco's editor worker and monaco-yaml's worker are emitted as files by the build.
+ * - worker-src 'self': Monaco's editor worker, monaco-yaml's, the log decoder and the list pager are emitted as files
+ *   by the build and started from their URLs, never from blob: or data: URLs.
  * - connect-src 'self' plus the API's origin when the console calls an API elsewhere (VITE_NODUS_API_URL).
  * - img-src 'self' data:: the favicon and small inline SVG data URLs in CSS.
  * - font-src 'self' data:: Monaco's codicon font is a bundled file (data: for builds that inline small assets).
@@ -52,7 +53,7 @@ export function contentSecurityPolicy(options: SecurityOptions = {}): string {
   return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
 }
 
-/** Headers for every response the console's server sends (HTML, assets and its own errors). */
+/** Headers for every response the console's server sends: HTML, assets, its own errors and the API's answers. */
 export function securityHeaders(options: SecurityOptions = {}): Record<string, string> {
   return {
     'Content-Security-Policy': contentSecurityPolicy(options),

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from './security-headers.ts';
+import { apiTarget } from './api-path.ts';
 import { createConsoleServer, resolveInside } from './server.ts';
 
 interface Answer {
@@ -71,6 +72,12 @@ beforeAll(async () => {
         authorization: req.headers.authorization ?? '',
         body,
       });
+      if (req.url?.startsWith('/docs/')) {
+        // An HTML page of the API's, with a policy of its own.
+        res.writeHead(200, { 'Content-Type': 'text/html', 'Content-Security-Policy': "script-src 'none'" });
+        res.end('<!doctype html><p>NotFound</p>');
+        return;
+      }
       if (req.url?.startsWith('/api/broken')) {
         res.writeHead(200, { 'Content-Type': 'application/json' });
         res.write('{"type":"ADDED"}\n');
@@ -92,6 +99,16 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true });
 });
 
+function expectSecurityHeaders(answer: Answer, path: string): void {
+  expect(answer.headers['content-security-policy'], path).toContain("script-src 'self'; ");
+  expect(answer.headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+  expect(answer.headers['content-security-policy'], path).toContain("connect-src 'self' https://api.example.com;");
+  expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
+  expect(answer.headers['referrer-policy'], path).toBe('no-referrer');
+  expect(answer.headers['cross-origin-opener-policy'], path).toBe('same-origin');
+  expect(answer.headers['x-frame-options'], path).toBe('DENY');
+}
+
 describe('the security headers', () => {
   it('allow no inline script and no eval, no framing, no base tag, and connect only to this origin and the API', () => {
     const csp = contentSecurityPolicy({ connectOrigins: ['https://api.example.com/v1', 'javascript:alert(1)'] });
@@ -108,15 +125,8 @@ describe('the security headers', () => {
   });
 
   it("come with the page, its assets and the server's own errors", async () => {
-    for (const path of ['/', '/projects/nlp/jobs/train-a?tab=yaml', '/assets/app-1.js', '/assets/missing-2.js']) {
-      const answer = await send(consoleUrl, path);
-      expect(answer.headers['content-security-policy'], path).toContain("script-src 'self'; ");
-      expect(answer.headers['content-security-policy'], path).toContain("connect-src 'self' https://api.example.com;");
-      expect(answer.headers['x-content-type-options'], path).toBe('nosniff');
-      expect(answer.headers['referrer-policy'], path).toBe('no-referrer');
-      expect(answer.headers['cross-origin-opener-policy'], path).toBe('same-origin');
-      expect(answer.headers['x-frame-options'], path).toBe('DENY');
-    }
+    for (const path of ['/', '/projects/nlp/jobs/train-a?tab=yaml', '/assets/app-1.js', '/assets/missing-2.js'])
+      expectSecurityHeaders(await send(consoleUrl, path), path);
   });
 });
 
@@ -183,19 +193,97 @@ describe('the API proxy', () => {
     await expect(send(consoleUrl, '/api/broken?watch=true')).rejects.toThrow(/aborted|socket hang up|ECONNRESET/);
   });
 
+  it("sends the security headers with what it forwards, beside a policy of the API's own", async () => {
+    for (const path of ['/docs/errors/NotFound', '/apis/nodus.dev/v1']) {
+      const answer = await send(consoleUrl, path);
+      expectSecurityHeaders(answer, path);
+    }
+    const page = await send(consoleUrl, '/docs/errors/NotFound');
+    expect(page.body).toContain('<p>NotFound</p>');
+    expect(page.headers['content-security-policy']).toMatch(/^script-src 'none', default-src 'self'; /);
+  });
+
   it('answers a Status the console can show when the API cannot be reached', async () => {
     const closed = createServer();
     const closedUrl = await listen(closed);
     await new Promise((r) => closed.close(r));
-    const lonely = createConsoleServer({ dist, apiUrl: closedUrl });
+    const lonely = createConsoleServer({ dist, apiUrl: closedUrl, connectOrigins: ['https://api.example.com'] });
     const url = await listen(lonely);
     try {
       const answer = await send(url, '/readyz');
       expect(answer.status).toBe(503);
       expect(answer.headers['retry-after']).toBe('1');
+      expectSecurityHeaders(answer, '/readyz');
       expect(JSON.parse(answer.body)).toMatchObject({ kind: 'Status', reason: 'ServiceUnavailable', code: 503 });
     } finally {
       await new Promise((r) => lonely.close(r));
+    }
+  });
+});
+
+describe('paths forwarded to the API', () => {
+  let based: Server;
+  let basedUrl: string;
+
+  beforeAll(async () => {
+    based = createConsoleServer({
+      dist,
+      apiUrl: `${upstreamUrl}/base/`,
+      connectOrigins: ['https://api.example.com'],
+    });
+    basedUrl = await listen(based);
+  });
+  afterAll(async () => {
+    await new Promise((r) => based.close(r));
+  });
+
+  it('refuses a path that climbs out of the API, however the dots and slashes are written', async () => {
+    const before = seen.length;
+    for (const path of [
+      '/api/../../readyz',
+      '/api/%2e%2e/%2E%2E/readyz',
+      '/api/.%2e/..%2E/readyz',
+      '/api\\..\\..\\readyz',
+      '/api/..%2f..%2freadyz',
+      '/api/..%5C..%5Creadyz',
+      '/docs/errors/..%2f..%2fpackage.json',
+      '/readyz/..',
+      '/api/../index.html',
+      '/api/v1/../../../../etc/passwd?watch=true',
+    ]) {
+      const answer = await send(basedUrl, path);
+      expect(answer.status, path).toBe(400);
+      expect(JSON.parse(answer.body), path).toMatchObject({ kind: 'Status', reason: 'BadRequest', code: 400 });
+      expectSecurityHeaders(answer, path);
+    }
+    expect(seen.length).toBe(before);
+  });
+
+  it('forwards a path with dot segments that stays inside, resolved, below the base path', async () => {
+    await send(basedUrl, '/api/v1/./x/../namespaces?labelSelector=a%3D..');
+    expect(seen.at(-1)?.url).toBe('/base/api/v1/namespaces?labelSelector=a%3D..');
+    await send(basedUrl, '/api/../readyz');
+    expect(seen.at(-1)?.url).toBe('/base/readyz');
+    expect(apiTarget('/apiary/..', { mockControls: false })).toEqual({ kind: 'not-api' });
+    expect(apiTarget('/api/a..b/%2e.x', { mockControls: false })).toEqual({ kind: 'forward', path: '/api/a..b/%2e.x' });
+  });
+
+  it("refuses the mock's development controls unless told to forward them", async () => {
+    const before = seen.length;
+    for (const path of ['/_mock/reset', '/_mock', '/_mock?x', '/api/../_mock/faults']) {
+      const answer = await send(basedUrl, path, { method: 'POST', body: '{}' });
+      expect(answer.status, path).toBe(404);
+      expect(JSON.parse(answer.body), path).toMatchObject({ kind: 'Status', reason: 'NotFound' });
+      expectSecurityHeaders(answer, path);
+    }
+    expect(seen.length).toBe(before);
+    const testing = createConsoleServer({ dist, apiUrl: upstreamUrl, mockControls: true });
+    const url = await listen(testing);
+    try {
+      expect((await send(url, '/_mock/reset', { method: 'POST', body: '{}' })).status).toBe(201);
+      expect(seen.at(-1)?.url).toBe('/_mock/reset');
+    } finally {
+      await new Promise((r) => testing.close(r));
     }
   });
 });

@@ -18,13 +18,12 @@ import {
 import { request as httpsRequest } from 'node:https';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Status } from '../../src/shared/protocol.ts';
+import { apiTarget } from './api-path.ts';
 import { securityHeaders, type SecurityOptions } from './security-headers.ts';
 
-/** The API's top-level paths, as vite.config.ts proxies them in development; the console's routes never start so. */
-export const API_PREFIXES = ['api', 'apis', 'openapi', 'version', 'healthz', 'readyz', 'livez', 'docs', '_mock'];
-const API_PATH = new RegExp(`^/(?:${API_PREFIXES.join('|')})(?:[/?]|$)`);
+export { API_PREFIXES } from './api-path.ts';
 
-const TYPES: Record<string, string> = {
+const TYPES: Headers = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',
@@ -61,16 +60,38 @@ export interface ConsoleServerOptions {
   apiUrl?: string;
   /** Extra origins for connect-src: the API's when the build calls it directly (VITE_NODUS_API_URL). */
   connectOrigins?: readonly string[];
+  /**
+   * Forward the bundled mock's development controls (/_mock/: reset, faults). Off unless a test run needs them
+   * through this server: a deployment must not offer them on the console's origin.
+   */
+  mockControls?: boolean;
 }
+
+type Headers = Record<string, string>;
 
 export function createConsoleServer(options: ConsoleServerOptions): Server {
   const root = resolve(options.dist);
   const security: SecurityOptions = { connectOrigins: options.connectOrigins ?? [] };
   const headers = securityHeaders(security);
   const upstream = options.apiUrl ? new URL(options.apiUrl.replace(/\/+$/, '')) : undefined;
+  const mockControls = options.mockControls ?? false;
   return createServer((req, res) => {
-    const url = req.url ?? '/';
-    if (upstream && API_PATH.test(url)) return proxy(req, res, upstream);
+    const target = upstream ? apiTarget(req.url ?? '/', { mockControls }) : { kind: 'not-api' as const };
+    if (target.kind === 'forward') return proxy(req, res, upstream!, target.path, headers);
+    if (target.kind === 'escapes') {
+      req.resume();
+      return sendStatus(res, headers, 400, 'BadRequest', {
+        message: `the path ${JSON.stringify((req.url ?? '').slice(0, 200))} leaves the API's paths (a ".." segment, written plainly, percent-encoded or with a backslash)`,
+        fix: 'Send the path without "." or ".." segments, as a browser resolves it.',
+      });
+    }
+    if (target.kind === 'mock-controls') {
+      req.resume();
+      return sendStatus(res, headers, 404, 'NotFound', {
+        message: "the mock's development controls (/_mock/) are not served by the console's server",
+        fix: 'Call the mock directly for them; a test run that needs them here starts this server with --mock-controls.',
+      });
+    }
     void serveStatic(root, req, res, headers).catch(() => {
       if (!res.headersSent) plain(res, 500, 'Internal error', headers);
       else res.destroy();
@@ -78,12 +99,7 @@ export function createConsoleServer(options: ConsoleServerOptions): Server {
   });
 }
 
-async function serveStatic(
-  root: string,
-  req: IncomingMessage,
-  res: ServerResponse,
-  headers: Record<string, string>,
-): Promise<void> {
+async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, headers: Headers): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD')
     return plain(res, 405, 'Method not allowed', { ...headers, Allow: 'GET, HEAD' });
   const pathname = decodePath(req.url ?? '/');
@@ -123,13 +139,7 @@ async function fileAt(path: string): Promise<Stats | undefined> {
   }
 }
 
-function sendFile(
-  res: ServerResponse,
-  req: IncomingMessage,
-  file: string,
-  stats: Stats,
-  headers: Record<string, string>,
-): void {
+function sendFile(res: ServerResponse, req: IncomingMessage, file: string, stats: Stats, headers: Headers): void {
   // Vite names what it emits into assets/ by content hash: those never change. index.html must be revalidated.
   const immutable = /[\\/]assets[\\/]/.test(file);
   res.writeHead(200, {
@@ -144,7 +154,7 @@ function sendFile(
     .pipe(res);
 }
 
-function plain(res: ServerResponse, code: number, text: string, headers: Record<string, string>): void {
+function plain(res: ServerResponse, code: number, text: string, headers: Headers): void {
   res.writeHead(code, { ...headers, 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(`${text}\n`);
 }
@@ -154,7 +164,7 @@ function plain(res: ServerResponse, code: number, text: string, headers: Record<
  * responses), with the upstream's Host so virtual hosting and TLS work. A response the API breaks off breaks off
  * for the browser too, so the console sees a dropped watch as dropped.
  */
-function proxy(req: IncomingMessage, res: ServerResponse, upstream: URL): void {
+function proxy(req: IncomingMessage, res: ServerResponse, upstream: URL, path: string, security: Headers): void {
   const forwarded: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (!HOP_BY_HOP.has(name) && value !== undefined) forwarded[name] = value;
@@ -169,14 +179,20 @@ function proxy(req: IncomingMessage, res: ServerResponse, upstream: URL): void {
     hostname: upstream.hostname,
     port: upstream.port || undefined,
     method: req.method,
-    path: `${basePath}${req.url ?? '/'}`,
+    path: `${basePath}${path}`,
     headers: forwarded,
   });
   out.on('response', (answer) => {
-    const back: OutgoingHttpHeaders = { 'X-Content-Type-Options': 'nosniff' };
+    const back: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(answer.headers)) {
       if (!HOP_BY_HOP.has(name) && value !== undefined) back[name] = value;
     }
+    // The API's pages (/docs/errors/...) are served on the console's origin: they get its protections too. A
+    // policy of the API's own is kept beside ours (comma-separated policies: a browser enforces each).
+    const ownPolicy = answer.headers['content-security-policy'];
+    for (const [name, value] of Object.entries(security)) back[name.toLowerCase()] = value;
+    if (ownPolicy !== undefined)
+      back['content-security-policy'] = `${[ownPolicy].flat().join(', ')}, ${security['Content-Security-Policy']}`;
     res.writeHead(answer.statusCode ?? 502, back);
     // Headers now, not with the first chunk: a quiet watch is connected, not pending.
     res.flushHeaders();
@@ -187,7 +203,10 @@ function proxy(req: IncomingMessage, res: ServerResponse, upstream: URL): void {
   });
   out.on('error', (error) => {
     if (res.headersSent) return void res.destroy();
-    unreachable(res, upstream, error);
+    sendStatus(res, { ...security, 'Retry-After': '1' }, 503, 'ServiceUnavailable', {
+      message: `the console's server could not reach the API at ${upstream.origin} (${(error as { code?: string }).code ?? error.message})`,
+      fix: 'Check that the API is up and that NODUS_API_URL points at it; the console retries by itself.',
+    });
   });
   res.on('close', () => {
     if (!res.writableFinished) out.destroy();
@@ -195,23 +214,15 @@ function proxy(req: IncomingMessage, res: ServerResponse, upstream: URL): void {
   req.pipe(out);
 }
 
-/** The API could not be reached: a Status, as the console shows every failure (ErrorPanel), and retried by it. */
-function unreachable(res: ServerResponse, upstream: URL, error: Error): void {
-  const status: Status = {
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    reason: 'ServiceUnavailable',
-    code: 503,
-    message: `the console's server could not reach the API at ${upstream.origin} (${(error as { code?: string }).code ?? error.message})`,
-    fix: 'Check that the API is up and that NODUS_API_URL points at it; the console retries by itself.',
-  };
-  res.writeHead(503, {
-    'Content-Type': 'application/json',
-    'Retry-After': '1',
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-  });
+/** A failure of this server's own, as a Status: the console shows every failure that way (ErrorPanel). */
+function sendStatus(
+  res: ServerResponse,
+  headers: Headers,
+  code: number,
+  reason: string,
+  text: { message: string; fix: string },
+): void {
+  const status: Status = { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', reason, code, ...text };
+  res.writeHead(code, { ...headers, 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
   res.end(JSON.stringify(status));
 }

@@ -1,6 +1,7 @@
 /** How a mock server is set up; `configFromEnv` reads the NODUS_MOCK_* variables that `npm run mock` honours. */
 import { DEMO_API_KEY } from '../shared/protocol.ts';
 import { DEFAULT_CONNECTION_LIMITS, type ConnectionLimits } from './http/connections.ts';
+import { parseOriginList } from './http/cors.ts';
 
 export interface MockConfig {
   port: number;
@@ -8,6 +9,16 @@ export interface MockConfig {
   tlsPort: number | null;
   tlsDir: string | undefined;
   host: string;
+  /**
+   * The URL clients reach this server at (NODUS_MOCK_PUBLIC_URL), for absolute links such as a Status's `docs`;
+   * unset, the address it listens on. Never taken from a request's Host header, which any client may set.
+   */
+  publicUrl: string | undefined;
+  /**
+   * Web page origins (scheme://host[:port]) that may call this server from a browser besides the console's own
+   * (NODUS_MOCK_ALLOWED_ORIGINS, comma-separated; see http/cors.ts). Read at each request.
+   */
+  allowedOrigins: string[];
   apiKey: string;
   /** Who the demo key belongs to (the nodus.dev/created-by label). */
   principal: string;
@@ -62,6 +73,8 @@ export function defaultConfig(overrides: Partial<MockConfig> = {}): MockConfig {
     tlsPort: null,
     tlsDir: undefined,
     host: '127.0.0.1',
+    publicUrl: undefined,
+    allowedOrigins: [],
     apiKey: DEMO_API_KEY,
     principal: 'demo-user',
     historySeconds: 24 * 3600,
@@ -86,6 +99,20 @@ export function defaultConfig(overrides: Partial<MockConfig> = {}): MockConfig {
  * The /_mock/ controls (reset, faults, seed, churn, price book) are for development and tests: on by default,
  * off with NODUS_MOCK_DEV_CONTROLS=0, and always off with NODUS_MOCK_MODE=production, which nothing overrides.
  */
+/** An http(s) URL without query or fragment, with no trailing slash: links are written as `${publicUrl}/docs/...`. */
+function publicUrlFrom(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username)
+    throw new Error(`NODUS_MOCK_PUBLIC_URL must be an http(s) URL such as https://nodus-mock.example, not "${value}"`);
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
 function devControlsFrom(env: NodeJS.ProcessEnv): boolean {
   const mode = env.NODUS_MOCK_MODE || 'development';
   if (mode !== 'development' && mode !== 'production')
@@ -100,6 +127,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MockConfig 
     tlsPort: env.NODUS_MOCK_TLS_PORT === 'off' ? null : num(env.NODUS_MOCK_TLS_PORT, 8443),
     tlsDir: env.NODUS_MOCK_TLS_DIR || undefined,
     host: env.NODUS_MOCK_HOST || base.host,
+    publicUrl: publicUrlFrom(env.NODUS_MOCK_PUBLIC_URL),
+    allowedOrigins: parseOriginList(env.NODUS_MOCK_ALLOWED_ORIGINS ?? ''),
     apiKey: env.NODUS_MOCK_API_KEY || base.apiKey,
     historySeconds: num(env.NODUS_MOCK_HISTORY_SECONDS, base.historySeconds),
     bookmarkSeconds: num(env.NODUS_MOCK_BOOKMARK_SECONDS, base.bookmarkSeconds),

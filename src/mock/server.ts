@@ -7,11 +7,11 @@ import { createServer as createTlsServer } from 'node:https';
 import { ConnectionGuard, connectionBound, serverOptions } from './http/connections.ts';
 import type { AddressInfo } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
-import { HEADER_REQUEST_ID } from '../shared/protocol.ts';
 import { configFromEnv, defaultConfig, type MockConfig } from './config.ts';
 import { loadBaseline, loadDemoData } from './demo/demo-data.ts';
 import { sendFailure, sendJson, sendText, type Ctx } from './http/context.ts';
 import { ApiFailure } from './http/errors.ts';
+import { answerOptions, checkOrigin, CONSOLE_ORIGINS, parseOrigin, refuseForeignWrite } from './http/cors.ts';
 import { answerOutsideHandlers } from './http/outside-handlers.ts';
 import { injectFaults, refuseIfUnreachable } from './faults/faults.ts';
 import { routeApi } from './routes/router.ts';
@@ -41,18 +41,6 @@ function authorized(req: IncomingMessage, apiKey: string): boolean {
   const given = Buffer.from(match[1]!.trim());
   const expected = Buffer.from(apiKey);
   return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-function preflight(ctx: Ctx): void {
-  ctx.res.writeHead(204, {
-    [HEADER_REQUEST_ID]: ctx.requestId,
-    'Access-Control-Allow-Origin': ctx.req.headers.origin ?? '*',
-    'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS',
-    'Access-Control-Allow-Headers': 'Authorization, Content-Type, If-Match, Idempotency-Key, X-Nodus-Client, Accept',
-    'Access-Control-Max-Age': '600',
-    Vary: 'Origin',
-  });
-  ctx.res.end();
 }
 
 /** Healthy unless the readyz fault (POST /_mock/faults) says a check is degraded or failing. */
@@ -91,32 +79,58 @@ function servePublic(state: MockState, ctx: Ctx): boolean {
 }
 
 /**
- * The request's URL. A Host header that is no host (`[`, `a b`) must not fail the request, let alone reject a
- * promise nobody awaits (which ends the process): our own address stands in for it.
+ * Where one listener is reached, filled in once it listens (port 0 picks a free one): the base of the request URL
+ * and of absolute links. Never the request's Host header, which any client sets.
  */
-function requestUrl(req: IncomingMessage, ownHost: string): { url: URL; host: string } | undefined {
-  for (const host of [req.headers.host, ownHost]) {
-    if (host === undefined) continue;
-    try {
-      return { url: new URL(req.url ?? '/', `http://${host}`), host };
-    } catch {
-      // try the next host
-    }
-  }
-  return undefined;
+interface Site {
+  /** The base of absolute links (config.publicUrl, or the address listened on). */
+  links: string;
+  /** The request URL's base: the address listened on. */
+  base: string;
 }
 
-async function handle(state: MockState, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const ownHost = `${state.config.host}:${state.config.port}`;
-  const target = requestUrl(req, ownHost);
-  const host = target?.host ?? ownHost;
+/** An address to write in a URL: a wildcard host is reached on loopback, and an IPv6 address is bracketed. */
+function listeningOrigin(scheme: 'http' | 'https', host: string, port: number): string {
+  const reachable = host === '0.0.0.0' || host === '' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  return `${scheme}://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '0.0.0.0', '::', '']);
+
+/** The console's dev origins, the configured ones, and this server's own (its addresses and public URL). */
+function originsAllowed(config: MockConfig, own: Set<string>): (origin: string) => boolean {
+  return (origin) =>
+    CONSOLE_ORIGINS.includes(origin) ||
+    own.has(origin) ||
+    config.allowedOrigins.some((allowed) => parseOrigin(allowed) === origin);
+}
+
+/** The request's path and query; a target that is no path (`//[`) gives undefined. */
+function requestUrl(req: IncomingMessage, base: string): URL | undefined {
+  try {
+    return new URL(req.url ?? '/', base);
+  } catch {
+    return undefined;
+  }
+}
+
+async function handle(
+  state: MockState,
+  site: Site,
+  allows: (origin: string) => boolean,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const target = requestUrl(req, site.base);
+  const origin = checkOrigin(req.headers.origin, allows);
   const ctx: Ctx = {
     req,
     res,
-    url: target?.url ?? new URL(`http://${ownHost}/`),
+    url: target ?? new URL(site.base),
     method: (req.method ?? 'GET').toUpperCase(),
     requestId: state.newRequestId(),
-    origin: `${(req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http'}://${host}`,
+    origin: site.links,
+    ...(origin.allowed ? { allowedOrigin: origin.origin } : {}),
   };
   // An outage (POST /_mock/faults unreachableSeconds) answers nothing at all, not even an error.
   if (refuseIfUnreachable(state, ctx)) return;
@@ -137,7 +151,8 @@ async function handle(state: MockState, req: IncomingMessage, res: ServerRespons
         },
       );
     }
-    if (ctx.method === 'OPTIONS') return preflight(ctx);
+    if (ctx.method === 'OPTIONS') return answerOptions(ctx, origin);
+    refuseForeignWrite(ctx, origin);
     await injectFaults(state, ctx);
     if (servePublic(state, ctx)) return;
     if (!authorized(req, state.config.apiKey)) {
@@ -184,24 +199,38 @@ export async function startMockServer(overrides: Partial<MockConfig> = {}): Prom
   const config = defaultConfig(overrides);
   const state = createState(config);
   const stopController = config.controller ? startController(state) : () => undefined;
-  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
-    void handle(state, req, res);
+  const own = new Set<string>();
+  const allows = originsAllowed(config, own);
+  // Filled in as each server listens, before its first request can arrive.
+  const sites = { http: { links: '', base: '' }, https: { links: '', base: '' } };
+  const onRequest = (site: Site) => (req: IncomingMessage, res: ServerResponse) => {
+    void handle(state, site, allows, req, res);
+  };
+  const listened = (site: Site, scheme: 'http' | 'https', port: number): string => {
+    site.base = listeningOrigin(scheme, config.host, port);
+    site.links = config.publicUrl ?? site.base;
+    own.add(site.base);
+    if (LOOPBACK.has(config.host))
+      for (const name of ['localhost', '127.0.0.1']) own.add(`${scheme}://${name}:${port}`);
+    if (config.publicUrl) own.add(new URL(config.publicUrl).origin);
+    return site.base;
   };
   const options = serverOptions(config.connections);
   const guard = new ConnectionGuard(connectionBound(config.connections));
-  const servers: Server[] = [createServer(options, onRequest)];
+  const servers: Server[] = [createServer(options, onRequest(sites.http))];
   guard.attach(servers[0]!);
   const port = await listen(servers[0]!, config.port, config.host);
-  answerOutsideHandlers(servers[0]!, `http://${config.host}:${port}`, () => state.newRequestId(), onRequest);
+  listened(sites.http, 'http', port);
+  answerOutsideHandlers(servers[0]!, sites.http.links, () => state.newRequestId(), onRequest(sites.http));
   let tlsUrl: string | undefined;
   let certPath: string | undefined;
   if (config.tlsPort !== null) {
     const certificate = ensureCertificate(config.tlsDir);
-    const tls = createTlsServer({ ...options, key: certificate.key, cert: certificate.cert }, onRequest);
+    const tls = createTlsServer({ ...options, key: certificate.key, cert: certificate.cert }, onRequest(sites.https));
     servers.push(tls);
     guard.attach(tls);
-    tlsUrl = `https://${config.host}:${await listen(tls, config.tlsPort, config.host)}`;
-    answerOutsideHandlers(tls, tlsUrl, () => state.newRequestId(), onRequest);
+    tlsUrl = listened(sites.https, 'https', await listen(tls, config.tlsPort, config.host));
+    answerOutsideHandlers(tls, sites.https.links, () => state.newRequestId(), onRequest(sites.https));
     certPath = certificate.certPath;
   }
   return {

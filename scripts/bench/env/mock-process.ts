@@ -12,7 +12,8 @@ export interface MockProcessConfig {
 
 export type MockProcessMessage =
   | { type: 'ready'; url: string; tlsUrl: string; certPath: string }
-  | { type: 'memory'; heapUsedMB: number; rssMB: number };
+  | { type: 'memory'; heapUsedMB: number; rssMB: number }
+  | { type: 'origin-allowed' };
 
 const config = JSON.parse(process.argv[2] ?? '{}') as MockProcessConfig;
 const server = await startMockServer({
@@ -34,6 +35,10 @@ process.on('message', (message: { type?: string }) => {
   if (message.type === 'memory') {
     const usage = process.memoryUsage();
     send({ type: 'memory', heapUsedMB: usage.heapUsed / 2 ** 20, rssMB: usage.rss / 2 ** 20 });
+  } else if (message.type === 'allow-origin') {
+    // The console's preview server listens on a free port, known only once it runs after this mock.
+    server.state.config.allowedOrigins.push((message as { origin: string }).origin);
+    send({ type: 'origin-allowed' });
   } else if (message.type === 'close') {
     void server.close().then(() => process.exit(0));
   }

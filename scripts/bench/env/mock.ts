@@ -17,6 +17,8 @@ export interface MockHandle {
   certPath: string;
   api: MockApi;
   memory: () => Promise<{ heapUsedMB: number; rssMB: number }>;
+  /** Lets pages of this origin (the console's) call the mock from a browser, as NODUS_MOCK_ALLOWED_ORIGINS does. */
+  allowOrigin: (origin: string) => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -73,6 +75,11 @@ export async function startMock(config: MockProcessConfig): Promise<MockHandle> 
       child.send({ type: 'memory' });
       const { heapUsedMB, rssMB } = await reply;
       return { heapUsedMB, rssMB };
+    },
+    allowOrigin: async (origin) => {
+      const reply = nextMessage<MockProcessMessage, 'origin-allowed'>(child, 'origin-allowed');
+      child.send({ type: 'allow-origin', origin });
+      await reply;
     },
     close: async () => {
       if (child.exitCode === null) child.send({ type: 'close' });

@@ -1,6 +1,6 @@
 /**
  * One request as the handlers see it: the parsed URL, its requestId, and helpers that write responses with the
- * headers every response carries (X-Request-Id, CORS, no caching).
+ * headers every response carries (X-Request-Id, CORS for the pages allowed to read it, no caching).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HEADER_REQUEST_ID } from '@/shared/protocol.ts';
@@ -13,8 +13,13 @@ export interface Ctx {
   url: URL;
   method: string;
   requestId: string;
-  /** Where this server is reached, for absolute links such as a Status's `docs`. */
+  /**
+   * Where this server is reached, for absolute links such as a Status's `docs`: from its configuration (its public
+   * URL or the address it listens on), never from the request's Host header, which any client may set.
+   */
   origin: string;
+  /** The request's Origin when that web page may read the answer (http/cors.ts); unset, no CORS header is sent. */
+  allowedOrigin?: string;
 }
 
 export type Headers = Record<string, string | number>;
@@ -25,12 +30,12 @@ export function baseHeaders(ctx: Ctx): Headers {
   const headers: Headers = {
     [HEADER_REQUEST_ID]: ctx.requestId,
     'Cache-Control': 'no-store',
-    'Access-Control-Expose-Headers': EXPOSED,
+    // Whether a page may read the answer depends on its Origin.
+    Vary: 'Origin',
   };
-  const origin = ctx.req.headers.origin;
-  if (origin) {
-    headers['Access-Control-Allow-Origin'] = origin;
-    headers.Vary = 'Origin';
+  if (ctx.allowedOrigin !== undefined) {
+    headers['Access-Control-Allow-Origin'] = ctx.allowedOrigin;
+    headers['Access-Control-Expose-Headers'] = EXPOSED;
   }
   return headers;
 }

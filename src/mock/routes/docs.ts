@@ -9,7 +9,8 @@ export const REASON_MEANING: Record<Reason, string> = {
   BadRequest:
     'The request could not be read: a malformed body, a bad query parameter or selector, or a header that is missing.',
   Unauthorized: 'No API key was sent, or it is not a valid key.',
-  Forbidden: 'The key is valid but may not do this, such as writing to the read-only project nodus.',
+  Forbidden:
+    'The key is valid but may not do this, such as writing to the read-only project nodus; or the call comes from a web page whose origin the server does not allow.',
   NotFound: 'The project, kind or object does not exist, or the path is not part of the API.',
   MethodNotAllowed: 'The path exists but does not take this HTTP method.',
   NotAcceptable: 'The server cannot answer in the format the Accept header asks for.',
