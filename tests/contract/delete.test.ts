@@ -98,7 +98,15 @@ describe('delete', () => {
     const child = await api.get<NodusObject>(`${JOBS}/child`);
     expect(child.body.metadata.deletionTimestamp).toBeUndefined();
     expect(child.body.metadata.ownerReferences).toBeUndefined();
-    expect((await api.del(`${JOBS}/child?propagationPolicy=Sideways`)).status).toBe(400);
+    // As kube-apiserver: DeleteOptions that do not hold together are 422 Invalid, naming the field.
+    const sideways = await api.del(`${JOBS}/child?propagationPolicy=Sideways`);
+    expect(sideways.status).toBe(422);
+    expect(sideways.body).toMatchObject({
+      reason: 'Invalid',
+      details: { kind: 'DeleteOptions', causes: [{ field: 'propagationPolicy', reason: 'FieldValueNotSupported' }] },
+    });
+    const both = await api.del(`${JOBS}/child?propagationPolicy=Background&orphanDependents=true`);
+    expect(both.status).toBe(422);
   });
 
   it('deletes dependents with the owner by default', async () => {

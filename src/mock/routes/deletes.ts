@@ -36,14 +36,20 @@ export async function deleteOptions(ctx: Ctx): Promise<DeleteOptions> {
   const orphaned = orphan === true || orphan === 'true' ? 'Orphan' : undefined;
   const policy = (raw.propagationPolicy ?? query(ctx, 'propagationPolicy') ?? orphaned ?? 'Background') as string;
   if (orphaned && policy !== 'Orphan') {
-    throw new ApiFailure('BadRequest', 'orphanDependents=true and propagationPolicy cannot both be set', {
-      fix: 'Send only propagationPolicy (Orphan keeps the children).',
-    });
+    throw invalidOptions(
+      'propagationPolicy',
+      'FieldValueInvalid',
+      'orphanDependents and propagationPolicy cannot both be set',
+      'Send only propagationPolicy (Orphan keeps the children).',
+    );
   }
   if (!['Background', 'Foreground', 'Orphan'].includes(policy)) {
-    throw new ApiFailure('BadRequest', `propagationPolicy must be Background, Foreground or Orphan, not "${policy}"`, {
-      fix: 'Background (the default) deletes the dependents too, Foreground deletes them first, Orphan keeps them.',
-    });
+    throw invalidOptions(
+      'propagationPolicy',
+      'FieldValueNotSupported',
+      `propagationPolicy must be Background, Foreground or Orphan, not "${policy.slice(0, 100)}"`,
+      'Background (the default) deletes the dependents too, Foreground deletes them first, Orphan keeps them.',
+    );
   }
   const pre = (raw.preconditions ?? {}) as { uid?: string; resourceVersion?: string };
   return { dryRun: dryRunQuery(ctx) || dryRunBody.length > 0, propagation: policy as Propagation, preconditions: pre };
@@ -81,5 +87,13 @@ export async function serveDeleteCollection(
 export function noDeleteAcrossProjects(kind: KindDef): ApiFailure {
   return new ApiFailure('MethodNotAllowed', `${kind.plural} can only be deleted in bulk one project at a time`, {
     fix: `DELETE /apis/${API_VERSION}/namespaces/{project}/${kind.plural}, with labelSelector to choose which.`,
+  });
+}
+
+/** DeleteOptions that read but do not hold together: 422 Invalid of DeleteOptions, as kube-apiserver answers. */
+function invalidOptions(field: string, reason: string, message: string, fix: string): ApiFailure {
+  return new ApiFailure('Invalid', `DeleteOptions is invalid: ${field}: ${message}`, {
+    details: { kind: 'DeleteOptions', group: 'meta.k8s.io', causes: [{ field, reason, message }] },
+    fix,
   });
 }
