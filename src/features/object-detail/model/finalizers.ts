@@ -1,5 +1,5 @@
 /** What each finalizer is waiting for, in plain words, for the deletion banner and the finalizer list. */
-import { FINALIZER_BILLING } from '@/shared/protocol.ts';
+import { FINALIZER_BILLING, FINALIZER_FOREGROUND } from '@/shared/protocol.ts';
 
 export interface FinalizerExplanation {
   name: string;
@@ -28,6 +28,19 @@ export function explainFinalizer(name: string): FinalizerExplanation {
       usually: 'the final charge usually posts within a minute or two',
       advice:
         'Nodus keeps trying by itself, and the wait is not charged. Do not remove the finalizer yourself: the final charge would never post and your Budgets would not see it. If the object is still here in a few hours, contact support with its UID.',
+    };
+  }
+  if (name === FINALIZER_FOREGROUND) {
+    return {
+      name,
+      owner: 'Nodus',
+      waiting:
+        "Deleting what it owns first (a foreground delete): the object goes once each object it owns that blocks its deletion, such as a Pipeline's Jobs, has gone.",
+      meaning: 'Set by a foreground delete: the objects it owns are deleted before it.',
+      overdueAfterMs: 15 * 60_000,
+      usually: 'what it owns usually goes within minutes, once each has posted its final charge',
+      advice:
+        'Open the objects it owns: each one still here says what it waits for. Do not remove this finalizer yourself: what it owns would be left without its owner.',
     };
   }
   if (name.startsWith('nodus.dev/')) {

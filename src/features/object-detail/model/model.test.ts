@@ -41,8 +41,12 @@ describe('conditions', () => {
 });
 
 describe('finalizers', () => {
-  it("explains the billing finalizer and any other controller's", () => {
+  it("explains the billing finalizer, a foreground delete's, and any other controller's", () => {
     expect(explainFinalizer(FINALIZER_BILLING).waiting).toMatch(/^Waiting for the final charge to post/);
+    expect(explainFinalizer('foregroundDeletion')).toMatchObject({
+      owner: 'Nodus',
+      waiting: expect.stringMatching(/^Deleting what it owns first \(a foreground delete\)/),
+    });
     expect(explainFinalizer('example.com/cleanup')).toMatchObject({
       owner: 'another controller',
       waiting: 'Set by another controller; Nodus waits until it removes it.',
