@@ -65,6 +65,17 @@ function copyDir(from: string): string {
   return to;
 }
 
+/** A closed journal in a new directory, holding one record: a = 1. */
+async function journalWithA(): Promise<string> {
+  const dir = tempDir();
+  const model = new Model();
+  const journal = model.start(recoverJournal(dir));
+  model.set('a', 1);
+  await journal.flushed();
+  await journal.close();
+  return dir;
+}
+
 function recovered(dir: string): Recovery {
   const recovery = recoverJournal(dir);
   recovery.release();
@@ -124,12 +135,7 @@ describe('Journal', () => {
   });
 
   it('restarts on a torn tail and leaves it behind', async () => {
-    const dir = tempDir();
-    const first = new Model();
-    const journal = first.start(recoverJournal(dir));
-    first.set('a', 1);
-    await journal.flushed();
-    await journal.close();
+    const dir = await journalWithA();
     writeFileSync(logOf(dir), Buffer.concat([readFileSync(logOf(dir)), Buffer.from([0xff, 0x4e, 0x4a])]));
     const second = new Model();
     const recovery = recoverJournal(dir);
@@ -140,12 +146,7 @@ describe('Journal', () => {
   });
 
   it('replays the old snapshot and logs after a crash in the middle of taking a new one', async () => {
-    const dir = tempDir();
-    const model = new Model();
-    const journal = model.start(recoverJournal(dir));
-    model.set('a', 1);
-    await journal.flushed();
-    await journal.close();
+    const dir = await journalWithA();
     // What a crash leaves between creating the next log and renaming the next snapshot into place.
     writeFileSync(join(dir, 'journal-000000000002.log'), logHeaderFrame(2));
     writeFileSync(join(dir, 'snapshot-000000000002.snap.tmp'), 'half a snapsh');
@@ -195,12 +196,7 @@ describe('Journal', () => {
   });
 
   it('refuses a log emptied after the fact, saying what is lost and how to go on', async () => {
-    const dir = tempDir();
-    const model = new Model();
-    const journal = model.start(recoverJournal(dir));
-    model.set('a', 1);
-    await journal.flushed();
-    await journal.close();
+    const dir = await journalWithA();
     const log = logOf(dir);
     const emptied = copyDir(dir);
     truncateSync(logOf(emptied), 0);
