@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { apiClient } from '@/data/api-client.ts';
-import { fetchWholeLog, saveBlob, type DownloadProgress } from '../lib/download.ts';
+import { saveBlob } from '@/lib/save-blob.ts';
+import { fetchWholeLog, type DownloadProgress } from '../lib/download.ts';
 import { formatCount } from '@/lib/format.ts';
 
 type State =

@@ -1,0 +1,84 @@
+/**
+ * A chart's figures as a table: a row per bucket, a column per series, totals at the end, every amount in the one
+ * money format; and the same as CSV (decimal strings in USD, what a spreadsheet sums exactly). It is what screen
+ * readers read in place of the canvas, and what a person copies.
+ */
+import { useMemo } from 'react';
+import { formatUSD } from '@/lib/format.ts';
+import { saveBlob } from '@/lib/save-blob.ts';
+import { bucketLabel, csvOf, tableOf, type MoneyOverTime } from './money-series.ts';
+
+export function MoneyTable({
+  data,
+  caption,
+  filename,
+}: {
+  data: MoneyOverTime;
+  caption: string;
+  /** The CSV's file name, without extension. */
+  filename: string;
+}) {
+  const table = useMemo(() => tableOf(data), [data]);
+  const download = () => saveBlob(new Blob([csvOf(data)], { type: 'text/csv;charset=utf-8' }), `${filename}.csv`);
+  return (
+    <div>
+      <div className="flex items-center justify-end px-4 py-2">
+        <button
+          type="button"
+          onClick={download}
+          className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
+        >
+          Download CSV
+        </button>
+      </div>
+      <div className="max-h-80 overflow-auto">
+        <table aria-label={caption} className="w-full text-right text-sm tabular-nums">
+          <caption className="sr-only">{caption}</caption>
+          <thead className="sticky top-0 border-b border-slate-100 bg-white text-xs text-slate-500">
+            <tr>
+              <th scope="col" className="px-4 py-2 text-left font-medium">
+                {data.stepSeconds >= 86_400 ? 'Day' : 'From'}
+              </th>
+              {table.columns.map((column) => (
+                <th key={column} scope="col" className="px-2 py-2 font-medium">
+                  {column}
+                </th>
+              ))}
+              <th scope="col" className="px-4 py-2 font-medium">
+                Total
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-50">
+            {table.rows.map((row) => (
+              <tr key={row.start}>
+                <th scope="row" className="px-4 py-1.5 text-left font-normal whitespace-nowrap text-slate-600">
+                  <time dateTime={row.start}>{bucketLabel(Date.parse(row.start), data.stepSeconds)}</time>
+                </th>
+                {row.amounts.map((amount, i) => (
+                  <td key={table.columns[i]} className="px-2 py-1.5 text-slate-700">
+                    {formatUSD(amount)}
+                  </td>
+                ))}
+                <td className="px-4 py-1.5 font-medium text-slate-900">{formatUSD(row.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="border-t border-slate-200 font-medium text-slate-900">
+            <tr>
+              <th scope="row" className="px-4 py-2 text-left">
+                Total
+              </th>
+              {table.totals.map((amount, i) => (
+                <td key={table.columns[i]} className="px-2 py-2">
+                  {formatUSD(amount)}
+                </td>
+              ))}
+              <td className="px-4 py-2">{formatUSD(table.total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </div>
+  );
+}
