@@ -26,6 +26,8 @@ export interface WatchAccount {
   cut: (reason: CutReason) => void;
   /** Forgets the watch (it closed). */
   release: () => void;
+  /** From now on the watch is written the same bytes as the others of `share` (its fan-out group). */
+  share: (share: object) => void;
 }
 
 export interface WatchBudgetStats {
@@ -33,6 +35,8 @@ export interface WatchBudgetStats {
   watches: number;
   /** Their unsent bytes, as last seen. */
   unsentBytes: number;
+  /** The same with bytes queued for many watches counted once: what their queues take of the memory. */
+  heldBytes: number;
   /** Watches cut off since the server started: over their own limit, stalled, and to keep the sum under the bound. */
   cutOwn: number;
   cutStalled: number;
@@ -42,6 +46,8 @@ export interface WatchBudgetStats {
 interface Entry {
   res: ServerResponse;
   held: number;
+  /** Watches with the same share write the same bytes (a fan-out group): what they hold is counted once. */
+  share: object;
   /** When the client last took some of the output (or had little waiting). */
   moved: number;
   cut: () => void;
@@ -64,31 +70,41 @@ export class WatchBudget {
   /** Cuts not logged yet: how many, for which reason, and the bytes they dropped. */
   private unlogged = { own: 0, stalled: 0, crowd: 0, bytes: 0 };
   private logTimer: NodeJS.Timeout | undefined;
+  private checkQueued = false;
+
+  private readonly log: (line: string) => void;
+  private readonly now: () => number;
 
   constructor(
     private readonly limits: WatchLimits,
-    private readonly log: (line: string) => void = (line) => console.warn(line),
-  ) {}
+    options: { log?: (line: string) => void; now?: () => number } = {},
+  ) {
+    this.log = options.log ?? ((line) => console.warn(line));
+    this.now = options.now ?? (() => performance.now());
+  }
 
   /** Counts a watch's unsent bytes until release(); `cut` closes it at once (and must call release). */
   track(res: ServerResponse, cut: () => void): WatchAccount {
-    const entry: Entry = { res, held: 0, moved: performance.now(), cut };
+    const entry: Entry = { res, held: 0, share: {}, moved: this.now(), cut };
     this.entries.add(entry);
     // A write that filled the socket's buffer is followed by 'drain' once the client took it all.
     const drained = (): void => {
       this.observe(entry);
-      entry.moved = performance.now();
+      entry.moved = this.now();
     };
     res.on('drain', drained);
     return {
       wrote: (bytes) => {
         const before = entry.held;
         this.observe(entry);
-        const now = performance.now();
+        const now = this.now();
         // Less waiting than before plus what was written: the client (or its kernel) took some since the last write.
         if (entry.held < before + bytes || entry.held <= STALL_FLOOR) entry.moved = now;
-        if (this.total > this.limits.total) this.enforce();
-        if (!this.entries.has(entry)) return undefined;
+        if (this.total > this.limits.total && !this.checkQueued) {
+          // Once per task, after the fan-out's writes: counting what is held takes a pass over every watch.
+          this.checkQueued = true;
+          queueMicrotask(() => this.enforce());
+        }
         if (entry.held > this.limits.perWatch) return 'own';
         if (this.limits.stallMs > 0 && now - entry.moved > this.limits.stallMs) return 'stalled';
         return undefined;
@@ -100,6 +116,7 @@ export class WatchBudget {
         this.total -= entry.held;
         entry.held = 0;
       },
+      share: (share) => void (entry.share = share),
     };
   }
 
@@ -107,6 +124,7 @@ export class WatchBudget {
     return {
       watches: this.entries.size,
       unsentBytes: this.total,
+      heldBytes: this.held(),
       cutOwn: this.counts.own,
       cutStalled: this.counts.stalled,
       cutCrowd: this.counts.crowd,
@@ -119,17 +137,43 @@ export class WatchBudget {
     entry.held = now;
   }
 
-  /** The sum passed the bound: count again (some sockets drained unseen), then cut the largest first. */
-  private enforce(): void {
+  /**
+   * The bytes the queues hold, those of a share counted once: the watches of a group hold the same bytes, the one
+   * furthest behind all of them. Counts each watch again on the way (some sockets drained unseen).
+   */
+  private held(): number {
+    const most = new Map<object, number>();
     this.total = 0;
     for (const entry of this.entries) {
       entry.held = entry.res.writableLength;
       this.total += entry.held;
+      most.set(entry.share, Math.max(most.get(entry.share) ?? 0, entry.held));
     }
-    if (this.total <= this.limits.total) return;
+    let held = 0;
+    for (const bytes of most.values()) held += bytes;
+    return held;
+  }
+
+  /** Over the bound: cut the watches furthest behind first (they alone hold the oldest bytes of their group). */
+  private enforce(): void {
+    this.checkQueued = false;
+    let held = this.held();
+    if (held <= this.limits.total) return;
     const largest = [...this.entries].sort((a, b) => b.held - a.held);
+    // Each share's members, furthest behind first: cutting one leaves its share holding the next one's bytes.
+    const next = new Map<object, Entry[]>();
     for (const entry of largest) {
-      if (this.total <= this.limits.total * LOW_WATER) break;
+      const members = next.get(entry.share);
+      if (members) members.push(entry);
+      else next.set(entry.share, [entry]);
+    }
+    const at = new Map<object, number>();
+    for (const entry of largest) {
+      if (held <= this.limits.total * LOW_WATER) break;
+      const members = next.get(entry.share)!;
+      const i = (at.get(entry.share) ?? 0) + 1;
+      at.set(entry.share, i);
+      held -= entry.held - (members[i]?.held ?? 0);
       this.cut(entry, 'crowd');
     }
   }

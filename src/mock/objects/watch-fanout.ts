@@ -164,6 +164,8 @@ export interface Joined {
   /** Sends what the group has queued now: a bookmark must not overtake events older than it. */
   flush: () => void;
   leave: () => void;
+  /** The group, as an opaque key: its watches are written the same bytes. */
+  group: object;
 }
 
 export class WatchFanOut {
@@ -200,7 +202,7 @@ export class WatchFanOut {
     group.members.add(member);
     this.unsubscribe ??= this.state.store.subscribe((change) => this.deliver(change));
     const joined = group;
-    return { flush: () => joined.flush(), leave: () => this.leave(joined, member) };
+    return { flush: () => joined.flush(), leave: () => this.leave(joined, member), group: joined };
   }
 
   /** The watches receiving changes, the groups they form (matching runs once per group and change), and the budget. */

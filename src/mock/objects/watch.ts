@@ -27,6 +27,7 @@ export interface WatchTarget {
 const DEFAULT_TIMEOUT_SECONDS = 1800;
 /** setTimeout fires at once (with a warning) past 2^31 - 1 ms; a longer timeoutSeconds means "about never". */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+const CUT_OFF = Object.assign(new Error('the watch was cut off: its client did not keep up'), { code: 'ECONNRESET' });
 
 export function parseResourceVersion(raw: string | null): number | undefined {
   if (raw === null || raw === '' || raw === '0') return undefined;
@@ -131,6 +132,7 @@ export function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): voi
     },
     { send, perEvent: () => state.faults.settings.dropWatchAfterEvents !== null },
   );
+  account.share(held.joined.group);
   live = true;
 
   const bookmark = (): void => {
@@ -146,7 +148,8 @@ export function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): voi
 
   /** Ends the stream once what was written has gone out; `cut`: breaks the connection now, dropping it. */
   function close(cut = false): void {
-    if (cut && !res.destroyed) res.destroy();
+    // With an error, the writes queued for it are failed with that one error, not one made for each of thousands.
+    if (cut && !res.destroyed) res.destroy(CUT_OFF);
     if (closed) return;
     closed = true;
     held.joined?.leave();
