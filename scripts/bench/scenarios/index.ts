@@ -9,12 +9,14 @@ import { sortFilter } from '../browser/scenarios/sort-filter.ts';
 import { kubectlGet } from '../peers/kubectl-get.ts';
 import { watchCache } from '../peers/watch-cache.ts';
 import type { Scenario } from '../types.ts';
+import { mockCrowd } from './mock-crowd.ts';
 import { mockList } from './mock-list.ts';
 import { mockWatchers } from './mock-watchers.ts';
 
 export const SCENARIOS: Scenario[] = [
   mockList,
   mockWatchers,
+  mockCrowd,
   kubectlGet,
   watchCache,
   openTable,
