@@ -84,9 +84,23 @@ class ChangeLines {
 const GAP_MS_PER_WATCH = 0.1;
 const MAX_GAP_MS = 100;
 
+/** Watches written to in one task; the rest of a batch waits for the next (see Group.pump). */
+const SLICE = 100;
+
+interface Batch {
+  lines: Buffer[];
+  /** The lines as one Buffer, made once for every watch of the batch. */
+  joined?: Buffer;
+  members: WatchMember[];
+  next: number;
+  then?: () => void;
+}
+
 class Group {
   readonly members = new Set<WatchMember>();
   private pending: Buffer[] = [];
+  private queue: Batch[] = [];
+  private pumping = false;
   private lastFlush = -Infinity;
   private scheduled = false;
   private timer: NodeJS.Timeout | undefined;
@@ -138,6 +152,10 @@ class Group {
     else this.timer = setTimeout(() => this.flush(), wait);
   }
 
+  /**
+   * Seals what is pending into a batch for the watches there are now, sent after the batches before it. A watch
+   * that joins later has these changes from its list or backlog, so it must not get them again.
+   */
   flush(): void {
     this.scheduled = false;
     clearTimeout(this.timer);
@@ -146,23 +164,52 @@ class Group {
     if (lines.length === 0) return;
     this.pending = [];
     this.lastFlush = performance.now();
-    let joined: Buffer | undefined;
-    for (const member of this.members) {
-      if (member.perEvent()) for (const line of lines) member.send(line, 1);
-      else member.send((joined ??= lines.length === 1 ? lines[0]! : Buffer.concat(lines)), lines.length);
+    this.queue.push({ lines, members: [...this.members], next: 0 });
+    if (!this.pumping) this.pump();
+  }
+
+  /** Runs `task` once everything sealed so far has been written (a bookmark must not overtake older events). */
+  after(task: () => void): void {
+    if (this.queue.length === 0) task();
+    else this.queue.push({ lines: [], members: [], next: 0, then: task });
+  }
+
+  /**
+   * Writes the batches, SLICE watches to a task: writing one batch to a thousand sockets takes a good part of a
+   * second of system calls on a busy host, which must not hold up every other request.
+   */
+  private pump(): void {
+    this.pumping = true;
+    let left = SLICE;
+    while (this.queue.length > 0) {
+      const batch = this.queue[0]!;
+      const { lines, members } = batch;
+      for (; batch.next < members.length && left > 0; batch.next++, left--) {
+        const member = members[batch.next]!;
+        if (member.perEvent()) for (const line of lines) member.send(line, 1);
+        else member.send((batch.joined ??= lines.length === 1 ? lines[0]! : Buffer.concat(lines)), lines.length);
+      }
+      if (batch.next < members.length) {
+        setImmediate(() => this.pump());
+        return;
+      }
+      this.queue.shift();
+      batch.then?.();
     }
+    this.pumping = false;
   }
 
   discard(): void {
     clearTimeout(this.timer);
     this.timer = undefined;
     this.pending = [];
+    this.queue = [];
   }
 }
 
 export interface Joined {
-  /** Sends what the group has queued now: a bookmark must not overtake events older than it. */
-  flush: () => void;
+  /** Runs `task` (a bookmark's write) once the events recorded so far have been written to the group. */
+  after: (task: () => void) => void;
   leave: () => void;
   /** The group, as an opaque key: its watches are written the same bytes. */
   group: object;
@@ -202,7 +249,14 @@ export class WatchFanOut {
     group.members.add(member);
     this.unsubscribe ??= this.state.store.subscribe((change) => this.deliver(change));
     const joined = group;
-    return { flush: () => joined.flush(), leave: () => this.leave(joined, member), group: joined };
+    return {
+      after: (task) => {
+        joined.flush();
+        joined.after(task);
+      },
+      leave: () => this.leave(joined, member),
+      group: joined,
+    };
   }
 
   /** The watches receiving changes, the groups they form (matching runs once per group and change), and the budget. */

@@ -136,11 +136,9 @@ export function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): voi
   live = true;
 
   const bookmark = (): void => {
-    held.joined?.flush();
     lastRv = Math.max(lastRv, state.store.resourceVersion);
-    write(
-      `${JSON.stringify({ type: 'BOOKMARK', object: { kind: target.kind, apiVersion: target.apiVersion, metadata: { resourceVersion: String(lastRv) } } })}\n`,
-    );
+    const line = `${JSON.stringify({ type: 'BOOKMARK', object: { kind: target.kind, apiVersion: target.apiVersion, metadata: { resourceVersion: String(lastRv) } } })}\n`;
+    held.joined?.after(() => write(line));
   };
   if (bookmarks && state.config.bookmarkSeconds > 0)
     held.bookmarkTimer = setInterval(bookmark, state.config.bookmarkSeconds * 1000);
