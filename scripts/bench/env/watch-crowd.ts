@@ -152,8 +152,16 @@ async function main(config: CrowdConfig): Promise<void> {
   // mock had cut off end once they have read what the kernel held for them.
   const report = async (): Promise<void> => {
     for (const watch of idle) watch.res?.resume();
-    const deadline = performance.now() + 3_000;
-    while (performance.now() < deadline && idle.some((w) => !w.ended)) await sleep(100);
+    // Those cut off end one after another as they read what the kernel held (megabytes each); those still open
+    // never do: wait while they keep ending, up to 30 s.
+    const deadline = performance.now() + 30_000;
+    let ended = -1;
+    for (let quiet = 0; quiet < 10 && performance.now() < deadline && idle.some((w) => !w.ended);) {
+      await sleep(100);
+      const now = idle.filter((w) => w.ended).length;
+      quiet = now === ended ? quiet + 1 : 0;
+      ended = now;
+    }
     const kept = readers.filter((r) => !(r.ended && r.count < config.expected));
     const result: CrowdReport = {
       fewest: kept.length ? Math.min(...kept.map((r) => r.count)) : 0,

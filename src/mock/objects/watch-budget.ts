@@ -144,8 +144,11 @@ export class WatchBudget {
   private held(): number {
     const most = new Map<object, number>();
     this.total = 0;
+    const now = this.now();
     for (const entry of this.entries) {
-      entry.held = entry.res.writableLength;
+      const held = entry.res.writableLength;
+      if (held < entry.held) entry.moved = now;
+      entry.held = held;
       this.total += entry.held;
       most.set(entry.share, Math.max(most.get(entry.share) ?? 0, entry.held));
     }
