@@ -10,9 +10,11 @@ import { watchStats } from '@/mock/objects/watch-fanout.ts';
 import { job, withMockApi } from './harness.ts';
 import { openRawWatch, type RawWatch } from './fuzz/watch-client.ts';
 
-const PER_WATCH = 64 * 1024;
+// Well above what one churn tick sends (a reader on a busy host can be a few ticks behind), and well below what the
+// watches that never read are sent in a few rounds.
+const PER_WATCH = 512 * 1024;
 const api = withMockApi(
-  { controller: false, watchBufferBytes: PER_WATCH, watchBufferTotalBytes: 2 * 2 ** 20, watchStallSeconds: 0 },
+  { controller: false, watchBufferBytes: PER_WATCH, watchBufferTotalBytes: 64 * 2 ** 20, watchStallSeconds: 0 },
   { fresh: false },
 );
 const agent = new Agent({ keepAlive: false, maxSockets: 2000 });
