@@ -70,8 +70,6 @@ export function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): voi
     if (closed || fault.dropped) return;
     res.write(bytes);
     const over = account.wrote(typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length);
-    // Cut off to keep all watches under their bound (the largest first).
-    if (closed) return;
     if (!over) fault.sent(res, events);
     // Behind on its backlog, a client is served what fits and resumes from its last event; one that falls
     // behind on live events is cut off at once (see watch-budget.ts).
