@@ -27,6 +27,12 @@ export interface BenchPlan extends BenchOptions {
   watchers: number;
   watchersRate: number;
   watchersSeconds: number;
+  /** The mock under a crowd of watches: readers, idle ones that never read, the churn, and the list's size. */
+  crowdReaders: number;
+  crowdIdle: number;
+  crowdRate: number;
+  crowdSeconds: number;
+  crowdObjects: number;
   /** The watch-cache comparison: events per burst and bursts per run. */
   burstEvents: number;
   bursts: number;
@@ -104,6 +110,11 @@ export function planFor(options: BenchOptions): BenchPlan {
     watchers: 10,
     watchersRate: quick ? 2_000 : 5_000,
     watchersSeconds: quick ? 1 : 5,
+    crowdReaders: quick ? 100 : 1_000,
+    crowdIdle: quick ? 30 : 200,
+    crowdRate: quick ? 100 : 200,
+    crowdSeconds: quick ? 3 : 60,
+    crowdObjects: quick ? 100 : 1_000,
     // Kept under the mock's 32 MB per-watcher buffer (about 1.1 KB per Job event), so a replay is never cut.
     burstEvents: quick ? 1_000 : 20_000,
     bursts: quick ? 1 : 5,

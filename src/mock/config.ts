@@ -46,7 +46,7 @@ export interface MockConfig {
   /** Serve the /_mock/ development controls. */
   devControls: boolean;
   /**
-   * A watch whose unsent output grows past this many bytes (its client reads too slowly) is closed, so one slow
+   * A watch whose unsent output grows past this many bytes (its client reads too slowly) is cut off, so one slow
    * reader cannot hold the server's memory; the client resumes from the last version it received.
    */
   watchBufferBytes: number;
@@ -57,6 +57,10 @@ export interface MockConfig {
    * waits 3 s for its watch cache); tests make it short.
    */
   versionWaitSeconds: number;
+  /** All watches' unsent output together: past it, the watches holding the most are cut off first. */
+  watchBufferTotalBytes: number;
+  /** A watch whose client takes none of its waiting output for this long is cut off (0: never). */
+  watchStallSeconds: number;
   release: string;
 }
 
@@ -89,6 +93,8 @@ export function defaultConfig(overrides: Partial<MockConfig> = {}): MockConfig {
     devControls: true,
     watchBufferBytes: 32 * 1024 * 1024,
     versionWaitSeconds: 3,
+    watchBufferTotalBytes: 256 * 1024 * 1024,
+    watchStallSeconds: 15,
     release: 'dev',
     ...overrides,
     connections: { ...DEFAULT_CONNECTION_LIMITS, ...overrides.connections },
@@ -139,6 +145,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MockConfig 
     demoData: env.NODUS_MOCK_DEMO !== '0',
     dataDir: env.NODUS_MOCK_DATA || undefined,
     devControls: devControlsFrom(env),
+    watchBufferBytes: num(env.NODUS_MOCK_WATCH_BUFFER_BYTES, base.watchBufferBytes),
+    watchBufferTotalBytes: num(env.NODUS_MOCK_WATCH_BUFFER_TOTAL_BYTES, base.watchBufferTotalBytes),
+    watchStallSeconds: num(env.NODUS_MOCK_WATCH_STALL_SECONDS, base.watchStallSeconds),
     release: env.NODUS_MOCK_RELEASE || base.release,
     connections: {
       ...base.connections,

@@ -3,16 +3,33 @@
  * kubectl, a watch cache in another child) must not share an event loop with the server it talks to, or the
  * figures would mix the two. Tells its parent where it listens, and closes when told or when the parent goes.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { watchStats } from '../../../src/mock/objects/watch-fanout.ts';
 import { startMockServer } from '../../../src/mock/server.ts';
 
 export interface MockProcessConfig {
   historyLimit: number;
   speed: number;
+  /** The mock's defaults when absent. */
+  watchBufferBytes?: number;
+  watchBufferTotalBytes?: number;
+}
+
+export interface MockMemory {
+  heapUsedMB: number;
+  rssMB: number;
+  /** What the open watches hold unsent, as the mock counts it (all of it, and with shared bytes once), and how many
+   * it cut off. */
+  watchUnsentMB: number;
+  watchHeldMB: number;
+  watchesCut: number;
+  /** The longest its event loop was held up since the last sample: its own delay, apart from the network's. */
+  loopDelayMaxMs: number;
 }
 
 export type MockProcessMessage =
   | { type: 'ready'; url: string; tlsUrl: string; certPath: string }
-  | { type: 'memory'; heapUsedMB: number; rssMB: number }
+  | ({ type: 'memory' } & MockMemory)
   | { type: 'origin-allowed' };
 
 const config = JSON.parse(process.argv[2] ?? '{}') as MockProcessConfig;
@@ -25,16 +42,31 @@ const server = await startMockServer({
   speed: config.speed,
   demoData: false,
   historyLimit: config.historyLimit,
+  ...(config.watchBufferBytes ? { watchBufferBytes: config.watchBufferBytes } : {}),
+  ...(config.watchBufferTotalBytes ? { watchBufferTotalBytes: config.watchBufferTotalBytes } : {}),
 });
 
 const send = (message: MockProcessMessage): void => {
   process.send?.(message);
 };
 
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+
 process.on('message', (message: { type?: string }) => {
   if (message.type === 'memory') {
     const usage = process.memoryUsage();
-    send({ type: 'memory', heapUsedMB: usage.heapUsed / 2 ** 20, rssMB: usage.rss / 2 ** 20 });
+    const watches = watchStats(server.state);
+    send({
+      type: 'memory',
+      heapUsedMB: usage.heapUsed / 2 ** 20,
+      rssMB: usage.rss / 2 ** 20,
+      watchUnsentMB: watches.unsentBytes / 2 ** 20,
+      watchHeldMB: watches.heldBytes / 2 ** 20,
+      watchesCut: watches.cutOwn + watches.cutStalled + watches.cutCrowd,
+      loopDelayMaxMs: loopDelay.max / 1e6,
+    });
+    loopDelay.reset();
   } else if (message.type === 'allow-origin') {
     // The console's preview server listens on a free port, known only once it runs after this mock.
     server.state.config.allowedOrigins.push((message as { origin: string }).origin);

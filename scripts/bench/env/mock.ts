@@ -6,7 +6,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DEMO_API_KEY } from '../../../src/shared/protocol.ts';
-import type { MockProcessConfig, MockProcessMessage } from './mock-process.ts';
+import type { MockMemory, MockProcessConfig, MockProcessMessage } from './mock-process.ts';
 
 export const HEADERS = { Authorization: `Bearer ${DEMO_API_KEY}`, 'Content-Type': 'application/json' };
 
@@ -16,7 +16,7 @@ export interface MockHandle {
   tlsUrl: string;
   certPath: string;
   api: MockApi;
-  memory: () => Promise<{ heapUsedMB: number; rssMB: number }>;
+  memory: () => Promise<MockMemory>;
   /** Lets pages of this origin (the console's) call the mock from a browser, as NODUS_MOCK_ALLOWED_ORIGINS does. */
   allowOrigin: (origin: string) => Promise<void>;
   close: () => Promise<void>;
@@ -73,8 +73,8 @@ export async function startMock(config: MockProcessConfig): Promise<MockHandle> 
     memory: async () => {
       const reply = nextMessage<MockProcessMessage, 'memory'>(child, 'memory');
       child.send({ type: 'memory' });
-      const { heapUsedMB, rssMB } = await reply;
-      return { heapUsedMB, rssMB };
+      const { type: _type, ...memory } = await reply;
+      return memory;
     },
     allowOrigin: async (origin) => {
       const reply = nextMessage<MockProcessMessage, 'origin-allowed'>(child, 'origin-allowed');

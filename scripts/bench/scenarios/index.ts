@@ -10,6 +10,7 @@ import { kubectlGet } from '../peers/kubectl-get.ts';
 import { watchCache } from '../peers/watch-cache.ts';
 import type { Scenario } from '../types.ts';
 import { mockBodies } from './mock-bodies.ts';
+import { mockCrowd } from './mock-crowd.ts';
 import { mockList } from './mock-list.ts';
 import { mockWatchers } from './mock-watchers.ts';
 
@@ -17,6 +18,7 @@ export const SCENARIOS: Scenario[] = [
   mockList,
   mockBodies,
   mockWatchers,
+  mockCrowd,
   kubectlGet,
   watchCache,
   openTable,

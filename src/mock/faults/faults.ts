@@ -133,8 +133,8 @@ export async function injectFaults(state: MockState, ctx: Ctx): Promise<void> {
 export interface WatchFault {
   /** True once the connection has been cut: write nothing more. */
   readonly dropped: boolean;
-  /** Call after each event written; cuts the connection after the N-th when dropWatchAfterEvents is set. */
-  sent: (res: ServerResponse) => void;
+  /** Call after each write of `events` events; cuts the connection after the N-th when dropWatchAfterEvents is set. */
+  sent: (res: ServerResponse, events?: number) => void;
 }
 
 /**
@@ -159,8 +159,8 @@ export function watchFault(state: MockState, ctx: Ctx): WatchFault {
   trackOpenStream(state, ctx);
   const fault = {
     dropped: false,
-    sent: (res: ServerResponse): void => {
-      count++;
+    sent: (res: ServerResponse, events = 1): void => {
+      count += events;
       const faults = state.faults;
       const after = faults.settings.dropWatchAfterEvents;
       if (fault.dropped || after === null || count < after || !applies(faults.settings, ctx)) return;

@@ -3,7 +3,8 @@
  * An object that stops matching the selector arrives as DELETED (and one that starts matching as ADDED);
  * bookmarks carry the version reached; a resume point older than the kept history gets an ERROR 410 Expired, and
  * one newer than the store's, once a short wait for it is over, an ERROR 504 Timeout (ResourceVersionTooLarge).
- * Each change is serialized once, however many watchers receive it.
+ * Watches of the same list share the fan-out of each change (watch-fanout.ts), and what slow readers may hold
+ * unsent is bounded (watch-budget.ts).
  */
 import type { NodusObject } from '@/shared/protocol.ts';
 import { baseHeaders, boolQuery, query, type Ctx } from '../http/context.ts';
@@ -13,6 +14,7 @@ import type { MockState } from '../state.ts';
 import type { Change } from '../store/store.ts';
 import { selectorFrom } from './list.ts';
 import { parseResourceVersion, tooLargeVersion, validateListOptions, waitForVersion } from './versions.ts';
+import { eventLine, fanOutOf, objectJson, previousAtVersion, type Joined } from './watch-fanout.ts';
 
 export interface WatchTarget {
   resource: string;
@@ -27,15 +29,7 @@ export interface WatchTarget {
 const DEFAULT_TIMEOUT_SECONDS = 1800;
 /** setTimeout fires at once (with a warning) past 2^31 - 1 ms; a longer timeoutSeconds means "about never". */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-
-function objectJson(change: Change): string {
-  return (change.json ??= JSON.stringify(change.object));
-}
-
-function previousAtVersion(change: Change): NodusObject {
-  const prev = change.previous!;
-  return { ...prev, metadata: { ...prev.metadata, resourceVersion: String(change.rv) } };
-}
+const CUT_OFF = Object.assign(new Error('the watch was cut off: its client did not keep up'), { code: 'ECONNRESET' });
 
 export async function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): Promise<void> {
   validateListOptions(ctx.url.searchParams, true);
@@ -51,10 +45,6 @@ export async function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget
   const accept = ctx.req.headers.accept ?? '';
   const contentType = accept.includes('application/x-ndjson') ? 'application/x-ndjson' : 'application/json';
   const { res } = ctx;
-  const matches = (obj: NodusObject | undefined): boolean =>
-    !!obj &&
-    (target.namespace === undefined || obj.metadata.namespace === target.namespace) &&
-    (!selector || selector(obj));
 
   res.writeHead(200, { ...baseHeaders(ctx), 'Content-Type': contentType, 'Transfer-Encoding': 'chunked' });
   res.flushHeaders();
@@ -72,23 +62,35 @@ export async function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget
   }
 
   let closed = false;
+  // Set once the watch has joined the fan-out: from then on a watch over its limit is a slow reader, cut off at once.
+  let live = false;
   // Declared before the first write: a write may close the watch at once (a backlog over the buffer limit), and
   // close() must then find these, not a binding it cannot reach yet (which threw, and cut the stream off empty).
-  const held: { unsubscribe?: () => void; bookmarkTimer?: NodeJS.Timeout; timeoutTimer?: NodeJS.Timeout } = {};
+  const held: { joined?: Joined; bookmarkTimer?: NodeJS.Timeout; timeoutTimer?: NodeJS.Timeout } = {};
   const fault = watchFault(state, ctx);
+  const fanOut = fanOutOf(state);
+  const account = fanOut.budget.track(res, () => close(true));
+  res.on('close', () => account.release());
   let lastRv = from ?? state.store.resourceVersion;
-  const write = (line: string): void => {
+  const send = (bytes: Buffer | string, events: number): void => {
     if (closed || fault.dropped) return;
-    res.write(line);
-    // A watcher that falls this far behind is closed; it resumes from the last version it received.
-    if (res.writableLength > state.config.watchBufferBytes) close();
-    else fault.sent(res);
+    res.write(bytes);
+    const over = account.wrote(typeof bytes === 'string' ? Buffer.byteLength(bytes) : bytes.length);
+    if (!over) fault.sent(res, events);
+    // Behind on its backlog, a client is served what fits and resumes from its last event; one that falls
+    // behind on live events is cut off at once (see watch-budget.ts).
+    else if (live) account.cut(over);
+    else close();
   };
+  const write = (line: string): void => send(line, 1);
   const event = (type: string, obj: NodusObject, json?: string): string =>
-    `{"type":"${type}","object":${target.render ? JSON.stringify(target.render(obj)) : (json ?? JSON.stringify(obj))}}\n`;
-  const deliver = (change: Change): void => {
+    eventLine(type, target.render ? JSON.stringify(target.render(obj)) : (json ?? JSON.stringify(obj)));
+  const matches = (obj: NodusObject | undefined): boolean =>
+    !!obj &&
+    (target.namespace === undefined || obj.metadata.namespace === target.namespace) &&
+    (!selector || selector(obj));
+  const replay = (change: Change): void => {
     if (change.resource !== target.resource) return;
-    lastRv = change.rv;
     const now = matches(change.object);
     const before = change.type !== 'ADDED' && matches(change.previous);
     if (change.type === 'DELETED') {
@@ -116,30 +118,43 @@ export async function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget
       if (!selector || selector(obj)) write(event('ADDED', obj));
     }
   }
-  for (const change of backlog) deliver(change);
+  for (const change of backlog) replay(change);
   // Cut off by its own backlog: what was written still goes out, and the client resumes from its last event.
   if (closed) return;
-  held.unsubscribe = state.store.subscribe(deliver);
+  held.joined = fanOut.join(
+    {
+      resource: target.resource,
+      namespace: target.namespace,
+      selector,
+      selectorText: `${query(ctx, 'labelSelector') ?? ''}\n${query(ctx, 'fieldSelector') ?? ''}`,
+      render: target.render,
+    },
+    { send, perEvent: () => state.faults.settings.dropWatchAfterEvents !== null },
+  );
+  account.share(held.joined.group);
+  live = true;
 
   const bookmark = (): void => {
     lastRv = Math.max(lastRv, state.store.resourceVersion);
-    write(
-      `${JSON.stringify({ type: 'BOOKMARK', object: { kind: target.kind, apiVersion: target.apiVersion, metadata: { resourceVersion: String(lastRv) } } })}\n`,
-    );
+    const line = `${JSON.stringify({ type: 'BOOKMARK', object: { kind: target.kind, apiVersion: target.apiVersion, metadata: { resourceVersion: String(lastRv) } } })}\n`;
+    held.joined?.after(() => write(line));
   };
   if (bookmarks && state.config.bookmarkSeconds > 0)
     held.bookmarkTimer = setInterval(bookmark, state.config.bookmarkSeconds * 1000);
   if (timeoutSeconds > 0) held.timeoutTimer = setTimeout(() => close(), Math.min(timeoutSeconds * 1000, MAX_TIMER_MS));
 
-  function close(): void {
+  /** Ends the stream once what was written has gone out; `cut`: breaks the connection now, dropping it. */
+  function close(cut = false): void {
+    // With an error, the writes queued for it are failed with that one error, not one made for each of thousands.
+    if (cut && !res.destroyed) res.destroy(CUT_OFF);
     if (closed) return;
     closed = true;
-    held.unsubscribe?.();
+    held.joined?.leave();
     if (held.bookmarkTimer) clearInterval(held.bookmarkTimer);
     if (held.timeoutTimer) clearTimeout(held.timeoutTimer);
-    res.end();
+    if (!cut) res.end();
   }
-  res.on('close', close);
+  res.on('close', () => close());
   ctx.req.on('close', () => {
     if (!res.writableEnded) close();
   });
