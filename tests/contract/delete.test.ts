@@ -107,6 +107,10 @@ describe('delete', () => {
     });
     const both = await api.del(`${JOBS}/child?propagationPolicy=Background&orphanDependents=true`);
     expect(both.status).toBe(422);
+    // A policy that is not even a string (-1e309 reads as -Infinity) is named as sent, not a 500.
+    const number = await api.del(`${JOBS}/child`, { raw: '{"propagationPolicy": -1e309}' });
+    expect(number.status).toBe(422);
+    expect(number.body).toMatchObject({ message: expect.stringContaining('not a number') });
   });
 
   it('deletes dependents with the owner by default', async () => {

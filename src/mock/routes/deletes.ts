@@ -34,7 +34,7 @@ export async function deleteOptions(ctx: Ctx): Promise<DeleteOptions> {
     throw new ApiFailure('BadRequest', `orphanDependents must be true or false, not "${String(orphan)}"`);
   }
   const orphaned = orphan === true || orphan === 'true' ? 'Orphan' : undefined;
-  const policy = (raw.propagationPolicy ?? query(ctx, 'propagationPolicy') ?? orphaned ?? 'Background') as string;
+  const policy: unknown = raw.propagationPolicy ?? query(ctx, 'propagationPolicy') ?? orphaned ?? 'Background';
   if (orphaned && policy !== 'Orphan') {
     throw invalidOptions(
       'propagationPolicy',
@@ -43,11 +43,11 @@ export async function deleteOptions(ctx: Ctx): Promise<DeleteOptions> {
       'Send only propagationPolicy (Orphan keeps the children).',
     );
   }
-  if (!['Background', 'Foreground', 'Orphan'].includes(policy)) {
+  if (typeof policy !== 'string' || !['Background', 'Foreground', 'Orphan'].includes(policy)) {
     throw invalidOptions(
       'propagationPolicy',
       'FieldValueNotSupported',
-      `propagationPolicy must be Background, Foreground or Orphan, not "${policy.slice(0, 100)}"`,
+      `propagationPolicy must be Background, Foreground or Orphan, not ${typeof policy === 'string' ? `"${policy.slice(0, 100)}"` : `a ${typeof policy}`}`,
       'Background (the default) deletes the dependents too, Foreground deletes them first, Orphan keeps them.',
     );
   }
