@@ -1,0 +1,233 @@
+/**
+ * The usage report: spend over a window in steps, grouped, from the ledger's hourly buckets; the burn rate and
+ * the rates of the top spenders from what runs now. Amounts are summed exactly and answered as decimal strings.
+ */
+import { KIND_FACTS } from '@/shared/kinds.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
+import { active, covers, PERIOD_MS } from '../billing/budgets.ts';
+import { hourlyRate } from '../billing/pricing.ts';
+import { ApiFailure } from '../http/errors.ts';
+import { KIND_DEFS } from '../kinds/index.ts';
+import { HOUR_MS, type Account, type ObjectRef } from '../ledger/ledger.ts';
+import { formatMoney, isMoney, multiply, parseMoney, type Micros } from '../money.ts';
+import type { MockState } from '../state.ts';
+import type { UsageQuery } from './query.ts';
+
+export const USAGE_GROUP = 'usage.nodus.dev';
+export const USAGE_API_VERSION = `${USAGE_GROUP}/v1`;
+export const NO_VALUE = '(none)';
+const TOP = 10;
+
+export type SeriesKey =
+  | Record<string, never>
+  | { kind: string }
+  | { project: string }
+  | { label: { key: string; value: string } }
+  | { object: ObjectRef; project?: string }
+  | { others: number };
+
+interface Series {
+  key: SeriesKey;
+  total: Micros;
+  points: Micros[];
+}
+
+/** Objects that are charged while they run: a Pipeline is not, its Jobs are. */
+const CHARGED = KIND_DEFS.filter((k) => k.usage && !k.children);
+
+function seriesKey(q: UsageQuery, account: Account): { id: string; key: SeriesKey } {
+  const { info } = account;
+  switch (q.groupBy.by) {
+    case 'none':
+      return { id: '', key: {} };
+    case 'kind':
+      return { id: info.kind, key: { kind: info.kind } };
+    case 'project':
+      return { id: info.project, key: { project: info.project } };
+    case 'label': {
+      const value = info.labels[q.groupBy.key] ?? NO_VALUE;
+      return { id: value, key: { label: { key: q.groupBy.key, value } } };
+    }
+    case 'object': {
+      const object = { kind: info.kind, name: info.name, uid: info.uid };
+      return { id: info.uid, key: q.project === undefined ? { object, project: info.project } : { object } };
+    }
+  }
+}
+
+function matchesObject(q: UsageQuery, ref: { kind: string; name: string; owner?: ObjectRef | undefined }): boolean {
+  if (!q.object) return true;
+  const { kind, name } = q.object;
+  return (ref.kind === kind.kind && ref.name === name) || (ref.owner?.kind === kind.kind && ref.owner.name === name);
+}
+
+function findBudget(state: MockState, q: UsageQuery): NodusObject | undefined {
+  if (q.budget === undefined) return undefined;
+  const budget = state.store.get(KIND_FACTS.Budget.plural, q.project ?? '', q.budget);
+  if (!budget)
+    throw new ApiFailure('NotFound', `budgets.nodus.dev "${q.budget}" not found in project "${q.project ?? ''}"`, {
+      details: { kind: 'budgets', name: q.budget, group: 'nodus.dev' },
+      fix: `List the project's Budgets (kubectl get budgets -n ${q.project ?? 'default'}) and send one of their names as budget=.`,
+    });
+  return budget;
+}
+
+interface Running {
+  total: Micros;
+  byUid: Map<string, Micros>;
+}
+
+/** What runs now (and so is charged), by uid, with its hourly rate. */
+function runningNow(state: MockState, q: UsageQuery, budget: NodusObject | undefined): Running {
+  const byUid = new Map<string, Micros>();
+  let total = 0n;
+  for (const kind of CHARGED) {
+    state.store.forEach(kind.plural, (obj) => {
+      if (obj.status?.phase !== 'Running' || obj.metadata.deletionTimestamp) return;
+      if (q.project !== undefined && obj.metadata.namespace !== q.project) return;
+      const owner = obj.metadata.ownerReferences?.[0];
+      if (!matchesObject(q, { kind: obj.kind, name: obj.metadata.name ?? '', owner })) return;
+      if (budget && !(active(budget) && covers(budget, obj.metadata.labels ?? {}))) return;
+      const stored = obj.status.rateUSDPerHour;
+      const rate = isMoney(stored)
+        ? parseMoney(stored)
+        : hourlyRate(kind.usage!((obj.spec ?? {}) as Record<string, unknown>), state.priceBook);
+      byUid.set(obj.metadata.uid ?? '', rate);
+      total += rate;
+    });
+  }
+  return { total, byUid };
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+}
+
+export function usageReport(state: MockState, q: UsageQuery) {
+  const now = state.now();
+  const budget = findBudget(state, q);
+  const inBudget = budget ? state.ledger.setsWhere((r) => r.uid === budget.metadata.uid) : undefined;
+  const periodStart = String(budget?.status?.periodStart ?? '');
+  const inPeriod = budget
+    ? state.ledger.setsWhere((r) => r.uid === budget.metadata.uid && r.periodStart === periodStart)
+    : undefined;
+  const startHour = q.start / HOUR_MS;
+  const endHour = q.end / HOUR_MS;
+  const count = (q.end - q.start) / q.stepMs;
+  const stepHours = q.stepMs / HOUR_MS;
+  const offsetHours = startHour;
+
+  // First pass: totals per series and per object, and what each Budget period holds.
+  const totals = new Map<string, { key: SeriesKey; total: Micros }>();
+  const byObject = new Map<string, { account: Account; total: Micros }>();
+  const charged: Account[] = [];
+  let periodSpent = 0n;
+  for (const account of state.ledger.accountsOf(q.project)) {
+    if (!matchesObject(q, account.info)) continue;
+    const { hours, sets, amounts } = account;
+    let sum = 0n;
+    for (let i = 0; i < hours.length; i++) {
+      if (inBudget && !inBudget.has(sets[i]!)) continue;
+      if (inPeriod?.has(sets[i]!)) periodSpent += amounts[i]!;
+      const h = hours[i]!;
+      if (h >= startHour && h < endHour) sum += amounts[i]!;
+    }
+    if (sum === 0n) continue;
+    charged.push(account);
+    const { id, key } = seriesKey(q, account);
+    const series = totals.get(id);
+    if (series) series.total += sum;
+    else totals.set(id, { key, total: sum });
+    const object = byObject.get(account.info.uid);
+    if (object) object.total += sum;
+    else byObject.set(account.info.uid, { account, total: sum });
+  }
+
+  const ranked = [...totals.entries()].sort(([a, x], [b, y]) =>
+    x.total !== y.total ? (y.total > x.total ? 1 : -1) : a < b ? -1 : 1,
+  );
+  const kept = new Map<string, Series>();
+  for (const [id, { key, total }] of ranked.slice(0, q.limit))
+    kept.set(id, { key, total, points: new Array<Micros>(count).fill(0n) });
+  const rest = ranked.slice(q.limit);
+  const others: Series | undefined = rest.length
+    ? {
+        key: { others: rest.length },
+        total: rest.reduce((n, [, s]) => n + s.total, 0n),
+        points: new Array<Micros>(count).fill(0n),
+      }
+    : undefined;
+  if (q.groupBy.by === 'none' && kept.size === 0)
+    kept.set('', { key: {}, total: 0n, points: new Array<Micros>(count).fill(0n) });
+
+  // Second pass, over the accounts charged in the window only: the points.
+  for (const account of charged) {
+    const series = kept.get(seriesKey(q, account).id) ?? others!;
+    const { hours, sets, amounts } = account;
+    for (let i = 0; i < hours.length; i++) {
+      const h = hours[i]!;
+      if (h < startHour || h >= endHour || (inBudget && !inBudget.has(sets[i]!))) continue;
+      series.points[Math.floor((h - offsetHours) / stepHours)]! += amounts[i]!;
+    }
+  }
+
+  const running = runningNow(state, q, budget);
+  const series = [...kept.values(), ...(others ? [others] : [])].map((s) => ({
+    key: s.key,
+    totalUSD: formatMoney(s.total),
+    points: s.points.map((cost, i) => ({ start: iso(q.start + i * q.stepMs), costUSD: formatMoney(cost) })),
+  }));
+  const top = [...byObject.values()]
+    .sort((a, b) =>
+      a.total !== b.total ? (b.total > a.total ? 1 : -1) : a.account.info.name < b.account.info.name ? -1 : 1,
+    )
+    .slice(0, TOP)
+    .map(({ account, total }) => ({
+      object: { kind: account.info.kind, name: account.info.name, uid: account.info.uid },
+      project: account.info.project,
+      createdBy: account.createdBy,
+      costUSD: formatMoney(total),
+      rateUSDPerHour: formatMoney(running.byUid.get(account.info.uid) ?? 0n),
+    }));
+  return {
+    apiVersion: USAGE_API_VERSION,
+    kind: 'UsageReport',
+    metadata: q.project === undefined ? {} : { namespace: q.project },
+    spec: {
+      window: q.window,
+      start: iso(q.start),
+      end: iso(q.end),
+      step: q.step,
+      groupBy: q.groupBy.text,
+      limit: q.limit,
+      ...(q.budget !== undefined ? { budget: q.budget } : {}),
+      ...(q.object ? { object: `${q.object.kind.kind}/${q.object.name}` } : {}),
+    },
+    status: {
+      asOf: iso(Math.floor(now / 1000) * 1000),
+      totalUSD: formatMoney(ranked.reduce((n, [, s]) => n + s.total, 0n)),
+      burnRateUSDPerHour: formatMoney(running.total),
+      series,
+      top,
+      ...(budget ? { budget: budgetPeriod(budget, periodSpent, running.total, now) } : {}),
+    },
+  };
+}
+
+/** The Budget's current period as the ledger has it, with where it is heading at the present burn rate. */
+function budgetPeriod(budget: NodusObject, spent: Micros, rate: Micros, now: number) {
+  const spec = budget.spec as { limitUSD: string; period?: string };
+  const start = Date.parse(String(budget.status?.periodStart ?? budget.metadata.creationTimestamp));
+  const end = start + (PERIOD_MS[spec.period ?? 'Monthly'] ?? PERIOD_MS.Monthly!);
+  const hoursLeft = Math.max(0, (end - now) / HOUR_MS);
+  return {
+    name: budget.metadata.name ?? '',
+    uid: budget.metadata.uid ?? '',
+    period: spec.period ?? 'Monthly',
+    periodStart: iso(start),
+    periodEnd: iso(end),
+    limitUSD: spec.limitUSD,
+    spentUSD: formatMoney(spent),
+    forecastUSD: formatMoney(spent + multiply(rate, hoursLeft)),
+  };
+}
