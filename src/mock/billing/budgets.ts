@@ -63,6 +63,11 @@ export function recordSpend(state: MockState, obj: NodusObject, amount: Micros):
   return refs;
 }
 
+/** Adds history seeded in bulk to a Budget's spend in its current period. */
+export function addSpend(state: MockState, budget: NodusObject, amount: Micros): void {
+  state.store.put(BUDGETS, { ...budget, status: withSpend(budget, spent(budget) + amount) });
+}
+
 export function budgetRef(budget: NodusObject): BudgetRef {
   return {
     name: budget.metadata.name ?? '',

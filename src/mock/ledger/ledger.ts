@@ -1,7 +1,12 @@
 /**
  * The ledger of charges: every charge the mock posts, folded into hourly buckets per account (one object with
  * the labels it had when charged), each bucket also keyed by the Budgets (and their periods) it counted against.
- * The usage report (usage/) sums these buckets; nothing else reads them. Amounts are exact (1/10,000 USD).
+ * The usage report (usage/) sums these buckets; nothing else reads them.
+ *
+ * Amounts in buckets are whole numbers of 1/10,000 USD held as JavaScript numbers, not bigints: sums of whole
+ * numbers are exact up to 2^53 (about 900 billion USD), and a report checks that its total stays below that
+ * (exactTotal). Bigints made every addition an allocation, and a report over 1.5 million buckets mostly waited
+ * for the garbage collector.
  *
  * A charge is journaled whole (its period and rate too) when the mock keeps its state on disk; in memory only the
  * buckets stay, for RETENTION_DAYS. May import money.ts and src/shared only.
@@ -12,6 +17,20 @@ import type { Micros } from '../money.ts';
 export const HOUR_MS = 3_600_000;
 /** The longest window a report may ask for; older buckets are dropped. */
 export const RETENTION_DAYS = 90;
+
+/** An amount in whole units of 1/10,000 USD (a Micros as a number). */
+export type Units = number;
+
+export function toUnits(amount: Micros): Units {
+  if (amount > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`an amount of ${amount} units is too large to keep`);
+  return Number(amount);
+}
+
+/** A sum of units as Micros, refusing one that may have lost precision. */
+export function exactTotal(sum: Units): Micros {
+  if (!Number.isSafeInteger(sum)) throw new Error('a sum of the ledger is too large to add up exactly');
+  return BigInt(sum);
+}
 
 export interface BudgetRef {
   name: string;
@@ -54,7 +73,7 @@ export type LedgerRecord =
   | { t: 'lset'; i: number; refs: BudgetRef[] }
   | { t: 'lacct'; i: number; a: AccountInfo }
   /** An account's buckets (a snapshot, or history seeded in bulk): hours since the epoch, set ids, amounts. */
-  | { t: 'lb'; i: number; h: number[]; s: number[]; m: string[] }
+  | { t: 'lb'; i: number; h: number[]; s: number[]; m: Units[] }
   | { t: 'charge'; i: number; s: number; start: string; end: string; m: string; rate: string };
 
 export class Account {
@@ -63,7 +82,7 @@ export class Account {
   readonly createdBy: string;
   hours: number[] = [];
   sets: number[] = [];
-  amounts: Micros[] = [];
+  amounts: Units[] = [];
 
   constructor(id: number, info: AccountInfo) {
     this.id = id;
@@ -71,7 +90,7 @@ export class Account {
     this.createdBy = info.labels[LABEL_CREATED_BY] ?? '';
   }
 
-  add(hour: number, set: number, amount: Micros): void {
+  add(hour: number, set: number, amount: Units): void {
     // Charges come in time order per object, so the last bucket is nearly always the one to add to.
     for (let i = this.hours.length - 1; i >= 0 && i >= this.hours.length - 4; i--) {
       if (this.hours[i] === hour && this.sets[i] === set) {
@@ -131,7 +150,7 @@ export class Ledger {
     if (charge.amount <= 0n) return;
     const account = this.account(charge.account);
     const set = this.setId(charge.budgets);
-    account.add(Math.floor(charge.end / HOUR_MS), set, charge.amount);
+    account.add(Math.floor(charge.end / HOUR_MS), set, toUnits(charge.amount));
     this.journal?.({
       t: 'charge',
       i: account.id,
@@ -149,14 +168,15 @@ export class Ledger {
     const account = this.account(info);
     const h: number[] = [];
     const s: number[] = [];
-    const m: string[] = [];
+    const m: Units[] = [];
     for (const bucket of buckets) {
       if (bucket.amount <= 0n) continue;
       const set = this.setId(bucket.budgets);
-      account.add(bucket.hour, set, bucket.amount);
+      const amount = toUnits(bucket.amount);
+      account.add(bucket.hour, set, amount);
       h.push(bucket.hour);
       s.push(set);
-      m.push(String(bucket.amount));
+      m.push(amount);
     }
     if (h.length) this.journal?.({ t: 'lb', i: account.id, h, s, m });
   }
@@ -182,7 +202,7 @@ export class Ledger {
     for (let i = 0; i < this.sets.length; i++) yield { t: 'lset', i, refs: this.sets[i]! };
     for (const account of this.accounts.values()) {
       yield { t: 'lacct', i: account.id, a: account.info };
-      yield { t: 'lb', i: account.id, h: account.hours, s: account.sets, m: account.amounts.map(String) };
+      yield { t: 'lb', i: account.id, h: account.hours, s: account.sets, m: account.amounts };
     }
   }
 
@@ -199,13 +219,13 @@ export class Ledger {
       case 'lb': {
         const account = this.accounts.get(record.i);
         if (!account) throw new Error(`ledger buckets for account ${record.i}, which no record defined`);
-        record.h.forEach((hour, n) => account.add(hour, record.s[n]!, BigInt(record.m[n]!)));
+        record.h.forEach((hour, n) => account.add(hour, record.s[n]!, record.m[n]!));
         break;
       }
       case 'charge': {
         const account = this.accounts.get(record.i);
         if (!account) throw new Error(`a charge for ledger account ${record.i}, which no record defined`);
-        account.add(Math.floor(Date.parse(record.end) / HOUR_MS), record.s, BigInt(record.m));
+        account.add(Math.floor(Date.parse(record.end) / HOUR_MS), record.s, toUnits(BigInt(record.m)));
         break;
       }
     }

@@ -8,7 +8,7 @@ import { active, covers, PERIOD_MS } from '../billing/budgets.ts';
 import { hourlyRate } from '../billing/pricing.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { KIND_DEFS } from '../kinds/index.ts';
-import { HOUR_MS, type Account, type ObjectRef } from '../ledger/ledger.ts';
+import { exactTotal, HOUR_MS, type Account, type ObjectRef, type Units } from '../ledger/ledger.ts';
 import { formatMoney, isMoney, multiply, parseMoney, type Micros } from '../money.ts';
 import type { MockState } from '../state.ts';
 import type { UsageQuery } from './query.ts';
@@ -28,8 +28,8 @@ export type SeriesKey =
 
 interface Series {
   key: SeriesKey;
-  total: Micros;
-  points: Micros[];
+  total: Units;
+  points: Units[];
 }
 
 /** Objects that are charged while they run: a Pipeline is not, its Jobs are. */
@@ -80,6 +80,7 @@ interface Running {
 /** What runs now (and so is charged), by uid, with its hourly rate. */
 function runningNow(state: MockState, q: UsageQuery, budget: NodusObject | undefined): Running {
   const byUid = new Map<string, Micros>();
+  const priced = new WeakMap<object, Micros>();
   let total = 0n;
   for (const kind of CHARGED) {
     state.store.forEach(kind.plural, (obj) => {
@@ -89,14 +90,49 @@ function runningNow(state: MockState, q: UsageQuery, budget: NodusObject | undef
       if (!matchesObject(q, { kind: obj.kind, name: obj.metadata.name ?? '', owner })) return;
       if (budget && !(active(budget) && covers(budget, obj.metadata.labels ?? {}))) return;
       const stored = obj.status.rateUSDPerHour;
-      const rate = isMoney(stored)
-        ? parseMoney(stored)
-        : hourlyRate(kind.usage!((obj.spec ?? {}) as Record<string, unknown>), state.priceBook);
+      const spec = (obj.spec ?? {}) as Record<string, unknown>;
+      // Objects seeded in bulk share one spec and have no rate yet: price each spec once.
+      let rate = isMoney(stored) ? parseMoney(stored) : priced.get(spec);
+      if (rate === undefined) priced.set(spec, (rate = hourlyRate(kind.usage!(spec), state.priceBook)));
       byUid.set(obj.metadata.uid ?? '', rate);
       total += rate;
     });
   }
   return { total, byUid };
+}
+
+// The scans are small functions of their own, so that the engine optimizes their loops early.
+
+function windowSum(account: Account, startHour: number, endHour: number, sets: Set<number> | undefined): Units {
+  const { hours, amounts } = account;
+  let sum = 0;
+  for (let i = 0; i < hours.length; i++) {
+    const h = hours[i]!;
+    if (h >= startHour && h < endHour && (!sets || sets.has(account.sets[i]!))) sum += amounts[i]!;
+  }
+  return sum;
+}
+
+function periodSum(account: Account, sets: Set<number>): Units {
+  let sum = 0;
+  for (let i = 0; i < account.sets.length; i++) if (sets.has(account.sets[i]!)) sum += account.amounts[i]!;
+  return sum;
+}
+
+function addPoints(
+  account: Account,
+  points: Units[],
+  startHour: number,
+  endHour: number,
+  stepHours: number,
+  sets: Set<number> | undefined,
+): void {
+  const { hours, amounts } = account;
+  for (let i = 0; i < hours.length; i++) {
+    const h = hours[i]!;
+    if (h < startHour || h >= endHour || (sets && !sets.has(account.sets[i]!))) continue;
+    points[Math.floor((h - startHour) / stepHours)]! += amounts[i]!;
+  }
 }
 
 function iso(ms: number): string {
@@ -115,24 +151,20 @@ export function usageReport(state: MockState, q: UsageQuery) {
   const endHour = q.end / HOUR_MS;
   const count = (q.end - q.start) / q.stepMs;
   const stepHours = q.stepMs / HOUR_MS;
-  const offsetHours = startHour;
 
-  // First pass: totals per series and per object, and what each Budget period holds.
-  const totals = new Map<string, { key: SeriesKey; total: Micros }>();
-  const byObject = new Map<string, { account: Account; total: Micros }>();
+  // First pass: totals per series and per object, and what the Budget's current period holds. All amounts are
+  // non-negative, so every partial sum is at most the grand total, whose exactness exactTotal checks.
+  const totals = new Map<string, { key: SeriesKey; total: Units }>();
+  const byObject = new Map<string, { account: Account; total: Units }>();
   const charged: Account[] = [];
-  let periodSpent = 0n;
+  let grand = 0;
+  let periodSpent = 0;
   for (const account of state.ledger.accountsOf(q.project)) {
     if (!matchesObject(q, account.info)) continue;
-    const { hours, sets, amounts } = account;
-    let sum = 0n;
-    for (let i = 0; i < hours.length; i++) {
-      if (inBudget && !inBudget.has(sets[i]!)) continue;
-      if (inPeriod?.has(sets[i]!)) periodSpent += amounts[i]!;
-      const h = hours[i]!;
-      if (h >= startHour && h < endHour) sum += amounts[i]!;
-    }
-    if (sum === 0n) continue;
+    if (inPeriod) periodSpent += periodSum(account, inPeriod);
+    const sum = windowSum(account, startHour, endHour, inBudget);
+    if (sum === 0) continue;
+    grand += sum;
     charged.push(account);
     const { id, key } = seriesKey(q, account);
     const series = totals.get(id);
@@ -142,51 +174,39 @@ export function usageReport(state: MockState, q: UsageQuery) {
     if (object) object.total += sum;
     else byObject.set(account.info.uid, { account, total: sum });
   }
+  const total = exactTotal(grand);
+  const spentInPeriod = exactTotal(periodSpent);
 
-  const ranked = [...totals.entries()].sort(([a, x], [b, y]) =>
-    x.total !== y.total ? (y.total > x.total ? 1 : -1) : a < b ? -1 : 1,
-  );
+  const ranked = [...totals.entries()].sort(([a, x], [b, y]) => y.total - x.total || (a < b ? -1 : 1));
+  const points = () => new Array<Units>(count).fill(0);
   const kept = new Map<string, Series>();
-  for (const [id, { key, total }] of ranked.slice(0, q.limit))
-    kept.set(id, { key, total, points: new Array<Micros>(count).fill(0n) });
+  for (const [id, { key, total: sum }] of ranked.slice(0, q.limit)) kept.set(id, { key, total: sum, points: points() });
   const rest = ranked.slice(q.limit);
   const others: Series | undefined = rest.length
-    ? {
-        key: { others: rest.length },
-        total: rest.reduce((n, [, s]) => n + s.total, 0n),
-        points: new Array<Micros>(count).fill(0n),
-      }
+    ? { key: { others: rest.length }, total: rest.reduce((n, [, x]) => n + x.total, 0), points: points() }
     : undefined;
-  if (q.groupBy.by === 'none' && kept.size === 0)
-    kept.set('', { key: {}, total: 0n, points: new Array<Micros>(count).fill(0n) });
+  if (q.groupBy.by === 'none' && kept.size === 0) kept.set('', { key: {}, total: 0, points: points() });
 
   // Second pass, over the accounts charged in the window only: the points.
   for (const account of charged) {
     const series = kept.get(seriesKey(q, account).id) ?? others!;
-    const { hours, sets, amounts } = account;
-    for (let i = 0; i < hours.length; i++) {
-      const h = hours[i]!;
-      if (h < startHour || h >= endHour || (inBudget && !inBudget.has(sets[i]!))) continue;
-      series.points[Math.floor((h - offsetHours) / stepHours)]! += amounts[i]!;
-    }
+    addPoints(account, series.points, startHour, endHour, stepHours, inBudget);
   }
 
   const running = runningNow(state, q, budget);
   const series = [...kept.values(), ...(others ? [others] : [])].map((s) => ({
     key: s.key,
-    totalUSD: formatMoney(s.total),
-    points: s.points.map((cost, i) => ({ start: iso(q.start + i * q.stepMs), costUSD: formatMoney(cost) })),
+    totalUSD: formatMoney(BigInt(s.total)),
+    points: s.points.map((cost, i) => ({ start: iso(q.start + i * q.stepMs), costUSD: formatMoney(BigInt(cost)) })),
   }));
   const top = [...byObject.values()]
-    .sort((a, b) =>
-      a.total !== b.total ? (b.total > a.total ? 1 : -1) : a.account.info.name < b.account.info.name ? -1 : 1,
-    )
+    .sort((a, b) => b.total - a.total || (a.account.info.name < b.account.info.name ? -1 : 1))
     .slice(0, TOP)
     .map(({ account, total }) => ({
       object: { kind: account.info.kind, name: account.info.name, uid: account.info.uid },
       project: account.info.project,
       createdBy: account.createdBy,
-      costUSD: formatMoney(total),
+      costUSD: formatMoney(BigInt(total)),
       rateUSDPerHour: formatMoney(running.byUid.get(account.info.uid) ?? 0n),
     }));
   return {
@@ -205,11 +225,11 @@ export function usageReport(state: MockState, q: UsageQuery) {
     },
     status: {
       asOf: iso(Math.floor(now / 1000) * 1000),
-      totalUSD: formatMoney(ranked.reduce((n, [, s]) => n + s.total, 0n)),
+      totalUSD: formatMoney(total),
       burnRateUSDPerHour: formatMoney(running.total),
       series,
       top,
-      ...(budget ? { budget: budgetPeriod(budget, periodSpent, running.total, now) } : {}),
+      ...(budget ? { budget: budgetPeriod(budget, spentInPeriod, running.total, now) } : {}),
     },
   };
 }
