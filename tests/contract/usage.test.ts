@@ -118,7 +118,7 @@ describe('the demo history', () => {
         { label: { key: 'schedule', value: '(none)' } },
       ]),
     );
-    const objects = await report(usageOf('default', 'window=30d&groupBy=object&limit=100'));
+    const objects = await report(usageOf('default', 'window=30d&groupBy=object&maxSeries=100'));
     const names = objects.status.series.map((s) => (s.key.object as { name: string }).name);
     expect(names.some((n) => n.startsWith('etl-nightly-'))).toBe(true);
     const jobs = (await api.get<{ items: NodusObject[] }>('/apis/nodus.dev/v1/namespaces/default/jobs')).body.items;
@@ -242,7 +242,7 @@ describe('errors', () => {
     ['groupBy=project', 'groupBy'],
     ['groupBy=label:%20x', 'groupBy'],
     ['object=Job', 'object'],
-    ['limit=1000', 'limit'],
+    ['maxSeries=1000', 'maxSeries'],
   ])('answers %s with 400 BadRequest naming %s, with a fix', async (query, param) => {
     const res = await api.get<Status>(usageOf('default', query));
     expect(res.status).toBe(400);
@@ -279,6 +279,8 @@ describe('errors', () => {
       expect(res.body).toMatchObject({ kind: 'Status', reason: 'MethodNotAllowed' });
     }
     expect((await api.call<Status>('DELETE', `${USAGE}/usage`)).status).toBe(405);
+    expect((await api.call<Status>('POST', USAGE)).status).toBe(405);
+    expect((await api.call<Status>('POST', `${USAGE}/namespaces/default/usage/x`)).status).toBe(404);
   });
 });
 
@@ -309,7 +311,7 @@ describe('durability', () => {
     await expect
       .poll(async () => (await call<NodusObject>(first.url, 'GET', `${jobs}/kept`)).status?.phase, { timeout: 20_000 })
       .toBe('Succeeded');
-    const query = usageOf('default', 'window=30d&groupBy=object&limit=100&object=Job/kept');
+    const query = usageOf('default', 'window=30d&groupBy=object&maxSeries=100&object=Job/kept');
     const kept = await call<Report>(first.url, 'GET', query);
     expect(kept.status.totalUSD).toBe((await call<NodusObject>(first.url, 'GET', `${jobs}/kept`)).status?.costUSD);
     // Days before today: the demo's running objects keep adding to today's.

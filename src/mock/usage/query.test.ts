@@ -23,7 +23,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 describe('the usage query', () => {
   it('defaults to 30 days in daily steps, ending with the day that holds now', () => {
     const q = read('');
-    expect([q.window, q.step, iso(q.start), iso(q.end), q.groupBy.text, q.limit]).toEqual([
+    expect([q.window, q.step, iso(q.start), iso(q.end), q.groupBy.text, q.maxSeries]).toEqual([
       '30d',
       '1d',
       '2026-11-04T00:00:00.000Z',
@@ -60,7 +60,7 @@ describe('the usage query', () => {
     expect(read('groupBy=project', null).groupBy.by).toBe('project');
     expect(read('object=jobs/train-a').object).toMatchObject({ kind: { kind: 'Job' }, name: 'train-a' });
     expect(read('object=Pipeline/nightly').object?.kind.kind).toBe('Pipeline');
-    expect(read('budget=monthly&limit=100')).toMatchObject({ budget: 'monthly', limit: 100 });
+    expect(read('budget=monthly&maxSeries=100')).toMatchObject({ budget: 'monthly', maxSeries: 100 });
   });
 
   it.each([
@@ -80,9 +80,9 @@ describe('the usage query', () => {
     ['object=train-a', 'object'],
     ['object=Gadget/x', 'object'],
     ['budget=', 'budget'],
-    ['limit=0', 'limit'],
-    ['limit=101', 'limit'],
-    ['limit=2.5', 'limit'],
+    ['maxSeries=0', 'maxSeries'],
+    ['maxSeries=101', 'maxSeries'],
+    ['maxSeries=2.5', 'maxSeries'],
   ])('refuses %s with 400 naming %s, and a fix', (query, param) => {
     const { param: named, fix } = refusal(query);
     expect(named).toBe(param);

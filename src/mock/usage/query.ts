@@ -32,7 +32,8 @@ export interface UsageQuery {
   groupBy: GroupBy;
   budget: string | undefined;
   object: { kind: KindDef; name: string } | undefined;
-  limit: number;
+  /** The most series to return; the rest are summed into one. */
+  maxSeries: number;
 }
 
 function bad(param: string, value: string, message: string, fix: string): ApiFailure {
@@ -183,15 +184,15 @@ function readObject(value: string | null, project: string | undefined): UsageQue
   return { kind, name: match[2]! };
 }
 
-function readLimit(value: string | null): number {
+function readMaxSeries(value: string | null): number {
   if (value === null || value === '') return DEFAULT_SERIES;
   const n = Number(value);
   if (!/^\d+$/.test(value) || n < 1 || n > MAX_SERIES)
     throw bad(
-      'limit',
+      'maxSeries',
       value,
       `the most series to return is a whole number from 1 to ${MAX_SERIES}`,
-      `Send limit=${DEFAULT_SERIES}, or leave it out.`,
+      `Send maxSeries=${DEFAULT_SERIES}, or leave it out.`,
     );
   return n;
 }
@@ -228,6 +229,6 @@ export function readUsageQuery(params: URLSearchParams, project: string | undefi
     groupBy: readGroupBy(params.get('groupBy'), project),
     budget: budget ?? undefined,
     object: readObject(params.get('object'), project),
-    limit: readLimit(params.get('limit')),
+    maxSeries: readMaxSeries(params.get('maxSeries')),
   };
 }

@@ -69,8 +69,8 @@ describe('the usage report', () => {
     expect(byObject).toEqual({ object: { kind: 'Job', name: 'a', uid: 'job_a' } });
   });
 
-  it('folds the series past the limit into one that says how many it holds', () => {
-    const series = report(state, 'window=7d&groupBy=object&limit=1').status.series;
+  it('folds the series past maxSeries into one that says how many it holds', () => {
+    const series = report(state, 'window=7d&groupBy=object&maxSeries=1').status.series;
     expect(series.map((s) => [s.key, s.totalUSD])).toEqual([
       [{ object: { kind: 'Job', name: 'a', uid: 'job_a' } }, '1.50'],
       [{ others: 2 }, '0.26'],

@@ -180,8 +180,9 @@ export function usageReport(state: MockState, q: UsageQuery) {
   const ranked = [...totals.entries()].sort(([a, x], [b, y]) => y.total - x.total || (a < b ? -1 : 1));
   const points = () => new Array<Units>(count).fill(0);
   const kept = new Map<string, Series>();
-  for (const [id, { key, total: sum }] of ranked.slice(0, q.limit)) kept.set(id, { key, total: sum, points: points() });
-  const rest = ranked.slice(q.limit);
+  for (const [id, { key, total: sum }] of ranked.slice(0, q.maxSeries))
+    kept.set(id, { key, total: sum, points: points() });
+  const rest = ranked.slice(q.maxSeries);
   const others: Series | undefined = rest.length
     ? { key: { others: rest.length }, total: rest.reduce((n, [, x]) => n + x.total, 0), points: points() }
     : undefined;
@@ -219,7 +220,7 @@ export function usageReport(state: MockState, q: UsageQuery) {
       end: iso(q.end),
       step: q.step,
       groupBy: q.groupBy.text,
-      limit: q.limit,
+      maxSeries: q.maxSeries,
       ...(q.budget !== undefined ? { budget: q.budget } : {}),
       ...(q.object ? { object: `${q.object.kind.kind}/${q.object.name}` } : {}),
     },
