@@ -170,7 +170,7 @@ describe('live charges', () => {
     const before = await report(usageOf('usage-live', 'window=24h'));
     expect(before.status.totalUSD).toBe('0.00');
     const jobs = '/apis/nodus.dev/v1/namespaces/usage-live/jobs';
-    const run = { annotations: { 'mock.nodus.dev/run-seconds': '600' } };
+    const run = { annotations: { 'mock.nodus.dev/run-seconds': '600', 'mock.nodus.dev/outcome': 'Succeeded' } };
     expect((await api.post(jobs, job('burst', { ...H100x8, maxCostUSD: '100.00' }, run))).status).toBe(201);
     await expect.poll(async () => (await object(`${jobs}/burst`)).status?.phase, { timeout: 20_000 }).toBe('Succeeded');
     const done = await object(`${jobs}/burst`);
@@ -306,7 +306,11 @@ describe('durability', () => {
       first.url,
       'POST',
       jobs,
-      job('kept', { ...H100x8, maxCostUSD: '100.00' }, { annotations: { 'mock.nodus.dev/run-seconds': '300' } }),
+      job(
+        'kept',
+        { ...H100x8, maxCostUSD: '100.00' },
+        { annotations: { 'mock.nodus.dev/run-seconds': '300', 'mock.nodus.dev/outcome': 'Succeeded' } },
+      ),
     );
     await expect
       .poll(async () => (await call<NodusObject>(first.url, 'GET', `${jobs}/kept`)).status?.phase, { timeout: 20_000 })

@@ -54,7 +54,7 @@ export function HISTORY_RUNS(now: number): HistoryRun[] {
       createdBy: 'scheduler',
       resources: { cpu: 16, memoryGiB: 64 },
       start: midnight + 2 * HOUR_MS,
-      end: midnight + (3.2 + wobble(i, 1)) * HOUR_MS,
+      end: midnight + (4.5 + 2 * wobble(i, 1)) * HOUR_MS,
     });
     runs.push({
       project: 'nlp',
@@ -62,13 +62,13 @@ export function HISTORY_RUNS(now: number): HistoryRun[] {
       name: `eval-nightly-${stamp(midnight)}`,
       labels: { team: 'nlp', app: 'eval' },
       createdBy: 'scheduler',
-      gpu: ['A100-80GB', 1],
+      gpu: ['A100-80GB', 2],
       start: midnight + HOUR_MS,
       end: midnight + (2.5 + wobble(i, 2)) * HOUR_MS,
     });
     if (!weekday(midnight)) continue;
     // Weekdays: learning-rate sweeps, augmentation batches and CI.
-    for (const n of [0, 1])
+    for (const n of [0, 1, 2])
       runs.push({
         project: 'nlp',
         plural: 'jobs',
@@ -76,7 +76,7 @@ export function HISTORY_RUNS(now: number): HistoryRun[] {
         labels: { team: 'nlp', app: 'sweep' },
         createdBy: 'raj',
         gpu: ['L40S', 1],
-        start: midnight + (10 + 3 * n) * HOUR_MS,
+        start: midnight + (9 + 3 * n) * HOUR_MS,
         end: midnight + (12 + 3 * n + 2 * wobble(i, 3 + n)) * HOUR_MS,
       });
     runs.push({
@@ -103,14 +103,14 @@ export function HISTORY_RUNS(now: number): HistoryRun[] {
       });
   }
   // Longer training runs every few days.
-  for (let d = 2; d <= 30; d += 5)
+  for (let d = 2; d <= 30; d += 3)
     runs.push({
       project: 'default',
       plural: 'jobs',
       name: `train-a-r${30 - d}`,
       labels: { app: 'trainer' },
       createdBy: 'demo-user',
-      gpu: ['L4', 1],
+      gpu: ['L4', 2],
       start: day(now, d) + 14 * HOUR_MS,
       end: day(now, d) + (20 + 3 * wobble(d, 7)) * HOUR_MS,
     });
@@ -125,7 +125,7 @@ export function HISTORY_RUNS(now: number): HistoryRun[] {
       start: day(now, d) + 18 * HOUR_MS,
       end: day(now, d) + (26 + 4 * wobble(d, 8)) * HOUR_MS,
     });
-  // The spikes: a 30-hour pretraining run on 8 H100s, an earlier fine-tune, and a hyperparameter search.
+  // The spikes: a 60-hour pretraining run on 8 H100s, two fine-tunes, and a hyperparameter search.
   runs.push(
     {
       project: 'nlp',
@@ -134,8 +134,18 @@ export function HISTORY_RUNS(now: number): HistoryRun[] {
       labels: { team: 'nlp', app: 'trainer' },
       createdBy: 'ana',
       gpu: ['H100', 8],
-      start: day(now, 9) + 20 * HOUR_MS,
-      end: day(now, 9) + 50 * HOUR_MS,
+      start: day(now, 10) + 20 * HOUR_MS,
+      end: day(now, 10) + 80 * HOUR_MS,
+    },
+    {
+      project: 'nlp',
+      plural: 'jobs',
+      name: 'finetune-llama-v2',
+      labels: { team: 'nlp', app: 'trainer' },
+      createdBy: 'ana',
+      gpu: ['H100', 8],
+      start: day(now, 5) + 9 * HOUR_MS,
+      end: day(now, 5) + 29 * HOUR_MS,
     },
     {
       project: 'nlp',
@@ -155,7 +165,7 @@ export function HISTORY_RUNS(now: number): HistoryRun[] {
       createdBy: 'lee',
       gpu: ['A100-80GB', 4],
       start: day(now, 3) + 6 * HOUR_MS,
-      end: day(now, 3) + 22 * HOUR_MS,
+      end: day(now, 3) + 46 * HOUR_MS,
     },
   );
   return runs;
