@@ -11,12 +11,14 @@ import { watchCache } from '../peers/watch-cache.ts';
 import type { Scenario } from '../types.ts';
 import { mockBodies } from './mock-bodies.ts';
 import { mockList } from './mock-list.ts';
+import { mockUsage } from './mock-usage.ts';
 import { mockWatchers } from './mock-watchers.ts';
 
 export const SCENARIOS: Scenario[] = [
   mockList,
   mockBodies,
   mockWatchers,
+  mockUsage,
   kubectlGet,
   watchCache,
   openTable,
