@@ -47,3 +47,12 @@ describe('kubectl get usage', () => {
     expect(all).toHaveLength(1);
   });
 });
+
+describe('kubectl explain usage', () => {
+  it('explains the report from its OpenAPI schema', async () => {
+    const res = await k.run(['explain', 'usage.status.top']);
+    expect(res.stderr).toBe('');
+    expect(res.stdout).toContain('The 10 objects that spent most in the window.');
+    expect(res.stdout).toContain('createdBy');
+  });
+});
