@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { exactTotal, HOUR_MS, Ledger, RETENTION_DAYS, toUnits, type AccountInfo, type LedgerRecord } from './ledger.ts';
+import { formatMoney, parseMoney } from '../money.ts';
+import {
+  exactTotal,
+  HOUR_MS,
+  Ledger,
+  money,
+  RETENTION_DAYS,
+  toUnits,
+  units,
+  type AccountInfo,
+  type LedgerRecord,
+} from './ledger.ts';
 
 const T0 = Date.parse('2026-11-02T10:00:00Z');
 const job: AccountInfo = {
@@ -67,7 +78,8 @@ describe('the ledger', () => {
     ledger.addHistory({ ...job, uid: 'job_2' }, [{ hour: T0 / HOUR_MS - 5, budgets: [budget], amount: 700n }]);
     ledger.post(charge(T0 + 5, 25n));
     expect(journal.map((r) => r.t)).toEqual(['lacct', 'lset', 'charge', 'lacct', 'lb', 'charge']);
-    expect(journal[2]).toMatchObject({ t: 'charge', m: '100', rate: '20000', end: new Date(T0).toISOString() });
+    expect(journal[2]).toMatchObject({ t: 'charge', m: '0.01', rate: '2.00', end: new Date(T0).toISOString() });
+    expect(journal[4]).toMatchObject({ t: 'lb', m: ['0.07'] });
     const replayed = new Ledger();
     for (const record of journal) replayed.apply(record);
     expect(buckets(replayed)).toEqual(buckets(ledger));
@@ -92,5 +104,14 @@ describe('the ledger', () => {
     expect(() => toUnits(2n ** 60n)).toThrow(/too large/);
     expect(exactTotal(2 ** 53 - 1)).toBe(2n ** 53n - 1n);
     expect(() => exactTotal(2 ** 53 + 2)).toThrow(/exactly/);
+  });
+});
+
+describe('money in the ledger records', () => {
+  it('writes and reads decimal strings as formatMoney and parseMoney do', () => {
+    for (const n of [0, 1, 10, 100, 1234, 10_000, 10_500, 123_456_789, 999_999_999_999])
+      expect([money(n), units(money(n))]).toEqual([formatMoney(BigInt(n)), Number(parseMoney(formatMoney(BigInt(n))))]);
+    expect(units('7')).toBe(70_000);
+    expect(() => units('1e3')).toThrow(/decimal/);
   });
 });

@@ -8,11 +8,11 @@
  * (exactTotal). Bigints made every addition an allocation, and a report over 1.5 million buckets mostly waited
  * for the garbage collector.
  *
- * A charge is journaled whole (its period and rate too) when the mock keeps its state on disk; in memory only the
- * buckets stay, for RETENTION_DAYS. May import money.ts and src/shared only.
+ * A charge is journaled whole (its period, amount and rate, money as decimal strings) when the mock keeps its
+ * state on disk; in memory only the buckets stay, for RETENTION_DAYS. May import money.ts and src/shared only.
  */
 import { LABEL_CREATED_BY } from '@/shared/protocol.ts';
-import type { Micros } from '../money.ts';
+import { formatMoney, isMoney, type Micros } from '../money.ts';
 
 export const HOUR_MS = 3_600_000;
 /** The longest window a report may ask for; older buckets are dropped. */
@@ -24,6 +24,25 @@ export type Units = number;
 export function toUnits(amount: Micros): Units {
   if (amount > BigInt(Number.MAX_SAFE_INTEGER)) throw new Error(`an amount of ${amount} units is too large to keep`);
   return Number(amount);
+}
+
+/**
+ * Money on disk is a decimal string, as on the wire: formatMoney's and parseMoney's format, done in whole numbers
+ * here since a snapshot of a large ledger holds millions of them.
+ */
+export function money(units: Units): string {
+  const whole = Math.floor(units / 10_000);
+  let frac = String(units % 10_000).padStart(4, '0');
+  if (frac.endsWith('00')) frac = frac.slice(0, 2);
+  else if (frac.endsWith('0')) frac = frac.slice(0, 3);
+  return `${whole}.${frac}`;
+}
+
+export function units(text: string): Units {
+  if (!isMoney(text)) throw new Error(`not a decimal amount: ${text}`);
+  const dot = text.indexOf('.');
+  if (dot < 0) return Number(text) * 10_000;
+  return Number(text.slice(0, dot)) * 10_000 + Number(text.slice(dot + 1).padEnd(4, '0'));
 }
 
 /** A sum of units as Micros, refusing one that may have lost precision. */
@@ -73,7 +92,7 @@ export type LedgerRecord =
   | { t: 'lset'; i: number; refs: BudgetRef[] }
   | { t: 'lacct'; i: number; a: AccountInfo }
   /** An account's buckets (a snapshot, or history seeded in bulk): hours since the epoch, set ids, amounts. */
-  | { t: 'lb'; i: number; h: number[]; s: number[]; m: Units[] }
+  | { t: 'lb'; i: number; h: number[]; s: number[]; m: string[] }
   | { t: 'charge'; i: number; s: number; start: string; end: string; m: string; rate: string };
 
 export class Account {
@@ -114,6 +133,7 @@ export class Ledger {
   private readonly byProject = new Map<string, Set<Account>>();
   private sets: BudgetRef[][] = [];
   private readonly setIds = new Map<string, number>();
+  private emptySet: number | undefined;
   private nextAccount = 0;
   private journal: ((record: LedgerRecord) => void) | undefined;
   private trimmedHour = 0;
@@ -157,8 +177,8 @@ export class Ledger {
       s: set,
       start: new Date(charge.start).toISOString(),
       end: new Date(charge.end).toISOString(),
-      m: String(charge.amount),
-      rate: String(charge.rate),
+      m: formatMoney(charge.amount),
+      rate: formatMoney(charge.rate),
     });
     this.trim(charge.end);
   }
@@ -168,7 +188,7 @@ export class Ledger {
     const account = this.account(info);
     const h: number[] = [];
     const s: number[] = [];
-    const m: Units[] = [];
+    const m: string[] = [];
     for (const bucket of buckets) {
       if (bucket.amount <= 0n) continue;
       const set = this.setId(bucket.budgets);
@@ -176,7 +196,7 @@ export class Ledger {
       account.add(bucket.hour, set, amount);
       h.push(bucket.hour);
       s.push(set);
-      m.push(amount);
+      m.push(money(amount));
     }
     if (h.length) this.journal?.({ t: 'lb', i: account.id, h, s, m });
   }
@@ -202,7 +222,7 @@ export class Ledger {
     for (let i = 0; i < this.sets.length; i++) yield { t: 'lset', i, refs: this.sets[i]! };
     for (const account of this.accounts.values()) {
       yield { t: 'lacct', i: account.id, a: account.info };
-      yield { t: 'lb', i: account.id, h: account.hours, s: account.sets, m: account.amounts };
+      yield { t: 'lb', i: account.id, h: account.hours, s: account.sets, m: account.amounts.map(money) };
     }
   }
 
@@ -212,6 +232,7 @@ export class Ledger {
       case 'lset':
         this.sets[record.i] = record.refs;
         this.setIds.set(JSON.stringify(record.refs), record.i);
+        if (record.refs.length === 0) this.emptySet = record.i;
         break;
       case 'lacct':
         this.restoreAccount(record.i, record.a);
@@ -219,13 +240,13 @@ export class Ledger {
       case 'lb': {
         const account = this.accounts.get(record.i);
         if (!account) throw new Error(`ledger buckets for account ${record.i}, which no record defined`);
-        record.h.forEach((hour, n) => account.add(hour, record.s[n]!, record.m[n]!));
+        record.h.forEach((hour, n) => account.add(hour, record.s[n]!, units(record.m[n]!)));
         break;
       }
       case 'charge': {
         const account = this.accounts.get(record.i);
         if (!account) throw new Error(`a charge for ledger account ${record.i}, which no record defined`);
-        account.add(Math.floor(Date.parse(record.end) / HOUR_MS), record.s, toUnits(BigInt(record.m)));
+        account.add(Math.floor(Date.parse(record.end) / HOUR_MS), record.s, units(record.m));
         break;
       }
     }
@@ -237,6 +258,7 @@ export class Ledger {
     this.byProject.clear();
     this.sets = [];
     this.setIds.clear();
+    this.emptySet = undefined;
     this.nextAccount = 0;
     this.trimmedHour = 0;
   }
@@ -269,6 +291,8 @@ export class Ledger {
   }
 
   private setId(refs: BudgetRef[]): number {
+    // Most charges count against no Budget: skip the key for them.
+    if (refs.length === 0 && this.emptySet !== undefined) return this.emptySet;
     const sorted = [...refs].sort((a, b) => (a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0));
     const key = JSON.stringify(sorted);
     let id = this.setIds.get(key);
@@ -276,6 +300,7 @@ export class Ledger {
       id = this.sets.length;
       this.sets.push(sorted);
       this.setIds.set(key, id);
+      if (sorted.length === 0) this.emptySet = id;
       this.journal?.({ t: 'lset', i: id, refs: sorted });
     }
     return id;
