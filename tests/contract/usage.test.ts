@@ -185,10 +185,12 @@ describe('live charges', () => {
     });
     const budget = await object(`${budgets}/cap`);
     const byBudget = await report(usageOf('usage-live', 'window=24h&budget=cap'));
+    // Nothing runs any more, so the period is forecast to end where it stands.
     expect(byBudget.status.budget).toMatchObject({
       name: 'cap',
       spentUSD: budget.status?.spentUSD,
       limitUSD: '1000.00',
+      forecastUSD: budget.status?.spentUSD,
     });
     expect(budget.status?.spentUSD).toBe(done.status?.costUSD);
   });
@@ -207,8 +209,17 @@ describe('live charges', () => {
       .poll(async () => (await object(`${sandboxes}/box`)).status?.phase, { timeout: 15_000 })
       .toBe('Running');
     const running = await object(`${sandboxes}/box`);
-    const rate = running.status?.rateUSDPerHour ?? running.status?.estimate?.rateUSDPerHour;
+    const rate = String(running.status?.rateUSDPerHour ?? running.status?.estimate?.rateUSDPerHour);
     await expect.poll(async () => (await report(usageOf('usage-burn'))).status.burnRateUSDPerHour).toBe(rate);
+    // A Budget's forecast adds what runs now, at its rate, until the period ends (30 days for a Monthly one).
+    await api.post('/apis/nodus.dev/v1/namespaces/usage-burn/budgets', {
+      metadata: { name: 'b' },
+      spec: { limitUSD: '9000.00' },
+    });
+    const forecast = (await report(usageOf('usage-burn', 'budget=b'))).status.budget!;
+    const ahead = parseMoney(forecast.forecastUSD) - parseMoney(forecast.spentUSD);
+    expect(ahead).toBeGreaterThan(parseMoney(rate) * 719n);
+    expect(ahead).toBeLessThanOrEqual(parseMoney(rate) * 720n);
     await api.patch(`${sandboxes}/box`, { spec: { state: 'Stopped' } });
     await expect
       .poll(async () => (await report(usageOf('usage-burn'))).status.burnRateUSDPerHour, { timeout: 15_000 })
