@@ -9,6 +9,7 @@ import type { Estimate, NodusObject } from '../shared/protocol.ts';
 import type { MockConfig } from './config.ts';
 import { noFaults, type Faults } from './fault-model.ts';
 import { defaultPriceBook, type PriceBook } from './price-book.ts';
+import { Ledger } from './ledger/ledger.ts';
 import { Store } from './store/store.ts';
 
 /**
@@ -73,6 +74,8 @@ const REVIEW_LIMIT = 10_000;
 export class MockState {
   readonly config: MockConfig;
   store: Store;
+  /** Every charge posted, in hourly buckets: what the usage report is answered from. */
+  readonly ledger = new Ledger();
   priceBook: PriceBook = defaultPriceBook();
   /** What /_mock/faults injects; cleared by DELETE /_mock/faults and by reset. */
   faults: Faults = noFaults();
@@ -186,6 +189,7 @@ export class MockState {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.store.clear();
+    this.ledger.clear();
     this.priceBook = defaultPriceBook();
     this.baseRates = { ...this.priceBook.rates };
     this.lastDrift = undefined;

@@ -39,6 +39,7 @@ describe('discovery and OpenAPI', () => {
         name: 'nodus.dev',
         preferredVersion: expect.objectContaining({ groupVersion: 'nodus.dev/v1' }),
       }),
+      expect.objectContaining({ name: 'usage.nodus.dev' }),
       expect.objectContaining({ name: 'authorization.k8s.io' }),
       expect.objectContaining({ name: 'authentication.k8s.io' }),
     ]);

@@ -12,6 +12,7 @@ import type { Scenario } from '../types.ts';
 import { mockBodies } from './mock-bodies.ts';
 import { mockCrowd } from './mock-crowd.ts';
 import { mockList } from './mock-list.ts';
+import { mockUsage } from './mock-usage.ts';
 import { mockWatchers } from './mock-watchers.ts';
 
 export const SCENARIOS: Scenario[] = [
@@ -19,6 +20,7 @@ export const SCENARIOS: Scenario[] = [
   mockBodies,
   mockWatchers,
   mockCrowd,
+  mockUsage,
   kubectlGet,
   watchCache,
   openTable,

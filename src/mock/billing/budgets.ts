@@ -6,12 +6,17 @@
 import { KIND_FACTS } from '@/shared/kinds.ts';
 import type { BudgetImpact, NodusObject, ObjectStatus } from '@/shared/protocol.ts';
 import { ApiFailure } from '../http/errors.ts';
+import type { BudgetRef } from '../ledger/ledger.ts';
 import { formatMoney, parseMoney, type Micros } from '../money.ts';
 import type { MockState } from '../state.ts';
 
 const BUDGETS = KIND_FACTS.Budget.plural;
 
-const PERIOD_MS: Record<string, number> = { Daily: 86_400_000, Weekly: 7 * 86_400_000, Monthly: 30 * 86_400_000 };
+export const PERIOD_MS: Record<string, number> = {
+  Daily: 86_400_000,
+  Weekly: 7 * 86_400_000,
+  Monthly: 30 * 86_400_000,
+};
 
 interface BudgetSpec {
   limitUSD: string;
@@ -21,13 +26,13 @@ interface BudgetSpec {
   selector?: { matchLabels?: Record<string, string> };
 }
 
-function covers(budget: NodusObject, labels: Record<string, string>): boolean {
+export function covers(budget: NodusObject, labels: Record<string, string>): boolean {
   const spec = budget.spec as unknown as BudgetSpec;
   const wanted = spec.selector?.matchLabels ?? {};
   return Object.entries(wanted).every(([k, v]) => labels[k] === v);
 }
 
-function active(budget: NodusObject): boolean {
+export function active(budget: NodusObject): boolean {
   return (budget.spec as unknown as BudgetSpec).state !== 'Suspended' && !budget.metadata.deletionTimestamp;
 }
 
@@ -45,14 +50,30 @@ function withSpend(budget: NodusObject, amount: Micros): ObjectStatus {
   return { ...budget.status, spentUSD: formatMoney(total), remainingUSD: formatMoney(remaining), phase };
 }
 
-/** Posts a charge of `amount` for `obj` into the Budgets that cover it. */
-export function recordSpend(state: MockState, obj: NodusObject, amount: Micros): void {
+/** Posts a charge of `amount` for `obj` into the Budgets that cover it; returns them, with their periods. */
+export function recordSpend(state: MockState, obj: NodusObject, amount: Micros): BudgetRef[] {
   const namespace = obj.metadata.namespace ?? '';
   const labels = obj.metadata.labels ?? {};
+  const refs: BudgetRef[] = [];
   for (const budget of state.store.list(BUDGETS, namespace)) {
     if (!active(budget) || !covers(budget, labels)) continue;
     state.store.put(BUDGETS, { ...budget, status: withSpend(budget, spent(budget) + amount) });
+    refs.push(budgetRef(budget));
   }
+  return refs;
+}
+
+/** Adds history seeded in bulk to a Budget's spend in its current period. */
+export function addSpend(state: MockState, budget: NodusObject, amount: Micros): void {
+  state.store.put(BUDGETS, { ...budget, status: withSpend(budget, spent(budget) + amount) });
+}
+
+export function budgetRef(budget: NodusObject): BudgetRef {
+  return {
+    name: budget.metadata.name ?? '',
+    uid: budget.metadata.uid ?? '',
+    periodStart: String(budget.status?.periodStart ?? budget.metadata.creationTimestamp ?? ''),
+  };
 }
 
 /** Starts a new period for Budgets whose period has ended; recomputes remaining after a limit change. */

@@ -2,7 +2,8 @@
  * The mock's state on disk (NODUS_MOCK_DATA): what the journal's records mean, replaying them at start, and the
  * hooks that record each change. Kept: every object, the resourceVersion counter, the price book (and the rates
  * drift moves around), idempotency records (so a create retried after a crash replays instead of creating twice)
- * and reviews (so a launch after a restart is still capped at its reviewed rate). Not kept: watch history, list
+ * reviews (so a launch after a restart is still capped at its reviewed rate) and the ledger of charges (each
+ * charge as posted; a snapshot keeps its hourly buckets). Not kept: watch history, list
  * snapshots behind continue tokens, faults, and timers (the controller is level-triggered and picks up again).
  *
  * Versions never go backwards, even for a version that a watch or a read saw before it reached the disk: versions
@@ -14,6 +15,7 @@
 import type { NodusObject } from '@/shared/protocol.ts';
 import type { PriceBook } from '../price-book.ts';
 import { ApiFailure } from '../http/errors.ts';
+import type { LedgerRecord } from '../ledger/ledger.ts';
 import type { Durability, MockState, Review, StoredResponse } from '../state.ts';
 import { CorruptData } from '../store/frames.ts';
 import { Journal, recoverJournal, type Recovery } from '../store/journal.ts';
@@ -31,6 +33,7 @@ type Rec =
   | { t: 'idem'; key: string; response: StoredResponse }
   | { t: 'review'; etag: string; review: Review }
   | { t: 'reset' }
+  | LedgerRecord
   /** Written by a clean stop: nothing above rv was handed out, so the next start need not skip a reservation. */
   | { t: 'closed'; rv: number };
 
@@ -71,6 +74,13 @@ function replay(state: MockState, records: unknown[]): number {
       case 'reset':
         state.idempotency.clear();
         state.reviews.clear();
+        state.ledger.clear();
+        break;
+      case 'lset':
+      case 'lacct':
+      case 'lb':
+      case 'charge':
+        state.ledger.apply(rec);
         break;
       case 'closed':
         closed = rec.rv;
@@ -100,6 +110,7 @@ class DurableState implements Durability {
     this.journal = new Journal(recovery, { capture: () => this.capture(), beforeBatch: () => this.recordPriceBook() });
     this.durableReserved = this.reserved;
     state.store.setJournal((change) => this.record(change));
+    state.ledger.setJournal((record) => this.journal.append(JSON.stringify(record)));
   }
 
   response(key: string, response: StoredResponse): void {
@@ -126,6 +137,7 @@ class DurableState implements Durability {
 
   async close(): Promise<void> {
     this.state.store.setJournal(undefined);
+    this.state.ledger.setJournal(undefined);
     if (this.state.durability === this) this.state.durability = undefined;
     this.recordPriceBook();
     this.journal.append(JSON.stringify({ t: 'closed', rv: this.state.store.resourceVersion }));
@@ -189,6 +201,7 @@ class DurableState implements Durability {
       records.push(`{"t":"put","r":${JSON.stringify(resource)},"o":${JSON.stringify(obj)}}`);
     for (const [key, response] of this.state.idempotency) records.push(JSON.stringify({ t: 'idem', key, response }));
     for (const [etag, review] of this.state.reviews) records.push(JSON.stringify({ t: 'review', etag, review }));
+    for (const record of this.state.ledger.records()) records.push(JSON.stringify(record));
     return records;
   }
 }

@@ -12,6 +12,8 @@ import { isMoney } from '../money.ts';
 import type { Reply } from '../http/reply.ts';
 import type { MockState } from '../state.ts';
 import { LABEL_BENCH } from '../controller/timing.ts';
+import { RETENTION_DAYS } from '../ledger/ledger.ts';
+import { seedHistory } from '../usage/seed-history.ts';
 
 export const MAX_SEED = 100_000;
 
@@ -63,6 +65,21 @@ export function seed(state: MockState, body: Record<string, unknown>): Reply {
       { field: 'count', reason: 'FieldValueInvalid', message: `must be a whole number from 1 to ${MAX_SEED}` },
     ]);
   }
+  const historyDays = body.historyDays === undefined ? 0 : Number(body.historyDays);
+  if (
+    !Number.isInteger(historyDays) ||
+    historyDays < 0 ||
+    historyDays > RETENTION_DAYS ||
+    (historyDays > 0 && !kind.usage)
+  ) {
+    throw invalid({ kind: 'Seed' }, [
+      {
+        field: 'historyDays',
+        reason: 'FieldValueInvalid',
+        message: `must be a whole number from 0 to ${RETENTION_DAYS}, for a kind that is billed`,
+      },
+    ]);
+  }
   if (project === 'nodus') throw new ApiFailure('Forbidden', 'project "nodus" is read-only');
   ensureProject(state, project);
   const admitted = admitSpec(kind, TEMPLATES[kind.kind as KindName], 'Strict', specContext(state, project));
@@ -75,6 +92,7 @@ export function seed(state: MockState, body: Record<string, unknown>): Reply {
   });
   const prefix = String(body.prefix ?? `${kind.singular}-bulk`);
   const start = state.store.count(kind.plural, project);
+  const made: NodusObject[] = [];
   for (let i = 0; i < count; i++) {
     const n = start + i;
     const obj: NodusObject = {
@@ -87,11 +105,19 @@ export function seed(state: MockState, body: Record<string, unknown>): Reply {
       },
       status: kind.lifecycle === 'none' ? template.status : { ...template.status, phase: PHASES[n % PHASES.length] },
     };
-    state.store.put(kind.plural, obj);
+    made.push(obj);
   }
+  const withHistory = historyDays > 0 ? seedHistory(state, kind, made, historyDays) : made;
+  for (const obj of withHistory) state.store.put(kind.plural, obj);
   return {
     code: 201,
-    body: { project, kind: kind.kind, created: count, resourceVersion: String(state.store.resourceVersion) },
+    body: {
+      project,
+      kind: kind.kind,
+      created: count,
+      ...(historyDays > 0 ? { historyDays } : {}),
+      resourceVersion: String(state.store.resourceVersion),
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { API_VERSION, GROUP, VERSION } from '@/shared/protocol.ts';
 import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import type { Schema } from '../schema/schema.ts';
 import { mutablePaths } from '../schema/schema.ts';
+import { usageAggregated, usageGroup } from '../usage/discovery.ts';
 import { AUTH_GROUPS } from './auth-reviews.ts';
 
 const NAMESPACE_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'watch'];
@@ -81,6 +82,7 @@ export function apiGroupList() {
     apiVersion: 'v1',
     groups: [
       { name: GROUP, versions: [groupVersion()], preferredVersion: groupVersion() },
+      usageGroup(),
       ...AUTH_GROUPS.map((g) => authGroup(g.group)),
     ],
   };
@@ -185,6 +187,7 @@ export function aggregatedDiscovery(root: 'api' | 'apis', version: string) {
             metadata: { name: GROUP, creationTimestamp: null },
             versions: [{ version: VERSION, resources: nodus, freshness: 'Current' }],
           },
+          usageAggregated(),
           ...auth,
         ];
   return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${version}`, metadata: {}, items };

@@ -4,6 +4,8 @@
  */
 import { createHash } from 'node:crypto';
 import { API_VERSION } from '@/shared/protocol.ts';
+import { usageOpenApi } from '../usage/openapi.ts';
+import { USAGE_API_VERSION } from '../usage/report.ts';
 import { objectMeta, openApiGroup } from './discovery.ts';
 
 const GVK = [{ group: '', version: 'v1', kind: 'Namespace' }];
@@ -100,6 +102,7 @@ export function openApiCore() {
 
 let groupHash: string | undefined;
 let coreHash: string | undefined;
+let usageHash: string | undefined;
 
 const hash = (doc: unknown) =>
   createHash('sha256').update(JSON.stringify(doc)).digest('hex').slice(0, 32).toUpperCase();
@@ -108,10 +111,12 @@ export function openApiIndex() {
   groupHash ??= hash(openApiGroup());
   // kubectl caches each document by its hash, so a changed document needs a changed hash.
   coreHash ??= hash(openApiCore());
+  usageHash ??= hash(usageOpenApi());
   return {
     paths: {
       [`apis/${API_VERSION}`]: { serverRelativeURL: `/openapi/v3/apis/${API_VERSION}?hash=${groupHash}` },
       'api/v1': { serverRelativeURL: `/openapi/v3/api/v1?hash=${coreHash}` },
+      [`apis/${USAGE_API_VERSION}`]: { serverRelativeURL: `/openapi/v3/apis/${USAGE_API_VERSION}?hash=${usageHash}` },
     },
   };
 }

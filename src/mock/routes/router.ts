@@ -18,6 +18,9 @@ import { createObject, deleteObject, notFound, updateObject, type WriteRequest }
 import type { MockState } from '../state.ts';
 import { serveLog } from '../logs/serve.ts';
 import { routeDev } from './dev-routes.ts';
+import { routeUsage } from './usage.ts';
+import { USAGE_GROUP } from '../usage/report.ts';
+import { usageOpenApi } from '../usage/openapi.ts';
 import { methodNotAllowed, notFoundPath, reply } from './replies.ts';
 import {
   aggregatedDiscovery,
@@ -300,6 +303,7 @@ export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
   if (p0 === 'apis') {
     if (parts.length === 1) return readDiscovery(ctx, apiGroupList, 'apis');
     if (AUTH_GROUPS.some((g) => g.group === p1)) return routeAuth(state, ctx, p1!, parts);
+    if (p1 === USAGE_GROUP) return routeUsage(state, ctx, parts);
     if (p1 === GROUP && parts.length === 2) return readOnly(ctx, apiGroup);
     if (p1 === GROUP && p2 === VERSION) {
       if (parts.length === 3) return readOnly(ctx, groupResources);
@@ -343,6 +347,7 @@ export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
     if (parts.length === 2) return readOnly(ctx, openApiIndex);
     if (p2 === 'apis' && p3 === GROUP && p4 === VERSION && parts.length === 5) return readOnly(ctx, openApiGroup);
     if (p2 === 'api' && p3 === 'v1' && parts.length === 4) return readOnly(ctx, openApiCore);
+    if (p2 === 'apis' && p3 === USAGE_GROUP && p4 === 'v1' && parts.length === 5) return readOnly(ctx, usageOpenApi);
   }
   if (p0 === '_mock' && p1 !== undefined && parts.length === 2) return routeDev(state, ctx, p1);
   throw notFoundPath(ctx);

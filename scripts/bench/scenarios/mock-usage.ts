@@ -1,0 +1,55 @@
+/**
+ * The usage API at size: `plan.size` Jobs seeded with 30 days of charges (one a day each) in a project of their
+ * own, then the 30-day report in daily steps, by kind (the cost explorer's first chart) and by object (its top
+ * spenders and the series cap). The seeding is timed once; the reports on every run.
+ */
+import type { RunOutcome, Scenario } from '../types.ts';
+
+const PROJECT = 'bench-usage';
+const DAYS = 30;
+
+interface Report {
+  status: { totalUSD: string; series: unknown[] };
+}
+
+let seededMs: number | undefined;
+
+export const mockUsage: Scenario = {
+  id: 'mock-usage',
+  title: `mock API: the usage report over ${DAYS} days of charges`,
+  async run(ctx): Promise<RunOutcome> {
+    const { mock, plan } = ctx;
+    if (seededMs === undefined) {
+      const started = performance.now();
+      for (let done = 0; done < plan.size;) {
+        const count = Math.min(100_000, plan.size - done);
+        await mock.api.post('/_mock/seed', { project: PROJECT, kind: 'Job', count, historyDays: DAYS });
+        done += count;
+      }
+      seededMs = performance.now() - started;
+    }
+    const path = (groupBy: string) =>
+      `/apis/usage.nodus.dev/v1/namespaces/${PROJECT}/usage?window=${DAYS}d&step=1d&groupBy=${groupBy}`;
+    const timed = async (groupBy: string) => {
+      const started = performance.now();
+      const report = await mock.api.get<Report>(path(groupBy));
+      if (report.status.series.length === 0) throw new Error(`the ${groupBy} report has no series`);
+      return performance.now() - started;
+    };
+    const byKind = await timed('kind');
+    const byObject = await timed('object');
+    return {
+      figures: [
+        {
+          id: 'seed',
+          label: `seed ${plan.size.toLocaleString('en')} Jobs × ${DAYS} days`,
+          unit: 'ms',
+          value: seededMs,
+        },
+        { id: 'by-kind', label: `${DAYS}d report in daily steps, by kind`, unit: 'ms', value: byKind },
+        { id: 'by-object', label: `${DAYS}d report in daily steps, by object (top 20)`, unit: 'ms', value: byObject },
+      ],
+      notes: [`${(plan.size * DAYS).toLocaleString('en')} charges in the ledger, one bucket each; seeded once`],
+    };
+  },
+};
