@@ -176,13 +176,15 @@ test('in a 1024x768 window the editor shows a whole line of YAML, with Review be
   await page.setViewportSize({ width: 1024, height: 768 });
   const editor = new EditorPage(page);
   await editor.goto(project, 'jobs');
-  const frame = await page.getByTestId('code-editor').boundingBox();
-  // The text of the template's image line (Monaco wraps a line's text in one span).
-  const text = await page
+  // The text of the template's image line (Monaco wraps a line's text in one span); measured once Monaco drew it,
+  // since a box taken earlier (a busy host) is null.
+  const line = page
     .getByTestId('code-editor')
     .locator('.view-line', { hasText: 'image: nodus/pytorch' })
-    .locator(':scope > span')
-    .boundingBox();
+    .locator(':scope > span');
+  await expect(line).toBeVisible();
+  const frame = await page.getByTestId('code-editor').boundingBox();
+  const text = await line.boundingBox();
   expect(frame && text).toBeTruthy();
   if (!frame || !text) return;
   expect(text.x).toBeGreaterThanOrEqual(frame.x);
