@@ -35,11 +35,11 @@ export function tableAt(location: Pick<Location, 'pathname' | 'search'>): TableL
   if (pathname === '/' || pathname === '') return { project: DEFAULT_PROJECT, plural: undefined, search };
   const project = matchPath('/projects/:project/:plural?', pathname);
   if (project?.params.project) {
-    // /projects/:project/new is not a kind (the editor's route begins with it).
-    if (project.params.plural === 'new') return undefined;
+    // /projects/:project/new is not a kind (the editor's route begins with it), nor is the cost page.
+    if (project.params.plural === 'new' || project.params.plural === 'cost') return undefined;
     return { project: project.params.project, plural: project.params.plural, search };
   }
   const all = matchPath('/all/:plural?', pathname);
-  if (all) return { project: undefined, plural: all.params.plural, search };
+  if (all) return all.params.plural === 'cost' ? undefined : { project: undefined, plural: all.params.plural, search };
   return undefined;
 }

@@ -13,4 +13,6 @@ export const paths = {
   /** The editor for a new object. `new` comes before the kind, so no object name can collide with it. */
   newObject: (project: string, plural: string) => `/projects/${seg(project)}/new/${seg(plural)}`,
   allProjects: (plural?: string) => `/all${plural ? `/${seg(plural)}` : ''}`,
+  /** Spend over time: one project's, or (no project) every project's. `cost` is no kind's plural. */
+  cost: (project?: string) => (project === undefined ? '/all/cost' : `/projects/${seg(project)}/cost`),
 };

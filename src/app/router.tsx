@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router/dom';
 import { DEFAULT_PROJECT } from '../shared/protocol.ts';
 import { paths } from './paths.ts';
 import { AllProjectsRoute } from './routes/all-projects.tsx';
+import { CostPageSkeleton } from './routes/cost-skeleton.tsx';
 import { NewObjectRoute } from './routes/new-object.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { ObjectPageSkeleton } from './routes/object-skeleton.tsx';
@@ -29,6 +30,17 @@ function createRouter() {
           path: 'projects/:project/:plural/:name',
           HydrateFallback: ObjectPageSkeleton,
           lazy: async () => ({ Component: (await import('./routes/object.tsx')).ObjectRoute }),
+        },
+        // Spend over time draws charts: their code (and uPlot's) loads only with these pages.
+        {
+          path: 'projects/:project/cost',
+          HydrateFallback: CostPageSkeleton,
+          lazy: async () => ({ Component: (await import('./routes/cost.tsx')).ProjectCostRoute }),
+        },
+        {
+          path: 'all/cost',
+          HydrateFallback: CostPageSkeleton,
+          lazy: async () => ({ Component: (await import('./routes/cost.tsx')).AllCostRoute }),
         },
         { path: 'all/:plural?', element: <AllProjectsRoute /> },
         { path: '*', element: <NotFoundRoute /> },

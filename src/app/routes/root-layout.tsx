@@ -73,7 +73,8 @@ export function RootLayout() {
   );
   const kindIcon = useCallback((kind: string) => <KindIcon kind={kind} className="size-4" />, []);
   // A project or all-projects page with no kind in the URL shows the first kind the project can hold.
-  const showsKinds = pathname.startsWith('/all') || /^\/projects\/[^/]+/.test(pathname);
+  const onCost = pathname === paths.cost(project);
+  const showsKinds = !onCost && (pathname.startsWith('/all') || /^\/projects\/[^/]+/.test(pathname));
   const selected = plural ?? (showsKinds ? kinds.data?.find((k) => kindInProject(k.kind, project))?.plural : undefined);
 
   return (
@@ -89,6 +90,7 @@ export function RootLayout() {
           project={project}
           kindHref={kindHref}
           projectsHref={paths.projects()}
+          costHref={paths.cost(project)}
           selected={selected}
         />
       }

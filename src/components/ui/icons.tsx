@@ -132,6 +132,18 @@ export function GridIcon(props: IconProps) {
   );
 }
 
+/** Spend over time: bars rising. */
+export function ChartIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3.5 16.5h13" />
+      <rect x="5" y="10" width="2.5" height="4.5" rx="0.5" />
+      <rect x="9" y="6.5" width="2.5" height="8" rx="0.5" />
+      <rect x="13" y="3.5" width="2.5" height="11" rx="0.5" />
+    </Icon>
+  );
+}
+
 export function GlobeIcon(props: IconProps) {
   return (
     <Icon {...props}>

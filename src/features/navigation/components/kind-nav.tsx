@@ -1,5 +1,5 @@
 /**
- * The left navigation: the projects page, then every kind discovery lists that the project can hold (Images
+ * The left navigation: the projects page, the cost page of the project (or of all), then every kind discovery lists that the project can hold (Images
  * only in the project Nodus publishes them in; every kind across all projects), with how many objects of it
  * the project (or every project) holds. Named "Resources" so it is not mistaken for a page's own kind tabs.
  */
@@ -7,7 +7,7 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { isApiError, type KindInfo } from '@/data/client/index.ts';
-import { AlertIcon, GridIcon } from '@/components/ui/icons.tsx';
+import { AlertIcon, ChartIcon, GridIcon } from '@/components/ui/icons.tsx';
 import { titleCase } from '@/lib/format.ts';
 import { kindInProject } from '@/kinds/lifecycle.ts';
 import { useObjectCount } from '../api/count-objects.ts';
@@ -19,17 +19,25 @@ export interface KindNavProps {
   project: string | undefined;
   kindHref: (plural: string) => string;
   projectsHref: string;
+  /** Spend over time, for the project (or every project). */
+  costHref: string;
   /** The kind shown, also when the URL names none (the page picks the first). */
   selected: string | undefined;
 }
 
-export function KindNav({ kinds, project, kindHref, projectsHref, selected }: KindNavProps) {
+export function KindNav({ kinds, project, kindHref, projectsHref, costHref, selected }: KindNavProps) {
   return (
     <nav aria-label="Resources" className="space-y-6 px-3 py-4">
       <ul>
         <li>
           <Item to={projectsHref} end icon={<GridIcon className="size-4" />}>
             Projects
+          </Item>
+        </li>
+        <li>
+          <Item to={costHref} end icon={<ChartIcon className="size-4" />}>
+            <span className="truncate">Cost</span>
+            <span className="ml-auto truncate font-mono text-[11px] text-slate-500">{project ?? 'all'}</span>
           </Item>
         </li>
       </ul>

@@ -1,0 +1,17 @@
+export {
+  getUsageReport,
+  usageKey,
+  usageKeys,
+  usagePath,
+  usageQueryOptions,
+  useUsageReport,
+  type BudgetForecast,
+  type SeriesKey,
+  type TopSpender,
+  type UsageQuery,
+  type UsageReport,
+  type UsageSeries,
+} from './api/usage-report.ts';
+export { CHARGED_PLURALS, useLiveSpend, type LiveSpend, type RunningObject } from './api/use-live-spend.ts';
+export { moneyOverTime, seriesId, seriesLabel, stepSeconds } from './model/report-series.ts';
+export { CostPage } from './components/cost-page.tsx';
