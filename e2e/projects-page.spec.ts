@@ -46,6 +46,15 @@ test('each project shows its count per kind and what it spent', async ({ page, r
   await expect(page).toHaveURL(new RegExp(`/projects/${project}/budgets$`));
 });
 
+test('the spend column says what it counts, and spend over time is one click away', async ({ page }) => {
+  const ui = new ProjectsPage(page);
+  await ui.goto();
+  await expect(page.getByRole('columnheader', { name: 'Spent' })).toHaveAttribute('title', /since each was created/);
+  await page.getByRole('link', { name: 'Spend over time and budgets' }).click();
+  await expect(page).toHaveURL(/\/all\/cost$/);
+  await expect(page.getByRole('heading', { name: 'Cost', level: 1 })).toBeVisible();
+});
+
 test('the read-only project nodus shows its Images and offers no write', async ({ page, request }) => {
   const images = await apiObjects(request, 'nodus', 'images');
   expect(images.length).toBeGreaterThan(0);

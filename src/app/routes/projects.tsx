@@ -9,5 +9,5 @@ export function ProjectsRoute() {
   useEffect(() => {
     document.title = 'Projects · Nodus Console';
   }, []);
-  return <ProjectsPage kinds={kinds.data ?? []} projectHref={paths.project} />;
+  return <ProjectsPage kinds={kinds.data ?? []} projectHref={paths.project} costHref={paths.cost()} />;
 }

@@ -4,6 +4,7 @@
  * Images and offers no write.
  */
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { PlusIcon, SearchIcon } from '@/components/ui/icons.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -19,9 +20,11 @@ export interface ProjectsPageProps {
   /** The kinds discovery lists, in its order: one column each. */
   kinds: readonly StatsKind[];
   projectHref: (project: string, plural?: string) => string;
+  /** Spend over time and every Budget, across projects. */
+  costHref: string;
 }
 
-export function ProjectsPage({ kinds, projectHref }: ProjectsPageProps) {
+export function ProjectsPage({ kinds, projectHref, costHref }: ProjectsPageProps) {
   const projects = useProjects();
   const stats = useProjectStats(kinds);
   const [filter, setFilter] = useUrlFilter();
@@ -38,7 +41,11 @@ export function ProjectsPage({ kinds, projectHref }: ProjectsPageProps) {
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Projects</h1>
           <p className="mt-1 text-sm text-slate-500">
             {projects.data ? `${names.length} projects` : 'Loading projects…'}
-            {total !== undefined ? ` · ${formatUnitsUSD(total)} spent in all` : ''}
+            {total !== undefined ? ` · ${formatUnitsUSD(total)} spent by the objects there now` : ''}
+            {' · '}
+            <Link to={costHref} className="font-medium text-indigo-600 hover:underline">
+              Spend over time and budgets
+            </Link>
           </p>
         </div>
         <button

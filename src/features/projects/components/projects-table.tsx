@@ -50,7 +50,11 @@ export function ProjectsTable({ projects, filter, kinds, stats, projectHref, onD
               {titleCase(k.plural)}
             </th>
           ))}
-          <th scope="col" className="px-4 py-2.5 text-right font-medium">
+          <th
+            scope="col"
+            title="What the objects in the project now have spent since each was created; the Cost page has spend over time, deleted objects included"
+            className="px-4 py-2.5 text-right font-medium"
+          >
             Spent
           </th>
           <th scope="col" className="w-40 px-4 py-2.5">
