@@ -103,13 +103,21 @@ export const costView: Scenario = {
     try {
       // (a) The first chart, from its report's arrival to the frame after its first draw.
       await page.goto(`/projects/${USAGE_PROJECT}/cost`);
-      await page.evaluate((s) => (window as unknown as BenchWindow).__bench.watchFigure(s), BURN_RATE);
+      const initial = await page.evaluate((s) => (window as unknown as BenchWindow).__bench.watchFigure(s), BURN_RATE);
+      // Already shown when the watch began (a small project on a fast host): known only to be no later than now.
+      const shownBefore = initial?.includes('$')
+        ? await page.evaluate(() => (window as unknown as BenchWindow).__bench.now())
+        : undefined;
       const first = await firstChart(page);
       // The burn rate is shown once the watches of running objects have listed (2 in 5 seeded Jobs are Running).
-      const shown = await until(`the burn rate (${BURN_RATE}) was not shown`, async () => {
-        const changes = await page.evaluate(() => (window as unknown as BenchWindow).__bench.figureChanges());
-        return changes.find((c) => c.text?.includes('$') && c.paintedAt !== undefined);
-      });
+      const shownAt =
+        shownBefore ??
+        (
+          await until(`the burn rate (${BURN_RATE}) was not shown`, async () => {
+            const changes = await page.evaluate(() => (window as unknown as BenchWindow).__bench.figureChanges());
+            return changes.find((c) => c.text?.includes('$') && c.paintedAt !== undefined);
+          })
+        ).paintedAt!;
 
       ctx.log('cost-view: chart drawn and burn rate shown; starting Jobs');
       // (b) Starts, one at a time: each new running Job moves the burn rate.
@@ -192,7 +200,7 @@ export const costView: Scenario = {
             id: 'burn-shown',
             label: 'burn rate shown (from navigation)',
             unit: 'ms',
-            value: shown.paintedAt!,
+            value: shownAt,
           },
           {
             id: 'burn-lag',
