@@ -1,7 +1,8 @@
 /**
  * The production build (`npm run build`) served by scripts/serve (`npm run preview`) under its
  * Content-Security-Policy: the headers are there, the page has no inline script, and the console works through a
- * whole visit (key prompt, table, an object, the YAML editor) without the policy refusing anything.
+ * whole visit (key prompt, table, an object, the YAML editor) and the Cost views' charts (uPlot, on a canvas)
+ * without the policy refusing anything.
  * Run by e2e/playwright.security.config.ts.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -101,6 +102,41 @@ test('the console works under the policy: key prompt, table, an object, the YAML
   await expect(editor.estimate).toBeVisible({ timeout: 60_000 });
   await page.screenshot({ path: '/tmp/shots/security-csp-editor.png' });
 
+  expect(await csp.violations()).toEqual([]);
+  expect(csp.consoleErrors).toEqual([]);
+});
+
+/** The Cost view's chart: uPlot's canvas, sized and painted, and the chart's own mark of a draw. */
+async function expectChartDrawn(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByName('nodus:chart-drawn', 'mark').length))
+    .toBeGreaterThan(0);
+  const canvas = page.locator('canvas').first();
+  await expect(canvas).toBeVisible();
+  const box = await canvas.boundingBox();
+  expect(box?.width).toBeGreaterThan(0);
+  expect(box?.height).toBeGreaterThan(0);
+  // Drawn, not only sized: some pixel of the canvas is not transparent.
+  await expect
+    .poll(() =>
+      canvas.evaluate((el: HTMLCanvasElement) => {
+        const data = el.getContext('2d')?.getImageData(0, 0, el.width, el.height).data ?? [];
+        let painted = 0;
+        for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) painted++;
+        return painted;
+      }),
+    )
+    .toBeGreaterThan(0);
+}
+
+test('the Cost views draw their charts under the policy, with nothing refused', async ({ page }) => {
+  const csp = await watchCsp(page);
+  // The demo projects carry 30 days of spend. Each view is a page load of its own: its marks start from none.
+  for (const path of ['/projects/default/cost', '/all/cost']) {
+    await signIn(page, path);
+    await expectChartDrawn(page);
+    await page.screenshot({ path: `/tmp/shots/security-csp-${path.split('/').slice(-2).join('-')}.png` });
+  }
   expect(await csp.violations()).toEqual([]);
   expect(csp.consoleErrors).toEqual([]);
 });

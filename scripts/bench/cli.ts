@@ -42,6 +42,10 @@ export interface BenchPlan extends BenchOptions {
   logLines: number;
   /** How long opening the table may take before the scenario fails (a selector that no longer matches). */
   openTimeoutMs: number;
+  /** Jobs the Cost view scenario starts, one at a time, to move the burn rate. */
+  costStarts: number;
+  /** Hourly buckets of the Cost view's chart at thousands of points (90 days: 2,160). */
+  costPointsHours: number;
 }
 
 export const USAGE = `npm run bench -- [--size N] [--runs N] [--quick] [--only a,b] [--out FILE]
@@ -121,5 +125,7 @@ export function planFor(options: BenchOptions): BenchPlan {
     scrollFrames: quick ? 30 : 300,
     logLines: quick ? 10_000 : 1_000_000,
     openTimeoutMs: quick ? 30_000 : 180_000,
+    costStarts: quick ? 2 : 5,
+    costPointsHours: quick ? 10 * 24 : 90 * 24,
   };
 }

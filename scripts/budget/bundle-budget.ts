@@ -1,17 +1,26 @@
 /**
  * The bundle budget: the JavaScript a browser must fetch before the table route
- * (/projects/:project/:plural) can show, at most 200 kB gzip, with no Monaco in it. Monaco belongs to editors,
- * which must load it lazily. Computed from the bundler's own output (chunks, their static imports, the modules in
+ * (/projects/:project/:plural) can show, at most 200 kB gzip, with no Monaco, no uPlot and no chart code in it.
+ * Monaco belongs to editors and uPlot to the views that draw charts, which must load them lazily. Computed from the bundler's own output (chunks, their static imports, the modules in
  * each), so it needs no running server and gives the same answer every time. Used by bundle-budget.test.ts (part
  * of `npm test`) and by the benchmark's bundle figure.
  */
 import { gzipSync } from 'node:zlib';
+import { minifySync } from 'rolldown/utils';
 
 /** The route module that renders the table; if the route moves, this must follow (the test fails until it does). */
 export const TABLE_ROUTE_MODULE = 'src/app/routes/project.tsx';
 /** kB as Vite prints them (1,000 bytes), gzip at zlib's default level, as a server would send them. */
 export const BUDGET_GZIP_BYTES = 200_000;
 const MONACO = /[\\/]node_modules[\\/](?:monaco-editor|@monaco-editor[\\/]|monaco-yaml)/;
+const UPLOT = /[\\/]node_modules[\\/]uplot[\\/]/;
+/** The console's own chart components: they import uPlot, so they must stay out of the first view too. */
+const CHART_CODE = /[\\/]src[\\/]components[\\/]charts[\\/]/;
+/**
+ * uPlot by its content, whatever module it came from (a copy vendored under src/ would have another id): the
+ * class names it gives its legend and its cursor layer, strings that survive minification.
+ */
+const UPLOT_CONTENT = [/["'`]u-legend["'`]/, /["'`]u-over["'`]/];
 
 /** The fields of a Rollup/Rolldown output chunk this needs. */
 export interface ChunkInfo {
@@ -22,6 +31,8 @@ export interface ChunkInfo {
   isDynamicEntry: boolean;
   imports: string[];
   moduleIds: string[];
+  /** Each module's code as rendered into the chunk, before the chunk is minified (Rollup and Rolldown give it). */
+  modules?: Record<string, { code: string | null }>;
 }
 
 export interface InitialJs {
@@ -30,6 +41,10 @@ export interface InitialJs {
   gzipBytes: number;
   /** Monaco's modules found in those files: must be none. */
   monacoModules: string[];
+  /** uPlot's modules and the console's chart modules found in those files, and files that hold uPlot's code by
+   * its content: must be none. */
+  chartModules: string[];
+  uplotByContent: string[];
   /** Whether the route module was found in the output at all (a rename must not go unnoticed). */
   routeFound: boolean;
 }
@@ -82,7 +97,48 @@ export function initialJavaScript(output: readonly { type: string }[], routeModu
     bytes: files.reduce((sum, f) => sum + f.bytes, 0),
     gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
     monacoModules: [...initial].flatMap((c) => c.moduleIds.filter((id) => MONACO.test(normalise(id)))),
+    chartModules: [...initial].flatMap((c) =>
+      c.moduleIds.filter((id) => UPLOT.test(normalise(id)) || CHART_CODE.test(normalise(id))),
+    ),
+    uplotByContent: [...initial].filter(holdsUplot).map((c) => c.fileName),
     routeFound: routeChunk !== undefined,
+  };
+}
+
+function holdsUplot(chunk: ChunkInfo): boolean {
+  return UPLOT_CONTENT.every((marker) => marker.test(chunk.code));
+}
+
+export interface ChartLibrary {
+  /** The chunks holding uPlot (by module or by content), each with its gzip size. */
+  chunks: { fileName: string; gzipBytes: number; isDynamicEntry: boolean }[];
+  /**
+   * uPlot's own code, minified alone as the build minifies a chunk, gzip: its share of the chunk it is in (it
+   * shares a chunk with the one view that draws charts). Undefined when the bundler gave no module code.
+   */
+  uplotGzipBytes: number | undefined;
+  uplotBytes: number | undefined;
+}
+
+/** Where uPlot went in the build, and how much of it there is. */
+export function chartLibrary(output: readonly { type: string }[]): ChartLibrary {
+  const chunks = output
+    .filter((o): o is ChunkInfo => o.type === 'chunk')
+    .filter((c) => holdsUplot(c) || c.moduleIds.some((id) => UPLOT.test(normalise(id))));
+  const sources = chunks.flatMap((c) =>
+    Object.entries(c.modules ?? {})
+      .filter(([id, m]) => UPLOT.test(normalise(id)) && m.code)
+      .map(([id, m]) => ({ id, code: m.code! })),
+  );
+  const minified = sources.map((s) => minifySync(s.id, s.code).code).join('\n');
+  return {
+    chunks: chunks.map((c) => ({
+      fileName: c.fileName,
+      gzipBytes: gzipSync(c.code).length,
+      isDynamicEntry: c.isDynamicEntry,
+    })),
+    uplotGzipBytes: sources.length ? gzipSync(minified).length : undefined,
+    uplotBytes: sources.length ? Buffer.byteLength(minified) : undefined,
   };
 }
 
@@ -102,6 +158,12 @@ export function budgetViolations(js: InitialJs, routeModule = TABLE_ROUTE_MODULE
   if (js.monacoModules.length) {
     problems.push(
       `Monaco is in the table route's initial JavaScript (${js.monacoModules.slice(0, 3).join(', ')}${js.monacoModules.length > 3 ? ', …' : ''}): load editors with a dynamic import()`,
+    );
+  }
+  if (js.chartModules.length || js.uplotByContent.length) {
+    const found = [...js.chartModules, ...js.uplotByContent.map((f) => `uPlot's code in ${f}`)];
+    problems.push(
+      `chart code is in the table route's initial JavaScript (${found.slice(0, 3).join(', ')}${found.length > 3 ? ', …' : ''}): import charts only from the lazy views that draw them`,
     );
   }
   return problems;

@@ -10,6 +10,19 @@ export interface CellChange {
   at: number;
 }
 
+/** A draw of a chart (its `nodus:chart-drawn` mark) and the paint of the frame after it, on the page's clock. */
+export interface ChartDraw {
+  at: number;
+  paintedAt: number | undefined;
+}
+
+/** A new text of a watched figure, when the page wrote it and when the frame after it was painted. */
+export interface FigureChange {
+  text: string | undefined;
+  at: number;
+  paintedAt: number | undefined;
+}
+
 export interface BenchCollector {
   now(): number;
   timeOrigin(): number;
@@ -22,6 +35,11 @@ export interface BenchCollector {
     pattern: string,
   ): { name: string; start: number; end: number; requestStart: number; responseStart: number }[];
   rowCount(): number;
+  chartDraws(since?: number): ChartDraw[];
+  /** Starts watching; returns the figure's text now (undefined when it is not on the page). */
+  watchFigure(selector: string): string | undefined;
+  figureChanges(): FigureChange[];
+  stopFigure(): void;
   watchCells(keyHeader: string, valueHeader: string): string;
   cellChanges(): CellChange[];
   stopCells(): void;

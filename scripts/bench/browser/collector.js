@@ -6,7 +6,9 @@
  * - milestones of opening a table: the first data row in the DOM, and the listed count reaching the expected
  *   number, each with the time the frame that showed it was painted;
  * - for the churn scenario, each change of a watched cell with the time it was painted;
- * - for sort and filter, the time from a click or key to the painted table.
+ * - for sort and filter, the time from a click or key to the painted table;
+ * - for the Cost view, each `nodus:chart-drawn` mark (a chart drew) and each change of a figure's text, with the
+ *   time the frame after it was painted.
  * Selectors come from the page object (page-object.ts) through window.__benchConfig.
  */
 (() => {
@@ -59,6 +61,20 @@
   // The default buffer (250) would drop the later pages of a big list.
   performance.setResourceTimingBufferSize(5000);
 
+  // Each chart draw, timed to the frame after it: the mark is taken synchronously in uPlot's draw hook, so the
+  // frame that follows is the one that shows the canvas (a PerformanceObserver would hear of it later).
+  const chartDraws = [];
+  const mark = performance.mark.bind(performance);
+  performance.mark = (name, options) => {
+    const entry = mark(name, options);
+    if (name === 'nodus:chart-drawn') {
+      const draw = { at: entry.startTime, paintedAt: undefined };
+      chartDraws.push(draw);
+      afterPaint((t) => (draw.paintedAt = t));
+    }
+    return entry;
+  };
+
   const digits = (text) => Number(String(text || '').replace(/[^0-9]/g, '') || NaN);
 
   // Milestones of opening the table.
@@ -90,6 +106,7 @@
 
   let cellWatch;
   let response;
+  let figureWatch;
 
   window.__bench = {
     now: () => performance.now(),
@@ -114,6 +131,34 @@
           responseStart: e.responseStart,
         })),
     rowCount: () => document.querySelectorAll(config.rowSelector).length,
+    chartDraws: (since = 0) => chartDraws.filter((d) => d.at >= since).map((d) => ({ ...d })),
+
+    /**
+     * Records each change of the text of the element `selector` finds, whenever the page rewrites it (the element
+     * itself may be replaced), with the time the frame after the change was painted (page clock).
+     */
+    watchFigure: (selector) => {
+      const read = () => {
+        const el = document.querySelector(selector);
+        return el ? (el.textContent || '').trim() : undefined;
+      };
+      const watch = { last: read(), seen: [] };
+      const observer = new MutationObserver(() => {
+        const text = read();
+        if (text === watch.last) return;
+        watch.last = text;
+        const change = { text, at: performance.now(), paintedAt: undefined };
+        watch.seen.push(change);
+        afterPaint((t) => (change.paintedAt = t));
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      watch.stop = () => observer.disconnect();
+      figureWatch?.stop();
+      figureWatch = watch;
+      return watch.last;
+    },
+    figureChanges: () => (figureWatch ? figureWatch.seen.map((c) => ({ ...c })) : []),
+    stopFigure: () => figureWatch && figureWatch.stop(),
 
     /**
      * Records each change of a row's value (key column → value column) with the epoch time it was painted. Only

@@ -47,14 +47,15 @@ const TRACE_CATEGORIES = [
   'mojom',
 ];
 
-export async function openSession(ctx: BenchContext): Promise<Session> {
+/** `collector`: what the in-page collector looks for; the seeded Jobs' table unless a scenario opens another view. */
+export async function openSession(ctx: BenchContext, collector?: Record<string, unknown>): Promise<Session> {
   if (!ctx.browser || !ctx.console) throw new Error('a browser scenario ran without a browser or a console');
   const context: BrowserContext = await ctx.browser.newContext({
     baseURL: ctx.console.url,
     viewport: { width: 1440, height: 900 },
   });
   const page = await context.newPage();
-  const config = TablePage.collectorConfig('jobs', ctx.plan.size);
+  const config = collector ?? TablePage.collectorConfig('jobs', ctx.plan.size);
   await page.addInitScript({ content: `window.__benchConfig = ${JSON.stringify(config)};` });
   await page.addInitScript({ content: COLLECTOR });
   const errors: string[] = [];

@@ -1,6 +1,7 @@
 /** Every scenario, in the order they run and print: the mock, the peers, then the console in the browser. */
 import { bundleSize } from '../browser/scenarios/bundle-size.ts';
 import { churnLag } from '../browser/scenarios/churn-lag.ts';
+import { costView } from '../browser/scenarios/cost-view.ts';
 import { followLog } from '../browser/scenarios/follow-log.ts';
 import { heapListed } from '../browser/scenarios/heap.ts';
 import { openTableScenario as openTable } from '../browser/scenarios/open-table.ts';
@@ -29,5 +30,6 @@ export const SCENARIOS: Scenario[] = [
   sortFilter,
   heapListed,
   followLog,
+  costView,
   bundleSize,
 ];

@@ -4,30 +4,18 @@
  * spenders and the series cap). The seeding is timed once; the reports on every run.
  */
 import type { RunOutcome, Scenario } from '../types.ts';
-
-const PROJECT = 'bench-usage';
-const DAYS = 30;
+import { USAGE_DAYS as DAYS, USAGE_PROJECT as PROJECT, usageProject } from './usage-project.ts';
 
 interface Report {
   status: { totalUSD: string; series: unknown[] };
 }
-
-let seededMs: number | undefined;
 
 export const mockUsage: Scenario = {
   id: 'mock-usage',
   title: `mock API: the usage report over ${DAYS} days of charges`,
   async run(ctx): Promise<RunOutcome> {
     const { mock, plan } = ctx;
-    if (seededMs === undefined) {
-      const started = performance.now();
-      for (let done = 0; done < plan.size;) {
-        const count = Math.min(100_000, plan.size - done);
-        await mock.api.post('/_mock/seed', { project: PROJECT, kind: 'Job', count, historyDays: DAYS });
-        done += count;
-      }
-      seededMs = performance.now() - started;
-    }
+    const seededMs = await usageProject(mock, plan.size);
     const path = (groupBy: string) =>
       `/apis/usage.nodus.dev/v1/namespaces/${PROJECT}/usage?window=${DAYS}d&step=1d&groupBy=${groupBy}`;
     const timed = async (groupBy: string) => {

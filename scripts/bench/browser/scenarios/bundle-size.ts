@@ -2,7 +2,7 @@
  * The console: the initial JavaScript of the table route, from the build the benchmark serves (the same
  * computation as the bundle budget test, scripts/budget/). Deterministic, so measured once.
  */
-import { initialJavaScript } from '../../../budget/bundle-budget.ts';
+import { chartLibrary, initialJavaScript } from '../../../budget/bundle-budget.ts';
 import type { RunOutcome, Scenario } from '../../types.ts';
 
 export const bundleSize: Scenario = {
@@ -13,6 +13,7 @@ export const bundleSize: Scenario = {
   async run(ctx): Promise<RunOutcome> {
     if (!ctx.console) throw new Error('the bundle scenario ran without a console build');
     const js = initialJavaScript(ctx.console.output);
+    const charts = chartLibrary(ctx.console.output);
     if (!js.routeFound)
       throw new Error(
         'the table route is not in the build: update TABLE_ROUTE_MODULE in scripts/budget/bundle-budget.ts',
@@ -34,9 +35,27 @@ export const bundleSize: Scenario = {
           value: js.monacoModules.length,
           target: { op: '<=', value: 0 },
         },
+        {
+          id: 'charts',
+          label: 'uPlot and chart modules in it',
+          unit: 'count',
+          value: js.chartModules.length + js.uplotByContent.length,
+          target: { op: '<=', value: 0 },
+        },
+        ...(charts.uplotGzipBytes === undefined
+          ? []
+          : [
+              {
+                id: 'uplot',
+                label: 'uPlot alone (lazy, minified), gzip',
+                unit: 'kB',
+                value: charts.uplotGzipBytes / 1000,
+              },
+            ]),
       ],
       notes: [
         `${js.files.length} file(s): ${js.files.map((f) => f.fileName).join(', ')}; kB = 1,000 bytes, zlib's default level`,
+        `uPlot is in ${charts.chunks.map((c) => `${c.fileName} (${(c.gzipBytes / 1000).toFixed(1)} kB gzip, with the chart views' own code)`).join(', ') || 'no chunk'}`,
       ],
     };
   },
