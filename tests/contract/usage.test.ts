@@ -240,6 +240,17 @@ describe('/_mock/seed with historyDays', () => {
     expect(bad.status).toBe(422);
     expect((bad.body as unknown as Status).details?.causes?.[0]?.field).toBe('historyDays');
   });
+
+  it('gives seeded running objects their hourly rate, which the burn rate sums', async () => {
+    expect((await api.post('/_mock/seed', { project: 'usage-rates', kind: 'Job', count: 10 })).status).toBe(201);
+    const jobs = (await api.get<{ items: NodusObject[] }>('/apis/nodus.dev/v1/namespaces/usage-rates/jobs')).body.items;
+    const running = jobs.filter((j) => j.status?.phase === 'Running');
+    expect(running.length).toBeGreaterThan(0);
+    for (const j of running) expect(parseMoney(String(j.status?.rateUSDPerHour))).toBeGreaterThan(0n);
+    for (const j of jobs.filter((o) => o.status?.phase !== 'Running')) expect(j.status?.rateUSDPerHour).toBeUndefined();
+    const r = await report(usageOf('usage-rates', 'window=24h'));
+    expect(r.status.burnRateUSDPerHour).toBe(sum(running.map((j) => String(j.status?.rateUSDPerHour))));
+  });
 });
 
 describe('errors', () => {

@@ -8,7 +8,8 @@ import { newObject, newProject, specContext } from '../admission/new-object.ts';
 import { admitSpec } from '../admission/spec.ts';
 import { ApiFailure, invalid } from '../http/errors.ts';
 import { kindByPlural, KIND_DEFS, type KindDef } from '../kinds/index.ts';
-import { isMoney } from '../money.ts';
+import { formatMoney, isMoney } from '../money.ts';
+import { hourlyRate } from '../billing/pricing.ts';
 import type { Reply } from '../http/reply.ts';
 import type { MockState } from '../state.ts';
 import { LABEL_BENCH } from '../controller/timing.ts';
@@ -90,6 +91,9 @@ export function seed(state: MockState, body: Record<string, unknown>): Reply {
     admitted: { metadata: {}, spec: admitted.spec, warnings: [] },
     launchedBy: 'api',
   });
+  // A seeded object that runs carries its hourly rate, as one the controller started would: the console's burn
+  // rate sums these, and the usage API's must agree with it.
+  const rate = kind.usage ? formatMoney(hourlyRate(kind.usage(template.spec ?? {}), state.priceBook)) : undefined;
   const prefix = String(body.prefix ?? `${kind.singular}-bulk`);
   const start = state.store.count(kind.plural, project);
   const made: NodusObject[] = [];
@@ -103,7 +107,8 @@ export function seed(state: MockState, body: Record<string, unknown>): Reply {
         uid: state.newUid(kind.uidPrefix),
         labels: { ...template.metadata.labels, shard: String(n % 10), [LABEL_BENCH]: 'true' },
       },
-      status: kind.lifecycle === 'none' ? template.status : { ...template.status, phase: PHASES[n % PHASES.length] },
+      status:
+        kind.lifecycle === 'none' ? template.status : seededStatus(template.status, PHASES[n % PHASES.length]!, rate),
     };
     made.push(obj);
   }
@@ -119,6 +124,10 @@ export function seed(state: MockState, body: Record<string, unknown>): Reply {
       resourceVersion: String(state.store.resourceVersion),
     },
   };
+}
+
+function seededStatus(status: NodusObject['status'], phase: string, rate: string | undefined): NodusObject['status'] {
+  return phase === 'Running' && rate !== undefined ? { ...status, phase, rateUSDPerHour: rate } : { ...status, phase };
 }
 
 /** A steady stream of MODIFIED events: objects of the kind in the project get a new status.costUSD. */
