@@ -1,0 +1,161 @@
+/**
+ * Every Budget in view (one project's, or all of them) at a glance: its period, spent against the limit as a bar
+ * with the forecast drawn past it, and what happens at the limit. The forecast is the usage report's (`budget=`),
+ * what the period will have cost if what runs now keeps running.
+ */
+import { useQueries } from '@tanstack/react-query';
+import { clsx } from 'clsx';
+import { Link } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { formatUSD } from '@/lib/format.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
+import { usageQueryOptions } from '../api/usage-report.ts';
+import { budgetForecastQuery } from '../model/cost-view.ts';
+import { budgetGauge, enforcementWords } from '../model/spenders.ts';
+import { CostCard } from './cost-card.tsx';
+import type { CostHrefs } from './cost-hrefs.ts';
+
+const TH = 'px-4 py-2 font-medium';
+
+function Bar({
+  spent,
+  forecast,
+  over,
+  forecastOver,
+}: {
+  spent: number;
+  forecast?: number;
+  over: boolean;
+  forecastOver: boolean;
+}) {
+  return (
+    <div aria-hidden="true" className="relative h-2 w-full min-w-24 overflow-hidden rounded-full bg-slate-100">
+      {forecast !== undefined && forecast > spent ? (
+        <div
+          className={clsx('absolute inset-y-0 left-0 rounded-full', forecastOver ? 'bg-rose-200' : 'bg-indigo-200')}
+          style={{ width: `${forecast}%` }}
+        />
+      ) : null}
+      <div
+        className={clsx('absolute inset-y-0 left-0 rounded-full', over ? 'bg-rose-500' : 'bg-indigo-500')}
+        style={{ width: `${spent}%` }}
+      />
+    </div>
+  );
+}
+
+export function BudgetsGlance({
+  budgets,
+  showProject,
+  hrefs,
+}: {
+  /** Undefined until the watch has listed. */
+  budgets: readonly NodusObject[] | undefined;
+  showProject: boolean;
+  hrefs: CostHrefs;
+}) {
+  const list = budgets ?? [];
+  const forecasts = useQueries({
+    queries: list.map((b) => usageQueryOptions(budgetForecastQuery(b.metadata.namespace ?? '', b.metadata.name ?? ''))),
+  });
+  return (
+    <CostCard label="Budgets at a glance" title="Budgets at a glance">
+      {budgets === undefined ? (
+        <div aria-busy="true" aria-label="Loading the budgets" className="space-y-3 px-4 py-4">
+          <Skeleton className="h-5 w-full" />
+          <Skeleton className="h-5 w-full" />
+        </div>
+      ) : list.length === 0 ? (
+        <p className="px-4 py-6 text-center text-sm text-slate-500">No Budgets: nothing caps this spend.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table aria-label="Budgets" className="w-full text-sm">
+            <thead className="border-b border-slate-100 text-left text-xs text-slate-500">
+              <tr>
+                <th scope="col" className={TH}>
+                  Budget
+                </th>
+                {showProject ? (
+                  <th scope="col" className={TH}>
+                    Project
+                  </th>
+                ) : null}
+                <th scope="col" className={TH}>
+                  Period
+                </th>
+                <th scope="col" className={`${TH} text-right`}>
+                  Spent
+                </th>
+                <th scope="col" className={`${TH} text-right`}>
+                  Limit
+                </th>
+                <th scope="col" className={`${TH} w-40`}>
+                  <span className="sr-only">Spent of limit</span>
+                </th>
+                <th scope="col" className={`${TH} text-right`}>
+                  Forecast
+                </th>
+                <th scope="col" className={TH}>
+                  At the limit
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-50">
+              {list.map((b, i) => {
+                const project = b.metadata.namespace ?? '';
+                const name = b.metadata.name ?? '';
+                const spec = (b.spec ?? {}) as { limitUSD?: string; period?: string; enforcement?: string };
+                const forecast = forecasts[i]?.data?.status.budget?.forecastUSD;
+                const failed = forecast === undefined && forecasts[i]?.isError === true;
+                const gauge = budgetGauge(b.status?.spentUSD, spec.limitUSD, forecast);
+                return (
+                  <tr key={b.metadata.uid ?? `${project}/${name}`} data-budget={`${project}/${name}`}>
+                    <td className="px-4 py-2">
+                      <Link
+                        to={hrefs.budget(project, name)}
+                        className="font-mono text-indigo-600 hover:text-indigo-500 hover:underline"
+                      >
+                        <bdi>{name}</bdi>
+                      </Link>
+                    </td>
+                    {showProject ? <td className="px-4 py-2 text-slate-600">{project}</td> : null}
+                    <td className="px-4 py-2 text-slate-600">{spec.period ?? 'Monthly'}</td>
+                    <td className="px-4 py-2 text-right font-medium text-slate-900 tabular-nums">
+                      {formatUSD(b.status?.spentUSD) ?? '—'}
+                    </td>
+                    <td className="px-4 py-2 text-right text-slate-600 tabular-nums">
+                      {formatUSD(spec.limitUSD) ?? '—'}
+                    </td>
+                    <td className="px-4 py-2">
+                      <Bar
+                        spent={gauge.spentPercent}
+                        forecast={gauge.forecastPercent}
+                        over={gauge.overLimit}
+                        forecastOver={gauge.forecastOver}
+                      />
+                    </td>
+                    <td
+                      className={clsx(
+                        'px-4 py-2 text-right tabular-nums',
+                        gauge.forecastOver ? 'font-medium text-rose-700' : 'text-slate-600',
+                      )}
+                    >
+                      {forecast !== undefined ? (
+                        formatUSD(forecast)
+                      ) : failed ? (
+                        '—'
+                      ) : (
+                        <Skeleton className="ml-auto h-4 w-16" />
+                      )}
+                    </td>
+                    <td className="px-4 py-2 whitespace-nowrap text-slate-600">{enforcementWords(spec.enforcement)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </CostCard>
+  );
+}
