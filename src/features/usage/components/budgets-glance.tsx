@@ -15,7 +15,7 @@ import { budgetGauge, enforcementWords } from '../model/spenders.ts';
 import { CostCard } from './cost-card.tsx';
 import type { CostHrefs } from './cost-hrefs.ts';
 
-const TH = 'px-4 py-2 font-medium';
+const TH = 'px-4 py-2 font-medium whitespace-nowrap';
 
 function Bar({
   spent,
@@ -29,7 +29,7 @@ function Bar({
   forecastOver: boolean;
 }) {
   return (
-    <div aria-hidden="true" className="relative h-2 w-full min-w-24 overflow-hidden rounded-full bg-slate-100">
+    <div aria-hidden="true" className="relative mt-1.5 h-2 w-full min-w-24 overflow-hidden rounded-full bg-slate-100">
       {forecast !== undefined && forecast > spent ? (
         <div
           className={clsx('absolute inset-y-0 left-0 rounded-full', forecastOver ? 'bg-rose-200' : 'bg-indigo-200')}
@@ -83,14 +83,8 @@ export function BudgetsGlance({
                 <th scope="col" className={TH}>
                   Period
                 </th>
-                <th scope="col" className={`${TH} text-right`}>
-                  Spent
-                </th>
-                <th scope="col" className={`${TH} text-right`}>
-                  Limit
-                </th>
-                <th scope="col" className={`${TH} w-40`}>
-                  <span className="sr-only">Spent of limit</span>
+                <th scope="col" className={`${TH} w-2/5`}>
+                  Spent of limit
                 </th>
                 <th scope="col" className={`${TH} text-right`}>
                   Forecast
@@ -113,20 +107,22 @@ export function BudgetsGlance({
                     <td className="px-4 py-2">
                       <Link
                         to={hrefs.budget(project, name)}
-                        className="font-mono text-indigo-600 hover:text-indigo-500 hover:underline"
+                        className="font-mono whitespace-nowrap text-indigo-600 hover:text-indigo-500 hover:underline"
                       >
                         <bdi>{name}</bdi>
                       </Link>
                     </td>
-                    {showProject ? <td className="px-4 py-2 text-slate-600">{project}</td> : null}
+                    {showProject ? <td className="px-4 py-2 whitespace-nowrap text-slate-600">{project}</td> : null}
                     <td className="px-4 py-2 text-slate-600">{spec.period ?? 'Monthly'}</td>
-                    <td className="px-4 py-2 text-right font-medium text-slate-900 tabular-nums">
-                      {formatUSD(b.status?.spentUSD) ?? '—'}
-                    </td>
-                    <td className="px-4 py-2 text-right text-slate-600 tabular-nums">
-                      {formatUSD(spec.limitUSD) ?? '—'}
-                    </td>
                     <td className="px-4 py-2">
+                      <div className="flex items-baseline justify-between gap-3 tabular-nums">
+                        <span data-cell="spent" className="font-medium text-slate-900">
+                          {formatUSD(b.status?.spentUSD) ?? '—'}
+                        </span>
+                        <span className="text-xs text-slate-500">
+                          of <span data-cell="limit">{formatUSD(spec.limitUSD) ?? '—'}</span>
+                        </span>
+                      </div>
                       <Bar
                         spent={gauge.spentPercent}
                         forecast={gauge.forecastPercent}
@@ -135,8 +131,9 @@ export function BudgetsGlance({
                       />
                     </td>
                     <td
+                      data-cell="forecast"
                       className={clsx(
-                        'px-4 py-2 text-right tabular-nums',
+                        'px-4 py-2 text-right whitespace-nowrap tabular-nums',
                         gauge.forecastOver ? 'font-medium text-rose-700' : 'text-slate-600',
                       )}
                     >

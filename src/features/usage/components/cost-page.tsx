@@ -132,8 +132,10 @@ export function CostPage({ project, hrefs }: { project: string | undefined; href
         empty={report.data !== undefined && (parseUSD(report.data.status.totalUSD) ?? 0) === 0}
         updating={report.isPlaceholderData}
       />
+      {/* Across projects the Budgets come first: where each project stands is the question there. */}
+      {all ? <BudgetsGlance budgets={budgets} showProject hrefs={hrefs} /> : null}
       <TopSpenders rows={rows} showProject={all} windowLabel={label} hrefs={hrefs} />
-      <BudgetsGlance budgets={budgets} showProject={all} hrefs={hrefs} />
+      {all ? null : <BudgetsGlance budgets={budgets} showProject={false} hrefs={hrefs} />}
     </div>
   );
 }

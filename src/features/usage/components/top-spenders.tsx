@@ -84,7 +84,7 @@ export function TopSpenders({
                     {formatUnitsUSD(spent)}
                   </td>
                   <td className="px-4 py-2 text-right text-slate-600 tabular-nums">
-                    {rate > 0 ? `${formatUnitsUSD(rate)}/h` : <span className="text-slate-400">stopped</span>}
+                    {rate > 0 ? `${formatUnitsUSD(rate)}/h` : <span className="text-slate-400">not running</span>}
                   </td>
                 </tr>
               ))}
