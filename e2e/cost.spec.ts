@@ -158,7 +158,7 @@ test('the window and the grouping are in the URL, a Budget offers its period', a
 
   await ui.window('Budget team-cap').click();
   await expect.poll(() => new URL(page.url()).searchParams.get('window')).toBe('budget:team-cap');
-  await expect(ui.chartTable).toHaveAccessibleName('Spend by label cost-center, budget team-cap: this period');
+  await expect(ui.chartTable).toHaveAccessibleName('Spend by label cost-center, this period of Budget team-cap');
   const budget = (await usageReport(request, project, { window: '1d', step: '1d', budget: 'team-cap' })).status.budget!;
   await expect(page.getByRole('definition').filter({ hasText: 'of $5.00' })).toContainText(
     `forecast ${formatUSD(budget.forecastUSD)}`,
@@ -174,7 +174,7 @@ test('the window and the grouping are in the URL, a Budget offers its period', a
   await page.reload();
   await expect(ui.window('Budget team-cap')).toHaveAttribute('aria-pressed', 'true');
   await expect(ui.labelKey).toHaveValue('cost-center');
-  await expect(ui.chartTable).toHaveAccessibleName('Spend by label cost-center, budget team-cap: this period');
+  await expect(ui.chartTable).toHaveAccessibleName('Spend by label cost-center, this period of Budget team-cap');
 
   // The defaults leave the URL.
   await ui.window('Last 30 days').click();

@@ -80,9 +80,6 @@ export function BudgetsGlance({
                     Project
                   </th>
                 ) : null}
-                <th scope="col" className={TH}>
-                  Period
-                </th>
                 <th scope="col" className={`${TH} w-2/5`}>
                   Spent of limit
                 </th>
@@ -111,15 +108,15 @@ export function BudgetsGlance({
                       >
                         <bdi>{name}</bdi>
                       </Link>
+                      <div className="text-xs text-slate-500">{spec.period ?? 'Monthly'}</div>
                     </td>
                     {showProject ? <td className="px-4 py-2 whitespace-nowrap text-slate-600">{project}</td> : null}
-                    <td className="px-4 py-2 text-slate-600">{spec.period ?? 'Monthly'}</td>
                     <td className="px-4 py-2">
                       <div className="flex items-baseline justify-between gap-3 tabular-nums">
                         <span data-cell="spent" className="font-medium text-slate-900">
                           {formatUSD(b.status?.spentUSD) ?? '—'}
                         </span>
-                        <span className="text-xs text-slate-500">
+                        <span className="text-xs whitespace-nowrap text-slate-500">
                           of <span data-cell="limit">{formatUSD(spec.limitUSD) ?? '—'}</span>
                         </span>
                       </div>

@@ -101,7 +101,8 @@ export function CostPage({ project, hrefs }: { project: string | undefined; href
 
       {stale ? (
         <StaleNotice
-          error={report.error}
+          // While retries run, the last failure is the reason the figures are old.
+          error={report.error ?? report.failureReason}
           since={report.dataUpdatedAt}
           retrying={report.isFetching}
           onRetry={() => void report.refetch()}

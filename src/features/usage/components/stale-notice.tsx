@@ -1,6 +1,7 @@
 /**
  * Said when the figures on screen are older than they should be (the API fails or answers slowly): they stay,
- * with how old they are and why, and a way to try again now.
+ * with how old they are and why, and a way to try again now. The button stays enabled while the client is still
+ * retrying (it retries a 503 for minutes): a click drops that wait and asks again.
  */
 import { isApiError } from '@/data/client/index.ts';
 import { AlertIcon, RefreshIcon } from '@/components/ui/icons.tsx';
@@ -16,6 +17,7 @@ export function StaleNotice({
   error: unknown;
   /** When the figures on screen arrived (ms since the epoch). */
   since: number;
+  /** A request is under way (the spinner turns). */
   retrying: boolean;
   onRetry: () => void;
 }) {
@@ -48,11 +50,10 @@ export function StaleNotice({
       <button
         type="button"
         onClick={onRetry}
-        disabled={retrying}
-        className="inline-flex items-center gap-1.5 rounded-md border border-amber-300 bg-white px-2.5 py-1 text-xs font-medium text-amber-900 hover:bg-amber-100 disabled:opacity-60"
+        className="inline-flex items-center gap-1.5 rounded-md border border-amber-300 bg-white px-2.5 py-1 text-xs font-medium text-amber-900 hover:bg-amber-100"
       >
         <RefreshIcon className={clsx('size-3.5', retrying && 'animate-spin')} />
-        {retrying ? 'Retrying…' : 'Retry'}
+        Retry now
       </button>
     </div>
   );

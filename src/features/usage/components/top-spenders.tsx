@@ -80,11 +80,18 @@ export function TopSpenders({
                   <td className="truncate px-4 py-2 text-slate-600">
                     <bdi>{spender.createdBy ?? '—'}</bdi>
                   </td>
-                  <td className="px-4 py-2 text-right font-medium text-slate-900 tabular-nums">
+                  <td className="px-4 py-2 text-right font-medium whitespace-nowrap text-slate-900 tabular-nums">
                     {formatUnitsUSD(spent)}
                   </td>
-                  <td className="px-4 py-2 text-right text-slate-600 tabular-nums">
-                    {rate > 0 ? `${formatUnitsUSD(rate)}/h` : <span className="text-slate-400">not running</span>}
+                  <td className="px-4 py-2 text-right whitespace-nowrap text-slate-600 tabular-nums">
+                    {rate > 0 ? (
+                      `${formatUnitsUSD(rate)}/h`
+                    ) : (
+                      <span className="text-slate-400">
+                        <span aria-hidden="true">—</span>
+                        <span className="sr-only">not running</span>
+                      </span>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -24,7 +24,7 @@ describe('the window in the URL', () => {
 
   it('names each window', () => {
     expect(windowLabel({ length: '7d' })).toBe('Last 7 days');
-    expect(windowLabel({ budget: 'gpu-cap' })).toBe('Budget gpu-cap: this period');
+    expect(windowLabel({ budget: 'gpu-cap' })).toBe('This period of Budget gpu-cap');
   });
 });
 

@@ -38,9 +38,9 @@ export function sameWindow(a: WindowChoice, b: WindowChoice): boolean {
   return windowParam(a) === windowParam(b);
 }
 
-/** "Last 7 days", or "gpu-cap's period". */
+/** "Last 7 days", or "This period of Budget gpu-cap". */
 export function windowLabel(choice: WindowChoice): string {
-  if ('budget' in choice) return `Budget ${choice.budget}: this period`;
+  if ('budget' in choice) return `This period of Budget ${choice.budget}`;
   return WINDOW_LENGTHS.find((w) => w.value === choice.length)!.label;
 }
 
