@@ -90,6 +90,8 @@ export function CostPage({ project, hrefs }: { project: string | undefined; href
               <>
                 as of <time dateTime={asOf}>{formatDateTime(asOf)}</time>
               </>
+            ) : failing.isError ? (
+              'not loaded'
             ) : (
               'loading…'
             )}
