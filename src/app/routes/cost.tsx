@@ -2,12 +2,12 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { CostPage, type CostHrefs } from '@/features/usage/index.ts';
-import { KIND_FACTS } from '@/shared/kinds.ts';
+import { kindFacts } from '@/shared/kinds.ts';
 import { paths } from '../paths.ts';
 
 /** The report names an object by its kind; the console's routes by its plural. */
 function pluralOf(kind: string): string {
-  return Object.values(KIND_FACTS).find((facts) => facts.kind === kind)?.plural ?? `${kind.toLowerCase()}s`;
+  return kindFacts(kind)?.plural ?? `${kind.toLowerCase()}s`;
 }
 
 const hrefs: CostHrefs = {
