@@ -43,6 +43,7 @@ const consoleServer: { command: string; env: Record<string, string> } = DEV_SERV
  */
 const DRILLS = /fault-drills\//;
 const MOCK_WIDE = [
+  /cost-all\.spec\.ts$/,
   /editor-launch\.spec\.ts$/,
   /health\.spec\.ts$/,
   /live-table\.spec\.ts$/,

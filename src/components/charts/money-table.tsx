@@ -8,29 +8,38 @@ import { formatUSD } from '@/lib/format.ts';
 import { saveBlob } from '@/lib/save-blob.ts';
 import { bucketLabel, csvOf, tableOf, type MoneyOverTime } from './money-series.ts';
 
+/** Saves the chart's figures as `<filename>.csv`. */
+export function downloadCsv(data: MoneyOverTime, filename: string): void {
+  saveBlob(new Blob([csvOf(data)], { type: 'text/csv;charset=utf-8' }), `${filename}.csv`);
+}
+
 export function MoneyTable({
   data,
   caption,
   filename,
+  download = true,
 }: {
   data: MoneyOverTime;
   caption: string;
   /** The CSV's file name, without extension. */
   filename: string;
+  /** False when the view puts the download elsewhere (`downloadCsv`). */
+  download?: boolean;
 }) {
   const table = useMemo(() => tableOf(data), [data]);
-  const download = () => saveBlob(new Blob([csvOf(data)], { type: 'text/csv;charset=utf-8' }), `${filename}.csv`);
   return (
     <div>
-      <div className="flex items-center justify-end px-4 py-2">
-        <button
-          type="button"
-          onClick={download}
-          className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
-        >
-          Download CSV
-        </button>
-      </div>
+      {download ? (
+        <div className="flex items-center justify-end px-4 py-2">
+          <button
+            type="button"
+            onClick={() => downloadCsv(data, filename)}
+            className="rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
+          >
+            Download CSV
+          </button>
+        </div>
+      ) : null}
       <div className="max-h-80 overflow-auto">
         <table aria-label={caption} className="w-full text-right text-sm tabular-nums">
           <caption className="sr-only">{caption}</caption>

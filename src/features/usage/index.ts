@@ -15,3 +15,4 @@ export {
 export { CHARGED_PLURALS, useLiveSpend, type LiveSpend, type RunningObject } from './api/use-live-spend.ts';
 export { moneyOverTime, seriesId, seriesLabel, stepSeconds } from './model/report-series.ts';
 export { CostPage } from './components/cost-page.tsx';
+export type { CostHrefs } from './components/cost-hrefs.ts';

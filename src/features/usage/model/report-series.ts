@@ -25,15 +25,30 @@ export function seriesId(key: SeriesKey): string {
   return JSON.stringify(key);
 }
 
+/** Each step's start from `start` to `end` (exclusive), RFC 3339 as the API writes them. */
+export function stepStarts(start: string, end: string, step: string): string[] {
+  const from = Date.parse(start);
+  const to = Date.parse(end);
+  const stepMs = stepSeconds(step) * 1000;
+  if (Number.isNaN(from) || Number.isNaN(to)) return [];
+  const starts: string[] = [];
+  for (let at = from; at < to && starts.length < 1000; at += stepMs)
+    starts.push(new Date(at).toISOString().replace('.000Z', 'Z'));
+  return starts;
+}
+
 export function moneyOverTime(report: UsageReport): MoneyOverTime {
   const first = report.status.series[0];
   return {
-    starts: first ? first.points.map((p) => p.start) : [],
+    // Nothing spent (no series): the window's steps still, so the chart and the table show zeros, not nothing.
+    starts: first ? first.points.map((p) => p.start) : stepStarts(report.spec.start, report.spec.end, report.spec.step),
     stepSeconds: stepSeconds(report.spec.step),
-    series: report.status.series.map((s) => ({
-      key: seriesId(s.key),
-      label: seriesLabel(s.key),
-      amounts: s.points.map((p) => p.costUSD),
-    })),
+    series: first
+      ? report.status.series.map((s) => ({
+          key: seriesId(s.key),
+          label: seriesLabel(s.key),
+          amounts: s.points.map((p) => p.costUSD),
+        }))
+      : [{ key: seriesId({}), label: seriesLabel({}), amounts: [] }],
   };
 }

@@ -1,0 +1,100 @@
+/**
+ * The Cost views where other tests' projects show too (All projects) or where the mock misbehaves (faults): run
+ * one file at a time, after the rest. Figures across projects are compared on the window's closed steps, which
+ * charges no longer move, so projects spending meanwhile do not make the comparison flaky.
+ */
+import { expect, test } from '@playwright/test';
+import { windowQuery } from '../src/features/usage/model/cost-view.ts';
+import { seriesLabel } from '../src/features/usage/model/report-series.ts';
+import { formatUSD } from '../src/lib/format.ts';
+import { formatUnitsUSD, sumUSD } from '../src/lib/money.ts';
+import { API_VERSION } from '../src/shared/protocol.ts';
+import { CostPage } from './pages/cost-page.ts';
+import { authHeaders, listAll, setFaults } from './support/mock-writes.ts';
+import { ObjectApi } from './support/object-api.ts';
+import { MOCK_URL } from './support/servers.ts';
+import { usageReport } from './support/usage-api.ts';
+
+test.describe.configure({ timeout: 180_000 });
+
+test('All projects stacks spend by project and shows every Budget with its forecast', async ({ page, request }) => {
+  const api = new ObjectApi(request);
+  const project = await api.project('cost-all');
+  const res = await request.post(`${MOCK_URL}/apis/${API_VERSION}/namespaces/${project}/budgets`, {
+    headers: authHeaders,
+    data: { metadata: { name: 'all-cap' }, spec: { limitUSD: '20.00', period: 'Weekly', enforcement: 'Alert' } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+
+  const ui = new CostPage(page);
+  await ui.goto(undefined, '?window=24h');
+  await expect(ui.groupBy).toHaveValue('project');
+  await expect(ui.chartTable).toHaveAccessibleName('Spend by project, last 24 hours');
+  const query = { ...windowQuery({ length: '24h' }, undefined)!, groupBy: 'project' };
+  // The closed steps (all but the one that holds now) are the API's, column by column.
+  await expect
+    .poll(async () => {
+      const report = await usageReport(request, undefined, query);
+      const series = report.status.series;
+      const shown = await ui.readChart();
+      const expected = {
+        columns: series.map((s) => seriesLabel(s.key)),
+        rows: series[0]!.points.slice(0, -1).map((point, i) => ({
+          start: point.start,
+          amounts: series.map((s) => formatUSD(s.points[i]!.costUSD)),
+          total: formatUnitsUSD(sumUSD(series.map((s) => s.points[i]!.costUSD))),
+        })),
+      };
+      return JSON.stringify({ columns: shown.columns, rows: shown.rows.slice(0, -1) }) === JSON.stringify(expected);
+    })
+    .toBe(true);
+
+  // Every Budget of every project, this one with the API's forecast and what it does at its limit.
+  const everyBudget = await listAll(request, 'budgets');
+  await expect(ui.budgets.locator('tbody tr')).toHaveCount(everyBudget.length);
+  const row = ui.budgets.locator(`tr[data-budget="${project}/all-cap"]`);
+  await expect(row.getByRole('link', { name: 'all-cap' })).toHaveAttribute(
+    'href',
+    `/projects/${project}/budgets/all-cap`,
+  );
+  const forecast = (await usageReport(request, project, { window: '1d', step: '1d', budget: 'all-cap' })).status
+    .budget!;
+  await expect(row).toContainText(project);
+  await expect(row).toContainText('Weekly');
+  await expect(row.locator('[data-cell="spent"]')).toHaveText(formatUSD(forecast.spentUSD)!);
+  await expect(row.locator('[data-cell="limit"]')).toHaveText('$20.00');
+  await expect(row.locator('[data-cell="forecast"]')).toHaveText(formatUSD(forecast.forecastUSD)!);
+  await expect(row).toContainText('Alerts only');
+});
+
+test.describe('a failing usage API', () => {
+  test.afterEach(async ({ request }) => {
+    await setFaults(request, {});
+  });
+
+  test('keeps the last figures on screen and says they are stale, until a retry succeeds', async ({
+    page,
+    request,
+  }) => {
+    const api = new ObjectApi(request);
+    const project = await api.project('cost-stale');
+    const ui = new CostPage(page);
+    await ui.goto(project, '?window=24h');
+    await expect(ui.figure('spent')).toHaveText('$0.00');
+    await setFaults(request, {
+      errorRate: 1,
+      errorCode: 503,
+      paths: [`/apis/usage.nodus.dev/v1/namespaces/${project}/usage`],
+    });
+    // The next refresh (every 30 s) fails, and the client keeps retrying it: two refreshes missed, it says so.
+    const notice = page.getByTestId('stale-notice');
+    await expect(notice).toBeVisible({ timeout: 90_000 });
+    await expect(notice).toContainText(/These figures are stale: they are from \d+m ago; the API/);
+    await expect(ui.figure('spent')).toHaveText('$0.00');
+    await expect.poll(async () => (await ui.readChart()).rows.length).toBe(24);
+
+    await setFaults(request, {});
+    await notice.getByRole('button', { name: 'Retry now' }).click();
+    await expect(notice).toBeHidden();
+  });
+});
