@@ -6,8 +6,8 @@
 import { expect, test } from '@playwright/test';
 import { windowQuery } from '../src/features/usage/model/cost-view.ts';
 import { seriesLabel } from '../src/features/usage/model/report-series.ts';
-import { formatUSD } from '../src/lib/format.ts';
-import { formatUnitsUSD, sumUSD } from '../src/lib/money.ts';
+import { formatRateUSD, formatUSD } from '../src/lib/format.ts';
+import { formatUnitsUSD, parseUSD, sumUSD } from '../src/lib/money.ts';
 import { API_VERSION } from '../src/shared/protocol.ts';
 import { CostPage } from './pages/cost-page.ts';
 import { authHeaders, listAll, setFaults } from './support/mock-writes.ts';
@@ -96,5 +96,32 @@ test.describe('a failing usage API', () => {
     await setFaults(request, {});
     await notice.getByRole('button', { name: 'Retry now' }).click();
     await expect(notice).toBeHidden();
+  });
+
+  test("shows the report's burn rate while the running objects are still listing, then the live one", async ({
+    page,
+    request,
+  }) => {
+    const api = new ObjectApi(request);
+    const project = await api.project('cost-early');
+    // Seeded Jobs: two in five are Running, each with its hourly rate (the controller leaves them be).
+    const seeded = await request.post(`${MOCK_URL}/_mock/seed`, {
+      headers: authHeaders,
+      data: { project, kind: 'Job', count: 10 },
+    });
+    expect(seeded.status(), await seeded.text()).toBe(201);
+    const report = await usageReport(request, project, { window: '24h' });
+    expect(parseUSD(report.status.burnRateUSDPerHour)).toBeGreaterThan(0);
+    // Listing this project's Jobs takes 20 s; the usage report does not.
+    await setFaults(request, { latencyMs: 20_000, paths: [`/apis/${API_VERSION}/namespaces/${project}/jobs`] });
+    const ui = new CostPage(page);
+    await ui.goto(project, '?window=24h');
+    const rate = formatRateUSD(report.status.burnRateUSDPerHour)!;
+    await expect(ui.figure('burn-rate')).toHaveText(rate);
+    await expect(page.getByText('As of the report; live once what runs is listed')).toBeVisible();
+    await setFaults(request, {});
+    await expect(page.getByText('Live: what runs now')).toBeVisible({ timeout: 60_000 });
+    await expect(ui.figure('burn-rate')).toHaveText(rate);
+    await expect(ui.figure('running')).toHaveText('4');
   });
 });

@@ -54,6 +54,9 @@ export function CostPage({ project, hrefs }: { project: string | undefined; href
   const query = windowQuery(choice, period.data?.status.budget);
   const report = useUsageReport({ project, groupBy, ...(query ?? { window: '30d' }) }, query !== undefined);
   const data = useMemo(() => (report.data ? moneyOverTime(report.data) : undefined), [report.data]);
+  // What the API counted as running when it made the report (a Budget's window counts only what it covers).
+  const reportRate =
+    report.data && !report.data.spec.budget ? parseUSD(report.data.status.burnRateUSDPerHour) : undefined;
 
   const liveRates = useMemo(
     () =>
@@ -123,8 +126,9 @@ export function CostPage({ project, hrefs }: { project: string | undefined; href
         spentUSD={report.data?.status.totalUSD}
         windowLabel={label}
         budget={report.data?.status.budget}
-        burnRate={live.burnRate}
+        burnRate={live.burnRate ?? reportRate}
         live={live.live}
+        fromReport={live.burnRate === undefined && reportRate !== undefined}
         running={live.burnRate === undefined ? undefined : live.running.length}
       />
       <SpendChartCard

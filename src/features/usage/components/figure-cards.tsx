@@ -44,6 +44,7 @@ export function FigureCards({
   budget,
   burnRate,
   live,
+  fromReport,
   running,
 }: {
   spentUSD: string | undefined;
@@ -52,6 +53,8 @@ export function FigureCards({
   /** Ten-thousandths of a dollar per hour; undefined until the watches have listed. */
   burnRate: number | undefined;
   live: boolean;
+  /** The rate is the report's, until the watches of what runs have listed (thousands, in a large project). */
+  fromReport: boolean;
   running: number | undefined;
 }) {
   const projected = burnRate === undefined ? undefined : projectRate(burnRate);
@@ -76,7 +79,9 @@ export function FigureCards({
         figure="burn-rate"
         value={burnRate === undefined ? undefined : `${formatUnitsUSD(burnRate)}/h`}
         note={
-          live ? (
+          fromReport ? (
+            <span>As of the report; live once what runs is listed</span>
+          ) : live ? (
             <span className="inline-flex items-center gap-1.5">
               <span aria-hidden="true" className="size-1.5 rounded-full bg-emerald-500" />
               Live: what runs now
