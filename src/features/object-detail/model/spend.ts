@@ -57,6 +57,12 @@ export function limitReachedText(reached: LimitReached, formatDate: (ms: number)
   }
 }
 
+/** A report's step in ms: `6h` → 21,600,000. */
+export function stepMs(step: string): number {
+  const match = /^(\d+)([hd])$/.exec(step);
+  return match ? Number(match[1]) * (match[2] === 'd' ? DAY_MS : HOUR_MS) : HOUR_MS;
+}
+
 /** One bucket of a spend table: what it added and the running total at its end. */
 export interface SpendRow {
   start: string;
