@@ -51,12 +51,13 @@ function layout(p: BurnChartProps): Drawn {
   // The running total starts from nothing at the start of the span.
   if (spent[0] === null && p.spent.length > 0 && xs[0] === p.start) spent[0] = 0;
   const top = Math.max(p.limit ?? 0, ...p.spent.map((s) => s.units), ...(p.forecast?.map((f) => f.units) ?? []));
+  const limit = p.limit === undefined ? undefined : p.limit / 10_000;
   return {
     data: [
       xs.map((x) => x / 1000),
       spent,
-      at(p.forecast),
-      xs.map(() => (p.limit === undefined ? null : p.limit / 10_000)),
+      ...(p.forecast ? [at(p.forecast)] : []),
+      ...(limit === undefined ? [] : [xs.map(() => limit)]),
     ],
     top: top / 10_000,
   };
@@ -68,7 +69,8 @@ function options(p: BurnChartProps, width: number, current: { top: number }): uP
     width,
     height: p.height ?? 220,
     cursor: { drag: { x: false, y: false }, points: { size: 6 }, y: false },
-    legend: { live: true },
+    // The legend names the lines; the figures under a pointer are in the table, to the cent.
+    legend: { live: false },
     hooks: { draw: [() => performance.mark('nodus:chart-drawn')] },
     scales: {
       x: { time: true, range: () => [p.start / 1000, p.end / 1000] },
@@ -97,24 +99,22 @@ function options(p: BurnChartProps, width: number, current: { top: number }): uP
               }),
       },
       { label: 'Spent', stroke: SPENT, fill: 'rgba(79, 70, 229, 0.10)', width: 2, points: { show: false }, value },
-      {
-        label: 'Forecast',
-        stroke: SPENT,
-        dash: [6, 5],
-        width: 1.5,
-        spanGaps: true,
-        points: { show: false },
-        value,
-        show: p.forecast !== undefined,
-      },
-      {
-        label: p.limitLabel ?? 'Limit',
-        stroke: LIMIT,
-        width: 1.5,
-        points: { show: false },
-        value,
-        show: p.limit !== undefined,
-      },
+      ...(p.forecast
+        ? [
+            {
+              label: 'Forecast at this rate',
+              stroke: SPENT,
+              dash: [6, 5],
+              width: 1.5,
+              spanGaps: true,
+              points: { show: false },
+              value,
+            },
+          ]
+        : []),
+      ...(p.limit !== undefined
+        ? [{ label: p.limitLabel ?? 'Limit', stroke: LIMIT, width: 1.5, points: { show: false }, value }]
+        : []),
     ],
   };
 }

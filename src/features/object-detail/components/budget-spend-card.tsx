@@ -30,10 +30,17 @@ export function BudgetSpendCard({
   objectHref: ObjectHref;
 }) {
   const { report } = useBudgetSpend(project, budget);
-  const { period } = budgetPeriod(budget);
+  const { period, start, end } = budgetPeriod(budget);
   return (
     <>
-      <Card title="Spend this period" aside={<span className="text-xs text-slate-500">{period}</span>}>
+      <Card
+        title="Spend this period"
+        aside={
+          <span className="text-xs text-slate-500">
+            {period} · {formatDay(start)} – {formatDay(end)}
+          </span>
+        }
+      >
         {report.data?.status.budget ? (
           <BudgetFigures report={report.data} budget={budget} />
         ) : report.isError ? (
@@ -103,9 +110,14 @@ function BudgetFigures({ report, budget }: { report: UsageReport; budget: NodusO
           figure="forecast"
           value={b.forecastUSD}
           tone={over > 0 ? 'bad' : 'plain'}
-          note={over > 0 ? `${formatUnitsUSD(over)} over the limit` : `${formatUnitsUSD(-over)} under the limit`}
+          note={
+            over > 0
+              ? `${formatUnitsUSD(Math.round(over / 100) * 100)} over the limit`
+              : `${formatUnitsUSD(Math.round(-over / 100) * 100)} under the limit`
+          }
         >
-          {formatUSD(b.forecastUSD)}
+          {/* A forecast is an estimate: to the cent, not to the API's ten-thousandth. */}
+          {formatUnitsUSD(Math.round(forecast / 100) * 100)}
         </Figure>
         <Figure
           label="Limit reached"

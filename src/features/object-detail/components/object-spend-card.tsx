@@ -58,7 +58,10 @@ function ObjectFigures({
 }) {
   const asOf = Date.parse(report.status.asOf);
   const step = stepMs(report.spec.step);
-  const rows = spendRows(report.status.series[0]?.points ?? [], step, asOf);
+  const created = Date.parse(object.metadata.creationTimestamp ?? '') || asOf;
+  // The chart starts with the step it was created in: the window's earlier steps are before its life.
+  const from = Math.max(Date.parse(report.spec.start), Math.floor(created / step) * step);
+  const rows = spendRows(report.status.series[0]?.points ?? [], step, asOf).filter((r) => r.end > from);
   const cost = parseUSD(object.status?.costUSD) ?? parseUSD(report.status.totalUSD) ?? 0;
   const max = parseUSD(object.spec?.maxCostUSD);
   const rate = rateNow(object, report);
@@ -78,7 +81,7 @@ function ObjectFigures({
           figure="cost"
           value={decimalUSD(cost)}
           tone={share !== undefined && share >= 100 ? 'bad' : share !== undefined && share >= 80 ? 'warn' : 'plain'}
-          note={`since ${formatWhen(Date.parse(object.metadata.creationTimestamp ?? '') || asOf)}`}
+          note={`since ${formatWhen(created)}`}
         >
           {formatUnitsUSD(cost)}
         </Figure>
@@ -122,7 +125,7 @@ function ObjectFigures({
       </Figures>
       <div className="px-2 pt-3">
         <SpendChart
-          start={Date.parse(report.spec.start)}
+          start={from}
           end={asOf}
           spent={[
             { at: Date.parse(report.spec.start), units: 0 },

@@ -60,7 +60,7 @@ export function Figure({
 
 export function Figures({ children }: { children: ReactNode }) {
   return (
-    <dl className="grid grid-cols-2 divide-slate-100 border-b border-slate-100 md:grid-cols-4 md:divide-x">
+    <dl className="grid grid-cols-2 border-b border-slate-100 [&>div:nth-child(even)]:border-l [&>div:nth-child(n+3)]:border-t [&>div]:border-slate-100">
       {children}
     </dl>
   );
