@@ -128,7 +128,7 @@ function ObjectFigures({
           start={from}
           end={asOf}
           spent={[
-            { at: Date.parse(report.spec.start), units: 0 },
+            { at: from, units: 0 },
             ...rows.map((r) => ({ at: r.end, units: r.cumulative })),
           ]}
           limit={max}
