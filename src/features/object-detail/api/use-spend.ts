@@ -1,8 +1,8 @@
 /**
  * The usage reports the object page draws (src/data/usage): a Budget's current period (`budget=<name>`), or an
  * object's life (`object=<Kind>/<name>`; a Pipeline's is its Jobs'). A report has no watch: a Budget's is fetched
- * again when what runs in the project starts, stops or is charged (useLiveSpend), an object's when its own
- * costUSD moves, at most once per REFRESH_MS.
+ * again when what runs in the project starts, stops or is charged (useLiveSpend) and when its spentUSD moves, an
+ * object's when its own costUSD moves, at most once per REFRESH_MS.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -29,6 +29,8 @@ export function useBudgetSpend(project: string, budget: NodusObject) {
     budget: budget.metadata.name,
   };
   const live = useLiveSpend(project);
+  // Its own spentUSD moves with every charge it counts: the card keeps up with the page's header.
+  useRefetchWhen(String(budget.status?.spentUSD), query);
   return { report: useUsageReport(query), live: live.live };
 }
 
