@@ -110,8 +110,12 @@ function ObjectFigures({
             capped?.state === 'at'
               ? `${formatIn(capped.at, asOf)}; charges stop there`
               : capped?.state === 'reached'
-                ? 'charges stopped at the cap'
-                : undefined
+                ? share !== undefined && share > 100
+                  ? 'it has spent past its max cost'
+                  : 'charges stop at its max cost'
+                : capped?.state === 'never'
+                  ? 'nothing is charged while it does not run'
+                  : undefined
           }
         >
           {capped === undefined
@@ -127,10 +131,7 @@ function ObjectFigures({
         <SpendChart
           start={from}
           end={asOf}
-          spent={[
-            { at: from, units: 0 },
-            ...rows.map((r) => ({ at: r.end, units: r.cumulative })),
-          ]}
+          spent={[{ at: from, units: 0 }, ...rows.map((r) => ({ at: r.end, units: r.cumulative }))]}
           limit={max}
           limitLabel="Max cost"
           height={200}
