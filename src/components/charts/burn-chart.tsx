@@ -27,6 +27,8 @@ export interface BurnChartProps {
   forecast?: readonly [BurnPoint, BurnPoint] | undefined;
   limit?: number | undefined;
   limitLabel?: string;
+  /** A moment worth a dot on the forecast, such as when it reaches the limit. */
+  marker?: (BurnPoint & { label: string }) | undefined;
   label: string;
   height?: number;
 }
@@ -40,9 +42,14 @@ interface Drawn {
 }
 
 function layout(p: BurnChartProps): Drawn {
-  const xs = [...new Set([p.start, ...p.spent.map((s) => s.at), ...(p.forecast?.map((f) => f.at) ?? [])])].sort(
-    (a, b) => a - b,
-  );
+  const xs = [
+    ...new Set([
+      p.start,
+      ...p.spent.map((s) => s.at),
+      ...(p.forecast?.map((f) => f.at) ?? []),
+      ...(p.marker ? [p.marker.at] : []),
+    ]),
+  ].sort((a, b) => a - b);
   const at = (list: readonly BurnPoint[] | undefined) => {
     const by = new Map(list?.map((s) => [s.at, s.units / 10_000]));
     return xs.map((x) => by.get(x) ?? null);
@@ -58,6 +65,7 @@ function layout(p: BurnChartProps): Drawn {
       spent,
       ...(p.forecast ? [at(p.forecast)] : []),
       ...(limit === undefined ? [] : [xs.map(() => limit)]),
+      ...(p.marker ? [at([p.marker])] : []),
     ],
     top: top / 10_000,
   };
@@ -115,6 +123,18 @@ function options(p: BurnChartProps, width: number, current: { top: number }): uP
       ...(p.limit !== undefined
         ? [{ label: p.limitLabel ?? 'Limit', stroke: LIMIT, width: 1.5, points: { show: false }, value }]
         : []),
+      ...(p.marker
+        ? [
+            {
+              label: p.marker.label,
+              stroke: LIMIT,
+              width: 0,
+              paths: () => null,
+              points: { show: true, size: 9, width: 2, stroke: LIMIT, fill: '#fff' },
+              value,
+            },
+          ]
+        : []),
     ],
   };
 }
@@ -126,7 +146,14 @@ export default function BurnChart(props: BurnChartProps) {
   // The y range reads the latest top without the chart being built again.
   const current = useRef({ top: drawn.top });
   current.current.top = drawn.top;
-  const shape = `${props.start}|${props.end}|${props.forecast ? 1 : 0}|${props.limit === undefined ? 0 : 1}|${props.height ?? 220}`;
+  const shape = [
+    props.start,
+    props.end,
+    props.forecast ? 1 : 0,
+    props.limit === undefined ? 0 : 1,
+    props.marker?.label ?? '',
+    props.height ?? 220,
+  ].join('|');
 
   useEffect(() => {
     const el = host.current;

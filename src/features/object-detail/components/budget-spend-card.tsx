@@ -149,6 +149,7 @@ function BudgetFigures({ report, budget }: { report: UsageReport; budget: NodusO
           ]}
           limit={limit}
           limitLabel="Limit"
+          marker={reached.state === 'at' ? { at: reached.at, units: limit, label: 'Limit reached' } : undefined}
           label={`Spent ${formatUSD(b.spentUSD)} of ${formatUSD(b.limitUSD)} since ${formatWhen(start)}; forecast ${formatUSD(b.forecastUSD)} by ${formatWhen(end)}`}
         />
       </div>
