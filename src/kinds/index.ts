@@ -18,6 +18,7 @@ export {
   type KindLook,
   type KindPresentation,
   type MoneyMeter,
+  type SpendView,
 } from './presentation.ts';
 export { KIND_PRESENTATION, presentationOf } from './registry.ts';
 export { specFact, type Fact } from './spec-facts.ts';

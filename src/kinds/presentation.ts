@@ -17,12 +17,19 @@ export interface MoneyMeter {
   limitField?: 'maxCostUSD';
 }
 
+export type SpendView = 'object' | 'budget';
+
 /** What the console adds to a kind's facts. */
 export interface KindLook {
   /** The table's columns between Name and Labels, in order. */
   columns: readonly ColumnSpec[];
   /** The money bar of the object page; a cap in the spec (limitField) can be raised. */
   meter?: (object: NodusObject) => MoneyMeter | undefined;
+  /**
+   * The object page's money over time: `object` for what is billed for itself or for its children (its spend and
+   * rate against its max cost), `budget` for a Budget (its period's spend against the limit, and a forecast).
+   */
+  spend?: SpendView;
   /** An SVG path on a 20×20 grid, drawn with a 1.6 stroke. */
   icon: string;
   /** What a new object's text starts with beyond what its schema requires. */

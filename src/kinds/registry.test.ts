@@ -42,6 +42,22 @@ describe('the kinds registry', () => {
     expect(childSelector(presentationOf('Pipeline').children!, owner)).toBe('nodus.dev/pipeline=etl');
   });
 
+  it('draws money over time for every billed kind and for Budgets, and for nothing else', () => {
+    const spend = Object.fromEntries(KIND_NAMES.map((k) => [k, presentationOf(k).spend ?? null]));
+    expect(spend).toEqual({
+      Job: 'object',
+      Sandbox: 'object',
+      Function: 'object',
+      Volume: 'object',
+      Budget: 'budget',
+      Pipeline: 'object',
+      Image: null,
+    });
+    for (const name of KIND_NAMES)
+      expect(presentationOf(name).spend === 'object', name).toBe(KIND_FACTS[name].billable);
+    expect(GENERIC.spend).toBeUndefined();
+  });
+
   it('meters money where the kind bills, and caps it where the spec has a max cost', () => {
     const job: NodusObject = {
       apiVersion: 'nodus.dev/v1',

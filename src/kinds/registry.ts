@@ -16,6 +16,7 @@ const LOOKS: Record<KindName, KindLook> = {
   Job: {
     columns: [phase, gpu, cost, maxCost, owner],
     meter: costMeter,
+    spend: 'object',
     icon: 'M6.5 4.5v11l9-5.5z',
     // What a run-to-completion object runs, as in the API's own example of a Job.
     template: { command: ['python', 'train.py'] },
@@ -23,6 +24,7 @@ const LOOKS: Record<KindName, KindLook> = {
   Sandbox: {
     columns: [phase, gpu, cost, maxCost, owner],
     meter: costMeter,
+    spend: 'object',
     icon: 'M3.5 5.5h13v9h-13zM6 9l2 1.5L6 12M10 12.5h3.5',
   },
   Function: {
@@ -35,11 +37,13 @@ const LOOKS: Record<KindName, KindLook> = {
       owner,
     ],
     meter: costMeter,
+    spend: 'object',
     icon: 'M11.5 3.5 6 11h4l-1.5 5.5L14 9h-4z',
   },
   Volume: {
     columns: [phase, size, cost, owner],
     meter: costMeter,
+    spend: 'object',
     icon: 'M4 6c0-1.1 2.7-2 6-2s6 .9 6 2-2.7 2-6 2-6-.9-6-2zM4 6v8c0 1.1 2.7 2 6 2s6-.9 6-2V6M4 10c0 1.1 2.7 2 6 2s6-.9 6-2',
   },
   Budget: {
@@ -55,11 +59,13 @@ const LOOKS: Record<KindName, KindLook> = {
       spentLabel: 'spent this period',
       limitLabel: 'limit',
     }),
+    spend: 'budget',
     icon: 'M3.5 6.5h13v8h-13zM3.5 6.5l2-2.5h9l2 2.5M13 10.5h1.5',
   },
   Pipeline: {
     columns: [phase, textColumn('step', 'Step', '7rem', (o) => o.status?.currentStep), cost, maxCost, owner],
     meter: costMeter,
+    spend: 'object',
     icon: 'M5 5.5h3v3H5zM12 11.5h3v3h-3zM8 7h2.5a1.5 1.5 0 0 1 1.5 1.5V11.5M5 13h4',
   },
   Image: {

@@ -1,6 +1,6 @@
 /**
  * One object, whole and live (`/projects/:project/:plural/:name?tab=`): header with actions, the deletion
- * banner, and four tabs: an overview (spec summary, conditions, what it owns, identity, finalizers, labels and
+ * banner, and four tabs: an overview (spec summary, spend over time, conditions, what it owns, identity, finalizers, labels and
  * annotations), the object as YAML, its log and the editor. Logs and Edit belong to other features: the app
  * passes them in as render props, so features do not import each other.
  */
@@ -16,6 +16,7 @@ import { useLiveObject } from '../api/use-live-object.ts';
 import { priceWait } from '../model/conditions.ts';
 import { detailTraits, type ChildrenSpec, type DetailTraits } from '../model/kinds.ts';
 import { ActionBar, type Outcome } from './action-bar.tsx';
+import { BudgetSpendCard } from './budget-spend-card.tsx';
 import { ChildrenCard } from './children-card.tsx';
 import { ConditionsTable } from './conditions-table.tsx';
 import type { OwnedObjects } from './delete-dialog.tsx';
@@ -25,6 +26,7 @@ import { DetailTabs, type DetailTab } from './detail-tabs.tsx';
 import { LaunchTermsCard } from './launch-terms-card.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
 import { DetailsCard, KeyValueCard } from './metadata-cards.tsx';
+import { ObjectSpendCard } from './object-spend-card.tsx';
 import { OutcomeNote } from './outcome-note.tsx';
 import { PriceWaitBanner } from './price-wait.tsx';
 import { SpecSummary } from './spec-summary.tsx';
@@ -113,6 +115,7 @@ function WithChildren({ spec, ...props }: BodyProps & { spec: ChildrenSpec }) {
 
 function DetailBody({
   kind,
+  project,
   name,
   tab,
   kindHref,
@@ -173,6 +176,11 @@ function DetailBody({
           <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_20rem]">
             <div className="min-w-0 space-y-5">
               <SpecSummary facts={traits.facts(object)} yamlHref={tabHref('yaml')} />
+              {traits.spend === 'budget' ? (
+                <BudgetSpendCard project={project} budget={object} objectHref={objectHref} />
+              ) : traits.spend === 'object' ? (
+                <ObjectSpendCard project={project} kind={kind.kind} object={object} />
+              ) : null}
               <LaunchTermsCard object={object} kind={kind.kind} />
               <ConditionsTable conditions={object.status?.conditions} explained={waiting ? ['PriceWithinCap'] : []} />
               {owned ? (

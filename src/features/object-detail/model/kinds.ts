@@ -5,7 +5,14 @@
  * spec has one) a higher max cost.
  */
 import { summaryOf } from '@/kinds/summaries.ts';
-import { childSelector, presentationOf, type ActionTraits, type Fact, type MoneyMeter } from '@/kinds/index.ts';
+import {
+  childSelector,
+  presentationOf,
+  type ActionTraits,
+  type Fact,
+  type MoneyMeter,
+  type SpendView,
+} from '@/kinds/index.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 
 export type { MoneyMeter };
@@ -21,6 +28,8 @@ export interface ChildrenSpec {
 export interface DetailTraits extends ActionTraits {
   children?: ChildrenSpec;
   meter?: (o: NodusObject) => MoneyMeter | undefined;
+  /** The overview's money over time; none for kinds that are not billed. */
+  spend?: SpendView;
   facts: (o: NodusObject) => Fact[];
 }
 
@@ -34,6 +43,7 @@ function build(kind: string): DetailTraits {
     ...(p.states ? { states: p.states } : {}),
     restart: p.restart,
     ...(p.meter ? { meter: p.meter } : {}),
+    ...(p.spend ? { spend: p.spend } : {}),
     facts: summaryOf(kind),
     ...(children
       ? {
