@@ -7,19 +7,11 @@
 import { clsx } from 'clsx';
 import { useEffect, useState } from 'react';
 import { isApiError } from '@/data/client/index.ts';
-import { formatUnitsUSD, parseUSD } from '@/lib/money.ts';
+import { parseUSD } from '@/lib/money.ts';
 import { kindFacts } from '@/shared/kinds.ts';
 import type { Estimate } from '@/shared/protocol.ts';
 import { useBudgetUsages, type BudgetUsage } from '../api/budget-usage.ts';
-import {
-  budgetBar,
-  dateLabel,
-  runOut,
-  runOutWords,
-  type BudgetBar,
-  type LaunchRun,
-  type RunOutWords,
-} from '../model/budget-outlook.ts';
+import { budgetBar, outlookOf, type BudgetBar, type Outlook } from '../model/budget-outlook.ts';
 import { BudgetBarGraphic, BudgetFigures, OutcomeBadge } from './budget-bar.tsx';
 
 function failure(error: unknown): string {
@@ -34,9 +26,11 @@ interface Props {
   project: string;
   kind: string;
   estimate: Estimate;
+  /** The draft's spec.maxCostUSD as the server filled it in: where a kind that keeps running stops. */
+  maxCostUSD: string | undefined;
 }
 
-export function BudgetImpacts({ project, kind, estimate }: Props) {
+export function BudgetImpacts({ project, kind, estimate, maxCostUSD }: Props) {
   const budgets = estimate.budgets ?? [];
   const reports = useBudgetUsages(
     project,
@@ -46,6 +40,7 @@ export function BudgetImpacts({ project, kind, estimate }: Props) {
     return <p className="text-xs text-slate-500">No Budget in this project covers this {kind}.</p>;
   }
   const runsToCompletion = kindFacts(kind)?.lifecycle === 'run-to-completion';
+  const cap = runsToCompletion ? undefined : parseUSD(maxCostUSD);
   return (
     <ul aria-label="Budget impact" className="space-y-3">
       {budgets.map((impact, i) => {
@@ -77,6 +72,7 @@ export function BudgetImpacts({ project, kind, estimate }: Props) {
               bar={bar}
               estimate={estimate}
               runsToCompletion={runsToCompletion}
+              cap={cap}
               data={report?.data}
               error={report?.error ?? undefined}
               pending={report?.isPending ?? true}
@@ -87,45 +83,6 @@ export function BudgetImpacts({ project, kind, estimate }: Props) {
       })}
     </ul>
   );
-}
-
-interface Outlook {
-  words: RunOutWords;
-  detail: string;
-  tone: 'moved' | 'lasts' | 'over' | 'same';
-}
-
-/** The run-out line from the Budget's report; undefined when the report does not describe this Budget. */
-export function outlookOf(
-  bar: BudgetBar,
-  estimate: Estimate,
-  runsToCompletion: boolean,
-  report: BudgetUsage,
-): Outlook | undefined {
-  const budget = report.status.budget;
-  const now = Date.parse(report.status.asOf);
-  const periodEnd = Date.parse(budget?.periodEnd ?? '');
-  const rate = parseUSD(report.status.burnRateUSDPerHour);
-  const limit = parseUSD(budget?.limitUSD);
-  const spent = parseUSD(budget?.spentUSD);
-  if (!budget || Number.isNaN(now) || Number.isNaN(periodEnd) || rate === undefined) return undefined;
-  if (limit === undefined || spent === undefined) return undefined;
-  const state = { now, periodEnd, limit, spent, rate };
-  const launchRate = parseUSD(estimate.rateUSDPerHour) ?? 0;
-  const start = Date.parse(estimate.startTime);
-  const launch: LaunchRun = {
-    start: Number.isNaN(start) ? now : start,
-    rate: launchRate,
-    cost: runsToCompletion ? bar.launch : undefined,
-  };
-  const before = runOut(state);
-  const words = runOutWords(before, runOut(state, launch), now);
-  const adds = runsToCompletion
-    ? `this launch adds ${formatUnitsUSD(launchRate)}/h until it has spent ${formatUnitsUSD(bar.launch)}`
-    : `this launch adds ${formatUnitsUSD(launchRate)}/h for as long as it runs`;
-  const detail = `At ${formatUnitsUSD(rate)}/h now; ${adds}. The period ends ${dateLabel(periodEnd, false)}.`;
-  const tone = before.kind === 'over' ? 'over' : words.moved ? 'moved' : before.kind === 'lasts' ? 'lasts' : 'same';
-  return { words, detail, tone };
 }
 
 const TONE: Record<Outlook['tone'], string> = {
@@ -139,6 +96,7 @@ function RunOutLine({
   bar,
   estimate,
   runsToCompletion,
+  cap,
   data,
   error,
   pending,
@@ -147,13 +105,14 @@ function RunOutLine({
   bar: BudgetBar;
   estimate: Estimate;
   runsToCompletion: boolean;
+  cap: number | undefined;
   data: BudgetUsage | undefined;
   error: unknown;
   pending: boolean;
   onRetry: () => void;
 }) {
   const slow = useSlow(pending && data === undefined);
-  const outlook = data ? outlookOf(bar, estimate, runsToCompletion, data) : undefined;
+  const outlook = data ? outlookOf(bar, estimate, runsToCompletion, cap, data.status) : undefined;
   let body: React.ReactNode;
   if (outlook) {
     body = (

@@ -161,7 +161,12 @@ export function ReviewPanel({
           {estimate && (
             <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-3">
               <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Budgets</h3>
-              <BudgetImpacts project={project} kind={kind} estimate={estimate} />
+              <BudgetImpacts
+                project={project}
+                kind={kind}
+                estimate={estimate}
+                maxCostUSD={specField(review, ['maxCostUSD'])}
+              />
               <RateGuard
                 rate={estimate.rateUSDPerHour}
                 explicitCap={specField(review, ['placement', 'maxRateUSDPerHour'])}

@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { BudgetImpact } from '@/shared/protocol.ts';
-import { budgetBar, dateLabel, runOut, runOutWords, share, signedUnits, type BudgetNow } from './budget-outlook.ts';
+import type { BudgetImpact, Estimate } from '@/shared/protocol.ts';
+import type { BudgetUsage } from '../api/budget-usage.ts';
+import {
+  budgetBar,
+  dateLabel,
+  outlookOf,
+  runOut,
+  runOutWords,
+  share,
+  signedUnits,
+  type BudgetNow,
+} from './budget-outlook.ts';
 
 const USD = 10_000;
 const HOUR = 3_600_000;
@@ -196,5 +206,59 @@ describe('runOutWords', () => {
       text: `Runs out ${dateLabel(day(19, 9), true)}, as it would without this launch`,
       moved: false,
     });
+  });
+});
+
+describe('outlookOf', () => {
+  const estimate: Estimate = {
+    costUSD: '10.00',
+    firstHoldUSD: '5.00',
+    rateUSDPerHour: '5.00',
+    startTime: new Date(NOW).toISOString(),
+    priceBookVersion: 'v1',
+  };
+  const report = (over: Partial<BudgetUsage['status']> = {}): BudgetUsage['status'] => ({
+    asOf: new Date(NOW).toISOString(),
+    burnRateUSDPerHour: '2.00',
+    budget: {
+      name: 'gpu',
+      periodEnd: new Date(NOW + 30 * 24 * HOUR).toISOString(),
+      limitUSD: '100.00',
+      spentUSD: '40.00',
+    },
+    ...over,
+  });
+  const bar = budgetBar(impact({ remainingAfterUSD: '50.00' }), '10.00');
+
+  it('moves the date by the expected cost of a run-to-completion launch', () => {
+    const out = outlookOf(bar, estimate, true, undefined, report());
+    expect(out?.words.text).toBe(
+      `Runs out ${dateLabel(NOW + 25 * HOUR, true)} instead of ${dateLabel(NOW + 30 * HOUR, true)}`,
+    );
+    expect(out?.tone).toBe('moved');
+    expect(out?.detail).toContain('until it has spent the expected $10.00');
+  });
+
+  it('stops a launch that keeps running at its cap, or never without one', () => {
+    // $5/h with $2/h until its $20 cap (4 h, $28 in all), then $32 left at $2/h: 20 h in all.
+    expect(outlookOf(bar, estimate, false, 20 * USD, report())?.words.text).toContain(dateLabel(NOW + 20 * HOUR, true));
+    // $60 left at $7/h for good.
+    const open = outlookOf(bar, estimate, false, undefined, report());
+    expect(open?.words.text).toContain(dateLabel(NOW + Math.ceil((60 * HOUR) / 7), true));
+    expect(open?.detail).toContain('for as long as it runs');
+  });
+
+  it('says the Budget lasts, or is over, in words', () => {
+    expect(outlookOf(bar, estimate, true, undefined, report({ burnRateUSDPerHour: '0.00' }))).toMatchObject({
+      words: { text: 'Still lasts the period' },
+      tone: 'lasts',
+    });
+    const over = report({ budget: { ...report().budget!, spentUSD: '100.00' } });
+    expect(outlookOf(bar, estimate, true, undefined, over)).toMatchObject({ tone: 'over' });
+  });
+
+  it('has nothing to say from a report without the Budget or with figures it cannot read', () => {
+    expect(outlookOf(bar, estimate, true, undefined, report({ budget: undefined }))).toBeUndefined();
+    expect(outlookOf(bar, estimate, true, undefined, report({ burnRateUSDPerHour: 'soon' }))).toBeUndefined();
   });
 });

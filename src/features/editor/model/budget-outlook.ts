@@ -3,8 +3,9 @@
  * out. Money is in whole ten-thousandths of a dollar (src/lib/money.ts) and times in epoch milliseconds; the
  * run-out instant is solved in BigInt, since a limit times an hour in milliseconds passes 2^53.
  */
-import { parseUSD } from '@/lib/money.ts';
-import type { BudgetImpact } from '@/shared/protocol.ts';
+import { formatUnitsUSD, parseUSD } from '@/lib/money.ts';
+import type { BudgetImpact, Estimate } from '@/shared/protocol.ts';
+import type { BudgetUsage } from '../api/budget-usage.ts';
 
 /** fits; crosses an alert threshold; would go over a Budget that refuses it (blocked) or only alerts (warned). */
 export type BudgetOutcome = 'fits' | 'alert' | 'blocked' | 'warned';
@@ -164,4 +165,52 @@ export function runOutWords(before: RunOut, after: RunOut, now: number): RunOutW
   const [a, b] = [dateLabel(after.at, close), dateLabel(before.at, close)];
   if (a === b) return { text: `Runs out ${a}, as it would without this launch`, moved: false };
   return { text: `Runs out ${a} instead of ${b}`, moved: after.at < before.at };
+}
+
+export interface Outlook {
+  words: RunOutWords;
+  detail: string;
+  tone: 'moved' | 'lasts' | 'over' | 'same';
+}
+
+/**
+ * The run-out line from the Budget's report; undefined when the report does not describe this Budget. A
+ * run-to-completion launch adds its rate until it has spent its expected cost; one that keeps running, until it
+ * reaches its spec.maxCostUSD (`cap`), where it stops, or for good without one.
+ */
+export function outlookOf(
+  bar: BudgetBar,
+  estimate: Estimate,
+  runsToCompletion: boolean,
+  cap: number | undefined,
+  report: BudgetUsage['status'],
+): Outlook | undefined {
+  const budget = report.budget;
+  const now = Date.parse(report.asOf);
+  const periodEnd = Date.parse(budget?.periodEnd ?? '');
+  const rate = parseUSD(report.burnRateUSDPerHour);
+  const limit = parseUSD(budget?.limitUSD);
+  const spent = parseUSD(budget?.spentUSD);
+  if (!budget || Number.isNaN(now) || Number.isNaN(periodEnd) || rate === undefined) return undefined;
+  if (limit === undefined || spent === undefined) return undefined;
+  const state = { now, periodEnd, limit, spent, rate };
+  const launchRate = parseUSD(estimate.rateUSDPerHour) ?? 0;
+  const start = Date.parse(estimate.startTime);
+  const launch: LaunchRun = {
+    start: Number.isNaN(start) ? now : start,
+    rate: launchRate,
+    cost: runsToCompletion ? bar.launch : cap,
+  };
+  const before = runOut(state);
+  const words = runOutWords(before, runOut(state, launch), now);
+  const adds = `this launch adds ${formatUnitsUSD(launchRate)}/h ${
+    runsToCompletion
+      ? `until it has spent the expected ${formatUnitsUSD(bar.launch)}`
+      : cap !== undefined
+        ? `until it stops at its ${formatUnitsUSD(cap)} cap`
+        : 'for as long as it runs'
+  }`;
+  const detail = `At ${formatUnitsUSD(rate)}/h now; ${adds}. The period ends ${dateLabel(periodEnd, false)}.`;
+  const tone = before.kind === 'over' ? 'over' : words.moved ? 'moved' : before.kind === 'lasts' ? 'lasts' : 'same';
+  return { words, detail, tone };
 }
