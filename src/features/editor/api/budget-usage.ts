@@ -11,7 +11,7 @@ export interface BudgetUsage {
   status: {
     asOf: string;
     burnRateUSDPerHour: string;
-    budget?: { name: string; periodEnd: string; limitUSD: string; spentUSD: string };
+    budget?: { name: string; periodStart?: string; periodEnd: string; limitUSD: string; spentUSD: string };
   };
 }
 

@@ -13,6 +13,7 @@ import type { Estimate } from '@/shared/protocol.ts';
 import { useBudgetUsages, type BudgetUsage } from '../api/budget-usage.ts';
 import { budgetBar, outlookOf, type BudgetBar, type Outlook } from '../model/budget-outlook.ts';
 import { BudgetBarGraphic, BudgetFigures, OutcomeBadge } from './budget-bar.tsx';
+import { PeriodLine } from './period-line.tsx';
 
 function failure(error: unknown): string {
   if (isApiError(error)) return error.code ? `${error.reason}, HTTP ${error.code}` : error.reason;
@@ -52,19 +53,15 @@ export function BudgetImpacts({ project, kind, estimate, maxCostUSD }: Props) {
             aria-label={`Budget ${impact.name}`}
             className="rounded-md border border-slate-200 px-3 py-2.5"
           >
-            <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
-                <div className="truncate text-sm font-semibold text-slate-900" title={impact.name}>
-                  {impact.name}
-                </div>
-                <div className="text-[11px] text-slate-500">
-                  {impact.enforcement === 'Block'
-                    ? 'Refuses launches that would go over'
-                    : 'Alerts only, never refuses'}
-                  {bar.thresholds.length > 0 && ` · alerts at ${bar.thresholds.join(', ')} %`}
-                </div>
+            <div className="flex items-center justify-between gap-2">
+              <div className="min-w-0 truncate text-sm font-semibold text-slate-900" title={impact.name}>
+                {impact.name}
               </div>
               <OutcomeBadge bar={bar} />
+            </div>
+            <div className="mt-0.5 text-[11px] text-slate-500">
+              {impact.enforcement === 'Block' ? 'Blocks launches that go over' : 'Alerts only, never blocks'}
+              {bar.thresholds.length > 0 && ` · alerts at ${bar.thresholds.join(', ')} %`}
             </div>
             <BudgetBarGraphic bar={bar} />
             <BudgetFigures bar={bar} />
@@ -120,7 +117,8 @@ function RunOutLine({
         <p data-testid="budget-runout" className={clsx('font-semibold', TONE[outlook.tone])}>
           {outlook.words.text}
         </p>
-        <p className="mt-0.5 text-slate-500">{outlook.detail}</p>
+        <PeriodLine period={outlook.period} tone={outlook.tone} />
+        <p className="mt-1 text-slate-500">{outlook.detail}</p>
       </>
     );
   } else if (data) {

@@ -171,6 +171,8 @@ export interface Outlook {
   words: RunOutWords;
   detail: string;
   tone: 'moved' | 'lasts' | 'over' | 'same';
+  /** The period on a line: where now is, and the run-out instants without and with the launch, if in it. */
+  period: { start: number | undefined; end: number; now: number; before?: number; after?: number };
 }
 
 /**
@@ -202,7 +204,8 @@ export function outlookOf(
     cost: runsToCompletion ? bar.launch : cap,
   };
   const before = runOut(state);
-  const words = runOutWords(before, runOut(state, launch), now);
+  const after = runOut(state, launch);
+  const words = runOutWords(before, after, now);
   const adds = `this launch adds ${formatUnitsUSD(launchRate)}/h ${
     runsToCompletion
       ? `until it has spent the expected ${formatUnitsUSD(bar.launch)}`
@@ -210,7 +213,15 @@ export function outlookOf(
         ? `until it stops at its ${formatUnitsUSD(cap)} cap`
         : 'for as long as it runs'
   }`;
-  const detail = `At ${formatUnitsUSD(rate)}/h now; ${adds}. The period ends ${dateLabel(periodEnd, false)}.`;
+  const detail = `At ${formatUnitsUSD(rate)}/h now; ${adds}.`;
   const tone = before.kind === 'over' ? 'over' : words.moved ? 'moved' : before.kind === 'lasts' ? 'lasts' : 'same';
-  return { words, detail, tone };
+  const periodStart = Date.parse(budget.periodStart ?? '');
+  const period = {
+    start: Number.isNaN(periodStart) ? undefined : periodStart,
+    end: periodEnd,
+    now,
+    ...(before.kind === 'at' ? { before: before.at } : {}),
+    ...(after.kind === 'at' ? { after: after.at } : {}),
+  };
+  return { words, detail, tone, period };
 }
