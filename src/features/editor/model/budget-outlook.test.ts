@@ -257,6 +257,21 @@ describe('outlookOf', () => {
     expect(outlookOf(bar, estimate, true, undefined, over)).toMatchObject({ tone: 'over' });
   });
 
+  it('leaves the date where it is when the Budget would refuse the launch', () => {
+    const blocked = budgetBar(impact({ remainingAfterUSD: '-10.00', wouldExceed: true }), '70.00');
+    const out = outlookOf(blocked, estimate, true, undefined, report());
+    expect(out).toMatchObject({
+      words: { text: `Runs out ${dateLabel(NOW + 30 * HOUR, false)} as it is: this launch would be refused` },
+      tone: 'over',
+      period: { before: NOW + 30 * HOUR, after: NOW + 30 * HOUR },
+    });
+    const idle = outlookOf(blocked, estimate, true, undefined, report({ burnRateUSDPerHour: '0.00' }));
+    expect(idle?.words.text).toBe('Still lasts the period: this launch would be refused');
+    // Alert only: it goes over, and the date moves.
+    const warned = budgetBar(impact({ remainingAfterUSD: '-10.00', wouldExceed: true, enforcement: 'Alert' }), '70.00');
+    expect(outlookOf(warned, estimate, true, undefined, report())?.tone).toBe('moved');
+  });
+
   it('has nothing to say from a report without the Budget or with figures it cannot read', () => {
     expect(outlookOf(bar, estimate, true, undefined, report({ budget: undefined }))).toBeUndefined();
     expect(outlookOf(bar, estimate, true, undefined, report({ burnRateUSDPerHour: 'soon' }))).toBeUndefined();

@@ -167,6 +167,16 @@ export function runOutWords(before: RunOut, after: RunOut, now: number): RunOutW
   return { text: `Runs out ${a} instead of ${b}`, moved: after.at < before.at };
 }
 
+function refusedWords(before: RunOut, now: number): RunOutWords {
+  const text =
+    before.kind === 'over'
+      ? 'Already over its limit this period'
+      : before.kind === 'lasts'
+        ? 'Still lasts the period: this launch would be refused'
+        : `Runs out ${dateLabel(before.at, sameDay(before.at, now))} as it is: this launch would be refused`;
+  return { text, moved: false };
+}
+
 export interface Outlook {
   words: RunOutWords;
   detail: string;
@@ -204,8 +214,10 @@ export function outlookOf(
     cost: runsToCompletion ? bar.launch : cap,
   };
   const before = runOut(state);
-  const after = runOut(state, launch);
-  const words = runOutWords(before, after, now);
+  // A launch the Budget refuses never runs: the date stays where the running objects take it.
+  const refused = bar.outcome === 'blocked';
+  const after = refused ? before : runOut(state, launch);
+  const words = refused ? refusedWords(before, now) : runOutWords(before, after, now);
   const adds = `this launch adds ${formatUnitsUSD(launchRate)}/h ${
     runsToCompletion
       ? `until it has spent the expected ${formatUnitsUSD(bar.launch)}`
@@ -214,7 +226,8 @@ export function outlookOf(
         : 'for as long as it runs'
   }`;
   const detail = `At ${formatUnitsUSD(rate)}/h now; ${adds}.`;
-  const tone = before.kind === 'over' ? 'over' : words.moved ? 'moved' : before.kind === 'lasts' ? 'lasts' : 'same';
+  const tone =
+    before.kind === 'over' || refused ? 'over' : words.moved ? 'moved' : before.kind === 'lasts' ? 'lasts' : 'same';
   const periodStart = Date.parse(budget.periodStart ?? '');
   const period = {
     start: Number.isNaN(periodStart) ? undefined : periodStart,
