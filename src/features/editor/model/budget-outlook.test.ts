@@ -263,6 +263,7 @@ describe('outlookOf', () => {
     expect(out).toMatchObject({
       words: { text: `Runs out ${dateLabel(NOW + 30 * HOUR, false)} as it is: this launch would be refused` },
       tone: 'over',
+      detail: 'At $2.00/h now.',
       period: { before: NOW + 30 * HOUR, after: NOW + 30 * HOUR },
     });
     const idle = outlookOf(blocked, estimate, true, undefined, report({ burnRateUSDPerHour: '0.00' }));

@@ -225,7 +225,7 @@ export function outlookOf(
         ? `until it stops at its ${formatUnitsUSD(cap)} cap`
         : 'for as long as it runs'
   }`;
-  const detail = `At ${formatUnitsUSD(rate)}/h now; ${adds}.`;
+  const detail = refused ? `At ${formatUnitsUSD(rate)}/h now.` : `At ${formatUnitsUSD(rate)}/h now; ${adds}.`;
   const tone =
     before.kind === 'over' || refused ? 'over' : words.moved ? 'moved' : before.kind === 'lasts' ? 'lasts' : 'same';
   const periodStart = Date.parse(budget.periodStart ?? '');
