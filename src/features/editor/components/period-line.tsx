@@ -37,7 +37,7 @@ export function PeriodLine({ period, tone }: { period: Outlook['period']; tone: 
           />
         )}
       </div>
-      <div className="mt-0.5 flex items-center justify-between gap-2 text-[10px] whitespace-nowrap text-slate-400 tabular-nums">
+      <div className="mt-0.5 flex items-center justify-between gap-2 text-[10px] whitespace-nowrap text-slate-500 tabular-nums">
         <span>{dateLabel(start, false)}</span>
         <span className="flex items-center gap-2">
           {period.before !== undefined && (
