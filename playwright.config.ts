@@ -51,6 +51,7 @@ const MOCK_WIDE = [
   /object-actions\.spec\.ts$/,
   /resource-table-bulk\.spec\.ts$/,
   /resource-table-resilience\.spec\.ts$/,
+  /review-budget-outage\.spec\.ts$/,
   /projects(-page)?\.spec\.ts$/,
   /shell\.spec\.ts$/,
   /sustained-failure\.spec\.ts$/,

@@ -96,6 +96,8 @@ export interface BudgetImpact {
   wouldExceed: boolean;
   /** Block refuses such a launch; Alert lets it go with a warning. */
   enforcement: 'Block' | 'Alert';
+  /** The Budget's spec.alertThresholds: percentages of the limit, ascending (absent from older servers). */
+  alertThresholds?: number[];
 }
 
 /** Every phase any kind can show; the same words mean the same thing on every kind. */

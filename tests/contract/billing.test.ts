@@ -105,6 +105,7 @@ describe('budgets', () => {
         wouldExceed: true,
         enforcement: 'Block',
         remainingAfterUSD: expect.stringMatching(/^-/),
+        alertThresholds: [50, 80, 100],
       }),
     ]);
     expect(review.headers.get('warning')).toContain('Budget monthly');
@@ -116,6 +117,16 @@ describe('budgets', () => {
     expect(st.details?.causes?.[0]).toMatchObject({ field: 'spec.maxCostUSD', reason: 'BudgetExceeded' });
     expect(st.fix).toContain('limitUSD');
     expect((await api.get(`${JOBS}/too-big`)).status).toBe(404);
+  });
+
+  it("gives a review each Budget's alert thresholds, ascending, as its spec sets them", async () => {
+    await api.patch(`${BUDGETS}/monthly`, { spec: { alertThresholds: [90, 25] } });
+    try {
+      const review = await api.post<NodusObject>(`${JOBS}?dryRun=All`, job('thresholds', H100x8));
+      expect(review.body.status?.estimate?.budgets?.[0]).toMatchObject({ name: 'monthly', alertThresholds: [25, 90] });
+    } finally {
+      await api.patch(`${BUDGETS}/monthly`, { spec: { alertThresholds: [50, 80, 100] } });
+    }
   });
 
   it('answers a change of limit with the remaining amount and phase of the new limit, not at a later tick', async () => {

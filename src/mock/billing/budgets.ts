@@ -24,6 +24,16 @@ interface BudgetSpec {
   enforcement?: string;
   state?: string;
   selector?: { matchLabels?: Record<string, string> };
+  alertThresholds?: unknown;
+}
+
+const DEFAULT_THRESHOLDS = [50, 80, 100];
+
+/** The Budget's alert thresholds, in percent of the limit, ascending and each once. */
+function thresholdsOf(spec: BudgetSpec): number[] {
+  const given = Array.isArray(spec.alertThresholds) ? spec.alertThresholds : DEFAULT_THRESHOLDS;
+  const valid = given.filter((t): t is number => Number.isInteger(t) && t >= 1 && t <= 100);
+  return [...new Set(valid)].sort((a, b) => a - b);
 }
 
 export function covers(budget: NodusObject, labels: Record<string, string>): boolean {
@@ -113,6 +123,7 @@ export function budgetImpact(
         remainingAfterUSD: formatMoney(after),
         wouldExceed: after < 0n,
         enforcement: spec.enforcement === 'Alert' ? 'Alert' : 'Block',
+        alertThresholds: thresholdsOf(spec),
       };
     });
 }

@@ -196,6 +196,11 @@ export const estimateSchema: Schema = {
             enum: ['Block', 'Alert'],
             description: 'Block refuses such a launch; Alert warns.',
           },
+          alertThresholds: {
+            type: 'array',
+            items: { type: 'integer' },
+            description: "The Budget's spec.alertThresholds: percentages of the limit at which it alerts, ascending.",
+          },
         },
       },
     },

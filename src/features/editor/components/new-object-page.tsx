@@ -281,6 +281,7 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
           )}
         </div>
         <ReviewPanel
+          project={project}
           kind={kind.kind}
           billable={billable}
           state={flow}

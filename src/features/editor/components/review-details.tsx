@@ -1,46 +1,12 @@
 /**
- * The rest of a review beside the estimate: how much of each Budget the launch would use, every warning the
- * server sent, the rate guard (a launch never runs above the reviewed rate + 10 % unless the draft sets its own
- * cap), and the fields the server filled in.
+ * The rest of a review beside the estimate and the Budgets (budget-impacts.tsx): every warning the server sent,
+ * the rate guard (a launch never runs above the reviewed rate + 10 % unless the draft sets its own cap), and the
+ * fields the server filled in.
  */
 import { clsx } from 'clsx';
 import { formatUnitsUSD, parseUSD } from '@/lib/money.ts';
-import type { BudgetImpact } from '@/shared/protocol.ts';
 import { inlineValue, type ServerAddition } from '../model/review-model.ts';
 import { money } from './estimate-view.tsx';
-
-export function BudgetImpacts({ budgets }: { budgets: readonly BudgetImpact[] | undefined }) {
-  if (!budgets || budgets.length === 0) {
-    return <p className="text-xs text-slate-500">No Budget in this project covers this object.</p>;
-  }
-  return (
-    <ul aria-label="Budget impact" className="space-y-2">
-      {budgets.map((b) => {
-        const limit = parseUSD(b.limitUSD) ?? 0;
-        const spent = parseUSD(b.spentUSD) ?? 0;
-        const after = b.wouldExceed ? limit : limit - (parseUSD(b.remainingAfterUSD) ?? 0);
-        const pct = (v: number) => (limit > 0 ? Math.min(100, (v / limit) * 100) : 0);
-        return (
-          <li key={b.name} className="text-xs">
-            <div className="flex items-baseline justify-between gap-2">
-              <span className="font-medium text-slate-800">Budget {b.name}</span>
-              <span className={clsx('tabular-nums', b.wouldExceed ? 'font-semibold text-rose-700' : 'text-slate-600')}>
-                {b.wouldExceed
-                  ? `would go over: ${money(b.remainingUSD)} left of ${money(b.limitUSD)}${b.enforcement === 'Block' ? ' · launch will be refused' : ' · alert only'}`
-                  : `${money(b.remainingAfterUSD)} of ${money(b.limitUSD)} left after this`}
-              </span>
-            </div>
-            <div className="relative mt-1 h-2 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
-              <div className="absolute inset-y-0 left-0 bg-indigo-300" style={{ width: `${pct(after)}%` }} />
-              <div className="absolute inset-y-0 left-0 bg-slate-400" style={{ width: `${pct(spent)}%` }} />
-              {b.wouldExceed && <div className="absolute inset-y-0 right-0 w-1 bg-rose-500" />}
-            </div>
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
 
 export function Warnings({ warnings }: { warnings: readonly string[] }) {
   if (warnings.length === 0) return null;

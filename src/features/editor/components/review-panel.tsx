@@ -10,9 +10,11 @@ import { useNow } from '@/lib/use-now.ts';
 import { launchBlocker, type ReviewLaunchState, type DraftReview } from '../model/review-launch.ts';
 import { ChangedSinceReview } from './changed-since-review.tsx';
 import { EstimateCard, money } from './estimate-view.tsx';
-import { BudgetImpacts, RateGuard, ServerAdditions, Warnings } from './review-details.tsx';
+import { BudgetImpacts } from './budget-impacts.tsx';
+import { RateGuard, ServerAdditions, Warnings } from './review-details.tsx';
 
 interface Props {
+  project: string;
   kind: string;
   /** Whether the kind costs money (its schema has an estimate); undefined when the API gave no schema. */
   billable: boolean | undefined;
@@ -52,6 +54,7 @@ function hint(kind: string, state: ReviewLaunchState, text: string, canReview: b
 }
 
 export function ReviewPanel({
+  project,
   kind,
   billable,
   state,
@@ -158,7 +161,12 @@ export function ReviewPanel({
           {estimate && (
             <div className="space-y-3 rounded-lg border border-slate-200 bg-white p-3">
               <h3 className="text-xs font-semibold uppercase tracking-wide text-slate-500">Budgets</h3>
-              <BudgetImpacts budgets={estimate.budgets} />
+              <BudgetImpacts
+                project={project}
+                kind={kind}
+                estimate={estimate}
+                maxCostUSD={specField(review, ['maxCostUSD'])}
+              />
               <RateGuard
                 rate={estimate.rateUSDPerHour}
                 explicitCap={specField(review, ['placement', 'maxRateUSDPerHour'])}
