@@ -41,6 +41,21 @@ test.describe('axe finds no serious or critical violation', () => {
     expect(await seriousViolations(page, 'projects page')).toEqual([]);
   });
 
+  test('on the cost pages, with the chart table open, and on a Budget with its spend', async ({ page }) => {
+    const found: string[] = [];
+    for (const path of ['/projects/nlp/cost', '/all/cost']) {
+      await page.goto(path);
+      await expect(page.getByRole('table', { name: /^Spend / })).toBeAttached(LOADED);
+      found.push(...(await seriousViolations(page, path)));
+      await page.getByRole('button', { name: 'Show as table' }).click();
+      found.push(...(await seriousViolations(page, `${path}, table shown`)));
+    }
+    await page.goto(`/projects/${project}/budgets/a11y-budget`);
+    await expect(page.getByText('Spend this period')).toBeVisible(LOADED);
+    found.push(...(await seriousViolations(page, 'budget page')));
+    expect(found).toEqual([]);
+  });
+
   test('on the table, with the palette, the Support panel, the context menu and a dialog open', async ({ page }) => {
     const console = new ConsolePage(page);
     const found: string[] = [];

@@ -18,11 +18,14 @@ export function MoneyTable({
   caption,
   filename,
   download = true,
+  shown = true,
 }: {
   data: MoneyOverTime;
   caption: string;
   /** The CSV's file name, without extension. */
   filename: string;
+  /** False while a view keeps the table for screen readers only: then it takes no tab stop of its own. */
+  shown?: boolean;
   /** False when the view puts the download elsewhere (`downloadCsv`). */
   download?: boolean;
 }) {
@@ -40,7 +43,15 @@ export function MoneyTable({
           </button>
         </div>
       ) : null}
-      <div className="max-h-80 overflow-auto">
+      {/* Focusable, so the rows below the fold scroll from the keyboard too. */}
+      <div
+        tabIndex={shown ? 0 : undefined}
+        role="region"
+        aria-label={`${caption}, scrollable`}
+        className={
+          shown ? 'max-h-80 overflow-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500/40' : ''
+        }
+      >
         <table aria-label={caption} className="w-full text-right text-sm tabular-nums">
           <caption className="sr-only">{caption}</caption>
           <thead className="sticky top-0 border-b border-slate-100 bg-white text-xs text-slate-500">

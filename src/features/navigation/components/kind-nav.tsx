@@ -37,7 +37,7 @@ export function KindNav({ kinds, project, kindHref, projectsHref, costHref, sele
         <li>
           <Item to={costHref} end icon={<ChartIcon className="size-4" />}>
             <span className="truncate">Cost</span>
-            <span className="ml-auto truncate font-mono text-[11px] text-slate-500">{project ?? 'all'}</span>
+            <span className="ml-auto truncate font-mono text-[11px] text-slate-400">{project ?? 'all'}</span>
           </Item>
         </li>
       </ul>

@@ -96,7 +96,7 @@ export function SpendChartCard({
         ) : null}
       </div>
       <div id={tableId} className={clsx(open ? 'border-t border-slate-100' : 'sr-only')}>
-        {data ? <MoneyTable data={data} caption={title} filename={filename} download={false} /> : null}
+        {data ? <MoneyTable data={data} caption={title} filename={filename} download={false} shown={open} /> : null}
       </div>
     </CostCard>
   );
