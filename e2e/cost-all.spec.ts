@@ -67,6 +67,20 @@ test('All projects stacks spend by project and shows every Budget with its forec
   await expect(row).toContainText('Alerts only');
 });
 
+test('a top spender deleted since is shown, marked, and not linked', async ({ page, request }) => {
+  // The demo's history holds Jobs that no longer exist.
+  const report = await usageReport(request, 'nlp', { window: '30d' });
+  const gone = report.status.top.find((t) => t.deleted);
+  expect(gone, 'the demo keeps a deleted Job among the top spenders').toBeDefined();
+  const ui = new CostPage(page);
+  await ui.goto('nlp');
+  const row = ui.topSpenders.locator(`tr[data-uid="${gone!.object.uid}"]`);
+  await expect(row).toContainText(`${gone!.object.name}deleted`);
+  await expect(row.getByRole('link')).toHaveCount(0);
+  const alive = report.status.top.find((t) => !t.deleted)!;
+  await expect(ui.topSpenders.getByRole('link', { name: alive.object.name })).toBeVisible();
+});
+
 test.describe('a failing usage API', () => {
   test.afterEach(async ({ request }) => {
     await setFaults(request, {});

@@ -36,6 +36,7 @@ interface Report {
       createdBy: string;
       costUSD: string;
       rateUSDPerHour: string;
+      deleted?: boolean;
     }[];
     budget?: { name: string; spentUSD: string; limitUSD: string; forecastUSD: string; periodStart: string };
   };
@@ -193,6 +194,13 @@ describe('live charges', () => {
       forecastUSD: budget.status?.spentUSD,
     });
     expect(budget.status?.spentUSD).toBe(done.status?.costUSD);
+    expect(after.status.top[0]!.deleted).toBeUndefined();
+
+    // Its spend stays in the ledger once it is deleted, marked so that no client links to it.
+    expect((await api.del(`${jobs}/burst`)).status).toBeLessThan(300);
+    await expect.poll(async () => (await api.get(`${jobs}/burst`)).status, { timeout: 20_000 }).toBe(404);
+    const gone = await report(usageOf('usage-live', 'window=24h&groupBy=object'));
+    expect(gone.status.top[0]).toMatchObject({ costUSD: done.status?.costUSD, deleted: true });
   });
 
   it('has a burn rate that follows a launch and a stop', async () => {

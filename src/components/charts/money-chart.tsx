@@ -46,7 +46,8 @@ function options(data: MoneyOverTime, width: number, height: number, current: { 
     series: [
       {
         label: data.stepSeconds >= 86_400 ? 'Day' : 'From',
-        value: (_u: uPlot, at: number | null) => (at === null ? '—' : bucketLabel(at * 1000, data.stepSeconds)),
+        // Away from the chart, the legend gives each series' total over the window.
+        value: (_u: uPlot, at: number | null) => (at === null ? 'Total' : bucketLabel(at * 1000, data.stepSeconds)),
       },
       ...drawOrder(data).map((index) => {
         const color = seriesColor(data.series[index]!.key, index);
@@ -59,7 +60,11 @@ function options(data: MoneyOverTime, width: number, height: number, current: { 
           points: { show: false },
           // The band's own amount, not the top of the stack it is drawn to.
           value: (_u: uPlot, _v: number | null, _s: number, at: number | null) =>
-            at === null ? '—' : formatUnitsUSD(current.stacked.units[index]![at] ?? 0),
+            formatUnitsUSD(
+              at === null
+                ? current.stacked.units[index]!.reduce((a, b) => a + b, 0)
+                : (current.stacked.units[index]![at] ?? 0),
+            ),
         } satisfies uPlot.Series;
       }),
     ],

@@ -35,6 +35,8 @@ export interface TopSpender {
   createdBy?: string;
   costUSD: string;
   rateUSDPerHour: string;
+  /** Deleted since: it has no page to open. */
+  deleted?: boolean;
 }
 
 export interface BudgetForecast {

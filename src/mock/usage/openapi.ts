@@ -79,6 +79,10 @@ const report: Schema = {
               createdBy: text('Who created it (the label nodus.dev/created-by).'),
               costUSD: money('Spent in the window.'),
               rateUSDPerHour: money('Its hourly rate now; 0.00 when it is not running.'),
+              deleted: {
+                type: 'boolean',
+                description: 'true when the object has been deleted since; absent otherwise.',
+              },
             },
           },
         },

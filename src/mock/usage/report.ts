@@ -8,7 +8,7 @@ import { active, covers, PERIOD_MS } from '../billing/budgets.ts';
 import { hourlyRate } from '../billing/pricing.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { KIND_DEFS } from '../kinds/index.ts';
-import { exactTotal, HOUR_MS, type Account, type ObjectRef, type Units } from '../ledger/ledger.ts';
+import { exactTotal, HOUR_MS, type Account, type AccountInfo, type ObjectRef, type Units } from '../ledger/ledger.ts';
 import { formatMoney, isMoney, multiply, parseMoney, type Micros } from '../money.ts';
 import type { MockState } from '../state.ts';
 import type { UsageQuery } from './query.ts';
@@ -70,6 +70,13 @@ function findBudget(state: MockState, q: UsageQuery): NodusObject | undefined {
       fix: `List the project's Budgets (kubectl get budgets -n ${q.project ?? 'default'}) and send one of their names as budget=.`,
     });
   return budget;
+}
+
+const PLURAL_OF = new Map(KIND_DEFS.map((k) => [k.kind, k.plural]));
+
+function exists(state: MockState, info: AccountInfo): boolean {
+  const plural = PLURAL_OF.get(info.kind);
+  return plural !== undefined && state.store.get(plural, info.project, info.name)?.metadata.uid === info.uid;
 }
 
 interface Running {
@@ -209,6 +216,8 @@ export function usageReport(state: MockState, q: UsageQuery) {
       createdBy: account.createdBy,
       costUSD: formatMoney(BigInt(total)),
       rateUSDPerHour: formatMoney(running.byUid.get(account.info.uid) ?? 0n),
+      // The ledger outlives the objects: say which are gone, so a client does not link to a missing page.
+      ...(exists(state, account.info) ? {} : { deleted: true }),
     }));
   return {
     apiVersion: USAGE_API_VERSION,

@@ -209,7 +209,7 @@ function TopSpenders({ report, objectHref }: { report: UsageReport; objectHref: 
           </thead>
           <tbody className="divide-y divide-slate-50">
             {top.map((t) => {
-              const href = objectHref(t.object.kind, t.object.name);
+              const href = t.deleted ? undefined : objectHref(t.object.kind, t.object.name);
               const running = (parseUSD(t.rateUSDPerHour) ?? 0) > 0;
               return (
                 <tr key={t.object.uid}>
@@ -222,6 +222,7 @@ function TopSpenders({ report, objectHref }: { report: UsageReport; objectHref: 
                     ) : (
                       <span className="font-mono text-slate-700">{t.object.name}</span>
                     )}
+                    {t.deleted ? <span className="ml-2 text-xs text-slate-500">deleted</span> : null}
                   </td>
                   <td className="px-2 py-1.5 text-slate-600">{t.createdBy ?? '—'}</td>
                   <td className="px-2 py-1.5 text-right text-slate-900 tabular-nums">{formatUSD(t.costUSD)}</td>

@@ -68,12 +68,19 @@ export function TopSpenders({
                       <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-[11px] font-semibold tracking-wide text-slate-600 uppercase">
                         {spender.object.kind}
                       </span>
-                      <Link
-                        to={hrefs.object(spender.project, spender.object.kind, spender.object.name)}
-                        className="truncate font-mono text-indigo-600 hover:text-indigo-500 hover:underline"
-                      >
-                        <bdi>{spender.object.name}</bdi>
-                      </Link>
+                      {spender.deleted ? (
+                        <>
+                          <bdi className="truncate font-mono text-slate-600">{spender.object.name}</bdi>
+                          <span className="shrink-0 text-xs text-slate-500">deleted</span>
+                        </>
+                      ) : (
+                        <Link
+                          to={hrefs.object(spender.project, spender.object.kind, spender.object.name)}
+                          className="truncate font-mono text-indigo-600 hover:text-indigo-500 hover:underline"
+                        >
+                          <bdi>{spender.object.name}</bdi>
+                        </Link>
+                      )}
                     </div>
                   </td>
                   {showProject ? <td className="px-4 py-2 text-slate-600">{spender.project}</td> : null}
