@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { windowQuery } from '../src/features/usage/model/cost-view.ts';
 import { seriesLabel } from '../src/features/usage/model/report-series.ts';
-import { formatRateUSD, formatUSD } from '../src/lib/format.ts';
+import { formatEstimateUSD, formatRateUSD, formatUSD } from '../src/lib/format.ts';
 import { formatUnitsUSD, parseUSD, sumUSD } from '../src/lib/money.ts';
 import { API_VERSION } from '../src/shared/protocol.ts';
 import { CostPage } from './pages/cost-page.ts';
@@ -63,7 +63,8 @@ test('All projects stacks spend by project and shows every Budget with its forec
   await expect(row).toContainText('Weekly');
   await expect(row.locator('[data-cell="spent"]')).toHaveText(formatUSD(forecast.spentUSD)!);
   await expect(row.locator('[data-cell="limit"]')).toHaveText('$20.00');
-  await expect(row.locator('[data-cell="forecast"]')).toHaveText(formatUSD(forecast.forecastUSD)!);
+  await expect(row.locator('[data-cell="forecast"]')).toHaveText(formatEstimateUSD(forecast.forecastUSD)!);
+  await expect(row.locator('[data-cell="forecast"] [data-value]')).toHaveAttribute('data-value', forecast.forecastUSD);
   await expect(row).toContainText('Alerts only');
 });
 

@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { windowQuery } from '../src/features/usage/model/cost-view.ts';
 import { seriesLabel, stepStarts } from '../src/features/usage/model/report-series.ts';
-import { formatRateUSD, formatUSD } from '../src/lib/format.ts';
+import { formatEstimateUSD, formatRateUSD, formatUSD } from '../src/lib/format.ts';
 import { formatUnitsUSD, parseUSD, sumUSD } from '../src/lib/money.ts';
 import { CostPage } from './pages/cost-page.ts';
 import { createBudget } from './support/mock-writes.ts';
@@ -161,7 +161,7 @@ test('the window and the grouping are in the URL, a Budget offers its period', a
   await expect(ui.chartTable).toHaveAccessibleName('Spend by label cost-center, this period of Budget team-cap');
   const budget = (await usageReport(request, project, { window: '1d', step: '1d', budget: 'team-cap' })).status.budget!;
   await expect(page.getByRole('definition').filter({ hasText: 'of $5.00' })).toContainText(
-    `forecast ${formatUSD(budget.forecastUSD)}`,
+    `forecast ${formatEstimateUSD(budget.forecastUSD)}`,
   );
   const period = await usageReport(request, project, {
     ...windowQuery({ budget: 'team-cap' }, budget)!,

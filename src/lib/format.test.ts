@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatUSD } from './format.ts';
+import { formatAge, formatEstimateUSD, formatUSD } from './format.ts';
 
 describe('formatAge', () => {
   const now = Date.parse('2025-01-10T12:00:00Z');
@@ -26,5 +26,15 @@ describe('formatUSD', () => {
     expect(formatUSD('-12.5')).toBe('-$12.50');
     expect(formatUSD('n/a')).toBe('n/a');
     expect(formatUSD(undefined)).toBeUndefined();
+  });
+});
+
+describe('formatEstimateUSD', () => {
+  it('rounds an estimate to the cent, half up, in the one money format', () => {
+    expect(formatEstimateUSD('16314.2859')).toBe('$16,314.29');
+    expect(formatEstimateUSD('0.005')).toBe('$0.01');
+    expect(formatEstimateUSD('0.0049')).toBe('$0.00');
+    expect(formatEstimateUSD('40')).toBe('$40.00');
+    expect(formatEstimateUSD('n/a')).toBe('n/a');
   });
 });

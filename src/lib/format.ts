@@ -44,6 +44,12 @@ export function formatUSD(amount: unknown): string | undefined {
   return `${negative && units > 0 ? '-' : ''}${formatUnitsUSD(units)}`;
 }
 
+/** An estimate (a forecast, a projection): to the cent, half up, since its ten-thousandths promise too much. */
+export function formatEstimateUSD(amount: unknown): string | undefined {
+  const units = parseUSD(amount);
+  return units === undefined ? formatUSD(amount) : formatUnitsUSD(Math.round(units / 100) * 100);
+}
+
 /** An hourly rate: "$0.288/h". */
 export function formatRateUSD(amount: unknown): string | undefined {
   const money = formatUSD(amount);

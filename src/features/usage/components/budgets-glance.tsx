@@ -7,7 +7,7 @@ import { useQueries } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { formatUSD } from '@/lib/format.ts';
+import { formatEstimateUSD, formatUSD } from '@/lib/format.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { usageQueryOptions } from '../api/usage-report.ts';
 import { budgetForecastQuery } from '../model/cost-view.ts';
@@ -135,7 +135,7 @@ export function BudgetsGlance({
                       )}
                     >
                       {forecast !== undefined ? (
-                        formatUSD(forecast)
+                        <span data-value={forecast}>{formatEstimateUSD(forecast)}</span>
                       ) : failed ? (
                         '—'
                       ) : (

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
-import { formatUSD } from '@/lib/format.ts';
+import { formatEstimateUSD, formatUSD } from '@/lib/format.ts';
 import { formatUnitsUSD } from '@/lib/money.ts';
 import type { BudgetForecast } from '../api/usage-report.ts';
 import { projectRate } from '../model/cost-view.ts';
@@ -67,7 +67,7 @@ export function FigureCards({
         note={
           budget ? (
             <>
-              of {formatUSD(budget.limitUSD)} · forecast {formatUSD(budget.forecastUSD)}
+              of {formatUSD(budget.limitUSD)} · forecast {formatEstimateUSD(budget.forecastUSD)}
             </>
           ) : (
             windowLabel
