@@ -58,13 +58,17 @@ export function CostPage({ project, hrefs }: { project: string | undefined; href
   const reportRate =
     report.data && !report.data.spec.budget ? parseUSD(report.data.status.burnRateUSDPerHour) : undefined;
 
-  const liveRates = useMemo(
-    () =>
-      live.burnRate === undefined
-        ? undefined
-        : new Map(live.running.map((r) => [r.object.metadata.uid ?? '', r.rate] as const)),
-    [live.burnRate, live.running],
-  );
+  // Only the top spenders' rates: thousands may run, and this is built again whenever one starts or stops.
+  const liveRates = useMemo(() => {
+    if (live.burnRate === undefined) return undefined;
+    const wanted = new Set((report.data?.status.top ?? []).map((t) => t.object.uid));
+    const rates = new Map<string, number>();
+    for (const r of live.running) {
+      const uid = r.object.metadata.uid ?? '';
+      if (wanted.has(uid)) rates.set(uid, r.rate);
+    }
+    return rates;
+  }, [live.burnRate, live.running, report.data]);
   const rows = useMemo(
     () => (report.data ? spenderRows(report.data.status.top, liveRates) : undefined),
     [report.data, liveRates],
