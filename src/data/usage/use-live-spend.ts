@@ -6,13 +6,13 @@
  * per SPEND_REFRESH_MS, so spend over time follows charges without polling fast.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { NODUS_GROUP_VERSION } from '@/data/client/index.ts';
 import type { ListWatchSnapshot } from '@/data/watch/index.ts';
 import { useListWatch } from '@/data/watch/use-list-watch.tsx';
-import { parseUSD } from '@/lib/money.ts';
 import { KIND_FACTS } from '@/shared/kinds.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
+import { RunningTally } from './running-tally.ts';
 import { usageKeys } from './usage-report.ts';
 
 /** Kinds whose objects are charged for themselves (a Pipeline's spend is its Jobs'). */
@@ -23,17 +23,13 @@ export const CHARGED_PLURALS: readonly string[] = Object.values(KIND_FACTS)
 const RUNNING = 'status.phase=Running';
 const SPEND_REFRESH_MS = 3_000;
 
-export interface RunningObject {
-  object: NodusObject;
-  /** Its hourly rate, in ten-thousandths of a dollar. */
-  rate: number;
-}
-
 export interface LiveSpend {
   /** The burn rate in ten-thousandths of a dollar per hour; undefined until every watch has listed once. */
   burnRate: number | undefined;
-  /** What runs now, in no particular order. */
-  running: RunningObject[];
+  /** How many objects run now (with a rate); undefined until every watch has listed once. */
+  count: number | undefined;
+  /** The hourly rate of a running object, by uid; undefined for one that does not run. */
+  rateOf: (uid: string) => number | undefined;
   /** Every watch is live (not loading, reconnecting or stale). */
   live: boolean;
 }
@@ -42,42 +38,52 @@ function useRunning(plural: string, project: string | undefined): ListWatchSnaps
   return useListWatch({ ...NODUS_GROUP_VERSION, plural, namespace: project, fieldSelector: RUNNING });
 }
 
-/** The rate of an object that runs now and is not being deleted; 0 for anything else. */
-function rateOf(object: NodusObject): number {
-  if (object.status?.phase !== 'Running' || object.metadata.deletionTimestamp) return 0;
-  return parseUSD(object.status.rateUSDPerHour) ?? 0;
-}
-
 /** `project` undefined: every project. */
 export function useLiveSpend(project: string | undefined): LiveSpend {
   // One watch per charged kind, always in the same order, so the hooks keep their places.
   // eslint-disable-next-line react-hooks/rules-of-hooks -- a constant list: each hook keeps its place
   const watches = CHARGED_PLURALS.map((plural) => useRunning(plural, project));
+  // One tally per watch, for this project: brought up to each snapshot by what changed in it.
+  const tallies = useMemo(
+    () => CHARGED_PLURALS.map(() => new RunningTally()),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- new tallies for another project
+    [project],
+  );
   const versions = watches.map((w) => w.version).join('|');
-  // One pass, no sort: in a large project thousands run, and this runs on every change of any of them.
-  const { running, spent } = useMemo(
+  const { rate, count, cost } = useMemo(
     () => {
-      const list: RunningObject[] = [];
-      let costs = 0;
-      for (const w of watches) {
-        for (const object of w.items) {
-          const rate = rateOf(object);
-          if (rate === 0) continue;
-          list.push({ object, rate });
-          costs += parseUSD(object.status?.costUSD) ?? 0;
-        }
-      }
-      // Charges only add: the count and the sum of what runs have spent move whenever a charge posts.
-      return { running: list, spent: `${list.length}:${costs}` };
+      for (const [i, w] of watches.entries()) tallies[i]!.follow(w);
+      return {
+        rate: tallies.reduce((sum, t) => sum + t.rate, 0),
+        count: tallies.reduce((sum, t) => sum + t.count, 0),
+        cost: tallies.reduce((sum, t) => sum + t.cost, 0),
+      };
     },
     // The snapshots' versions name their items: the same versions, the same objects.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [versions],
+    [versions, tallies],
   );
   const synced = watches.every((w) => w.synced);
-  const burnRate = useMemo(() => (synced ? running.reduce((sum, r) => sum + r.rate, 0) : undefined), [synced, running]);
-  useRefetchOnCharge(project, spent);
-  return { burnRate, running, live: watches.every((w) => w.status === 'live') };
+  const rateOf = useCallback(
+    (uid: string) => {
+      for (const t of tallies) {
+        const r = t.rateOf(uid);
+        if (r !== undefined) return r;
+      }
+      return undefined;
+    },
+    // A new function whenever the sums moved, so that views reading rates draw again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [tallies, versions],
+  );
+  // Charges only add: the count and the sum of what runs have spent move whenever a charge posts.
+  useRefetchOnCharge(project, `${count}:${cost}`);
+  return {
+    burnRate: synced ? rate : undefined,
+    count: synced ? count : undefined,
+    rateOf,
+    live: watches.every((w) => w.status === 'live'),
+  };
 }
 
 /** A charge moves a running object's costUSD: the project's reports are stale then. */

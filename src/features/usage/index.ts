@@ -12,7 +12,7 @@ export {
   type UsageReport,
   type UsageSeries,
 } from './api/usage-report.ts';
-export { CHARGED_PLURALS, useLiveSpend, type LiveSpend, type RunningObject } from './api/use-live-spend.ts';
+export { CHARGED_PLURALS, useLiveSpend, type LiveSpend } from './api/use-live-spend.ts';
 export { moneyOverTime, seriesId, seriesLabel, stepSeconds } from './model/report-series.ts';
 export { CostPage } from './components/cost-page.tsx';
 export type { CostHrefs } from './components/cost-hrefs.ts';

@@ -58,17 +58,16 @@ export function CostPage({ project, hrefs }: { project: string | undefined; href
   const reportRate =
     report.data && !report.data.spec.budget ? parseUSD(report.data.status.burnRateUSDPerHour) : undefined;
 
-  // Only the top spenders' rates: thousands may run, and this is built again whenever one starts or stops.
+  // Only the top spenders' rates, read from the live tally (thousands may run in a large project).
   const liveRates = useMemo(() => {
     if (live.burnRate === undefined) return undefined;
-    const wanted = new Set((report.data?.status.top ?? []).map((t) => t.object.uid));
     const rates = new Map<string, number>();
-    for (const r of live.running) {
-      const uid = r.object.metadata.uid ?? '';
-      if (wanted.has(uid)) rates.set(uid, r.rate);
+    for (const t of report.data?.status.top ?? []) {
+      const rate = live.rateOf(t.object.uid);
+      if (rate !== undefined) rates.set(t.object.uid, rate);
     }
     return rates;
-  }, [live.burnRate, live.running, report.data]);
+  }, [live, report.data]);
   const rows = useMemo(
     () => (report.data ? spenderRows(report.data.status.top, liveRates) : undefined),
     [report.data, liveRates],
@@ -133,7 +132,7 @@ export function CostPage({ project, hrefs }: { project: string | undefined; href
         burnRate={live.burnRate ?? reportRate}
         live={live.live}
         fromReport={live.burnRate === undefined && reportRate !== undefined}
-        running={live.burnRate === undefined ? undefined : live.running.length}
+        running={live.count}
       />
       <SpendChartCard
         data={data}
