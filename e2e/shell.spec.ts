@@ -22,8 +22,13 @@ test('the navigation lists every kind discovery returns that a project holds, ea
 
   const ui = new ConsolePage(page);
   await ui.goto(`/projects/${project}`);
-  await expect(ui.shell.resourcesNav.getByRole('link')).toHaveCount(kinds.length + 1);
+  // Every kind, the Projects page and the project's Cost page.
+  await expect(ui.shell.resourcesNav.getByRole('link')).toHaveCount(kinds.length + 2);
   await expect(ui.shell.projectsLink()).toHaveAttribute('href', '/projects');
+  await expect(ui.shell.resourcesNav.getByRole('link', { name: /^Cost\b/ })).toHaveAttribute(
+    'href',
+    `/projects/${project}/cost`,
+  );
   for (const kind of kinds) {
     await expect(ui.shell.kindLink(kind.plural)).toHaveText(
       new RegExp(`^${titleCase(kind.plural)}\\s*${kind.plural === 'budgets' ? 2 : 0}$`),
