@@ -61,6 +61,12 @@ export interface KindFacts {
   restart: boolean;
   /** Only Nodus creates these, all in its read-only project. */
   published: boolean;
+  /** A shell can be opened in a Running object (the `exec` subresource, Kubernetes' remote command protocol). */
+  exec?: boolean;
+  /** Its files can be listed, read and written (the `files` subresource). */
+  files?: boolean;
+  /** It answers requests sent through the API (the `invoke` subresource). */
+  invoke?: boolean;
 }
 
 const RUN_STATES = { run: 'Running', suspend: 'Suspended', cancel: 'Cancelled' } as const;
@@ -95,6 +101,8 @@ const FACTS = {
     states: { run: 'Running', suspend: 'Suspended', stop: 'Stopped' },
     logs: true,
     restart: true,
+    exec: true,
+    files: true,
   },
   Function: {
     ...long,
@@ -106,6 +114,7 @@ const FACTS = {
     states: { run: 'Running', stop: 'Stopped' },
     logs: true,
     restart: true,
+    invoke: true,
   },
   Volume: {
     ...long,
@@ -117,6 +126,7 @@ const FACTS = {
     states: { run: 'Running', stop: 'Stopped' },
     logs: false,
     restart: false,
+    files: true,
   },
   Budget: {
     kind: 'Budget',
