@@ -9,6 +9,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatUnitsUSD } from '@/lib/money.ts';
 import { axisUSD, CHART_AXIS } from './axis.ts';
+import { useSizedPlot } from './use-sized-plot.ts';
 
 export interface BurnPoint {
   /** ms since the epoch */
@@ -141,7 +142,6 @@ function options(p: BurnChartProps, width: number, current: { top: number }): uP
 
 export default function BurnChart(props: BurnChartProps) {
   const host = useRef<HTMLDivElement>(null);
-  const plot = useRef<uPlot | null>(null);
   const drawn = useMemo(() => layout(props), [props]);
   // The y range reads the latest top without the chart being built again.
   const current = useRef({ top: drawn.top });
@@ -155,25 +155,16 @@ export default function BurnChart(props: BurnChartProps) {
     props.height ?? 220,
   ].join('|');
 
-  useEffect(() => {
-    const el = host.current;
-    if (!el) return undefined;
-    const chart = new uPlot(options(props, el.clientWidth || 600, current.current), drawn.data, el);
-    plot.current = chart;
-    const resize = new ResizeObserver(() => chart.setSize({ width: el.clientWidth, height: props.height ?? 220 }));
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      chart.destroy();
-      plot.current = null;
-    };
-    // Built again only when the span or the lines drawn change; new figures go through setData below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shape]);
+  const plot = useSizedPlot(
+    host,
+    (width) => new uPlot(options(props, width, current.current), drawn.data, host.current!),
+    props.height ?? 220,
+    shape,
+  );
 
   useEffect(() => {
     plot.current?.setData(drawn.data);
-  }, [drawn]);
+  }, [plot, drawn]);
 
   return <div ref={host} role="img" aria-label={props.label} className="money-chart w-full" />;
 }

@@ -10,6 +10,7 @@ import 'uplot/dist/uPlot.min.css';
 import { formatUnitsUSD } from '@/lib/money.ts';
 import { bucketLabel, stack, type MoneyOverTime, type Stacked } from './money-series.ts';
 import { seriesColor } from './palette.ts';
+import { useSizedPlot } from './use-sized-plot.ts';
 
 const AXIS = { stroke: '#64748b', font: '11px system-ui, sans-serif', ticks: { stroke: '#e2e8f0', width: 1 } };
 
@@ -77,32 +78,21 @@ function aligned(data: MoneyOverTime, stacked: Stacked): uPlot.AlignedData {
 
 export function MoneyChart({ data, label, height = 240 }: { data: MoneyOverTime; label: string; height?: number }) {
   const host = useRef<HTMLDivElement>(null);
-  const plot = useRef<uPlot | null>(null);
   const stacked = useMemo(() => stack(data), [data]);
   // The legend's values read the latest figures without the chart being built again.
   const current = useRef({ stacked });
   current.current.stacked = stacked;
   const shape = `${data.stepSeconds}|${data.series.map((s) => `${s.key}\u0000${s.label}`).join('\u0001')}`;
-
-  useEffect(() => {
-    const el = host.current;
-    if (!el) return undefined;
-    const chart = new uPlot(options(data, el.clientWidth || 600, height, current.current), aligned(data, stacked), el);
-    plot.current = chart;
-    const resize = new ResizeObserver(() => chart.setSize({ width: el.clientWidth, height }));
-    resize.observe(el);
-    return () => {
-      resize.disconnect();
-      chart.destroy();
-      plot.current = null;
-    };
-    // Built again only when the series or the step change; new figures go through setData below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shape, height]);
+  const plot = useSizedPlot(
+    host,
+    (width) => new uPlot(options(data, width, height, current.current), aligned(data, stacked), host.current!),
+    height,
+    shape,
+  );
 
   useEffect(() => {
     plot.current?.setData(aligned(data, stacked));
-  }, [data, stacked]);
+  }, [plot, data, stacked]);
 
   return <div ref={host} role="img" aria-label={label} className="money-chart w-full" />;
 }

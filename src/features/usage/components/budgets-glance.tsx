@@ -3,6 +3,7 @@
  * with the forecast drawn past it, and what happens at the limit. The forecast is the usage report's (`budget=`),
  * what the period will have cost if what runs now keeps running.
  */
+import { memo } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
@@ -44,7 +45,8 @@ function Bar({
   );
 }
 
-export function BudgetsGlance({
+/** Memoised: the page draws again at every change of the burn rate; the Budgets move only with their watch. */
+export const BudgetsGlance = memo(function BudgetsGlance({
   budgets,
   showProject,
   hrefs,
@@ -152,4 +154,4 @@ export function BudgetsGlance({
       )}
     </CostCard>
   );
-}
+});

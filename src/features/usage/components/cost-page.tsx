@@ -59,15 +59,17 @@ export function CostPage({ project, hrefs }: { project: string | undefined; href
     report.data && !report.data.spec.budget ? parseUSD(report.data.status.burnRateUSDPerHour) : undefined;
 
   // Only the top spenders' rates, read from the live tally (thousands may run in a large project).
+  const { rateOf } = live;
+  const listed = live.burnRate !== undefined;
   const liveRates = useMemo(() => {
-    if (live.burnRate === undefined) return undefined;
+    if (!listed) return undefined;
     const rates = new Map<string, number>();
     for (const t of report.data?.status.top ?? []) {
-      const rate = live.rateOf(t.object.uid);
+      const rate = rateOf(t.object.uid);
       if (rate !== undefined) rates.set(t.object.uid, rate);
     }
     return rates;
-  }, [live, report.data]);
+  }, [listed, rateOf, report.data]);
   const rows = useMemo(
     () => (report.data ? spenderRows(report.data.status.top, liveRates) : undefined),
     [report.data, liveRates],

@@ -4,7 +4,7 @@
  * (`sr-only`), so screen readers and tests always read the figures the chart draws.
  */
 import { clsx } from 'clsx';
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import { MoneyChart } from '@/components/charts/money-chart.tsx';
 import type { MoneyOverTime } from '@/components/charts/money-series.ts';
 import { downloadCsv, MoneyTable } from '@/components/charts/money-table.tsx';
@@ -15,7 +15,8 @@ import { CostCard } from './cost-card.tsx';
 
 const CHART_HEIGHT = 260;
 
-export function SpendChartCard({
+/** Memoised: the page draws again at every change of the burn rate; the chart and its table move only with the report. */
+export const SpendChartCard = memo(function SpendChartCard({
   data,
   title,
   totalUSD,
@@ -100,4 +101,4 @@ export function SpendChartCard({
       </div>
     </CostCard>
   );
-}
+});

@@ -2,6 +2,7 @@
  * The objects that spent most in the window: each a link to its page, its kind and owner, what it spent and its
  * rate now (live from the watches of what runs, so the column moves as objects start and stop).
  */
+import { memo } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatUnitsUSD } from '@/lib/money.ts';
@@ -11,7 +12,8 @@ import type { CostHrefs } from './cost-hrefs.ts';
 
 const TH = 'px-4 py-2 font-medium';
 
-export function TopSpenders({
+/** Memoised: the page draws again at every change of the burn rate, and these rows move only with the report. */
+export const TopSpenders = memo(function TopSpenders({
   rows,
   showProject,
   windowLabel,
@@ -108,4 +110,4 @@ export function TopSpenders({
       )}
     </CostCard>
   );
-}
+});
