@@ -5,6 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { EditorPage } from './pages/editor-page.ts';
+import { Shell } from './pages/shell.ts';
 import { createBudget, createProject, setFaults, uniqueName } from './support/mock-writes.ts';
 import { budgetItem, nextDryRun, usd } from './support/review-budgets.ts';
 
@@ -39,6 +40,8 @@ test('a failing usage report leaves the bar, says the date is unknown, and never
     await expect(budget.unknown).toContainText('failed (ServiceUnavailable, HTTP 503)', { timeout: 60_000 });
     await expect(budget.runOut).toHaveCount(0);
     await expect(editor.launchButton).toBeEnabled();
+    // Only the usage group fails while the objects answer: a part of the API is in trouble, not all of it.
+    await expect(new Shell(page).healthButton).toHaveAccessibleName('API health: Degraded (usage.nodus.dev fails)');
 
     await setFaults(request, {});
     await budget.item.getByRole('button', { name: 'Try again' }).click();

@@ -57,7 +57,9 @@ export function HealthIndicator() {
   const fromCalls = level !== probed;
   // Which checks (or what the calls see), right in the pill: the first thing support asks.
   const checks = fromCalls
-    ? `${Math.round((calls.failed / calls.total) * 100)}% of calls fail`
+    ? calls.confinedTo.length > 0
+      ? `${calls.confinedTo.join(', ')} fails`
+      : `${Math.round((calls.failed / calls.total) * 100)}% of calls fail`
     : level === 'failing'
       ? health.data?.failing
       : level === 'degraded'
@@ -105,7 +107,9 @@ export function HealthIndicator() {
           <div className="space-y-3 px-4 py-3">
             <p className="text-slate-600">
               {fromCalls
-                ? 'The API says it is ready, but the console’s own calls fail: views may be slow or out of date. Reads are retried by itself.'
+                ? calls.confinedTo.length > 0
+                  ? `Calls to ${calls.confinedTo.join(', ')} fail while the rest of the API answers: the views that read it are out of date, everything else works. Reads are retried by itself.`
+                  : 'The API says it is ready, but the console’s own calls fail: views may be slow or out of date. Reads are retried by itself.'
                 : look.meaning}
             </p>
             <CallsSeen calls={calls} now={now} />

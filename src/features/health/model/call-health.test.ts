@@ -58,3 +58,27 @@ describe('callHealth', () => {
     ).toMatchObject({ level: 'ok', total: 0 });
   });
 });
+
+describe('failures confined to one API group', () => {
+  const at = (path: string, status: number, ago: number): ApiCall => ({ ...call(status, ago), path });
+
+  it('is degraded, not failing, when only the usage reports fail and the objects answer', () => {
+    const calls = [
+      at('/apis/usage.nodus.dev/v1/namespaces/p/usage?window=30d', 503, 500),
+      at('/apis/usage.nodus.dev/v1/namespaces/p/usage?window=30d', 503, 1_500),
+      at('/apis/usage.nodus.dev/v1/namespaces/p/usage?window=30d', 503, 3_000),
+      at('/apis/nodus.dev/v1/namespaces/p/jobs', 200, 4_000),
+    ];
+    expect(callHealth(calls, 100_000)).toMatchObject({ level: 'degraded', confinedTo: ['usage.nodus.dev'] });
+  });
+
+  it('is failing when every group fails, and names no group', () => {
+    const calls = [
+      at('/apis/usage.nodus.dev/v1/usage', 503, 500),
+      at('/apis/nodus.dev/v1/jobs', 503, 1_000),
+      at('/api/v1/namespaces', 0, 1_500),
+      at('/apis/nodus.dev/v1/jobs', 200, 2_000),
+    ];
+    expect(callHealth(calls, 100_000)).toMatchObject({ level: 'failing', confinedTo: [] });
+  });
+});

@@ -16,6 +16,19 @@ export interface CallHealth {
   failed: number;
   /** The most recent of the failures in the window. */
   lastFailure: ApiCall | undefined;
+  /**
+   * The API groups whose calls failed, when others answered in the same window: one part of the API is in
+   * trouble (the usage reports, say), not the API. Empty when no group answered.
+   */
+  confinedTo: string[];
+}
+
+/** The API group a call went to (`nodus.dev`, `usage.nodus.dev`, `core` for /api), or its first path segment. */
+export function surfaceOf(path: string): string {
+  const parts = path.split('?')[0]!.split('/');
+  if (parts[1] === 'apis' && parts[2]) return parts[2];
+  if (parts[1] === 'api') return 'core';
+  return parts[1] ?? '';
 }
 
 export function isTrouble(call: Pick<ApiCall, 'status'>): boolean {
@@ -30,23 +43,32 @@ export function callHealth(calls: readonly ApiCall[], now: number): CallHealth {
   let total = 0;
   let failed = 0;
   let lastFailure: ApiCall | undefined;
+  const failing = new Set<string>();
+  const answering = new Set<string>();
   const recent = calls.slice(0, RECOVERED_AFTER);
   const recovered = recent.length === RECOVERED_AFTER && recent.every((c) => !isTrouble(c));
   for (const call of calls) {
     if (now - call.startedAt > CALL_WINDOW_MS) break;
     total++;
-    if (!isTrouble(call)) continue;
+    if (!isTrouble(call)) {
+      answering.add(surfaceOf(call.path));
+      continue;
+    }
     failed++;
+    failing.add(surfaceOf(call.path));
     lastFailure ??= call;
   }
   const share = total === 0 ? 0 : failed / total;
+  // Failures in some groups while every other group answers: a part of the API is down, not all of it.
+  const confinedTo = [...failing].filter((g) => !answering.has(g));
+  const confined = confinedTo.length === failing.size && [...answering].some((g) => !failing.has(g));
   // A single failure is noise; two in a minute, one call in seven or more, is a pattern a person should see.
   const level: CallLevel = recovered
     ? 'ok'
-    : failed >= 3 && share >= 0.5
+    : failed >= 3 && share >= 0.5 && !confined
       ? 'failing'
-      : failed >= 2 && share >= 0.15
+      : failed >= 2 && (share >= 0.15 || confined)
         ? 'degraded'
         : 'ok';
-  return { level, total, failed, lastFailure };
+  return { level, total, failed, lastFailure, confinedTo: confined ? confinedTo.sort() : [] };
 }
