@@ -105,8 +105,18 @@ function params(q: UsageQuery): QueryParams {
   };
 }
 
-export function getUsageReport(q: UsageQuery, signal?: AbortSignal): Promise<UsageReport> {
-  return apiClient.get<UsageReport>(usagePath(q.project), { params: params(q), signal });
+export function getUsageReport(
+  q: UsageQuery,
+  signal?: AbortSignal,
+  /** How long a failing read is retried (the client's default: minutes), and its place in the queue. */
+  options: { retryMs?: number; priority?: 'low' } = {},
+): Promise<UsageReport> {
+  return apiClient.get<UsageReport>(usagePath(q.project), {
+    params: params(q),
+    signal,
+    ...(options.retryMs === undefined ? {} : { retry: { maxElapsedMs: options.retryMs } }),
+    ...(options.priority ? { priority: options.priority } : {}),
+  });
 }
 
 export function usageKey(q: UsageQuery) {

@@ -5,14 +5,14 @@
  * object's `costUSD` moves (a charge posted), the usage reports of its project are fetched again, at most once
  * per SPEND_REFRESH_MS, so spend over time follows charges without polling fast.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useMemo } from 'react';
 import { NODUS_GROUP_VERSION } from '@/data/client/index.ts';
 import type { ListWatchSnapshot } from '@/data/watch/index.ts';
 import { useListWatch } from '@/data/watch/use-list-watch.tsx';
 import { KIND_FACTS } from '@/shared/kinds.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { RunningTally } from './running-tally.ts';
+import { useInvalidateOnChange } from './use-invalidate-on-change.ts';
 import { usageKeys } from './usage-report.ts';
 
 /** Kinds whose objects are charged for themselves (a Pipeline's spend is its Jobs'). */
@@ -77,37 +77,17 @@ export function useLiveSpend(project: string | undefined): LiveSpend {
     [tallies, versions],
   );
   // Charges only add: the count and the sum of what runs have spent move whenever a charge posts.
-  useRefetchOnCharge(project, `${count}:${cost}`);
+  // The all-projects reports hold this project's spend too.
+  const stale = project === undefined ? [usageKeys(null)] : [usageKeys(project), usageKeys(null)];
+  useInvalidateOnChange(
+    `${count}:${cost}`,
+    stale.map((queryKey) => ({ queryKey })),
+    SPEND_REFRESH_MS,
+  );
   return {
     burnRate: synced ? rate : undefined,
     count: synced ? count : undefined,
     rateOf,
     live: watches.every((w) => w.status === 'live'),
   };
-}
-
-/** A charge moves a running object's costUSD: the project's reports are stale then. */
-function useRefetchOnCharge(project: string | undefined, spent: string): void {
-  const queryClient = useQueryClient();
-  const last = useRef({ spent, at: 0, timer: undefined as ReturnType<typeof setTimeout> | undefined });
-  useEffect(() => {
-    const state = last.current;
-    if (state.spent === spent) return;
-    state.spent = spent;
-    if (state.timer !== undefined) return;
-    const refetch = () => {
-      state.timer = undefined;
-      state.at = Date.now();
-      void queryClient.invalidateQueries({ queryKey: usageKeys(project ?? null) });
-      // The all-projects reports hold this project's spend too.
-      if (project !== undefined) void queryClient.invalidateQueries({ queryKey: usageKeys(null) });
-    };
-    state.timer = setTimeout(refetch, Math.max(0, state.at + SPEND_REFRESH_MS - Date.now()));
-  }, [spent, project, queryClient]);
-  useEffect(
-    () => () => {
-      if (last.current.timer !== undefined) clearTimeout(last.current.timer);
-    },
-    [],
-  );
 }

@@ -4,9 +4,8 @@
  * again when what runs in the project starts, stops or is charged (useLiveSpend) and when its spentUSD moves, an
  * object's when its own costUSD moves, at most once per REFRESH_MS.
  */
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { useLiveSpend, usageKey, useUsageReport, type UsageQuery } from '@/data/usage/index.ts';
+import { useRef } from 'react';
+import { useInvalidateOnChange, useLiveSpend, usageKey, useUsageReport, type UsageQuery } from '@/data/usage/index.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { lifeWindow, PERIOD_MS, PERIOD_STEP, type LifeWindow } from '../model/spend.ts';
 
@@ -30,7 +29,7 @@ export function useBudgetSpend(project: string, budget: NodusObject) {
   };
   const live = useLiveSpend(project);
   // Its own spentUSD moves with every charge it counts: the card keeps up with the page's header.
-  useRefetchWhen(String(budget.status?.spentUSD), query);
+  useInvalidateOnChange(String(budget.status?.spentUSD), [{ queryKey: usageKey(query), exact: true }], REFRESH_MS);
   return { report: useUsageReport(query), live: live.live };
 }
 
@@ -41,34 +40,6 @@ export function useObjectSpend(project: string, kind: string, object: NodusObjec
   chosen.current ??= lifeWindow(created, Date.now());
   const w = chosen.current;
   const query: UsageQuery = { project, window: w.window, step: w.step, object: `${kind}/${object.metadata.name}` };
-  useRefetchWhen(String(object.status?.costUSD), query);
+  useInvalidateOnChange(String(object.status?.costUSD), [{ queryKey: usageKey(query), exact: true }], REFRESH_MS);
   return { report: useUsageReport(query), window: w };
-}
-
-/** `value` moved (a charge posted): the report is stale. */
-function useRefetchWhen(value: string, query: UsageQuery): void {
-  const queryClient = useQueryClient();
-  const key = usageKey(query);
-  const state = useRef({ value, at: 0, timer: undefined as ReturnType<typeof setTimeout> | undefined });
-  const keyText = JSON.stringify(key);
-  useEffect(() => {
-    const s = state.current;
-    if (s.value === value) return;
-    s.value = value;
-    if (s.timer !== undefined) return;
-    s.timer = setTimeout(
-      () => {
-        s.timer = undefined;
-        s.at = Date.now();
-        void queryClient.invalidateQueries({ queryKey: JSON.parse(keyText) as unknown[], exact: true });
-      },
-      Math.max(0, s.at + REFRESH_MS - Date.now()),
-    );
-  }, [value, keyText, queryClient]);
-  useEffect(
-    () => () => {
-      if (state.current.timer !== undefined) clearTimeout(state.current.timer);
-    },
-    [],
-  );
 }
