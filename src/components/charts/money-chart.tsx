@@ -8,18 +8,10 @@ import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatUnitsUSD } from '@/lib/money.ts';
+import { axisUSD, CHART_AXIS } from './axis.ts';
 import { bucketLabel, stack, type MoneyOverTime, type Stacked } from './money-series.ts';
 import { seriesColor } from './palette.ts';
 import { useSizedPlot } from './use-sized-plot.ts';
-
-const AXIS = { stroke: '#64748b', font: '11px system-ui, sans-serif', ticks: { stroke: '#e2e8f0', width: 1 } };
-
-/** "$1.2k" on the axis, where space is short; the legend and the table give every cent. */
-function axisUSD(dollars: number): string {
-  if (dollars >= 1000) return `$${(dollars / 1000).toFixed(dollars >= 10_000 ? 0 : 1)}k`;
-  if (dollars >= 10 || dollars === 0) return `$${dollars.toFixed(0)}`;
-  return `$${dollars.toFixed(2)}`;
-}
 
 /** uPlot draws series in order, so the top of the stack goes first and each band below is drawn over it. */
 function drawOrder(data: MoneyOverTime): number[] {
@@ -41,8 +33,8 @@ function options(data: MoneyOverTime, width: number, height: number, current: { 
       y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.08 : 1] },
     },
     axes: [
-      { ...AXIS, grid: { show: false } },
-      { ...AXIS, size: 56, grid: { stroke: '#f1f5f9', width: 1 }, values: (_u, splits) => splits.map(axisUSD) },
+      { ...CHART_AXIS, grid: { show: false } },
+      { ...CHART_AXIS, size: 56, grid: { stroke: '#f1f5f9', width: 1 }, values: (_u, splits) => splits.map(axisUSD) },
     ],
     series: [
       {

@@ -5,16 +5,10 @@
  */
 import { clsx } from 'clsx';
 import { useId, useState } from 'react';
+import { bucketLabel } from '@/components/charts/money-series.ts';
 import { formatUnitsUSD } from '@/lib/money.ts';
 import { saveBlob } from '@/lib/save-blob.ts';
 import { percentOf, spendCsv, type SpendRow } from '../model/spend.ts';
-
-function bucketText(start: string, stepMs: number): string {
-  const date = new Date(start);
-  return stepMs >= 86_400_000
-    ? date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' })
-    : date.toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
 
 export function SpendTable({
   rows,
@@ -85,7 +79,7 @@ export function SpendTable({
               {rows.map((row) => (
                 <tr key={row.start}>
                   <th scope="row" className="px-4 py-1.5 text-left font-normal whitespace-nowrap text-slate-600">
-                    <time dateTime={row.start}>{bucketText(row.start, stepMs)}</time>
+                    <time dateTime={row.start}>{bucketLabel(Date.parse(row.start), stepMs / 1000)}</time>
                   </th>
                   <td className="px-2 py-1.5 text-slate-700">{formatUnitsUSD(row.amount)}</td>
                   <td className="px-2 py-1.5 text-slate-900">{formatUnitsUSD(row.cumulative)}</td>

@@ -13,10 +13,9 @@ import type { NodusObject } from '@/shared/protocol.ts';
 import { usageQueryOptions } from '../api/usage-report.ts';
 import { budgetForecastQuery } from '../model/cost-view.ts';
 import { budgetGauge, enforcementWords } from '../model/spenders.ts';
+import { TableHead } from './table-head.tsx';
 import { CostCard } from './cost-card.tsx';
 import type { CostHrefs } from './cost-hrefs.ts';
-
-const TH = 'px-4 py-2 font-medium whitespace-nowrap';
 
 function Bar({
   spent,
@@ -72,27 +71,15 @@ export const BudgetsGlance = memo(function BudgetsGlance({
       ) : (
         <div className="overflow-x-auto">
           <table aria-label="Budgets" className="w-full text-sm">
-            <thead className="border-b border-slate-100 text-left text-xs text-slate-500">
-              <tr>
-                <th scope="col" className={TH}>
-                  Budget
-                </th>
-                {showProject ? (
-                  <th scope="col" className={TH}>
-                    Project
-                  </th>
-                ) : null}
-                <th scope="col" className={`${TH} w-2/5`}>
-                  Spent of limit
-                </th>
-                <th scope="col" className={`${TH} text-right`}>
-                  Forecast
-                </th>
-                <th scope="col" className={TH}>
-                  At the limit
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: 'Budget' },
+                { label: 'Project', hidden: !showProject },
+                { label: 'Spent of limit', className: 'w-2/5' },
+                { label: 'Forecast', numeric: true },
+                { label: 'At the limit' },
+              ]}
+            />
             <tbody className="divide-y divide-slate-50">
               {list.map((b, i) => {
                 const project = b.metadata.namespace ?? '';

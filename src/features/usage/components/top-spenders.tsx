@@ -7,10 +7,9 @@ import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatUnitsUSD } from '@/lib/money.ts';
 import type { SpenderRow } from '../model/spenders.ts';
+import { TableHead } from './table-head.tsx';
 import { CostCard } from './cost-card.tsx';
 import type { CostHrefs } from './cost-hrefs.ts';
-
-const TH = 'px-4 py-2 font-medium';
 
 /** Memoised: the page draws again at every change of the burn rate, and these rows move only with the report. */
 export const TopSpenders = memo(function TopSpenders({
@@ -41,27 +40,15 @@ export const TopSpenders = memo(function TopSpenders({
       ) : (
         <div className="overflow-x-auto">
           <table aria-label="Top spenders" className="w-full text-sm">
-            <thead className="border-b border-slate-100 text-left text-xs text-slate-500">
-              <tr>
-                <th scope="col" className={TH}>
-                  Object
-                </th>
-                {showProject ? (
-                  <th scope="col" className={TH}>
-                    Project
-                  </th>
-                ) : null}
-                <th scope="col" className={TH}>
-                  Owner
-                </th>
-                <th scope="col" className={`${TH} text-right`}>
-                  Spent
-                </th>
-                <th scope="col" className={`${TH} text-right`}>
-                  Rate now
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: 'Object' },
+                { label: 'Project', hidden: !showProject },
+                { label: 'Owner' },
+                { label: 'Spent', numeric: true },
+                { label: 'Rate now', numeric: true },
+              ]}
+            />
             <tbody className="divide-y divide-slate-50">
               {rows.map(({ spender, spent, rate }) => (
                 <tr key={spender.object.uid} data-uid={spender.object.uid} className="hover:bg-slate-50/60">
