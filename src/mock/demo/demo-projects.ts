@@ -330,6 +330,32 @@ export const PROJECTS: Record<string, Seed[]> = {
       status: { replicas: 2 },
     },
     {
+      plural: 'functions',
+      name: 'echo',
+      labels: { team: 'platform' },
+      spec: {
+        image: 'nodus/node:22',
+        handler: 'app.echo',
+        resources: { cpu: 1, memoryGiB: 1 },
+        minReplicas: 1,
+        timeoutSeconds: 30,
+        maxCostUSD: '5.00',
+        requestSchema: {
+          type: 'object',
+          required: ['message'],
+          properties: {
+            message: { type: 'string', description: 'What the Function sends back.' },
+            repeat: { type: 'integer', minimum: 1, maximum: 10, description: 'How many times.' },
+            sleepMs: { type: 'integer', minimum: 0, description: 'Ignored by echo; slow handlers wait this long.' },
+          },
+        },
+      },
+      phase: 'Running',
+      costUSD: '0.12',
+      ageMinutes: 600,
+      status: { replicas: 1 },
+    },
+    {
       plural: 'sandboxes',
       name: 'ci-runner-1',
       labels: { team: 'platform', role: 'ci' },
