@@ -2,7 +2,7 @@
  * Invoking a Function from its page against the real mock: the echo's answer (status, body, requestId), a send
  * on double click that goes once, the session's invocations and the unsent request kept over a reload; a
  * Function's own 500 shown as its answer, apart from an API refusal (a Stopped Function) shown as a Status with
- * its requestId; and the endpoints card with the Function's URL to copy and open.
+ * its requestId; a slow one cancelled in flight; and the endpoints card with the Function's URL to copy and open.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ObjectPage } from './pages/object-page.ts';
@@ -97,7 +97,9 @@ test('a Function’s own 500 is its answer; a Stopped Function’s refusal is th
   const project = await api.project('inv-fail');
   await api.create(project, 'functions', fn('broken', { handler: 'app.fail' }));
   await api.create(project, 'functions', fn('asleep', { handler: 'app.echo', state: 'Stopped' }));
+  await api.create(project, 'functions', fn('sluggish', { handler: 'app.slow', timeoutSeconds: 120 }));
   await api.waitForPhase(project, 'functions', 'broken', ['Running']);
+  await api.waitForPhase(project, 'functions', 'sluggish', ['Running']);
   await api.waitForPhase(project, 'functions', 'asleep', ['Stopped']);
   const ui = new ObjectPage(page);
   const p = panel(page);
@@ -108,6 +110,17 @@ test('a Function’s own 500 is its answer; a Stopped Function’s refusal is th
   await expect(p.answer).toContainText('"error": "HandlerError"');
   await expect(p.response).toContainText('answered by the Function');
   await expect(p.response.getByRole('alert')).toHaveCount(0);
+
+  // A slow one can be cancelled while it is in flight; Send waits meanwhile.
+  await ui.goto(project, 'functions', 'sluggish', 'invoke');
+  await p.body.fill('{"sleepMs": 60000}');
+  await p.send.click();
+  await expect(p.send).toHaveText('Sending…');
+  await expect(p.send).toBeDisabled();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(p.response.getByRole('status')).toContainText('Cancelled');
+  await expect(p.send).toBeEnabled();
+  await expect(p.history.first()).toContainText('Cancelled');
 
   await ui.goto(project, 'functions', 'asleep', 'invoke');
   await expect(page.getByText('This Function is Stopped')).toBeVisible();

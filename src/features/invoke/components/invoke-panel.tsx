@@ -77,7 +77,7 @@ export function InvokePanel({ kind, project, name, object }: InvokePanelProps) {
 
   return (
     <div className="space-y-5">
-      <div className="grid gap-5 xl:grid-cols-2">
+      <div className="grid items-start gap-5 xl:grid-cols-2">
         <RequestEditor
           path={resourcePath(kind, kind.plural, { namespace: project, name, subresource: 'invoke' })}
           body={body}

@@ -15,8 +15,8 @@ export function EndpointsCard({ object, kind }: { object: NodusObject; kind: str
       ) : (
         <ul aria-label={`What the ${kind} exposes`} className="divide-y divide-slate-100">
           {endpoints.map((e) => {
-            // Only http(s) opens in a tab; a TCP address is for a client, so it is copied.
-            const href = safeHref(e.url);
+            // Only a public http(s) address opens in a tab: a private one is reached from the project, a TCP one by a client.
+            const href = e.public ? safeHref(e.url) : undefined;
             return (
               <li
                 key={`${e.port ?? ''}-${e.url}`}
@@ -40,7 +40,6 @@ export function EndpointsCard({ object, kind }: { object: NodusObject; kind: str
                   {e.url}
                 </code>
                 <span className="flex shrink-0 items-center gap-1.5">
-                  <CopyButton value={e.url} label={`Copy ${e.url}`} />
                   {href ? (
                     <a
                       href={href}
@@ -53,6 +52,7 @@ export function EndpointsCard({ object, kind }: { object: NodusObject; kind: str
                       Open
                     </a>
                   ) : null}
+                  <CopyButton value={e.url} label={`Copy ${e.url}`} />
                 </span>
               </li>
             );

@@ -181,12 +181,12 @@ function DetailBody({
           <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_20rem]">
             <div className="min-w-0 space-y-5">
               <SpecSummary facts={traits.facts(object)} yamlHref={tabHref('yaml')} />
+              {traits.endpoints ? <EndpointsCard object={object} kind={kind.kind} /> : null}
               {traits.spend === 'budget' ? (
                 <BudgetSpendCard project={project} budget={object} objectHref={objectHref} />
               ) : traits.spend === 'object' ? (
                 <ObjectSpendCard project={project} kind={kind.kind} object={object} />
               ) : null}
-              {traits.endpoints ? <EndpointsCard object={object} kind={kind.kind} /> : null}
               <LaunchTermsCard object={object} kind={kind.kind} />
               <ConditionsTable conditions={object.status?.conditions} explained={waiting ? ['PriceWithinCap'] : []} />
               {owned ? (
