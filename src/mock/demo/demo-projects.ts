@@ -1,6 +1,6 @@
 /** The demo org's projects and their objects, each with the phase and spend it is shown at. */
 import { ANNOTATION_RUN_SECONDS, ANNOTATION_STUCK } from '../controller/timing.ts';
-import { gpu, type Seed } from './demo-org.ts';
+import { ECHO_FUNCTION, gpu, type Seed } from './demo-org.ts';
 
 export const PROJECTS: Record<string, Seed[]> = {
   default: [
@@ -329,32 +329,7 @@ export const PROJECTS: Record<string, Seed[]> = {
       ageMinutes: 40000,
       status: { replicas: 2 },
     },
-    {
-      plural: 'functions',
-      name: 'echo',
-      labels: { team: 'platform' },
-      spec: {
-        image: 'nodus/node:22',
-        handler: 'app.echo',
-        resources: { cpu: 1, memoryGiB: 1 },
-        minReplicas: 1,
-        timeoutSeconds: 30,
-        maxCostUSD: '5.00',
-        requestSchema: {
-          type: 'object',
-          required: ['message'],
-          properties: {
-            message: { type: 'string', description: 'What the Function sends back.' },
-            repeat: { type: 'integer', minimum: 1, maximum: 10, description: 'How many times.' },
-            sleepMs: { type: 'integer', minimum: 0, description: 'Ignored by echo; slow handlers wait this long.' },
-          },
-        },
-      },
-      phase: 'Running',
-      costUSD: '0.12',
-      ageMinutes: 600,
-      status: { replicas: 1 },
-    },
+    ECHO_FUNCTION,
     {
       plural: 'sandboxes',
       name: 'ci-runner-1',
