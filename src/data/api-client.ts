@@ -42,4 +42,5 @@ export const apiClient: ApiClient = {
   list: (path, options) => foreground(current().list(path, options)),
   watch: (path, options) => current().watch(path, options),
   stream: (path, options) => current().stream(path, options),
+  invoke: (path, options) => current().invoke(path, options),
 };

@@ -34,6 +34,8 @@ export interface KindLook {
   icon: string;
   /** What a new object's text starts with beyond what its schema requires. */
   template?: { command?: readonly string[] };
+  /** It serves on ports while Running: the object page lists status.endpoints with their URLs. */
+  endpoints?: boolean;
 }
 
 export interface KindPresentation extends KindFacts, KindLook {

@@ -26,6 +26,7 @@ const LOOKS: Record<KindName, KindLook> = {
     meter: costMeter,
     spend: 'object',
     icon: 'M3.5 5.5h13v9h-13zM6 9l2 1.5L6 12M10 12.5h3.5',
+    endpoints: true,
   },
   Function: {
     columns: [
@@ -39,6 +40,7 @@ const LOOKS: Record<KindName, KindLook> = {
     meter: costMeter,
     spend: 'object',
     icon: 'M11.5 3.5 6 11h4l-1.5 5.5L14 9h-4z',
+    endpoints: true,
   },
   Volume: {
     columns: [phase, size, cost, owner],

@@ -4,7 +4,10 @@
  */
 export interface PriceBook {
   version: string;
-  /** USD per hour per unit, by SKU: `gpu.<type>` per GPU, `cpu.core`, `memory.GiB`, `storage.GiB`. */
+  /**
+   * USD per hour per unit, by SKU: `gpu.<type>` per GPU, `cpu.core`, `memory.GiB`, `storage.GiB`; and
+   * `function.request`, the one price that is not hourly: USD per invocation of a Function.
+   */
   rates: Record<string, string>;
 }
 
@@ -20,6 +23,7 @@ export function defaultPriceBook(): PriceBook {
       'cpu.core': '0.048',
       'memory.GiB': '0.006',
       'storage.GiB': '0.0001',
+      'function.request': '0.0002',
     },
   };
 }

@@ -27,6 +27,12 @@ export const LABEL_PIPELINE = 'nodus.dev/pipeline';
 export const HEADER_REQUEST_ID = 'X-Request-Id';
 export const HEADER_IDEMPOTENCY_KEY = 'Idempotency-Key';
 export const HEADER_IDEMPOTENT_REPLAYED = 'Idempotent-Replayed';
+/** On an invocation's answer only: the Function answered (its own status and body), not the API. */
+export const HEADER_INVOCATION_ID = 'Nodus-Invocation-Id';
+/** How long the Function took, in milliseconds, on an invocation's answer. */
+export const HEADER_INVOCATION_DURATION = 'Nodus-Duration-Ms';
+/** What the invocation was charged, in USD, on an invocation's answer. */
+export const HEADER_INVOCATION_CHARGE = 'Nodus-Charged-USD';
 
 export interface ObjectMeta {
   name?: string;

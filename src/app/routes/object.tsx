@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { InvokePanel } from '@/features/invoke/index.ts';
 import { LogViewer } from '@/features/logs/index.ts';
 import { ObjectDetail } from '@/features/object-detail/index.ts';
 import { ObjectEdit } from '@/features/object-edit/index.ts';
@@ -53,6 +54,7 @@ export function ObjectRoute() {
         return other ? paths.object(project, other.plural, objectName) : undefined;
       }}
       renderLogs={({ phase }) => <LogViewer kind={kind} project={project} name={name} phase={phase} />}
+      renderInvoke={({ live }) => <InvokePanel kind={kind} project={project} name={name} object={live} />}
       renderEdit={({ live }) => (
         <ObjectEdit
           kind={kind}

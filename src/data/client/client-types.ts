@@ -6,6 +6,7 @@ import type { NodusObject, ObjectList } from '@/shared/protocol.ts';
 import type { ByteStream } from './byte-stream.ts';
 import type { RetryOptions } from './retry.ts';
 import type { WatchStream } from './watch.ts';
+import type { InvokeAnswer, InvokeOptions } from './invoke.ts';
 
 export type QueryParams = Record<string, string | number | boolean | undefined>;
 
@@ -106,6 +107,11 @@ export interface ApiClient {
    * the ApiError of any other answer. Opening is retried like a read; a body that breaks later is the caller's.
    */
   stream(path: string, options?: StreamOptions): Promise<ByteStream>;
+  /**
+   * A POST to an `invoke` subresource, sent once: resolves with the Function's answer (any status code), rejects
+   * with the ApiError of the API's refusal (invoke.ts tells them apart).
+   */
+  invoke(path: string, options: InvokeOptions): Promise<InvokeAnswer>;
 }
 
 export interface StreamOptions {

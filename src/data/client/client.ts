@@ -12,6 +12,7 @@ import { readTextWithHead, type ListHead } from './list-head.ts';
 import { readBodyOf } from './read-body.ts';
 import { byteStream, type ByteStream } from './byte-stream.ts';
 import { watchStream, type WatchStream } from './watch.ts';
+import { invokeOnce } from './invoke.ts';
 import type {
   ApiClient,
   ApiClientConfig,
@@ -338,6 +339,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     list,
     watch,
     stream,
+    invoke: (path, options) =>
+      invokeOnce({ baseUrl, url: buildUrl(baseUrl, path), headers: headersFor(undefined), fetch: doFetch }, options),
   };
 }
 

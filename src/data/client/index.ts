@@ -13,6 +13,7 @@ export type {
   StreamOptions,
   WatchOptions,
 } from './client.ts';
+export type { InvokeAnswer, InvokeOptions } from './invoke.ts';
 export { decodeLines, LineSplitter } from './byte-stream.ts';
 export type { ByteStream } from './byte-stream.ts';
 export { answerWithBody, readBodyOf, type ReadBody } from './read-body.ts';

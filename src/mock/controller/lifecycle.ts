@@ -10,6 +10,7 @@ import { ANNOTATION_RESTART_REQUESTED_AT, type NodusObject, type ObjectStatus } 
 import { queueSeconds } from '../billing/pricing.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
+import { exposure } from '../kinds/endpoints.ts';
 import { accrue, overCap } from './charges.ts';
 import { activeSeconds, isoSeconds, setCondition, transition, type Transition } from './status.ts';
 import { PROVISION_SECONDS, RESTART_SECONDS, START_SECONDS, elapsed, outcome, runSeconds } from './timing.ts';
@@ -36,7 +37,7 @@ function halt(state: MockState, kind: KindDef, obj: NodusObject, now: number, to
   const status = transition({ ...obj, status: billed }, to, now, stretch);
   if (TERMINAL.has(to.phase) || to.phase === 'Stopped') status.completionTime = isoSeconds(now);
   delete status.lastChargeTime;
-  return done(obj, status);
+  return done(obj, unexposed(status));
 }
 
 function waitingPhase(kind: KindDef): string {
@@ -97,7 +98,18 @@ function running(kind: KindDef, obj: NodusObject, now: number, reason: string, m
     obj.metadata.generation ?? 1,
   ).conditions;
   if (kind.startReplicas) status.replicas = kind.startReplicas(spec(obj));
+  if (kind.endpoints) {
+    delete status.url;
+    Object.assign(status, exposure(kind.endpoints(obj)));
+  }
   return done(obj, status);
+}
+
+/** Nothing is served outside Running: the addresses go with the replicas. */
+function unexposed(status: ObjectStatus): ObjectStatus {
+  if (status.endpoints === undefined && status.url === undefined) return status;
+  const { endpoints: _endpoints, url: _url, ...rest } = status;
+  return { ...rest, endpoints: [] };
 }
 
 /** Acts on spec.state and the cost cap; returns undefined when neither applies. */
@@ -186,7 +198,7 @@ function restart(state: MockState, obj: NodusObject, now: number): NodusObject |
     elapsed(since(obj), now, state.config.speed),
   );
   status.restartRequestHandled = requested;
-  return done(obj, status);
+  return done(obj, unexposed(status));
 }
 
 /** One step of a Job, Sandbox, Function or Volume; undefined when nothing changes. */

@@ -13,6 +13,7 @@ import { initialStatus, newObject, newProject, specContext } from '../admission/
 import { admitSpec } from '../admission/spec.ts';
 import { estimateFor } from '../billing/pricing.ts';
 import { kindByPlural } from '../kinds/index.ts';
+import { exposure } from '../kinds/endpoints.ts';
 import { markDeleting } from '../objects/deletion.ts';
 import type { MockState } from '../state.ts';
 
@@ -73,6 +74,7 @@ function addSeed(state: MockState, namespace: string, seed: Seed): void {
     if (estimate) status.estimate = estimate;
     if (!['Queued', 'Pending', 'Provisioning', 'Starting'].includes(phase))
       status.startTime = state.timestamp(created + 60_000);
+    if (phase === 'Running' && kind.endpoints) Object.assign(status, exposure(kind.endpoints(obj)));
     if (FINISHED.has(phase) && seed.plural !== 'volumes') {
       status.completionTime = state.timestamp(created + Math.min(seed.ageMinutes ?? 60, 30) * 60_000);
     }

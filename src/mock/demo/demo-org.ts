@@ -55,3 +55,34 @@ export const IMAGES = [
 ];
 
 export const gpu = (type: string, count: number) => ({ cpu: 8 * count, memoryGiB: 64 * count, gpu: { type, count } });
+
+/** The request body the demo's echo Function expects: the console's request editor checks against it. */
+export const ECHO_REQUEST_SCHEMA = {
+  type: 'object',
+  required: ['message'],
+  properties: {
+    message: { type: 'string', description: 'What the Function sends back.' },
+    repeat: { type: 'integer', minimum: 1, maximum: 10, description: 'How many times.' },
+    sleepMs: { type: 'integer', minimum: 0, description: 'Ignored by echo; slow handlers wait this long.' },
+  },
+};
+
+/** A Function to invoke from the console: it echoes what it gets, and declares the body it expects. */
+export const ECHO_FUNCTION: Seed = {
+  plural: 'functions',
+  name: 'echo',
+  labels: { team: 'platform' },
+  spec: {
+    image: 'nodus/node:22',
+    handler: 'app.echo',
+    resources: { cpu: 1, memoryGiB: 1 },
+    minReplicas: 1,
+    timeoutSeconds: 30,
+    maxCostUSD: '5.00',
+    requestSchema: ECHO_REQUEST_SCHEMA,
+  },
+  phase: 'Running',
+  costUSD: '0.12',
+  ageMinutes: 600,
+  status: { replicas: 1 },
+};

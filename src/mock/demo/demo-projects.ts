@@ -1,6 +1,6 @@
 /** The demo org's projects and their objects, each with the phase and spend it is shown at. */
 import { ANNOTATION_RUN_SECONDS, ANNOTATION_STUCK } from '../controller/timing.ts';
-import { gpu, type Seed } from './demo-org.ts';
+import { ECHO_FUNCTION, gpu, type Seed } from './demo-org.ts';
 
 export const PROJECTS: Record<string, Seed[]> = {
   default: [
@@ -329,6 +329,7 @@ export const PROJECTS: Record<string, Seed[]> = {
       ageMinutes: 40000,
       status: { replicas: 2 },
     },
+    ECHO_FUNCTION,
     {
       plural: 'sandboxes',
       name: 'ci-runner-1',

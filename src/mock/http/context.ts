@@ -24,7 +24,19 @@ export interface Ctx {
 
 export type Headers = Record<string, string | number>;
 
-const EXPOSED = ['X-Request-Id', 'ETag', 'Idempotent-Replayed', 'Retry-After', 'Warning', 'Location'].join(', ');
+const EXPOSED = [
+  'X-Request-Id',
+  'ETag',
+  'Idempotent-Replayed',
+  'Retry-After',
+  'Warning',
+  'Location',
+  // An invocation's answer: which headers say the Function answered (src/shared/protocol.ts).
+  'Nodus-Invocation-Id',
+  'Nodus-Duration-Ms',
+  'Nodus-Charged-USD',
+  'Content-Type',
+].join(', ');
 
 export function baseHeaders(ctx: Ctx): Headers {
   const headers: Headers = {

@@ -4,7 +4,8 @@
  * from it. Schema pieces shared by kinds live here.
  */
 import { stateValues, type KindFacts } from '@/shared/kinds.ts';
-import type { ObjectStatus, StatusCause } from '@/shared/protocol.ts';
+import type { NodusObject, ObjectStatus, StatusCause } from '@/shared/protocol.ts';
+import type { Endpoint } from './endpoints.ts';
 import type { Schema } from '../schema/schema.ts';
 
 /** What one object asks for, per hour, to price it. */
@@ -39,6 +40,8 @@ export interface KindDef extends KindFacts {
   initialStatus?: (spec: Record<string, unknown>, generation: number, now: string) => ObjectStatus;
   /** How many replicas an object runs once it starts, for kinds that report status.replicas. */
   startReplicas?: (spec: Record<string, unknown>) => number;
+  /** What a Running object exposes (status.endpoints and status.url); absent for kinds that serve nothing. */
+  endpoints?: (obj: NodusObject) => Endpoint[];
 }
 
 export const GPU_TYPES = ['H100', 'A100-80GB', 'L40S', 'L4', 'T4'] as const;

@@ -15,6 +15,7 @@ import {
   statusSchema,
   type KindDef,
 } from './common.ts';
+import { endpointsStatus, functionEndpoints } from './endpoints.ts';
 
 /** A Function serves requests, scaling replicas between minReplicas and maxReplicas. */
 export const fn: KindDef = {
@@ -32,7 +33,15 @@ export const fn: KindDef = {
         pattern: '^[A-Za-z_][A-Za-z0-9_.:]*$',
         example: 'app.handler',
         maxLength: 256,
-        description: 'Entry point, e.g. app.handler.',
+        description:
+          'Entry point, e.g. app.handler. The mock answers invocations by its last segment: echo (the default), fail (500) or slow (waits sleepMs from the JSON body, default 2000).',
+      },
+      requestSchema: {
+        type: 'object',
+        'x-kubernetes-preserve-unknown-fields': true,
+        description:
+          'A JSON Schema of the request body the Function expects; the console checks and completes requests against it.',
+        'x-nodus-mutable': 'any',
       },
       command: commandField,
       env: envField,
@@ -79,6 +88,7 @@ export const fn: KindDef = {
     ...billingStatus,
     replicas: { type: 'integer', description: 'Replicas running now.' },
     url: { type: 'string', description: 'Where the Function is served.' },
+    ...endpointsStatus,
   }),
   columns: [
     PHASE_COLUMN,
@@ -98,5 +108,6 @@ export const fn: KindDef = {
           },
         ]
       : [],
+  endpoints: functionEndpoints,
   startReplicas: (spec) => Math.max(1, Number(spec.minReplicas ?? 0)),
 };

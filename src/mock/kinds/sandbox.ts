@@ -16,6 +16,7 @@ import {
   volumeMountsField,
   type KindDef,
 } from './common.ts';
+import { endpointsStatus, sandboxEndpoints } from './endpoints.ts';
 
 /** A Sandbox is a long-running, interactive container: a dev box or an agent's workspace. */
 export const sandbox: KindDef = {
@@ -71,7 +72,8 @@ export const sandbox: KindDef = {
   },
   status: statusSchema(KIND_FACTS.Sandbox.phases, {
     ...billingStatus,
-    url: { type: 'string', description: "Where the Sandbox's first public port is served." },
+    url: { type: 'string', description: "Where the Sandbox's first public HTTP port is served." },
+    ...endpointsStatus,
   }),
   columns: [
     PHASE_COLUMN,
@@ -79,5 +81,6 @@ export const sandbox: KindDef = {
     COST_COLUMN,
     MAX_COLUMN,
   ],
+  endpoints: sandboxEndpoints,
   usage: (spec) => computeUsage(spec, Math.min(24, Number(spec.timeoutSeconds ?? 86400) / 3600)),
 };

@@ -123,6 +123,8 @@ export function groupResources() {
     };
     const sub = [{ name: `${k.plural}/status`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] }];
     if (k.logs) sub.push({ name: `${k.plural}/log`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] });
+    if (k.invoke)
+      sub.push({ name: `${k.plural}/invoke`, singularName: '', namespaced: true, kind: k.kind, verbs: ['create'] });
     return [main, ...sub];
   });
   return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: API_VERSION, resources };
@@ -152,11 +154,14 @@ export function aggregatedDiscovery(root: 'api' | 'apis', version: string) {
     verbs: k.published ? READ_VERBS : OBJECT_VERBS,
     shortNames: k.shortNames,
     categories: categories(k),
-    subresources: (k.logs ? ['status', 'log'] : ['status']).map((sub) => ({
-      subresource: sub,
-      responseKind: kindRef(GROUP, k.kind),
-      verbs: ['get'],
-    })),
+    subresources: [
+      ...(k.logs ? ['status', 'log'] : ['status']).map((sub) => ({
+        subresource: sub,
+        responseKind: kindRef(GROUP, k.kind),
+        verbs: ['get'],
+      })),
+      ...(k.invoke ? [{ subresource: 'invoke', responseKind: kindRef(GROUP, k.kind), verbs: ['create'] }] : []),
+    ],
   }));
   const auth = AUTH_GROUPS.map((g) => ({
     metadata: { name: g.group, creationTimestamp: null },

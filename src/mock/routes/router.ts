@@ -18,6 +18,7 @@ import { createObject, deleteObject, notFound, updateObject, type WriteRequest }
 import type { MockState } from '../state.ts';
 import { serveLog } from '../logs/serve.ts';
 import { routeDev } from './dev-routes.ts';
+import { serveInvoke } from './invoke.ts';
 import { routeUsage } from './usage.ts';
 import { USAGE_GROUP } from '../usage/report.ts';
 import { usageOpenApi } from '../usage/openapi.ts';
@@ -152,6 +153,7 @@ async function routeObjects(
     throw methodNotAllowed(ctx, ['GET', 'POST', 'DELETE']);
   }
   if (sub !== undefined) {
+    if (sub === 'invoke') return serveInvoke(state, ctx, kind, namespace, name);
     if (sub === 'log' && !kind.logs) {
       throw new ApiFailure('NotFound', `${kind.kind} objects have no log: they run nothing`, {
         details: { kind: kind.kind, name, group: 'nodus.dev' },

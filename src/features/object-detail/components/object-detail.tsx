@@ -23,6 +23,7 @@ import type { OwnedObjects } from './delete-dialog.tsx';
 import { DeletedBanner, DeletingBanner, FinalizersCard } from './deletion.tsx';
 import { Breadcrumb, DetailHeader } from './detail-header.tsx';
 import { DetailTabs, type DetailTab } from './detail-tabs.tsx';
+import { EndpointsCard } from './endpoints-card.tsx';
 import { LaunchTermsCard } from './launch-terms-card.tsx';
 import { LiveIndicator } from './live-indicator.tsx';
 import { DetailsCard, KeyValueCard } from './metadata-cards.tsx';
@@ -47,6 +48,8 @@ export interface ObjectDetailProps {
   renderLogs: (props: { phase: string | undefined }) => ReactNode;
   /** The Edit tab's content; `live` is the object now (undefined once deleted). */
   renderEdit: (props: { live: NodusObject | undefined }) => ReactNode;
+  /** The Invoke tab's content, for kinds that answer invocations; `live` as for renderEdit. */
+  renderInvoke: (props: { live: NodusObject | undefined }) => ReactNode;
 }
 
 export function ObjectDetail(props: ObjectDetailProps) {
@@ -123,6 +126,7 @@ function DetailBody({
   objectHref,
   renderLogs,
   renderEdit,
+  renderInvoke,
   live,
   object,
   traits,
@@ -133,6 +137,7 @@ function DetailBody({
   const deleted = live.deletedAt !== undefined;
   const tabs: DetailTab[] = ['overview', 'yaml'];
   if (kind.subresources?.includes('log')) tabs.push('logs');
+  if (traits.invoke && kind.subresources?.includes('invoke')) tabs.push('invoke');
   if (kind.verbs.includes('update')) tabs.push('edit');
   const active = tabs.find((t) => t === tab) ?? 'overview';
   const phase = typeof object.status?.phase === 'string' ? object.status.phase : undefined;
@@ -176,6 +181,7 @@ function DetailBody({
           <div className="grid gap-5 xl:grid-cols-[minmax(0,1fr)_20rem]">
             <div className="min-w-0 space-y-5">
               <SpecSummary facts={traits.facts(object)} yamlHref={tabHref('yaml')} />
+              {traits.endpoints ? <EndpointsCard object={object} kind={kind.kind} /> : null}
               {traits.spend === 'budget' ? (
                 <BudgetSpendCard project={project} budget={object} objectHref={objectHref} />
               ) : traits.spend === 'object' ? (
@@ -198,6 +204,8 @@ function DetailBody({
           <YamlView object={object} deleted={deleted} />
         ) : active === 'logs' ? (
           renderLogs({ phase })
+        ) : active === 'invoke' ? (
+          renderInvoke({ live: deleted ? undefined : object })
         ) : (
           renderEdit({ live: deleted ? undefined : object })
         )}

@@ -31,6 +31,10 @@ export interface DetailTraits extends ActionTraits {
   /** The overview's money over time; none for kinds that are not billed. */
   spend?: SpendView;
   facts: (o: NodusObject) => Fact[];
+  /** It lists what it exposes (status.endpoints) on its overview. */
+  endpoints: boolean;
+  /** Its page can invoke it (the `invoke` subresource), when discovery lists that too. */
+  invoke: boolean;
 }
 
 const traits = new Map<string, DetailTraits>();
@@ -45,6 +49,8 @@ function build(kind: string): DetailTraits {
     ...(p.meter ? { meter: p.meter } : {}),
     ...(p.spend ? { spend: p.spend } : {}),
     facts: summaryOf(kind),
+    endpoints: p.endpoints === true,
+    invoke: p.invoke === true,
     ...(children
       ? {
           children: {

@@ -1,0 +1,1 @@
+export { InvokePanel, type InvokePanelProps } from './components/invoke-panel.tsx';
