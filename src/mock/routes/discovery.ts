@@ -123,9 +123,16 @@ export function groupResources() {
     };
     const sub = [{ name: `${k.plural}/status`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] }];
     if (k.logs) sub.push({ name: `${k.plural}/log`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] });
+    if (k.exec)
+      sub.push({ name: `${k.plural}/exec`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] });
     return [main, ...sub];
   });
   return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: API_VERSION, resources };
+}
+
+/** The subresources a kind serves, from its facts. */
+function subresourcesOf(k: KindDef): string[] {
+  return ['status', ...(k.logs ? ['log'] : []), ...(k.exec ? ['exec'] : [])];
 }
 
 /**
@@ -152,7 +159,7 @@ export function aggregatedDiscovery(root: 'api' | 'apis', version: string) {
     verbs: k.published ? READ_VERBS : OBJECT_VERBS,
     shortNames: k.shortNames,
     categories: categories(k),
-    subresources: (k.logs ? ['status', 'log'] : ['status']).map((sub) => ({
+    subresources: subresourcesOf(k).map((sub) => ({
       subresource: sub,
       responseKind: kindRef(GROUP, k.kind),
       verbs: ['get'],

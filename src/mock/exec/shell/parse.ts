@@ -152,3 +152,41 @@ export function parseLine(line: string, lookup: Lookup): Parsed {
     throw error;
   }
 }
+
+/**
+ * A line cut at its unquoted `;`s (and a `#` comment dropped), so that each command is expanded only when it runs:
+ * `false; echo $?` prints 1. Quotes left open are reported when the piece is parsed.
+ */
+export function splitLine(line: string): { ok: true; pieces: string[] } | { ok: false; message: string } {
+  const pieces: string[] = [];
+  let start = 0;
+  let quote: string | undefined;
+  let wordStart = true;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quote) {
+      if (c === '\\' && quote === '"') i++;
+      else if (c === quote) quote = undefined;
+      continue;
+    }
+    if (c === '\\') {
+      i++;
+      wordStart = false;
+      continue;
+    }
+    if (c === "'" || c === '"') quote = c;
+    else if (c === '#' && wordStart) {
+      pieces.push(line.slice(start, i));
+      start = line.length;
+      break;
+    } else if (c === ';') {
+      const piece = line.slice(start, i);
+      if (piece.trim() === '') return { ok: false, message: "syntax error near unexpected token `;'" };
+      pieces.push(piece);
+      start = i + 1;
+    }
+    wordStart = /\s|;/.test(c);
+  }
+  if (start < line.length) pieces.push(line.slice(start));
+  return { ok: true, pieces: pieces.filter((p) => p.trim() !== '') };
+}

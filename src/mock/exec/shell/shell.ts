@@ -5,7 +5,7 @@
  */
 import type { FileTree } from '../../files/tree.ts';
 import { COMMANDS } from './commands.ts';
-import { parseLine, type SimpleCommand } from './parse.ts';
+import { parseLine, splitLine, type SimpleCommand } from './parse.ts';
 import { fileErrorText, resolvePath, shortPath } from './paths.ts';
 
 /** Where a command's output goes: stdout takes text or bytes, stderr text. */
@@ -109,18 +109,22 @@ export class Shell {
     return `\x1b[01;32m${this.user}@${this.hostname}\x1b[00m:\x1b[01;34m${where}\x1b[00m$ `;
   }
 
-  /** Runs one line of input; the status is in `status` afterwards. */
+  /** Runs one line of input; the status is in `status` afterwards. Each command is expanded as it comes to run. */
   runLine(line: string, io: ShellIO, stdin: Uint8Array = EMPTY): void {
-    const parsed = parseLine(line, (name) => (name === '?' ? String(this.status) : this.env.get(name)));
-    if (!parsed.ok) {
-      io.err(`sh: ${parsed.message}\n`);
-      this.status = 2;
-      return;
-    }
-    for (const command of parsed.commands) {
-      this.runCommand(command, io, stdin);
+    const split = splitLine(line);
+    const pieces = split.ok ? split.pieces : [];
+    if (!split.ok) this.syntaxError(split.message, io);
+    for (const piece of pieces) {
+      const parsed = parseLine(piece, (name) => (name === '?' ? String(this.status) : this.env.get(name)));
+      if (!parsed.ok) return this.syntaxError(parsed.message, io);
+      for (const command of parsed.commands) this.runCommand(command, io, stdin);
       if (this.exitCode !== undefined) return;
     }
+  }
+
+  private syntaxError(message: string, io: ShellIO): void {
+    io.err(`sh: ${message}\n`);
+    this.status = 2;
   }
 
   /** Whether these words, run as a command, would read stdin. */
