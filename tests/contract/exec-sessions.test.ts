@@ -137,13 +137,16 @@ describe('opening a shell', () => {
     // Dropped without a close handshake, as a tab that crashes or a network that goes.
     for (const session of [first, second, elsewhere]) session.ws.terminate();
     await expect
-      .poll(async () => {
-        const again = await exec('dev');
-        if ('refused' in again) return again.code;
-        again.ws.close();
-        await again.closed;
-        return 101;
-      })
+      .poll(
+        async () => {
+          const again = await exec('dev');
+          if ('refused' in again) return again.code;
+          again.ws.close();
+          await again.closed;
+          return 101;
+        },
+        { timeout: 10_000 },
+      )
       .toBe(101);
   });
 

@@ -138,4 +138,11 @@ describe('the simulated shell', () => {
     run('mkdir d');
     expect(run('echo a > d')).toMatchObject({ status: 1, err: 'sh: d: Is a directory\n' });
   });
+
+  it('says when the disk is full', () => {
+    const { run } = shell();
+    run('echo 0123456789 > f');
+    for (let i = 0; i < 30 && run('cat f >> f').status === 0; i++);
+    expect(run('cat f >> f')).toMatchObject({ status: 1, err: 'sh: f: No space left on device\n' });
+  });
 });

@@ -8,6 +8,14 @@ interface Node {
 }
 
 export class TestTree implements FileTree {
+  constructor(private readonly capacity = 16 * 1024 * 1024) {}
+
+  private used(): number {
+    let total = 0;
+    for (const node of this.nodes.values()) total += node.data.length;
+    return total;
+  }
+
   private readonly nodes = new Map<string, Node>([
     ['/', { type: 'directory', data: new Uint8Array(0), modified: new Date(0).toISOString() }],
   ]);
@@ -51,6 +59,8 @@ export class TestTree implements FileTree {
     const node = this.nodes.get(path);
     if (node?.type === 'directory') throw new FileError('IsADirectory', path, `${path} is a directory`);
     const bytes = options?.append && node ? Buffer.concat([node.data, data]) : Uint8Array.from(data);
+    if (this.used() - (node?.data.length ?? 0) + bytes.length > this.capacity)
+      throw new FileError('NoSpace', path, `no space left for ${path}`);
     this.nodes.set(path, { type: 'file', data: bytes, modified: new Date().toISOString() });
   }
 
