@@ -179,12 +179,16 @@ describe('a session whose Sandbox changes', () => {
   const api = withMockApi({ speed: 100 });
   const exec = client(api);
 
-  async function runningSandbox(name: string, env: { name: string; value: string }[] = []): Promise<void> {
+  async function runningSandbox(
+    name: string,
+    env: { name: string; value: string }[] = [],
+    volumes: { name: string; mountPath: string; readOnly?: boolean }[] = [],
+  ): Promise<void> {
     const res = await api.post(SANDBOXES, {
       apiVersion: 'nodus.dev/v1',
       kind: 'Sandbox',
       metadata: { name },
-      spec: { image: 'nodus/pytorch:2.8-cuda12.8', env, maxCostUSD: '5.00' },
+      spec: { image: 'nodus/pytorch:2.8-cuda12.8', env, volumes, maxCostUSD: '5.00' },
     });
     expect(res.status).toBe(201);
     await expect
@@ -205,6 +209,27 @@ describe('a session whose Sandbox changes', () => {
     expect(lines[0]).toBe('hello there');
     for (const line of ['HOME=/home/user', 'USER=user', 'PWD=/home/user', 'HOSTNAME=with-env', 'GREETING=hello there'])
       expect(lines).toContain(line);
+  });
+
+  it("works in the Sandbox's own disk and its Volumes, read-only where mounted so", async () => {
+    const volume = await api.post('/apis/nodus.dev/v1/namespaces/default/volumes', {
+      apiVersion: 'nodus.dev/v1',
+      kind: 'Volume',
+      metadata: { name: 'shared' },
+      spec: { sizeGiB: 1 },
+    });
+    expect(volume.status).toBe(201);
+    await runningSandbox('writer', [], [{ name: 'shared', mountPath: '/data' }]);
+    await runningSandbox('reader', [], [{ name: 'shared', mountPath: '/mnt/shared', readOnly: true }]);
+    const script = (line: string) =>
+      `command=sh&command=-c&command=${encodeURIComponent(line)}&stdout=true&stderr=true`;
+    const writer = opened(await exec('writer', script('echo from writer > /data/note; ls ~')));
+    expect((await writer.status()).status).toBe('Success');
+    expect(writer.text(1)).toBe('README.md\n');
+    const reader = opened(await exec('reader', script('cat /mnt/shared/note; echo no > /mnt/shared/note')));
+    expect((await reader.status()).details?.causes?.[0]?.message).toBe('1');
+    expect(reader.text(1)).toBe('from writer\n');
+    expect(reader.text(2)).toBe('sh: /mnt/shared/note: Read-only file system\n');
   });
 
   it('ends with a Status saying why when the Sandbox is stopped', async () => {

@@ -8,6 +8,7 @@
 import type { Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
 import type { NodusObject } from '@/shared/protocol.ts';
+import { sandboxTree } from '../files/trees.ts';
 import type { Ctx } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { offeredProtocols } from '../http/websocket.ts';
@@ -19,7 +20,6 @@ import { ShellProgram } from './program.ts';
 import { execSessions } from './sessions.ts';
 import { ExecSession } from './session.ts';
 import { Shell } from './shell/shell.ts';
-import { treeOf } from './tree.ts';
 import { CHANNEL_PROTOCOLS } from './wire.ts';
 
 const RUNNING = 'Running';
@@ -118,7 +118,7 @@ function startSession(
       release,
     });
     const shell = new Shell({
-      tree: treeOf(state, kind, namespace, name),
+      tree: sandboxTree(state, namespace, name),
       env: envOf(obj),
       user: USER,
       hostname: name.slice(0, 63),

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseLine, splitLine } from './parse.ts';
 import { Shell, type ShellIO } from './shell.ts';
-import { TestTree } from './test-tree.ts';
+import { MemoryTree } from '../../files/memory-tree.ts';
 
 function shell(options: { terminal?: boolean; env?: { name: string; value: string }[] } = {}) {
   const sh = new Shell({
-    tree: new TestTree(),
+    tree: new MemoryTree({ capacity: 64 * 1024 }),
     env: options.env ?? [],
     user: 'user',
     hostname: 'box',
