@@ -36,7 +36,7 @@ describe('opening a shell', () => {
     expect(plain.body).toMatchObject({
       kind: 'Status',
       reason: 'BadRequest',
-      message: expect.stringContaining('WebSocket'),
+      message: 'exec needs a WebSocket: this request asked for no upgrade (it would be accepted)',
     });
     const other = refused(await openExec(wsBase(api.server().url), SANDBOXES));
     expect(other.code).toBe(400);
@@ -74,6 +74,10 @@ describe('opening a shell', () => {
     expect(res.body).toMatchObject({ reason: 'Conflict', requestId: expect.any(String) });
     expect(res.body.message).toBe(`Sandbox "${stopped.metadata.name}" is not running: its phase is Stopped`);
     expect(res.body.fix).toContain('spec.state to Running');
+    // A browser cannot read a refused upgrade: a plain GET of the same URL gets the same answer.
+    const plain = await api.get(execPath(stopped.metadata.name!, QUERY, stopped.metadata.namespace));
+    expect(plain.status).toBe(409);
+    expect(plain.body).toMatchObject({ reason: 'Conflict', message: res.body.message });
     // Just created, it is Pending for a while (simulated time runs at real speed here).
     const created = await api.post(SANDBOXES, {
       apiVersion: 'nodus.dev/v1',

@@ -1,9 +1,11 @@
 /**
  * GET .../sandboxes/{name}/exec, upgraded to a WebSocket that speaks Kubernetes' remote command protocol (wire.ts)
  * to the simulated shell. Everything that can be refused is refused before the upgrade, as an HTTP Status with
- * reason, message, fix and requestId: no upgrade asked for, a bad handshake, no channel protocol this server
- * speaks, a bad query, an object that is missing or not Running, too many shells. The key and the page's origin
- * were checked before routing (server.ts), as for every request.
+ * reason, message, fix and requestId: a bad query, an object that is missing or not Running, too many shells, no
+ * upgrade asked for, a bad handshake, no channel protocol this server speaks. A browser cannot read the answer to
+ * a refused WebSocket, so a plain GET of the same URL gets the same refusal (or, when all is in order, 400 saying
+ * an upgrade is needed). The key and the page's origin were checked before routing (server.ts), as for every
+ * request.
  */
 import type { Socket } from 'node:net';
 import { WebSocketServer } from 'ws';
@@ -32,7 +34,13 @@ function requireHandshake(ctx: Ctx): void {
   const fix =
     'Open it as a WebSocket (new WebSocket(url, ["v5.channel.k8s.io", ...]) in a browser, or any WebSocket client), not a plain GET.';
   if (!ctx.upgrade)
-    throw new ApiFailure('BadRequest', 'exec needs a WebSocket: this request asked for no upgrade', { fix });
+    throw new ApiFailure(
+      'BadRequest',
+      'exec needs a WebSocket: this request asked for no upgrade (it would be accepted)',
+      {
+        fix,
+      },
+    );
   if ((headers.upgrade ?? '').toLowerCase() !== 'websocket')
     throw new ApiFailure('BadRequest', `exec upgrades only to websocket, not to "${headers.upgrade ?? ''}"`, { fix });
   const key = headers['sec-websocket-key'];
@@ -138,17 +146,18 @@ export function serveExec(state: MockState, ctx: Ctx, kind: KindDef, namespace: 
     throw new ApiFailure('MethodNotAllowed', `exec is opened with GET and a WebSocket upgrade, not ${ctx.method}`, {
       fix: 'Use GET with Upgrade: websocket.',
     });
-  requireHandshake(ctx);
-  const protocol = chooseProtocol(ctx);
   const options = parseExecOptions(ctx.url.searchParams);
   const obj = state.store.get(kind.plural, namespace, name);
   if (!obj) throw notFound(kind, namespace, name);
   if (obj.status?.phase !== RUNNING) throw notRunning(kind, obj);
-  const release = execSessions(state).admit(
-    `${kind.plural}/${namespace}/${name}`,
-    `${kind.kind} "${name}"`,
-    state.config.exec,
-  );
+  const sessions = execSessions(state);
+  const key = `${kind.plural}/${namespace}/${name}`;
+  const what = `${kind.kind} "${name}"`;
+  // Checked before the handshake, so that a plain GET learns the refusal an upgrade would get.
+  sessions.check(key, what, state.config.exec);
+  requireHandshake(ctx);
+  const protocol = chooseProtocol(ctx);
+  const release = sessions.admit(key, what, state.config.exec);
   try {
     startSession(state, ctx, kind, obj, options, protocol, release);
   } catch (error) {

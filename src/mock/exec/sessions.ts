@@ -13,8 +13,8 @@ export class ExecSessions {
   private readonly byObject = new Map<string, number>();
   private open = 0;
 
-  /** Counts a session in; throws 429 when the object or the server holds as many as allowed. */
-  admit(key: string, what: string, limits: { perObject: number; total: number }): () => void {
+  /** Throws 429 when the object or the server holds as many sessions as allowed. */
+  check(key: string, what: string, limits: { perObject: number; total: number }): void {
     const here = this.byObject.get(key) ?? 0;
     if (here >= limits.perObject)
       throw new ApiFailure('TooManyRequests', `${what} already has ${here} open shells, the most it may have at once`, {
@@ -26,6 +26,12 @@ export class ExecSessions {
         fix: 'Close terminals you no longer use, then try again.',
         retryAfterSeconds: RETRY_AFTER_SECONDS,
       });
+  }
+
+  /** Counts a session in (after `check`); the function returned counts it out, once however often it is called. */
+  admit(key: string, what: string, limits: { perObject: number; total: number }): () => void {
+    this.check(key, what, limits);
+    const here = this.byObject.get(key) ?? 0;
     this.byObject.set(key, here + 1);
     this.open++;
     let released = false;
