@@ -101,6 +101,17 @@ function startSession(
   release: () => void,
 ): void {
   const { socket, head } = ctx.upgrade!;
+  const namespace = obj.metadata.namespace ?? '';
+  const name = obj.metadata.name ?? '';
+  // Made before the upgrade, so that anything wrong with the tree is still an HTTP answer.
+  const shell = new Shell({
+    tree: sandboxTree(state, namespace, name),
+    env: envOf(obj),
+    user: USER,
+    hostname: name.slice(0, 63),
+    home: `/home/${USER}`,
+    terminal: options.tty,
+  });
   // The socket is the session's now: the response that would have carried an error lets go of it.
   ctx.res.detachSocket(socket as Socket);
   // However the socket goes (before the upgrade completes, too), its slot is freed; releasing is idempotent.
@@ -113,8 +124,6 @@ function startSession(
     handleProtocols: () => protocol,
   });
   server.handleUpgrade(ctx.req, socket, head, (ws) => {
-    const namespace = obj.metadata.namespace ?? '';
-    const name = obj.metadata.name ?? '';
     const session = new ExecSession(ws, {
       state,
       kind,
@@ -124,14 +133,6 @@ function startSession(
       requestId: ctx.requestId,
       docsBase: ctx.origin,
       release,
-    });
-    const shell = new Shell({
-      tree: sandboxTree(state, namespace, name),
-      env: envOf(obj),
-      user: USER,
-      hostname: name.slice(0, 63),
-      home: `/home/${USER}`,
-      terminal: options.tty,
     });
     session.start(new ShellProgram(shell, options, session.io, `${kind.kind} "${name}"`));
   });
