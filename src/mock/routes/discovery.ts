@@ -121,13 +121,26 @@ export function groupResources() {
       shortNames: k.shortNames,
       categories: categories(k),
     };
-    const sub = [{ name: `${k.plural}/status`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] }];
-    if (k.logs) sub.push({ name: `${k.plural}/log`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] });
-    if (k.invoke)
-      sub.push({ name: `${k.plural}/invoke`, singularName: '', namespaced: true, kind: k.kind, verbs: ['create'] });
+    const sub = subresourcesOf(k).map((r) => ({
+      name: `${k.plural}/${r.name}`,
+      singularName: '',
+      namespaced: true,
+      kind: k.kind,
+      verbs: r.verbs,
+    }));
     return [main, ...sub];
   });
   return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: API_VERSION, resources };
+}
+
+/** The subresources a kind serves, from its facts, with the verbs each takes. */
+function subresourcesOf(k: KindDef): { name: string; verbs: string[] }[] {
+  return [
+    { name: 'status', verbs: ['get'] },
+    ...(k.logs ? [{ name: 'log', verbs: ['get'] }] : []),
+    ...(k.exec ? [{ name: 'exec', verbs: ['get'] }] : []),
+    ...(k.invoke ? [{ name: 'invoke', verbs: ['create'] }] : []),
+  ];
 }
 
 /**
@@ -154,14 +167,11 @@ export function aggregatedDiscovery(root: 'api' | 'apis', version: string) {
     verbs: k.published ? READ_VERBS : OBJECT_VERBS,
     shortNames: k.shortNames,
     categories: categories(k),
-    subresources: [
-      ...(k.logs ? ['status', 'log'] : ['status']).map((sub) => ({
-        subresource: sub,
-        responseKind: kindRef(GROUP, k.kind),
-        verbs: ['get'],
-      })),
-      ...(k.invoke ? [{ subresource: 'invoke', responseKind: kindRef(GROUP, k.kind), verbs: ['create'] }] : []),
-    ],
+    subresources: subresourcesOf(k).map((r) => ({
+      subresource: r.name,
+      responseKind: kindRef(GROUP, k.kind),
+      verbs: r.verbs,
+    })),
   }));
   const auth = AUTH_GROUPS.map((g) => ({
     metadata: { name: g.group, creationTimestamp: null },
