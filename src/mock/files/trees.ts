@@ -11,9 +11,9 @@ import { MountedTree, type Mount } from './mounted-tree.ts';
 import { FileError, type FileTree } from './tree.ts';
 
 export const GiB = 2 ** 30;
-/** The largest file the mock keeps. */
+/** The largest file the mock keeps, unless configured otherwise. */
 export const MAX_FILE_BYTES = 64 * 2 ** 20;
-/** All files of all trees together. */
+/** All files of all trees together, unless configured otherwise. */
 export const MAX_TOTAL_BYTES = 512 * 2 ** 20;
 /** A Sandbox's own disk (its Volumes bring their own space). */
 export const SANDBOX_DISK_BYTES = 1 * GiB;
@@ -31,7 +31,7 @@ export interface FilesHost {
 }
 
 /** The simulated GiB a Volume holds besides its files: its `mock.nodus.dev/used-gib` annotation, else none. */
-export function baselineGiB(volume: NodusObject): number {
+export function baselineGiB(volume: Pick<NodusObject, 'metadata'>): number {
   const pinned = Number(volume.metadata.annotations?.[ANNOTATION_USED_GIB]);
   return Number.isFinite(pinned) && pinned > 0 ? pinned : 0;
 }
@@ -41,15 +41,26 @@ export function volumeCapacityBytes(volume: NodusObject): number {
   return Number((volume.spec as { sizeGiB?: unknown }).sizeGiB ?? 100) * GiB;
 }
 
-/** status.usedGiB: the baseline plus the bytes of its files, to a millionth of a GiB (about a KiB). */
+/** status.usedGiB: the baseline plus the bytes of its files (to a billionth of a GiB: a byte shows). */
 export function usedGiB(volume: NodusObject, fileBytes: number): number {
-  return Math.round((baselineGiB(volume) + fileBytes / GiB) * 1e6) / 1e6;
+  return Math.round((baselineGiB(volume) + fileBytes / GiB) * 1e9) / 1e9;
+}
+
+export interface FileLimits {
+  maxFileBytes: number;
+  totalBytes: number;
 }
 
 export class FileTrees {
-  readonly pool: BytePool = { used: 0, limit: MAX_TOTAL_BYTES };
+  readonly pool: BytePool;
+  readonly maxFileBytes: number;
   private readonly volumes = new Map<string, MemoryTree>();
   private readonly disks = new Map<string, MemoryTree>();
+
+  constructor(limits: FileLimits = { maxFileBytes: MAX_FILE_BYTES, totalBytes: MAX_TOTAL_BYTES }) {
+    this.pool = { used: 0, limit: limits.totalBytes };
+    this.maxFileBytes = limits.maxFileBytes;
+  }
 
   /** A Volume's tree, made empty on first use. */
   volume(host: FilesHost, volume: NodusObject): MemoryTree {
@@ -66,7 +77,7 @@ export class FileTrees {
           const v = current() ?? volume;
           return Math.max(0, volumeCapacityBytes(v) - baselineGiB(v) * GiB);
         },
-        maxFileBytes: MAX_FILE_BYTES,
+        maxFileBytes: this.maxFileBytes,
         pool: this.pool,
         now: () => Date.now(),
         onChange: (used) => {
@@ -91,7 +102,7 @@ export class FileTrees {
     const uid = sandbox.metadata.uid ?? '';
     let tree = this.disks.get(uid);
     if (!tree) {
-      tree = new MemoryTree({ capacity: SANDBOX_DISK_BYTES, maxFileBytes: MAX_FILE_BYTES, pool: this.pool });
+      tree = new MemoryTree({ capacity: SANDBOX_DISK_BYTES, maxFileBytes: this.maxFileBytes, pool: this.pool });
       seedDisk(tree, sandbox);
       this.disks.set(uid, tree);
     }
