@@ -42,7 +42,7 @@ export function volumeCapacityBytes(volume: NodusObject): number {
 }
 
 /** status.usedGiB: the baseline plus the bytes of its files (to a billionth of a GiB: a byte shows). */
-export function usedGiB(volume: NodusObject, fileBytes: number): number {
+export function usedGiB(volume: Pick<NodusObject, 'metadata'>, fileBytes: number): number {
   return Math.round((baselineGiB(volume) + fileBytes / GiB) * 1e9) / 1e9;
 }
 
