@@ -64,6 +64,10 @@ export interface MockConfig {
   release: string;
   /** Bounds on shells opened with the exec subresource of Sandboxes. */
   exec: ExecLimits;
+  /** The largest file the files subresource (and the shell) keeps, in bytes. */
+  fileMaxBytes: number;
+  /** All files of all Volumes and Sandboxes together, in bytes: the mock holds them in memory. */
+  filesTotalBytes: number;
 }
 
 export interface ExecLimits {
@@ -116,6 +120,8 @@ export function defaultConfig(overrides: Partial<MockConfig> = {}): MockConfig {
     watchBufferTotalBytes: 256 * 1024 * 1024,
     watchStallSeconds: 15,
     release: 'dev',
+    fileMaxBytes: 64 * 2 ** 20,
+    filesTotalBytes: 512 * 2 ** 20,
     ...overrides,
     connections: { ...DEFAULT_CONNECTION_LIMITS, ...overrides.connections },
     exec: { ...DEFAULT_EXEC_LIMITS, ...overrides.exec },
@@ -160,6 +166,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MockConfig 
     historySeconds: num(env.NODUS_MOCK_HISTORY_SECONDS, base.historySeconds),
     bookmarkSeconds: num(env.NODUS_MOCK_BOOKMARK_SECONDS, base.bookmarkSeconds),
     versionWaitSeconds: num(env.NODUS_MOCK_VERSION_WAIT_SECONDS, base.versionWaitSeconds),
+    fileMaxBytes: num(env.NODUS_MOCK_FILE_MAX_BYTES, base.fileMaxBytes),
+    filesTotalBytes: num(env.NODUS_MOCK_FILES_TOTAL_BYTES, base.filesTotalBytes),
     finalizeSeconds: num(env.NODUS_MOCK_FINALIZE_SECONDS, base.finalizeSeconds),
     speed: num(env.NODUS_MOCK_SPEED, base.speed) || base.speed,
     priceDrift: env.NODUS_MOCK_PRICE_DRIFT !== '0',

@@ -92,10 +92,11 @@ export class MockState {
   readonly watchers = new Set<() => void>();
   durability: Durability | undefined;
   /** The files of Volumes and of Sandboxes' own disks (the files subresource and the shell work on them). */
-  readonly files = new FileTrees();
+  readonly files: FileTrees;
 
   constructor(config: MockConfig) {
     this.config = config;
+    this.files = new FileTrees({ maxFileBytes: config.fileMaxBytes, totalBytes: config.filesTotalBytes });
     this.store = new Store({ historySeconds: config.historySeconds, historyLimit: config.historyLimit });
     this.store.subscribe((change) => this.files.forget(change));
   }

@@ -17,6 +17,7 @@ import { exposure } from '../kinds/endpoints.ts';
 import { markDeleting } from '../objects/deletion.ts';
 import type { MockState } from '../state.ts';
 
+import { loadDemoFiles } from './demo-files.ts';
 import { loadDemoHistory } from './demo-history.ts';
 import { IMAGES, type Seed } from './demo-org.ts';
 import { PROJECTS } from './demo-projects.ts';
@@ -114,5 +115,6 @@ export function loadDemoData(state: MockState): void {
     if (!state.store.get('namespaces', '', project)) state.store.put('namespaces', newProject(state, project));
     for (const seed of seeds) addSeed(state, project, seed);
   }
+  loadDemoFiles(state);
   loadDemoHistory(state);
 }

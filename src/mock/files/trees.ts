@@ -6,14 +6,14 @@
 import { KIND_FACTS } from '@/shared/kinds.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import type { Change, Store } from '../store/store.ts';
-import { MemoryTree, type BytePool, type DumpedEntry } from './memory-tree.ts';
+import { MemoryTree, type BytePool, type TreeOp } from './memory-tree.ts';
 import { MountedTree, type Mount } from './mounted-tree.ts';
 import { FileError, type FileTree } from './tree.ts';
 
 export const GiB = 2 ** 30;
-/** The largest file the mock keeps. */
+/** The largest file the mock keeps, unless configured otherwise. */
 export const MAX_FILE_BYTES = 64 * 2 ** 20;
-/** All files of all trees together. */
+/** All files of all trees together, unless configured otherwise. */
 export const MAX_TOTAL_BYTES = 512 * 2 ** 20;
 /** A Sandbox's own disk (its Volumes bring their own space). */
 export const SANDBOX_DISK_BYTES = 1 * GiB;
@@ -31,7 +31,7 @@ export interface FilesHost {
 }
 
 /** The simulated GiB a Volume holds besides its files: its `mock.nodus.dev/used-gib` annotation, else none. */
-export function baselineGiB(volume: NodusObject): number {
+export function baselineGiB(volume: Pick<NodusObject, 'metadata'>): number {
   const pinned = Number(volume.metadata.annotations?.[ANNOTATION_USED_GIB]);
   return Number.isFinite(pinned) && pinned > 0 ? pinned : 0;
 }
@@ -41,15 +41,41 @@ export function volumeCapacityBytes(volume: NodusObject): number {
   return Number((volume.spec as { sizeGiB?: unknown }).sizeGiB ?? 100) * GiB;
 }
 
-/** status.usedGiB: the baseline plus the bytes of its files, to a millionth of a GiB (about a KiB). */
-export function usedGiB(volume: NodusObject, fileBytes: number): number {
-  return Math.round((baselineGiB(volume) + fileBytes / GiB) * 1e6) / 1e6;
+/** status.usedGiB: the baseline plus the bytes of its files (to a billionth of a GiB: a byte shows). */
+export function usedGiB(volume: Pick<NodusObject, 'metadata'>, fileBytes: number): number {
+  return Math.round((baselineGiB(volume) + fileBytes / GiB) * 1e9) / 1e9;
+}
+
+export interface FileLimits {
+  maxFileBytes: number;
+  totalBytes: number;
+}
+
+/** One change to one object's tree, as the journal keeps it (NODUS_MOCK_DATA); `data` is base64. */
+export interface FileRecord {
+  t: 'file';
+  r: string;
+  ns: string;
+  n: string;
+  uid: string;
+  op: TreeOp['op'];
+  path: string;
+  data?: string;
+  m?: number;
 }
 
 export class FileTrees {
-  readonly pool: BytePool = { used: 0, limit: MAX_TOTAL_BYTES };
+  readonly pool: BytePool;
+  readonly maxFileBytes: number;
   private readonly volumes = new Map<string, MemoryTree>();
   private readonly disks = new Map<string, MemoryTree>();
+  /** Set while the mock keeps its state on disk: told of every change to any tree. */
+  journal: ((record: FileRecord) => void) | undefined;
+
+  constructor(limits: FileLimits = { maxFileBytes: MAX_FILE_BYTES, totalBytes: MAX_TOTAL_BYTES }) {
+    this.pool = { used: 0, limit: limits.totalBytes };
+    this.maxFileBytes = limits.maxFileBytes;
+  }
 
   /** A Volume's tree, made empty on first use. */
   volume(host: FilesHost, volume: NodusObject): MemoryTree {
@@ -66,7 +92,7 @@ export class FileTrees {
           const v = current() ?? volume;
           return Math.max(0, volumeCapacityBytes(v) - baselineGiB(v) * GiB);
         },
-        maxFileBytes: MAX_FILE_BYTES,
+        maxFileBytes: this.maxFileBytes,
         pool: this.pool,
         now: () => Date.now(),
         onChange: (used) => {
@@ -75,6 +101,7 @@ export class FileTrees {
           if (v && v.status?.usedGiB !== next)
             host.store.put(VOLUMES, { ...v, status: { ...v.status, usedGiB: next } });
         },
+        onOp: (op) => this.journal?.(record(VOLUMES, volume, op)),
       });
       this.volumes.set(uid, tree);
     }
@@ -91,7 +118,12 @@ export class FileTrees {
     const uid = sandbox.metadata.uid ?? '';
     let tree = this.disks.get(uid);
     if (!tree) {
-      tree = new MemoryTree({ capacity: SANDBOX_DISK_BYTES, maxFileBytes: MAX_FILE_BYTES, pool: this.pool });
+      tree = new MemoryTree({
+        capacity: SANDBOX_DISK_BYTES,
+        maxFileBytes: this.maxFileBytes,
+        pool: this.pool,
+        onOp: (op) => this.journal?.(record(SANDBOXES, sandbox, op)),
+      });
       seedDisk(tree, sandbox);
       this.disks.set(uid, tree);
     }
@@ -113,11 +145,45 @@ export class FileTrees {
     this.disks.clear();
   }
 
-  /** Every tree with files, by kind and uid (for durable state). */
-  dump(): { volumes: Record<string, DumpedEntry[]>; disks: Record<string, DumpedEntry[]> } {
-    const out = (table: Map<string, MemoryTree>) => Object.fromEntries([...table].map(([uid, t]) => [uid, t.dump()]));
-    return { volumes: out(this.volumes), disks: out(this.disks) };
+  /** Every tree's contents as records that make it again (a snapshot of durable state). */
+  records(host: FilesHost): FileRecord[] {
+    const out: FileRecord[] = [];
+    for (const [resource, table] of [
+      [VOLUMES, this.volumes],
+      [SANDBOXES, this.disks],
+    ] as const) {
+      for (const [uid, tree] of table) {
+        const obj = host.store.values(resource).find((o) => o.metadata.uid === uid);
+        if (!obj) continue;
+        for (const entry of tree.dump()) {
+          const op: TreeOp =
+            entry.type === 'directory'
+              ? { op: 'mkdir', path: entry.path }
+              : { op: 'write', path: entry.path, data: entry.data!, modified: entry.modified };
+          out.push(record(resource, obj, op));
+        }
+      }
+    }
+    return out;
   }
+
+  /** Applies a recorded change at start; one for an object that is gone is skipped. */
+  replay(host: FilesHost, rec: FileRecord): void {
+    const obj = host.store.get(rec.r, rec.ns, rec.n);
+    if (!obj || obj.metadata.uid !== rec.uid) return;
+    const tree = rec.r === VOLUMES ? this.volume(host, obj) : this.disk(obj);
+    const op: TreeOp =
+      rec.op === 'write'
+        ? { op: 'write', path: rec.path, data: Buffer.from(rec.data ?? '', 'base64'), modified: rec.m ?? Date.now() }
+        : { op: rec.op, path: rec.path };
+    tree.replay(op);
+  }
+}
+
+function record(resource: string, obj: NodusObject, op: TreeOp): FileRecord {
+  const { namespace = '', name = '', uid = '' } = obj.metadata;
+  const base = { t: 'file' as const, r: resource, ns: namespace, n: name, uid, op: op.op, path: op.path };
+  return op.op === 'write' ? { ...base, data: Buffer.from(op.data).toString('base64'), m: op.modified } : base;
 }
 
 function seedDisk(tree: MemoryTree, sandbox: NodusObject): void {

@@ -42,6 +42,11 @@ const EXPOSED = [
   'Nodus-Duration-Ms',
   'Nodus-Charged-USD',
   'Content-Type',
+  // A file's download: its size and which part of it this is.
+  'Content-Length',
+  'Content-Range',
+  'Accept-Ranges',
+  'Last-Modified',
 ].join(', ');
 
 export function baseHeaders(ctx: Ctx): Headers {
