@@ -8,7 +8,8 @@ import { status, withMockApi, type Api } from './harness.ts';
 
 const NS = '/apis/nodus.dev/v1/namespaces/default';
 const MAX_FILE = 64 * 1024;
-const api = withMockApi({ speed: 500, fileMaxBytes: MAX_FILE, filesTotalBytes: 256 * 1024 });
+// Without the demo's files: the mock-wide total below counts only this file's.
+const api = withMockApi({ speed: 500, fileMaxBytes: MAX_FILE, filesTotalBytes: 256 * 1024, demoData: false });
 
 interface Listing {
   kind: string;

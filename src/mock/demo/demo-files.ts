@@ -5,6 +5,7 @@
  */
 import type { MockState } from '../state.ts';
 import { volumeTree } from '../files/trees.ts';
+import { FileError } from '../files/tree.ts';
 
 const encoder = new TextEncoder();
 
@@ -86,7 +87,12 @@ export function loadDemoFiles(state: MockState): void {
       if (!tree) continue;
       for (const [path, data] of files()) {
         tree.mkdir(path.slice(0, path.lastIndexOf('/')) || '/', { parents: true });
-        tree.write(path, data);
+        try {
+          tree.write(path, data);
+        } catch (err) {
+          // A mock started with smaller file bounds starts without the demo files that do not fit.
+          if (!(err instanceof FileError && (err.code === 'TooLarge' || err.code === 'NoSpace'))) throw err;
+        }
       }
     }
   }
