@@ -7,9 +7,15 @@ import { useRef, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { matchesShortcut } from '@/lib/shortcuts.ts';
 
-export type DetailTab = 'overview' | 'yaml' | 'logs' | 'edit';
+export type DetailTab = 'overview' | 'files' | 'yaml' | 'logs' | 'edit';
 
-export const TAB_LABELS: Record<DetailTab, string> = { overview: 'Overview', yaml: 'YAML', logs: 'Logs', edit: 'Edit' };
+export const TAB_LABELS: Record<DetailTab, string> = {
+  overview: 'Overview',
+  files: 'Files',
+  yaml: 'YAML',
+  logs: 'Logs',
+  edit: 'Edit',
+};
 
 export function tabId(tab: DetailTab): string {
   return `object-tab-${tab}`;

@@ -31,6 +31,8 @@ export interface DetailTraits extends ActionTraits {
   /** The overview's money over time; none for kinds that are not billed. */
   spend?: SpendView;
   facts: (o: NodusObject) => Fact[];
+  /** Its files can be browsed (the `files` subresource): the page has a Files tab. */
+  files: boolean;
 }
 
 const traits = new Map<string, DetailTraits>();
@@ -45,6 +47,7 @@ function build(kind: string): DetailTraits {
     ...(p.meter ? { meter: p.meter } : {}),
     ...(p.spend ? { spend: p.spend } : {}),
     facts: summaryOf(kind),
+    files: p.files === true,
     ...(children
       ? {
           children: {
