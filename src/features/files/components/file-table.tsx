@@ -7,7 +7,8 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
 import { useRef, type ReactNode } from 'react';
 import { FolderIcon, TrashIcon } from '@/components/ui/icons.tsx';
-import { RelativeTime } from '@/components/ui/relative-time.tsx';
+import { formatAge, formatDateTime } from '@/lib/format.ts';
+import { useNow } from '@/lib/use-now.ts';
 import { exactBytes, formatBytes } from '../lib/format-bytes.ts';
 import type { FileItem } from '../lib/listing.ts';
 import { percent, type ProgressSample } from '../lib/progress.ts';
@@ -36,6 +37,8 @@ export function FileTable({
   actions: RowActions;
   label: string;
 }) {
+  // One clock for the table: a timer per row would re-render every row every second.
+  const now = useNow(15_000);
   const header = (
     <div
       role="row"
@@ -55,11 +58,11 @@ export function FileTable({
     <div role="table" aria-label={label} aria-rowcount={items.length + 1}>
       {header}
       {items.length > VIRTUALIZE_AT ? (
-        <VirtualRows items={items} actions={actions} />
+        <VirtualRows items={items} actions={actions} now={now} />
       ) : (
         <div role="rowgroup">
           {items.map((item, index) => (
-            <Row key={item.name} item={item} index={index} actions={actions} />
+            <Row key={item.name} item={item} index={index} actions={actions} now={now} />
           ))}
         </div>
       )}
@@ -67,7 +70,7 @@ export function FileTable({
   );
 }
 
-function VirtualRows({ items, actions }: { items: readonly FileItem[]; actions: RowActions }) {
+function VirtualRows({ items, actions, now }: { items: readonly FileItem[]; actions: RowActions; now: number }) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -80,7 +83,7 @@ function VirtualRows({ items, actions }: { items: readonly FileItem[]; actions: 
       <div className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => (
           <div key={row.key} className="absolute inset-x-0" style={{ top: row.start, height: ROW_PX }}>
-            <Row item={items[row.index]!} index={row.index} actions={actions} />
+            <Row item={items[row.index]!} index={row.index} actions={actions} now={now} />
           </div>
         ))}
       </div>
@@ -88,7 +91,7 @@ function VirtualRows({ items, actions }: { items: readonly FileItem[]; actions: 
   );
 }
 
-function Row({ item, index, actions }: { item: FileItem; index: number; actions: RowActions }) {
+function Row({ item, index, actions, now }: { item: FileItem; index: number; actions: RowActions; now: number }) {
   const folder = item.type === 'directory';
   const progress = folder ? undefined : actions.downloading(item);
   return (
@@ -123,7 +126,9 @@ function Row({ item, index, actions }: { item: FileItem; index: number; actions:
         )}
       </span>
       <span role="cell" className="text-slate-500">
-        <RelativeTime timestamp={item.modified} />
+        <time dateTime={item.modified} title={formatDateTime(item.modified)}>
+          {formatAge(item.modified, Math.max(now, Date.parse(item.modified) || now))} ago
+        </time>
       </span>
       <span role="cell" className="flex items-center justify-end gap-1">
         {progress ? (

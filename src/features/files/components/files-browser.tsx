@@ -53,6 +53,13 @@ export function FilesBrowser({ kind, project, name, object }: FilesBrowserProps)
   const [busy, setBusy] = useState(false);
   const [writeError, setWriteError] = useState<unknown>(undefined);
   useEffect(() => setWriteError(undefined), [pending]);
+  // A Sandbox that could not be read while it started can be once it runs: ask again when its phase moves.
+  const phase = typeof object.status?.phase === 'string' ? object.status.phase : undefined;
+  const latest = useRef(listing);
+  latest.current = listing;
+  useEffect(() => {
+    if (latest.current.isError) void latest.current.refetch();
+  }, [phase]);
 
   const go = (to: string) =>
     setSearch((prev) => {
@@ -170,7 +177,11 @@ export function FilesBrowser({ kind, project, name, object }: FilesBrowserProps)
           <ErrorPanel
             embedded
             error={listing.error}
-            title={`Could not read ${path} of ${kind.kind} ${name}`}
+            title={
+              path === '/'
+                ? `Could not read the files of ${kind.kind} ${name}`
+                : `Could not read ${path} of ${kind.kind} ${name}`
+            }
             onRetry={() => void listing.refetch()}
             retrying={listing.isFetching}
           />
