@@ -6,37 +6,13 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { create } from 'zustand';
 import { uploadBytes } from '@/data/upload.ts';
 import { joinPath } from '../lib/paths.ts';
 import { invalidateTree } from './file-writes.ts';
 import { filesPath, targetKey, type FilesTarget } from './target.ts';
+import { isActive, useUploadStore, type Upload } from './upload-store.ts';
 
-export type UploadPhase = 'queued' | 'uploading' | 'done' | 'failed' | 'cancelled';
-
-export interface Upload {
-  id: number;
-  /** targetKey of the tree it goes to. */
-  key: string;
-  target: FilesTarget;
-  /** Where it is written, absolute in the tree. */
-  path: string;
-  name: string;
-  size: number;
-  phase: UploadPhase;
-  sent: number;
-  startedAt: number;
-  at: number;
-  error?: unknown;
-}
-
-interface UploadsState {
-  uploads: Upload[];
-  /** Trees whose files view is open now, by targetKey (a count: two views of one tree may be open). */
-  shown: Record<string, number>;
-}
-
-export const useUploadStore = create<UploadsState>()(() => ({ uploads: [], shown: {} }));
+export { isActive, useUploadStore, type Upload, type UploadPhase } from './upload-store.ts';
 
 export const MAX_PARALLEL = 2;
 const bodies = new Map<number, Blob>();
@@ -47,8 +23,6 @@ let nextId = 1;
 function patch(id: number, change: Partial<Upload>): void {
   useUploadStore.setState((s) => ({ uploads: s.uploads.map((u) => (u.id === id ? { ...u, ...change } : u)) }));
 }
-
-export const isActive = (u: Upload) => u.phase === 'queued' || u.phase === 'uploading';
 
 export interface NewUpload {
   /** The name in the folder; a dropped folder's files carry their relative path (`photos/a.jpg`). */
