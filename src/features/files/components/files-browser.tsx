@@ -16,7 +16,8 @@ import { deleteEntry, invalidateTree, makeFolder } from '../api/file-writes.ts';
 import { useFileList } from '../api/list-files.ts';
 import { targetKey, type FilesTarget } from '../api/target.ts';
 import { startUploads, useUploads, useShowUploads, type NewUpload } from '../api/uploads.ts';
-import { GIB } from '../lib/format-bytes.ts';
+import { exactBytes, formatBytes, GIB } from '../lib/format-bytes.ts';
+import { formatCount } from '@/lib/format.ts';
 import { existingFiles, sortItems, type FileItem } from '../lib/listing.ts';
 import { crumbsOf, joinPath, normalisePath } from '../lib/paths.ts';
 import { DeleteEntryDialog, NewFolderDialog, ReplaceDialog } from './dialogs.tsx';
@@ -205,6 +206,7 @@ export function FilesBrowser({ kind, project, name, object }: FilesBrowserProps)
           />
         )}
       </DropZone>
+      {items.length > 0 ? <Totals items={items} /> : null}
       {downloads.error ? (
         <div className="border-t border-slate-100 p-3">
           <ErrorPanel
@@ -261,6 +263,24 @@ export function FilesBrowser({ kind, project, name, object }: FilesBrowserProps)
         />
       ) : null}
     </section>
+  );
+}
+
+/** What the folder holds, at the foot of its list. */
+function Totals({ items }: { items: readonly FileItem[] }) {
+  let folders = 0;
+  let bytes = 0;
+  for (const item of items) {
+    if (item.type === 'directory') folders++;
+    else bytes += item.size;
+  }
+  const files = items.length - folders;
+  const count = (n: number, word: string) => `${formatCount(n)} ${word}${n === 1 ? '' : 's'}`;
+  return (
+    <p className="border-t border-slate-100 bg-slate-50/60 px-4 py-2 text-xs text-slate-500 tabular-nums">
+      {count(folders, 'folder')} · {count(files, 'file')} · <span title={exactBytes(bytes)}>{formatBytes(bytes)}</span>{' '}
+      in files here
+    </p>
   );
 }
 
