@@ -12,9 +12,9 @@ import { MOCK_URL } from './support/servers.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
-/** The mock-only annotation that makes a Volume nearly full at create (docs/API.md, Files). */
-const NEARLY_FULL = 'mock.nodus.dev/used-bytes';
-const NEARLY_FULL_VALUE = String(1024 ** 3 - 1000);
+/** The mock-only annotation that makes a Volume nearly full at create (docs/API.md, Files): 10 KiB left of 1 GiB. */
+const NEARLY_FULL = 'mock.nodus.dev/used-gib';
+const NEARLY_FULL_VALUE = '0.99999';
 
 const objectPath = (project: string, plural: string, name = '') =>
   `${MOCK_URL}/apis/${API_VERSION}/namespaces/${project}/${plural}${name ? `/${name}` : ''}`;

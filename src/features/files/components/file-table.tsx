@@ -117,6 +117,15 @@ function Row({ item, index, actions, now }: { item: FileItem; index: number; act
         ) : (
           <bdi className="truncate text-slate-800">{item.name}</bdi>
         )}
+        {item.mount ? (
+          <span
+            title={`Volume ${item.mount.volume} is mounted here${item.mount.readOnly ? ', read-only' : ''}`}
+            className="shrink-0 rounded bg-indigo-50 px-1.5 py-0.5 text-xs font-medium text-indigo-700"
+          >
+            Volume <bdi>{item.mount.volume}</bdi>
+            {item.mount.readOnly ? ' · read-only' : ''}
+          </span>
+        ) : null}
       </span>
       <span role="cell" className="text-right text-slate-600 tabular-nums">
         {folder ? (
@@ -140,7 +149,7 @@ function Row({ item, index, actions, now }: { item: FileItem; index: number; act
                 <DownloadIcon className="size-4" />
               </IconButton>
             )}
-            {actions.readOnly ? null : (
+            {actions.readOnly || item.mount ? null : (
               <IconButton label={`Delete ${item.name}`} onClick={() => actions.remove(item)} danger>
                 <TrashIcon className="size-4" />
               </IconButton>

@@ -71,7 +71,7 @@ export function FilesBrowser({ kind, project, name, object }: FilesBrowserProps)
     });
 
   const items = listing.data ? sortItems(listing.data.items) : [];
-  const canWrite = listing.isSuccess;
+  const canWrite = listing.isSuccess && listing.data.mount?.readOnly !== true;
 
   function queue(files: NewUpload[]) {
     if (files.length === 0) return;
@@ -95,8 +95,11 @@ export function FilesBrowser({ kind, project, name, object }: FilesBrowserProps)
     }
   }
 
-  const used = listing.data?.usedBytes ?? gib(object.status?.usedGiB);
-  const capacity = listing.data?.capacityBytes ?? gib(object.spec?.sizeGiB);
+  const usage = listing.data?.usage;
+  // Until the listing says, a Volume's own figures (a Sandbox has none: its bar shows inside a mounted Volume).
+  const used = usage?.usedBytes ?? gib(object.status?.usedGiB);
+  const capacity = usage?.capacityBytes ?? (used === undefined ? undefined : gib(object.spec?.sizeGiB));
+  const readOnly = listing.data?.mount?.readOnly === true;
 
   return (
     <section aria-label="Files" className="overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
@@ -165,7 +168,15 @@ export function FilesBrowser({ kind, project, name, object }: FilesBrowserProps)
           />
         </div>
       </header>
-      {used !== undefined && capacity !== undefined ? <UsageBar used={used} capacity={capacity} /> : null}
+      {used !== undefined && capacity !== undefined ? (
+        <UsageBar used={used} capacity={capacity} volume={usage && usage.volume !== name ? usage.volume : undefined} />
+      ) : null}
+      {readOnly ? (
+        <p className="border-b border-slate-100 bg-amber-50/60 px-4 py-2 text-xs text-amber-800">
+          Volume <bdi className="font-mono">{listing.data?.mount?.volume}</bdi> is mounted read-only here: write to it
+          from its own page, or mount it without readOnly.
+        </p>
+      ) : null}
       <UploadList uploads={uploads} treeKey={key} />
       <DropZone enabled={canWrite} folder={path} onFiles={queue}>
         {listing.isPending ? (
@@ -201,7 +212,7 @@ export function FilesBrowser({ kind, project, name, object }: FilesBrowserProps)
               cancelDownload: (item) => downloads.cancel(joinPath(path, item.name)),
               downloading: (item) => downloads.progress.get(joinPath(path, item.name)),
               remove: (item) => setPending({ kind: 'delete', item }),
-              readOnly: false,
+              readOnly,
             }}
           />
         )}

@@ -6,14 +6,23 @@ import { clsx } from 'clsx';
 import { exactBytes, formatBytes } from '../lib/format-bytes.ts';
 import { usedFraction } from '../lib/listing.ts';
 
-export function UsageBar({ used, capacity }: { used: number; capacity: number }) {
+/** `volume`: the Volume's name when the tree is not its own (a Sandbox's folder inside a mounted Volume). */
+export function UsageBar({ used, capacity, volume }: { used: number; capacity: number; volume?: string | undefined }) {
   const share = usedFraction(used, capacity) ?? 0;
   const pct = Math.round(share * 1000) / 10;
   const tone = share >= 0.95 ? 'bg-rose-500' : share >= 0.8 ? 'bg-amber-500' : 'bg-indigo-500';
   const free = Math.max(0, capacity - used);
   return (
     <div className="flex items-center gap-3 border-b border-slate-100 px-4 py-2.5 text-xs text-slate-600">
-      <span className="font-medium text-slate-700">Used</span>
+      <span className="font-medium text-slate-700">
+        {volume ? (
+          <>
+            Volume <bdi className="font-mono">{volume}</bdi> used
+          </>
+        ) : (
+          'Used'
+        )}
+      </span>
       <div
         role="meter"
         aria-label="Space used"

@@ -11,6 +11,15 @@ export interface FileItem {
   size: number;
   /** RFC 3339. */
   modified: string;
+  /** In a Sandbox's tree: the Volume mounted at this directory. */
+  mount?: { volume: string; readOnly: boolean };
+}
+
+/** The space of the Volume a listed directory is in. */
+export interface FileUsage {
+  volume: string;
+  usedBytes: number;
+  capacityBytes: number;
 }
 
 export interface FileListing {
@@ -18,9 +27,10 @@ export interface FileListing {
   /** The directory listed, absolute. */
   path: string;
   items: FileItem[];
-  /** A Volume's bytes in use and its capacity, when the tree is a Volume's. */
-  usedBytes?: number;
-  capacityBytes?: number;
+  /** In a Sandbox's tree: the Volume mounted where this directory is. */
+  mount?: { volume: string; path: string; readOnly: boolean };
+  /** The Volume's bytes in use and its capacity, when the directory is in one. */
+  usage?: FileUsage;
 }
 
 const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
