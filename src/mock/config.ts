@@ -62,6 +62,10 @@ export interface MockConfig {
   /** A watch whose client takes none of its waiting output for this long is cut off (0: never). */
   watchStallSeconds: number;
   release: string;
+  /** The largest file the files subresource (and the shell) keeps, in bytes. */
+  fileMaxBytes: number;
+  /** All files of all Volumes and Sandboxes together, in bytes: the mock holds them in memory. */
+  filesTotalBytes: number;
 }
 
 function num(value: string | undefined, fallback: number): number {
@@ -96,6 +100,8 @@ export function defaultConfig(overrides: Partial<MockConfig> = {}): MockConfig {
     watchBufferTotalBytes: 256 * 1024 * 1024,
     watchStallSeconds: 15,
     release: 'dev',
+    fileMaxBytes: 64 * 2 ** 20,
+    filesTotalBytes: 512 * 2 ** 20,
     ...overrides,
     connections: { ...DEFAULT_CONNECTION_LIMITS, ...overrides.connections },
   };
@@ -139,6 +145,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MockConfig 
     historySeconds: num(env.NODUS_MOCK_HISTORY_SECONDS, base.historySeconds),
     bookmarkSeconds: num(env.NODUS_MOCK_BOOKMARK_SECONDS, base.bookmarkSeconds),
     versionWaitSeconds: num(env.NODUS_MOCK_VERSION_WAIT_SECONDS, base.versionWaitSeconds),
+    fileMaxBytes: num(env.NODUS_MOCK_FILE_MAX_BYTES, base.fileMaxBytes),
+    filesTotalBytes: num(env.NODUS_MOCK_FILES_TOTAL_BYTES, base.filesTotalBytes),
     finalizeSeconds: num(env.NODUS_MOCK_FINALIZE_SECONDS, base.finalizeSeconds),
     speed: num(env.NODUS_MOCK_SPEED, base.speed) || base.speed,
     priceDrift: env.NODUS_MOCK_PRICE_DRIFT !== '0',

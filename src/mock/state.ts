@@ -8,6 +8,7 @@ import { ulid } from 'ulid';
 import type { Estimate, NodusObject } from '../shared/protocol.ts';
 import type { MockConfig } from './config.ts';
 import { noFaults, type Faults } from './fault-model.ts';
+import { FileTrees } from './files/trees.ts';
 import { defaultPriceBook, type PriceBook } from './price-book.ts';
 import { Ledger } from './ledger/ledger.ts';
 import { Store } from './store/store.ts';
@@ -90,10 +91,14 @@ export class MockState {
   /** Closers of the open watches, so that stopping the server ends them. */
   readonly watchers = new Set<() => void>();
   durability: Durability | undefined;
+  /** The files of Volumes and of Sandboxes' own disks (the files subresource and the shell work on them). */
+  readonly files: FileTrees;
 
   constructor(config: MockConfig) {
     this.config = config;
+    this.files = new FileTrees({ maxFileBytes: config.fileMaxBytes, totalBytes: config.filesTotalBytes });
     this.store = new Store({ historySeconds: config.historySeconds, historyLimit: config.historyLimit });
+    this.store.subscribe((change) => this.files.forget(change));
   }
 
   now(): number {
@@ -189,6 +194,7 @@ export class MockState {
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.store.clear();
+    this.files.clear();
     this.ledger.clear();
     this.priceBook = defaultPriceBook();
     this.baseRates = { ...this.priceBook.rates };

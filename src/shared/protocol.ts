@@ -185,6 +185,7 @@ export const REASON_CODES = {
   Expired: 410,
   PreconditionFailed: 412,
   RequestEntityTooLarge: 413,
+  RangeNotSatisfiable: 416,
   UnsupportedMediaType: 415,
   Invalid: 422,
   FieldImmutable: 422,
@@ -193,6 +194,7 @@ export const REASON_CODES = {
   InternalError: 500,
   ServiceUnavailable: 503,
   Timeout: 504,
+  InsufficientStorage: 507,
 } as const;
 
 export type Reason = keyof typeof REASON_CODES;

@@ -15,6 +15,7 @@ import {
 } from '@/shared/protocol.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
+import { baselineGiB } from '../files/trees.ts';
 import { clientMetadata, isNodusKey, type ServerKeySent } from './metadata.ts';
 import type { SpecContext } from './spec.ts';
 
@@ -74,6 +75,12 @@ export function initialStatus(
   };
 }
 
+/** A kind whose status reports usedGiB starts at what it holds besides files (mock.nodus.dev/used-gib). */
+function withBaselineUse(kind: KindDef, metadata: ObjectMeta, status: ObjectStatus): ObjectStatus {
+  if (!kind.status.properties?.usedGiB) return status;
+  return { ...status, usedGiB: baselineGiB({ metadata }) };
+}
+
 export interface NewObjectInput {
   kind: KindDef;
   namespace: string;
@@ -110,7 +117,7 @@ export function newObject(state: MockState, input: NewObjectInput): NodusObject 
     kind: kind.kind,
     metadata,
     spec: admitted.spec,
-    status: initialStatus(kind, admitted.spec, 1, now),
+    status: withBaselineUse(kind, metadata, initialStatus(kind, admitted.spec, 1, now)),
   };
 }
 

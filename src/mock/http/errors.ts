@@ -17,6 +17,7 @@ export const DEFAULT_FIX: Record<Reason, string> = {
   Expired: "List again and watch from the list's resourceVersion.",
   PreconditionFailed: 'Review again (dry-run) and launch with the new ETag.',
   RequestEntityTooLarge: 'Send a body of at most 1 MiB.',
+  RangeNotSatisfiable: 'Ask for a range that starts before the end of the file (Content-Range says its size).',
   UnsupportedMediaType: 'Send a Content-Type this operation accepts (see the message).',
   Invalid: 'Correct the fields listed in details.causes and send the request again.',
   FieldImmutable: 'Delete and recreate the object to change these fields, or change only mutable fields.',
@@ -25,6 +26,7 @@ export const DEFAULT_FIX: Record<Reason, string> = {
   InternalError: 'Retry; if it persists, quote the requestId to support.',
   ServiceUnavailable: 'Wait for Retry-After seconds, then retry.',
   Timeout: 'Wait for Retry-After seconds, then retry; if it persists, list again without a resourceVersion.',
+  InsufficientStorage: 'Free space by deleting files, or raise the Volume\'s spec.sizeGiB.',
 };
 
 export interface FailureOptions {

@@ -16,10 +16,13 @@ export const REASON_MEANING: Record<Reason, string> = {
   NotAcceptable: 'The server cannot answer in the format the Accept header asks for.',
   AlreadyExists:
     'An object with this name exists with a different spec; details.causes lists each differing field with both values. The same spec returns the existing object instead.',
-  Conflict: 'Someone changed the object after you read it: the resourceVersion you sent is not the current one.',
+  Conflict:
+    'Someone changed the object after you read it: the resourceVersion you sent is not the current one. For files: what is at the path is in the way (a directory that is not empty, a file where a directory is wanted), or the Sandbox is not Running.',
   Expired: 'The resume point (resourceVersion or continue token) is older than the history Nodus keeps.',
   PreconditionFailed: 'The If-Match ETag of your review no longer matches: the spec or the price book changed since.',
-  RequestEntityTooLarge: 'The body is over 1 MiB.',
+  RequestEntityTooLarge: 'The body is over 1 MiB, or a file written through the files subresource is over 64 MiB.',
+  RangeNotSatisfiable:
+    'The Range header asks for bytes past the end of the file; the Content-Range header (bytes */size) says how long it is.',
   UnsupportedMediaType: 'The Content-Type is not one this operation takes.',
   Invalid: 'One or more fields are not valid; details.causes names each field and what is wrong with it.',
   FieldImmutable:
@@ -28,6 +31,8 @@ export const REASON_MEANING: Record<Reason, string> = {
   TooManyRequests: 'Too many requests; the Retry-After header says when to try again.',
   InternalError: 'Something failed inside Nodus.',
   ServiceUnavailable: 'Nodus cannot answer right now; the Retry-After header says when to try again.',
+  InsufficientStorage:
+    "The Volume (or the Sandbox's disk) has no room for the file: its use (status.usedGiB) would pass its size (spec.sizeGiB).",
   Timeout:
     'The request waited for a resourceVersion newer than any Nodus has reached (details.causes says ResourceVersionTooLarge) and gave up; the Retry-After header says when to try again.',
 };

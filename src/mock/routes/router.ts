@@ -17,6 +17,7 @@ import type { Reply } from '../http/reply.ts';
 import { createObject, deleteObject, notFound, updateObject, type WriteRequest } from '../objects/writes.ts';
 import type { MockState } from '../state.ts';
 import { serveLog } from '../logs/serve.ts';
+import { serveFiles } from './files.ts';
 import { routeDev } from './dev-routes.ts';
 import { routeUsage } from './usage.ts';
 import { USAGE_GROUP } from '../usage/report.ts';
@@ -105,6 +106,7 @@ async function routeObjects(
   kind: KindDef,
   name?: string,
   sub?: string,
+  rest: string[] = [],
 ): Promise<void> {
   const write = !['GET', 'HEAD'].includes(ctx.method);
   requireProject(state, namespace, write);
@@ -152,6 +154,7 @@ async function routeObjects(
     throw methodNotAllowed(ctx, ['GET', 'POST', 'DELETE']);
   }
   if (sub !== undefined) {
+    if (sub === 'files') return serveFiles(state, ctx, kind, namespace, name, rest);
     if (sub === 'log' && !kind.logs) {
       throw new ApiFailure('NotFound', `${kind.kind} objects have no log: they run nothing`, {
         details: { kind: kind.kind, name, group: 'nodus.dev' },
@@ -307,10 +310,11 @@ export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
     if (p1 === GROUP && parts.length === 2) return readOnly(ctx, apiGroup);
     if (p1 === GROUP && p2 === VERSION) {
       if (parts.length === 3) return readOnly(ctx, groupResources);
-      if (p3 === 'namespaces' && p4 !== undefined && p5 !== undefined && rest.length === 0) {
+      // A file's path follows `files` as any number of segments.
+      if (p3 === 'namespaces' && p4 !== undefined && p5 !== undefined && (rest.length === 0 || p7 === 'files')) {
         const kind = kindByPlural(p5);
         if (!kind) throw unknownKind(p5);
-        return routeObjects(state, ctx, p4, kind, p6, p7);
+        return routeObjects(state, ctx, p4, kind, p6, p7, rest);
       }
       if (p3 !== undefined && parts.length === 4 && p3 !== 'namespaces') {
         const kind = kindByPlural(p3);
