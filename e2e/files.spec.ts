@@ -100,7 +100,7 @@ test('files dropped on the list are uploaded into the folder shown, and folders 
   const files = new FilesBrowser(page);
   await files.goto(project, 'volumes', 'data');
 
-  await files.row('runs').getByRole('button', { name: 'runs' }).click();
+  await files.row('runs').getByRole('button', { name: 'runs', exact: true }).click();
   await expect(files.breadcrumb).toContainText('data/runs');
   await expect(page).toHaveURL(/path=%2Fruns/);
   await files.drop([{ name: 'dropped.txt', text: 'from a drop' }]);
@@ -110,7 +110,7 @@ test('files dropped on the list are uploaded into the folder shown, and folders 
   expect(names[1]).toContain('7');
   expect(names[2]).toContain('dropped.txt');
 
-  await files.breadcrumb.getByRole('button', { name: 'data' }).click();
+  await files.breadcrumb.getByRole('button', { name: 'data', exact: true }).click();
   await expect(files.row('runs')).toBeVisible();
 });
 
