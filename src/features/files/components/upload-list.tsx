@@ -65,7 +65,8 @@ export function UploadRow({ upload, compact }: { upload: Upload; compact?: boole
               Cancel
             </button>
           ) : null}
-          {failed || upload.phase === 'cancelled' ? (
+          {/* A failure's own panel offers Retry beside its reason; the tray's short line does not. */}
+          {(failed && compact) || upload.phase === 'cancelled' ? (
             <button
               type="button"
               onClick={() => retryUpload(upload.id)}
