@@ -200,7 +200,9 @@ export function FilesBrowser({ kind, project, name, object }: FilesBrowserProps)
         ) : items.length === 0 ? (
           <div className="px-6 py-12 text-center">
             <p className="text-sm font-semibold text-slate-900">This folder is empty</p>
-            <p className="mt-1 text-sm text-slate-500">Drop files here, or choose Upload.</p>
+            <p className="mt-1 text-sm text-slate-500">
+              {canWrite ? 'Drop files here, or choose Upload.' : 'It is read-only here.'}
+            </p>
           </div>
         ) : (
           <FileTable
