@@ -1,7 +1,8 @@
 /**
  * The Files tab against the real mock: a Volume's files uploaded by the picker and by a drop, shown with their
  * sizes, downloaded byte for byte, replaced only when asked, deleted; a full Volume refusing an upload with the
- * API's reason and requestId; a Sandbox showing a mounted Volume's file, and saying why it cannot when Stopped.
+ * API's reason and requestId; a Sandbox showing a mounted Volume's file, and saying why it cannot when Stopped; an
+ * upload going on in the tray when its tab closes, and the page asking before it is closed.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -191,4 +192,49 @@ test('a Sandbox shows a file of the Volume it mounts, and says why it cannot whe
   await expect(alert).toContainText(status.reason, { timeout: 30_000 });
   await expect(alert).toContainText(status.message);
   await expect(files.table).toHaveCount(0);
+});
+
+test('an upload goes on in the background when its tab closes, and closing the page asks first', async ({
+  page,
+  request,
+}) => {
+  const project = uniqueName('files-bg');
+  await createProject(request, project);
+  await create(request, project, 'volumes', { metadata: { name: 'data' }, spec: { sizeGiB: 1 } });
+  const files = new FilesBrowser(page);
+  await files.goto(project, 'volumes', 'data');
+  await expect(files.card.getByText('This folder is empty')).toBeVisible({ timeout: 30_000 });
+
+  // A slow link, so the upload is still on its way when the person moves on.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 256 * 1024,
+  });
+  const bytes = binary(3 * 1024 * 1024);
+  await files.picker.setInputFiles({ name: 'slow.bin', mimeType: 'application/octet-stream', buffer: bytes });
+  await expect(files.upload('slow.bin').getByRole('progressbar')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  const tray = page.getByRole('complementary', { name: 'Uploads in the background' });
+  await expect(tray).toContainText('Uploading 1 file');
+  await expect(tray.getByRole('listitem', { name: 'Upload of slow.bin' })).toBeVisible();
+
+  const asked = page.waitForEvent('dialog');
+  await page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss();
+
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  await expect(tray).toContainText('Uploads finished', { timeout: 60_000 });
+  expect(await readBack(request, `${objectPath(project, 'volumes', 'data')}/files/slow.bin`)).toEqual(bytes);
 });
