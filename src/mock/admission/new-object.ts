@@ -15,7 +15,7 @@ import {
 } from '@/shared/protocol.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
-import { baselineGiB } from '../files/trees.ts';
+import { usedGiB } from '../files/trees.ts';
 import { clientMetadata, isNodusKey, type ServerKeySent } from './metadata.ts';
 import type { SpecContext } from './spec.ts';
 
@@ -78,7 +78,7 @@ export function initialStatus(
 /** A kind whose status reports usedGiB starts at what it holds besides files (mock.nodus.dev/used-gib). */
 function withBaselineUse(kind: KindDef, metadata: ObjectMeta, status: ObjectStatus): ObjectStatus {
   if (!kind.status.properties?.usedGiB) return status;
-  return { ...status, usedGiB: baselineGiB({ metadata }) };
+  return { ...status, usedGiB: usedGiB({ metadata }, 0) };
 }
 
 export interface NewObjectInput {

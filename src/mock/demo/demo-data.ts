@@ -16,6 +16,7 @@ import { kindByPlural } from '../kinds/index.ts';
 import { markDeleting } from '../objects/deletion.ts';
 import type { MockState } from '../state.ts';
 
+import { loadDemoFiles } from './demo-files.ts';
 import { loadDemoHistory } from './demo-history.ts';
 import { IMAGES, type Seed } from './demo-org.ts';
 import { PROJECTS } from './demo-projects.ts';
@@ -112,5 +113,6 @@ export function loadDemoData(state: MockState): void {
     if (!state.store.get('namespaces', '', project)) state.store.put('namespaces', newProject(state, project));
     for (const seed of seeds) addSeed(state, project, seed);
   }
+  loadDemoFiles(state);
   loadDemoHistory(state);
 }

@@ -1,5 +1,6 @@
 /** The demo org's projects and their objects, each with the phase and spend it is shown at. */
 import { ANNOTATION_RUN_SECONDS, ANNOTATION_STUCK } from '../controller/timing.ts';
+import { ANNOTATION_USED_GIB } from '../files/trees.ts';
 import { gpu, type Seed } from './demo-org.ts';
 
 export const PROJECTS: Record<string, Seed[]> = {
@@ -56,6 +57,15 @@ export const PROJECTS: Record<string, Seed[]> = {
       ageMinutes: 2,
     },
     {
+      plural: 'volumes',
+      name: 'datasets',
+      annotations: { [ANNOTATION_USED_GIB]: '312.4' },
+      spec: { sizeGiB: 500, storageClass: 'standard' },
+      phase: 'Running',
+      costUSD: '1.83',
+      ageMinutes: 20000,
+    },
+    {
       plural: 'sandboxes',
       name: 'dev',
       labels: { owner: 'ana' },
@@ -63,19 +73,12 @@ export const PROJECTS: Record<string, Seed[]> = {
         image: 'nodus/pytorch:2.8-cuda12.8',
         resources: gpu('L4', 1),
         ports: [{ port: 8888 }],
+        volumes: [{ name: 'datasets', mountPath: '/data' }],
         maxCostUSD: '30.00',
       },
       phase: 'Running',
       costUSD: '6.40',
       ageMinutes: 300,
-    },
-    {
-      plural: 'volumes',
-      name: 'datasets',
-      spec: { sizeGiB: 500, storageClass: 'standard' },
-      phase: 'Running',
-      costUSD: '1.83',
-      ageMinutes: 20000,
     },
     {
       plural: 'budgets',
@@ -211,6 +214,7 @@ export const PROJECTS: Record<string, Seed[]> = {
       plural: 'volumes',
       name: 'checkpoints',
       labels: { team: 'nlp' },
+      annotations: { [ANNOTATION_USED_GIB]: '1184.5' },
       spec: { sizeGiB: 2000, storageClass: 'ssd' },
       phase: 'Running',
       costUSD: '29.20',

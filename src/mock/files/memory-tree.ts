@@ -20,7 +20,15 @@ export interface MemoryTreeOptions {
   now?: () => number;
   /** Told after every change that alters what the files hold, with the bytes now used. */
   onChange?: (used: number) => void;
+  /** Told of every change made, so that durable state can record it (persist/durable-state.ts). */
+  onOp?: (op: TreeOp) => void;
 }
+
+/** A change to a tree as durable state records it: a write carries the file's whole new content. */
+export type TreeOp =
+  | { op: 'write'; path: string; data: Uint8Array; modified: number }
+  | { op: 'mkdir'; path: string }
+  | { op: 'rm'; path: string };
 
 interface FileNode {
   type: 'file';
@@ -182,6 +190,7 @@ export class MemoryTree implements FileTree {
     dir.children.set(name, { type: 'file', data: next, modified: now });
     if (!existing) dir.modified = now;
     this.account(size - before);
+    this.options.onOp?.({ op: 'write', path: at, data: next, modified: now });
   }
 
   mkdir(path: string, options: { parents?: boolean } = {}): void {
@@ -211,6 +220,7 @@ export class MemoryTree implements FileTree {
       dir.modified = now;
       dir = created;
     });
+    this.options.onOp?.({ op: 'mkdir', path: at });
   }
 
   remove(path: string, options: { recursive?: boolean } = {}): void {
@@ -226,6 +236,7 @@ export class MemoryTree implements FileTree {
     dir.children.delete(name);
     dir.modified = this.now();
     this.account(-sizeOf(node));
+    this.options.onOp?.({ op: 'rm', path: at });
   }
 
   /** Every entry below the root, parents first (for durable state). */
@@ -259,6 +270,29 @@ export class MemoryTree implements FileTree {
         this.bytes += data.byteLength - before;
         if (this.options.pool) this.options.pool.used += data.byteLength - before;
       }
+    }
+  }
+
+  /** Applies a recorded change again, whatever the bounds (it was accepted once), without telling anyone. */
+  replay(op: TreeOp): void {
+    const { onOp, onChange } = this.options;
+    this.options.onOp = undefined;
+    this.options.onChange = undefined;
+    try {
+      if (op.op === 'mkdir') this.mkdir(op.path, { parents: true });
+      else if (op.op === 'rm') {
+        if (this.lookup(op.path)) this.remove(op.path, { recursive: true });
+      } else {
+        this.mkdir(parentOf(op.path), { parents: true });
+        const dir = this.directory(parentOf(op.path));
+        const before = sizeOf(dir.children.get(baseName(op.path)));
+        dir.children.set(baseName(op.path), { type: 'file', data: op.data, modified: op.modified });
+        this.bytes += op.data.byteLength - before;
+        if (this.options.pool) this.options.pool.used += op.data.byteLength - before;
+      }
+    } finally {
+      this.options.onOp = onOp;
+      this.options.onChange = onChange;
     }
   }
 

@@ -127,28 +127,25 @@ export class MountedTree implements FileTree {
   }
 
   write(path: string, data: Uint8Array, options?: { append?: boolean }): void {
-    this.run(path, (r) => {
-      this.writable(r, path);
-      r.tree.write(r.inner, data, options);
-    });
+    this.writable(this.resolve(path), path);
+    this.run(path, (r) => r.tree.write(r.inner, data, options));
   }
 
   mkdir(path: string, options?: { parents?: boolean }): void {
+    const resolved = this.resolve(path);
+    if (!(resolved.inner === '/' && resolved.mount)) this.writable(resolved, path);
     this.run(path, (r) => {
       if (r.inner === '/' && r.mount) {
         if (options?.parents) return;
         throw new FileError('Exists', '/', '/: already exists');
       }
-      this.writable(r, path);
       r.tree.mkdir(r.inner, options);
     });
   }
 
   remove(path: string, options?: { recursive?: boolean }): void {
     this.notMountPoint(path);
-    this.run(path, (r) => {
-      this.writable(r, path);
-      r.tree.remove(r.inner, options);
-    });
+    this.writable(this.resolve(path), path);
+    this.run(path, (r) => r.tree.remove(r.inner, options));
   }
 }

@@ -77,6 +77,7 @@ describe('sandboxTree', () => {
     const tree = sandboxTree(state, 'p', 'box');
     expect(text(tree.read('/models/weights.bin'))).toBe('w');
     expect(codeOf(() => tree.write('/models/x', bytes('y')))).toBe('ReadOnly');
+    expect(() => tree.write('/models/x', bytes('y'))).toThrow('/models/x: read-only file system (Volume models)');
     expect(codeOf(() => tree.remove('/models/weights.bin'))).toBe('ReadOnly');
     expect(codeOf(() => tree.remove('/mnt', { recursive: true }))).toBe('ReadOnly');
     try {
@@ -85,7 +86,7 @@ describe('sandboxTree', () => {
       expect((error as FileError).path).toBe('/mnt/data/missing');
       expect((error as FileError).message).toBe('/mnt/data/missing: no such file or directory');
     }
-    expect.assertions(6);
+    expect.assertions(7);
   });
 
   it('throws NotFound for a Sandbox that does not exist', () => {

@@ -6,7 +6,7 @@
 import { KIND_FACTS } from '@/shared/kinds.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import type { Change, Store } from '../store/store.ts';
-import { MemoryTree, type BytePool, type DumpedEntry } from './memory-tree.ts';
+import { MemoryTree, type BytePool, type TreeOp } from './memory-tree.ts';
 import { MountedTree, type Mount } from './mounted-tree.ts';
 import { FileError, type FileTree } from './tree.ts';
 
@@ -42,7 +42,7 @@ export function volumeCapacityBytes(volume: NodusObject): number {
 }
 
 /** status.usedGiB: the baseline plus the bytes of its files (to a billionth of a GiB: a byte shows). */
-export function usedGiB(volume: NodusObject, fileBytes: number): number {
+export function usedGiB(volume: Pick<NodusObject, 'metadata'>, fileBytes: number): number {
   return Math.round((baselineGiB(volume) + fileBytes / GiB) * 1e9) / 1e9;
 }
 
@@ -51,11 +51,26 @@ export interface FileLimits {
   totalBytes: number;
 }
 
+/** One change to one object's tree, as the journal keeps it (NODUS_MOCK_DATA); `data` is base64. */
+export interface FileRecord {
+  t: 'file';
+  r: string;
+  ns: string;
+  n: string;
+  uid: string;
+  op: TreeOp['op'];
+  path: string;
+  data?: string;
+  m?: number;
+}
+
 export class FileTrees {
   readonly pool: BytePool;
   readonly maxFileBytes: number;
   private readonly volumes = new Map<string, MemoryTree>();
   private readonly disks = new Map<string, MemoryTree>();
+  /** Set while the mock keeps its state on disk: told of every change to any tree. */
+  journal: ((record: FileRecord) => void) | undefined;
 
   constructor(limits: FileLimits = { maxFileBytes: MAX_FILE_BYTES, totalBytes: MAX_TOTAL_BYTES }) {
     this.pool = { used: 0, limit: limits.totalBytes };
@@ -86,6 +101,7 @@ export class FileTrees {
           if (v && v.status?.usedGiB !== next)
             host.store.put(VOLUMES, { ...v, status: { ...v.status, usedGiB: next } });
         },
+        onOp: (op) => this.journal?.(record(VOLUMES, volume, op)),
       });
       this.volumes.set(uid, tree);
     }
@@ -102,7 +118,12 @@ export class FileTrees {
     const uid = sandbox.metadata.uid ?? '';
     let tree = this.disks.get(uid);
     if (!tree) {
-      tree = new MemoryTree({ capacity: SANDBOX_DISK_BYTES, maxFileBytes: this.maxFileBytes, pool: this.pool });
+      tree = new MemoryTree({
+        capacity: SANDBOX_DISK_BYTES,
+        maxFileBytes: this.maxFileBytes,
+        pool: this.pool,
+        onOp: (op) => this.journal?.(record(SANDBOXES, sandbox, op)),
+      });
       seedDisk(tree, sandbox);
       this.disks.set(uid, tree);
     }
@@ -124,11 +145,45 @@ export class FileTrees {
     this.disks.clear();
   }
 
-  /** Every tree with files, by kind and uid (for durable state). */
-  dump(): { volumes: Record<string, DumpedEntry[]>; disks: Record<string, DumpedEntry[]> } {
-    const out = (table: Map<string, MemoryTree>) => Object.fromEntries([...table].map(([uid, t]) => [uid, t.dump()]));
-    return { volumes: out(this.volumes), disks: out(this.disks) };
+  /** Every tree's contents as records that make it again (a snapshot of durable state). */
+  records(host: FilesHost): FileRecord[] {
+    const out: FileRecord[] = [];
+    for (const [resource, table] of [
+      [VOLUMES, this.volumes],
+      [SANDBOXES, this.disks],
+    ] as const) {
+      for (const [uid, tree] of table) {
+        const obj = host.store.values(resource).find((o) => o.metadata.uid === uid);
+        if (!obj) continue;
+        for (const entry of tree.dump()) {
+          const op: TreeOp =
+            entry.type === 'directory'
+              ? { op: 'mkdir', path: entry.path }
+              : { op: 'write', path: entry.path, data: entry.data!, modified: entry.modified };
+          out.push(record(resource, obj, op));
+        }
+      }
+    }
+    return out;
   }
+
+  /** Applies a recorded change at start; one for an object that is gone is skipped. */
+  replay(host: FilesHost, rec: FileRecord): void {
+    const obj = host.store.get(rec.r, rec.ns, rec.n);
+    if (!obj || obj.metadata.uid !== rec.uid) return;
+    const tree = rec.r === VOLUMES ? this.volume(host, obj) : this.disk(obj);
+    const op: TreeOp =
+      rec.op === 'write'
+        ? { op: 'write', path: rec.path, data: Buffer.from(rec.data ?? '', 'base64'), modified: rec.m ?? Date.now() }
+        : { op: rec.op, path: rec.path };
+    tree.replay(op);
+  }
+}
+
+function record(resource: string, obj: NodusObject, op: TreeOp): FileRecord {
+  const { namespace = '', name = '', uid = '' } = obj.metadata;
+  const base = { t: 'file' as const, r: resource, ns: namespace, n: name, uid, op: op.op, path: op.path };
+  return op.op === 'write' ? { ...base, data: Buffer.from(op.data).toString('base64'), m: op.modified } : base;
 }
 
 function seedDisk(tree: MemoryTree, sandbox: NodusObject): void {

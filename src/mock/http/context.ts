@@ -24,7 +24,19 @@ export interface Ctx {
 
 export type Headers = Record<string, string | number>;
 
-const EXPOSED = ['X-Request-Id', 'ETag', 'Idempotent-Replayed', 'Retry-After', 'Warning', 'Location'].join(', ');
+const EXPOSED = [
+  'X-Request-Id',
+  'ETag',
+  'Idempotent-Replayed',
+  'Retry-After',
+  'Warning',
+  'Location',
+  // A file's download: its size and which part of it this is.
+  'Content-Length',
+  'Content-Range',
+  'Accept-Ranges',
+  'Last-Modified',
+].join(', ');
 
 export function baseHeaders(ctx: Ctx): Headers {
   const headers: Headers = {

@@ -23,7 +23,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const ORIGINS_SETTING = 'NODUS_MOCK_ALLOWED_ORIGINS';
 
 const ALLOW_METHODS = 'GET, POST, PUT, PATCH, DELETE, OPTIONS';
-const ALLOW_HEADERS = 'Authorization, Content-Type, If-Match, Idempotency-Key, X-Nodus-Client, Accept';
+// Range and If-None-Match: a page downloads a file in parts and revalidates it (the files subresource).
+const ALLOW_HEADERS =
+  'Authorization, Content-Type, If-Match, Idempotency-Key, X-Nodus-Client, Accept, Range, If-None-Match';
 
 /**
  * `scheme://host[:port]` as a browser serialises it (lower-case host, no default port), or undefined when the text

@@ -26,7 +26,7 @@ export const DEFAULT_FIX: Record<Reason, string> = {
   InternalError: 'Retry; if it persists, quote the requestId to support.',
   ServiceUnavailable: 'Wait for Retry-After seconds, then retry.',
   Timeout: 'Wait for Retry-After seconds, then retry; if it persists, list again without a resourceVersion.',
-  InsufficientStorage: 'Free space by deleting files, or raise the Volume\'s spec.sizeGiB.',
+  InsufficientStorage: "Free space by deleting files, or raise the Volume's spec.sizeGiB.",
 };
 
 export interface FailureOptions {

@@ -8,6 +8,7 @@ import type { NodusObject } from '@/shared/protocol.ts';
 import { defaultConfig } from '../config.ts';
 import { createState } from '../server.ts';
 import type { MockState } from '../state.ts';
+import { sandboxTree, volumeTree } from '../files/trees.ts';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -62,6 +63,33 @@ describe('the state on disk', () => {
     expect(after.store.get('budgets', 'default', 'churn')).toBeUndefined();
     expect(after.store.resourceVersion).toBeGreaterThan(seen);
     expect(after.store.changesSince(seen)).toBeUndefined();
+  });
+
+  it('keeps the files of Volumes and Sandboxes, through a snapshot and the journal after it', async () => {
+    const state = open(tempDir());
+    const put = (plural: string, kind: string, name: string, spec: object) =>
+      state.store.put(plural, {
+        apiVersion: 'nodus.dev/v1',
+        kind,
+        metadata: { name, namespace: 'default', uid: state.newUid(plural) },
+        spec: spec as Record<string, unknown>,
+        status: { phase: 'Running' },
+      });
+    put('volumes', 'Volume', 'data', { sizeGiB: 1 });
+    put('sandboxes', 'Sandbox', 'box', { volumes: [{ name: 'data', mountPath: '/data' }] });
+    const bytes = (s: string) => new TextEncoder().encode(s);
+    sandboxTree(state, 'default', 'box').write('/data/a.txt', bytes('through the mount'));
+    volumeTree(state, 'default', 'data')!.write('/gone.txt', bytes('removed later'));
+    (state.durability as unknown as { journal: { compact(): void } }).journal.compact();
+    sandboxTree(state, 'default', 'box').write('/home/user/notes.txt', bytes('after the snapshot'));
+    volumeTree(state, 'default', 'data')!.remove('/gone.txt');
+    await state.flushed();
+    const after = open(crashCopy(dirOf(state)));
+    const text = (b: Uint8Array) => new TextDecoder().decode(b);
+    expect(text(volumeTree(after, 'default', 'data')!.read('/a.txt'))).toBe('through the mount');
+    expect(volumeTree(after, 'default', 'data')!.stat('/gone.txt')).toBeUndefined();
+    expect(text(sandboxTree(after, 'default', 'box').read('/home/user/notes.txt'))).toBe('after the snapshot');
+    expect(after.files.pool.used).toBe(state.files.pool.used);
   });
 });
 

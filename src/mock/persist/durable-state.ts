@@ -2,8 +2,8 @@
  * The mock's state on disk (NODUS_MOCK_DATA): what the journal's records mean, replaying them at start, and the
  * hooks that record each change. Kept: every object, the resourceVersion counter, the price book (and the rates
  * drift moves around), idempotency records (so a create retried after a crash replays instead of creating twice)
- * reviews (so a launch after a restart is still capped at its reviewed rate) and the ledger of charges (each
- * charge as posted; a snapshot keeps its hourly buckets). Not kept: watch history, list
+ * reviews (so a launch after a restart is still capped at its reviewed rate), the ledger of charges (each
+ * charge as posted; a snapshot keeps its hourly buckets) and the files of Volumes and Sandboxes. Not kept: watch history, list
  * snapshots behind continue tokens, faults, and timers (the controller is level-triggered and picks up again).
  *
  * Versions never go backwards, even for a version that a watch or a read saw before it reached the disk: versions
@@ -20,6 +20,7 @@ import type { Durability, MockState, Review, StoredResponse } from '../state.ts'
 import { CorruptData } from '../store/frames.ts';
 import { Journal, recoverJournal, type Recovery } from '../store/journal.ts';
 import type { Change } from '../store/store.ts';
+import type { FileRecord } from '../files/trees.ts';
 
 /** Versions reserved at a time; a restart after a crash skips at most this many. */
 const RESERVE = 100_000;
@@ -33,6 +34,7 @@ type Rec =
   | { t: 'idem'; key: string; response: StoredResponse }
   | { t: 'review'; etag: string; review: Review }
   | { t: 'reset' }
+  | FileRecord
   | LedgerRecord
   /** Written by a clean stop: nothing above rv was handed out, so the next start need not skip a reservation. */
   | { t: 'closed'; rv: number };
@@ -71,7 +73,11 @@ function replay(state: MockState, records: unknown[]): number {
       case 'review':
         state.reviews.set(rec.etag, rec.review);
         break;
+      case 'file':
+        state.files.replay(state, rec);
+        break;
       case 'reset':
+        state.files.clear();
         state.idempotency.clear();
         state.reviews.clear();
         state.ledger.clear();
@@ -111,6 +117,7 @@ class DurableState implements Durability {
     this.durableReserved = this.reserved;
     state.store.setJournal((change) => this.record(change));
     state.ledger.setJournal((record) => this.journal.append(JSON.stringify(record)));
+    state.files.journal = (record) => this.journal.append(JSON.stringify(record));
   }
 
   response(key: string, response: StoredResponse): void {
@@ -138,6 +145,7 @@ class DurableState implements Durability {
   async close(): Promise<void> {
     this.state.store.setJournal(undefined);
     this.state.ledger.setJournal(undefined);
+    this.state.files.journal = undefined;
     if (this.state.durability === this) this.state.durability = undefined;
     this.recordPriceBook();
     this.journal.append(JSON.stringify({ t: 'closed', rv: this.state.store.resourceVersion }));
@@ -202,6 +210,7 @@ class DurableState implements Durability {
     for (const [key, response] of this.state.idempotency) records.push(JSON.stringify({ t: 'idem', key, response }));
     for (const [etag, review] of this.state.reviews) records.push(JSON.stringify({ t: 'review', etag, review }));
     for (const record of this.state.ledger.records()) records.push(JSON.stringify(record));
+    for (const record of this.state.files.records(this.state)) records.push(JSON.stringify(record));
     return records;
   }
 }

@@ -109,6 +109,15 @@ export function authResources(name: string) {
   return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: `${name}/v1`, resources };
 }
 
+/** The subresources a kind serves, from its facts, each with its verbs. */
+function subresourcesOf(k: KindDef): { name: string; verbs: string[] }[] {
+  return [
+    { name: 'status', verbs: ['get'] },
+    ...(k.logs ? [{ name: 'log', verbs: ['get'] }] : []),
+    ...(k.files ? [{ name: 'files', verbs: ['get', 'update', 'delete'] }] : []),
+  ];
+}
+
 export function groupResources() {
   const resources = KIND_DEFS.flatMap((k) => {
     const verbs = k.published ? READ_VERBS : OBJECT_VERBS;
@@ -121,8 +130,13 @@ export function groupResources() {
       shortNames: k.shortNames,
       categories: categories(k),
     };
-    const sub = [{ name: `${k.plural}/status`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] }];
-    if (k.logs) sub.push({ name: `${k.plural}/log`, singularName: '', namespaced: true, kind: k.kind, verbs: ['get'] });
+    const sub = subresourcesOf(k).map((s) => ({
+      name: `${k.plural}/${s.name}`,
+      singularName: '',
+      namespaced: true,
+      kind: k.kind,
+      verbs: s.verbs,
+    }));
     return [main, ...sub];
   });
   return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion: API_VERSION, resources };
@@ -152,10 +166,10 @@ export function aggregatedDiscovery(root: 'api' | 'apis', version: string) {
     verbs: k.published ? READ_VERBS : OBJECT_VERBS,
     shortNames: k.shortNames,
     categories: categories(k),
-    subresources: (k.logs ? ['status', 'log'] : ['status']).map((sub) => ({
-      subresource: sub,
+    subresources: subresourcesOf(k).map((sub) => ({
+      subresource: sub.name,
       responseKind: kindRef(GROUP, k.kind),
-      verbs: ['get'],
+      verbs: sub.verbs,
     })),
   }));
   const auth = AUTH_GROUPS.map((g) => ({
