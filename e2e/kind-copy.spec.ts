@@ -28,14 +28,14 @@ test('a new Budget is checked and created, never "launched" or "paid"', async ({
   await expect(page).toHaveURL(new RegExp(`/projects/${project}/budgets/monthly`), { timeout: 60_000 });
 });
 
-test('a Volume has no Logs tab', async ({ page, request }) => {
+test('a Volume has Files and no Logs tab', async ({ page, request }) => {
   const api = new ObjectApi(request);
   const project = await api.project('kind-volume');
   await api.create(project, 'volumes', { metadata: { name: 'data' }, spec: { sizeGiB: 10 } });
   const ui = new ObjectPage(page);
   await ui.goto(project, 'volumes', 'data', 'logs');
   await ui.expectLive();
-  await expect(ui.tabs.getByRole('tab')).toHaveText(['Overview', 'YAML', 'Edit']);
+  await expect(ui.tabs.getByRole('tab')).toHaveText(['Overview', 'Files', 'YAML', 'Edit']);
 });
 
 test('a launch waiting for its price is explained once', async ({ page }) => {

@@ -15,11 +15,18 @@ describe('queryKeys', () => {
     expect(starts(queryKeys.counts('nlp'), queryKeys.counts())).toBe(true);
     expect(starts(queryKeys.object(jobs, 'nlp', 'a'), queryKeys.objects('nlp'))).toBe(true);
     expect(starts(queryKeys.projectStats(jobs), queryKeys.projectStats())).toBe(true);
+    // A write to a tree makes every folder of that tree stale, and no other object's.
+    const volumes = { ...NODUS_GROUP_VERSION, plural: 'volumes' };
+    expect(starts(queryKeys.files(volumes, 'nlp', 'data', '/runs'), queryKeys.files(volumes, 'nlp', 'data'))).toBe(
+      true,
+    );
+    expect(starts(queryKeys.files(volumes, 'nlp', 'data2', '/'), queryKeys.files(volumes, 'nlp', 'data'))).toBe(false);
     for (const key of [
       queryKeys.discovery(NODUS_GROUP_VERSION),
       queryKeys.projects(),
       queryKeys.readiness(''),
       queryKeys.objectNames(jobs),
+      queryKeys.files(jobs, 'nlp', 'a', '/'),
     ]) {
       expect(starts(key, queryKeys.all)).toBe(true);
     }

@@ -28,4 +28,9 @@ export const queryKeys = {
   object: (kind: KindRef, project: string, name: string) =>
     [...queryKeys.objects(project), gv(kind), kind.plural, name] as const,
   objectNames: (kind: KindRef) => ['nodus', 'palette-names', gv(kind), kind.plural] as const,
+  /** The listings of one object's file tree (no path: every folder of it, as a write makes them stale). */
+  files: (kind: KindRef, project: string, name: string, path?: string) =>
+    path === undefined
+      ? (['nodus', 'files', project, gv(kind), kind.plural, name] as const)
+      : (['nodus', 'files', project, gv(kind), kind.plural, name, path] as const),
 };

@@ -1,13 +1,14 @@
 /**
  * /projects/:project/:plural/:name?tab= — one object, found by the kind discovery names `plural`. Composes the
- * detail view (src/features/object-detail) with the log viewer and the editor, which it hands in as render
- * props so the features stay apart.
+ * detail view (src/features/object-detail) with the files browser, the log viewer and the editor, which it hands
+ * in as render props so the features stay apart.
  */
 import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { InvokePanel } from '@/features/invoke/index.ts';
+import { FilesBrowser } from '@/features/files/index.ts';
 import { LogViewer } from '@/features/logs/index.ts';
 import { ObjectDetail } from '@/features/object-detail/index.ts';
 import { ObjectEdit } from '@/features/object-edit/index.ts';
@@ -55,6 +56,7 @@ export function ObjectRoute() {
       }}
       renderLogs={({ phase }) => <LogViewer kind={kind} project={project} name={name} phase={phase} />}
       renderInvoke={({ live }) => <InvokePanel kind={kind} project={project} name={name} object={live} />}
+      renderFiles={({ object }) => <FilesBrowser kind={kind} project={project} name={name} object={object} />}
       renderEdit={({ live }) => (
         <ObjectEdit
           kind={kind}

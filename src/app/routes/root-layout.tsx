@@ -10,6 +10,7 @@ import { PaletteHint } from '@/components/layout/palette-hint.tsx';
 import { ShortcutsSheet } from '@/components/layout/shortcuts-sheet.tsx';
 import { Toast, type Notice } from '@/components/ui/toast.tsx';
 import { ContextSwitcher, KeyPrompt, useSignOut } from '@/features/auth/index.ts';
+import { UploadTray, type FilesTarget } from '@/features/files/index.ts';
 import { HealthIndicator, describeHealth, useHealth } from '@/features/health/index.ts';
 import { KindIcon, KindNav } from '@/features/navigation/index.ts';
 import { CommandPalette, type ObjectName, type PaletteHrefs } from '@/features/palette/index.ts';
@@ -21,6 +22,8 @@ import { focusPageFilter, useHotkeys } from '@/lib/use-hotkeys.ts';
 import { paths } from '../paths.ts';
 import { SidebarFooter } from './sidebar-footer.tsx';
 import { useScope } from './use-scope.ts';
+
+const filesHref = (t: FilesTarget) => paths.object(t.project, t.kind.plural, t.name, 'files');
 
 export function RootLayout() {
   const { plural, name } = useParams();
@@ -134,6 +137,7 @@ export function RootLayout() {
       <Toast notice={notice} onDone={clearNotice} />
       <SupportPanel open={supportOpen} onClose={() => setSupportOpen(false)} health={describeHealth(health)} />
       <KeyPrompt />
+      <UploadTray hrefOf={filesHref} />
     </AppShell>
   );
 }

@@ -14,6 +14,11 @@ export interface CallSink {
 
 let nextId = 1;
 
+/** An id for a recorded call; calls made without fetch (an upload's XMLHttpRequest) take theirs here too. */
+export function newCallId(): number {
+  return nextId++;
+}
+
 export function createRecordingFetch(
   sink: () => CallSink,
   inner: typeof fetch = (i, init) => globalThis.fetch(i, init),
@@ -21,7 +26,7 @@ export function createRecordingFetch(
   return async (input, init) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-    const id = nextId++;
+    const id = newCallId();
     const startedAt = Date.now();
     const started = performance.now();
     const base = { id, startedAt, method, path: pathOf(url), watch: isWatch(url) };

@@ -39,3 +39,5 @@ export type { APIResource, APIResourceList, KindInfo } from './discovery.ts';
 export { NODUS_GROUP_VERSION, groupVersionPath, namespacesPath, resourcePath } from './paths.ts';
 export type { GroupVersion } from './paths.ts';
 export { parseWarnings } from './warnings.ts';
+export { headersOf, putBytes } from './upload.ts';
+export type { UploadAnswer, UploadConfig, UploadOptions } from './upload.ts';

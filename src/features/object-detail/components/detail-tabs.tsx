@@ -7,10 +7,11 @@ import { useRef, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { matchesShortcut } from '@/lib/shortcuts.ts';
 
-export type DetailTab = 'overview' | 'yaml' | 'logs' | 'invoke' | 'edit';
+export type DetailTab = 'overview' | 'files' | 'yaml' | 'logs' | 'invoke' | 'edit';
 
 export const TAB_LABELS: Record<DetailTab, string> = {
   overview: 'Overview',
+  files: 'Files',
   yaml: 'YAML',
   logs: 'Logs',
   invoke: 'Invoke',

@@ -1,8 +1,9 @@
 /**
  * One object, whole and live (`/projects/:project/:plural/:name?tab=`): header with actions, the deletion
- * banner, and four tabs: an overview (spec summary, spend over time, conditions, what it owns, identity, finalizers, labels and
- * annotations), the object as YAML, its log and the editor. Logs and Edit belong to other features: the app
- * passes them in as render props, so features do not import each other.
+ * banner, and its tabs: an overview (spec summary, spend over time, conditions, what it owns, identity,
+ * finalizers, labels and annotations), its files (for kinds whose facts say `files`), the object as YAML, its log
+ * and the editor. Files, Logs and Edit belong to other features: the app passes them in as render props, so
+ * features do not import each other.
  */
 import { useState, type ReactNode } from 'react';
 import type { KindInfo } from '@/data/client/index.ts';
@@ -46,6 +47,8 @@ export interface ObjectDetailProps {
   objectHref: (kind: string, name: string) => string | undefined;
   /** The Logs tab's content, for kinds whose discovery lists a `log` subresource. */
   renderLogs: (props: { phase: string | undefined }) => ReactNode;
+  /** The Files tab's content, for kinds whose facts say they have files; `object` is the object now. */
+  renderFiles: (props: { object: NodusObject }) => ReactNode;
   /** The Edit tab's content; `live` is the object now (undefined once deleted). */
   renderEdit: (props: { live: NodusObject | undefined }) => ReactNode;
   /** The Invoke tab's content, for kinds that answer invocations; `live` as for renderEdit. */
@@ -125,6 +128,7 @@ function DetailBody({
   tabHref,
   objectHref,
   renderLogs,
+  renderFiles,
   renderEdit,
   renderInvoke,
   live,
@@ -135,7 +139,9 @@ function DetailBody({
 }: BodyProps & { owned: OwnedObjects | undefined }) {
   const [outcome, setOutcome] = useState<Outcome | undefined>(undefined);
   const deleted = live.deletedAt !== undefined;
-  const tabs: DetailTab[] = ['overview', 'yaml'];
+  const tabs: DetailTab[] = ['overview'];
+  if (traits.files) tabs.push('files');
+  tabs.push('yaml');
   if (kind.subresources?.includes('log')) tabs.push('logs');
   if (traits.invoke && kind.subresources?.includes('invoke')) tabs.push('invoke');
   if (kind.verbs.includes('update')) tabs.push('edit');
@@ -206,6 +212,8 @@ function DetailBody({
           renderLogs({ phase })
         ) : active === 'invoke' ? (
           renderInvoke({ live: deleted ? undefined : object })
+        ) : active === 'files' ? (
+          renderFiles({ object })
         ) : (
           renderEdit({ live: deleted ? undefined : object })
         )}

@@ -35,6 +35,8 @@ export interface DetailTraits extends ActionTraits {
   endpoints: boolean;
   /** Its page can invoke it (the `invoke` subresource), when discovery lists that too. */
   invoke: boolean;
+  /** Its files can be browsed (the `files` subresource): the page has a Files tab. */
+  files: boolean;
 }
 
 const traits = new Map<string, DetailTraits>();
@@ -51,6 +53,7 @@ function build(kind: string): DetailTraits {
     facts: summaryOf(kind),
     endpoints: p.endpoints === true,
     invoke: p.invoke === true,
+    files: p.files === true,
     ...(children
       ? {
           children: {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KIND_FACTS, KIND_NAMES } from '@/shared/kinds.ts';
 import {
   ANNOTATION_RESTART_REQUESTED_AT,
   FINALIZER_BILLING,
@@ -98,6 +99,14 @@ describe('facts', () => {
       '4 CPU · 16 GiB · 2× H100',
     );
     expect(describeCommand(['python', 'train.py'], ['--name', 'a b'])).toBe('python train.py --name "a b"');
+  });
+
+  it('offers a Files tab for the kinds whose facts say they have files, and no other', () => {
+    const withFiles = KIND_NAMES.filter((kind) => detailTraits(kind).files);
+    expect(withFiles).toEqual(KIND_NAMES.filter((kind) => KIND_FACTS[kind].files === true));
+    expect(withFiles).toEqual(expect.arrayContaining(['Volume', 'Sandbox']));
+    expect(detailTraits('Job').files).toBe(false);
+    expect(detailTraits('Gadget').files).toBe(false);
   });
 
   it('summarizes a kind it does not know from its spec', () => {
