@@ -47,6 +47,8 @@ export interface ObjectDetailProps {
   renderLogs: (props: { phase: string | undefined }) => ReactNode;
   /** The Edit tab's content; `live` is the object now (undefined once deleted). */
   renderEdit: (props: { live: NodusObject | undefined }) => ReactNode;
+  /** Opens a shell in the object, for kinds that exec (the app's terminal dock). */
+  openTerminal?: (object: NodusObject) => void;
 }
 
 export function ObjectDetail(props: ObjectDetailProps) {
@@ -123,6 +125,7 @@ function DetailBody({
   objectHref,
   renderLogs,
   renderEdit,
+  openTerminal,
   live,
   object,
   traits,
@@ -158,6 +161,7 @@ function DetailBody({
             deleted={deleted}
             owned={owned}
             onOutcome={setOutcome}
+            onOpenTerminal={openTerminal ? () => openTerminal(object) : undefined}
           />
         }
       />

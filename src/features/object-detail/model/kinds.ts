@@ -31,6 +31,8 @@ export interface DetailTraits extends ActionTraits {
   /** The overview's money over time; none for kinds that are not billed. */
   spend?: SpendView;
   facts: (o: NodusObject) => Fact[];
+  /** A shell opens in it while it runs (the kind's `exec` fact). */
+  exec?: boolean;
 }
 
 const traits = new Map<string, DetailTraits>();
@@ -42,6 +44,7 @@ function build(kind: string): DetailTraits {
     lifecycle: p.lifecycle,
     ...(p.states ? { states: p.states } : {}),
     restart: p.restart,
+    ...(p.exec ? { exec: true } : {}),
     ...(p.meter ? { meter: p.meter } : {}),
     ...(p.spend ? { spend: p.spend } : {}),
     facts: summaryOf(kind),
