@@ -62,7 +62,27 @@ export interface MockConfig {
   /** A watch whose client takes none of its waiting output for this long is cut off (0: never). */
   watchStallSeconds: number;
   release: string;
+  /** Bounds on shells opened with the exec subresource of Sandboxes. */
+  exec: ExecLimits;
 }
+
+export interface ExecLimits {
+  /** Sessions open at once in one object; more are refused with 429. */
+  perObject: number;
+  /** Sessions open at once in the whole server. */
+  total: number;
+  /** A session that receives nothing (no keystroke, no resize) for this long is ended. */
+  idleSeconds: number;
+  /** The largest message a client may send on the stdin channel. */
+  stdinMessageBytes: number;
+}
+
+export const DEFAULT_EXEC_LIMITS: ExecLimits = {
+  perObject: 8,
+  total: 64,
+  idleSeconds: 30 * 60,
+  stdinMessageBytes: 64 * 1024,
+};
 
 function num(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -98,6 +118,7 @@ export function defaultConfig(overrides: Partial<MockConfig> = {}): MockConfig {
     release: 'dev',
     ...overrides,
     connections: { ...DEFAULT_CONNECTION_LIMITS, ...overrides.connections },
+    exec: { ...DEFAULT_EXEC_LIMITS, ...overrides.exec },
   };
 }
 

@@ -2,16 +2,25 @@
  * The mock Nodus API: a real HTTP server speaking the Kubernetes wire protocol for Nodus kinds.
  * This module (and all of src/mock) runs in Node only; it imports src/shared and never the console.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, ServerResponse, type IncomingMessage, type Server } from 'node:http';
 import { createServer as createTlsServer } from 'node:https';
 import { ConnectionGuard, connectionBound, serverOptions } from './http/connections.ts';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { timingSafeEqual } from 'node:crypto';
 import { configFromEnv, defaultConfig, type MockConfig } from './config.ts';
 import { loadBaseline, loadDemoData } from './demo/demo-data.ts';
 import { sendFailure, sendJson, sendText, type Ctx } from './http/context.ts';
 import { ApiFailure } from './http/errors.ts';
-import { answerOptions, checkOrigin, CONSOLE_ORIGINS, parseOrigin, refuseForeignWrite } from './http/cors.ts';
+import {
+  answerOptions,
+  checkOrigin,
+  CONSOLE_ORIGINS,
+  parseOrigin,
+  refuseForeignUpgrade,
+  refuseForeignWrite,
+} from './http/cors.ts';
+import { bearerFromProtocols, offeredProtocols } from './http/websocket.ts';
 import { answerOutsideHandlers } from './http/outside-handlers.ts';
 import { injectFaults, refuseIfUnreachable } from './faults/faults.ts';
 import { routeApi } from './routes/router.ts';
@@ -34,14 +43,23 @@ export interface MockServer {
   close: () => Promise<void>;
 }
 
-function authorized(req: IncomingMessage, apiKey: string): boolean {
-  const header = req.headers.authorization ?? '';
-  const match = /^Bearer\s+(.+)$/i.exec(header);
-  if (!match) return false;
-  const given = Buffer.from(match[1]!.trim());
+/** The key from the Authorization header, or, on a WebSocket upgrade, from the bearer subprotocol (browsers). */
+function givenKey(req: IncomingMessage, upgrade: boolean): string | undefined {
+  const match = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '');
+  if (match) return match[1]!.trim();
+  return upgrade ? bearerFromProtocols(offeredProtocols(req)) : undefined;
+}
+
+function authorized(req: IncomingMessage, apiKey: string, upgrade: boolean): boolean {
+  const key = givenKey(req, upgrade);
+  if (key === undefined) return false;
+  const given = Buffer.from(key);
   const expected = Buffer.from(apiKey);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/** The one path that upgrades to a WebSocket: a namespaced object's exec subresource. */
+const UPGRADE_PATH = /^\/apis\/nodus\.dev\/v1\/namespaces\/[^/]+\/[^/]+\/[^/]+\/exec$/;
 
 /** Healthy unless the readyz fault (POST /_mock/faults) says a check is degraded or failing. */
 export function readiness(state: MockState) {
@@ -120,6 +138,7 @@ async function handle(
   allows: (origin: string) => boolean,
   req: IncomingMessage,
   res: ServerResponse,
+  upgrade?: Ctx['upgrade'],
 ): Promise<void> {
   const target = requestUrl(req, site.base);
   const origin = checkOrigin(req.headers.origin, allows);
@@ -131,6 +150,7 @@ async function handle(
     requestId: state.newRequestId(),
     origin: site.links,
     ...(origin.allowed ? { allowedOrigin: origin.origin } : {}),
+    ...(upgrade ? { upgrade } : {}),
   };
   // An outage (POST /_mock/faults unreachableSeconds) answers nothing at all, not even an error.
   if (refuseIfUnreachable(state, ctx)) return;
@@ -153,17 +173,23 @@ async function handle(
     }
     if (ctx.method === 'OPTIONS') return answerOptions(ctx, origin);
     refuseForeignWrite(ctx, origin);
+    if (upgrade) {
+      refuseForeignUpgrade(origin);
+      if (!UPGRADE_PATH.test(ctx.url.pathname))
+        throw new ApiFailure('BadRequest', `${ctx.url.pathname} does not upgrade to a WebSocket`, {
+          fix: "Only a Sandbox's exec subresource (.../sandboxes/{name}/exec) is a WebSocket; send other requests without Upgrade.",
+        });
+    }
     await injectFaults(state, ctx);
     if (servePublic(state, ctx)) return;
-    if (!authorized(req, state.config.apiKey)) {
+    if (!authorized(req, state.config.apiKey, upgrade !== undefined)) {
       req.resume();
-      throw new ApiFailure(
-        'Unauthorized',
-        req.headers.authorization ? 'the API key is not valid' : 'no API key was sent',
-        {
-          fix: 'Send "Authorization: Bearer <your API key>"; the bundled mock\'s demo key is nodus-dev-key.',
-        },
-      );
+      const sent = givenKey(req, upgrade !== undefined) !== undefined;
+      throw new ApiFailure('Unauthorized', sent ? 'the API key is not valid' : 'no API key was sent', {
+        fix: upgrade
+          ? 'Send "Authorization: Bearer <your API key>", or from a browser offer the subprotocol base64url.bearer.authorization.k8s.io.<the key in base64url, without padding>; the bundled mock\'s demo key is nodus-dev-key.'
+          : 'Send "Authorization: Bearer <your API key>"; the bundled mock\'s demo key is nodus-dev-key.',
+      });
     }
     await routeApi(state, ctx);
   } catch (error) {
@@ -206,6 +232,19 @@ export async function startMockServer(overrides: Partial<MockConfig> = {}): Prom
   const onRequest = (site: Site) => (req: IncomingMessage, res: ServerResponse) => {
     void handle(state, site, allows, req, res);
   };
+  // A request to become a WebSocket goes through the same checks and routing; an answer other than the upgrade is
+  // written on its connection as an HTTP response, which then closes.
+  const onUpgrade = (site: Site) => (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const res = new ServerResponse(req);
+    res.shouldKeepAlive = false;
+    res.assignSocket(socket as Socket);
+    res.once('finish', () => {
+      res.detachSocket(socket as Socket);
+      socket.end();
+    });
+    void handle(state, site, allows, req, res, { socket, head });
+  };
   const listened = (site: Site, scheme: 'http' | 'https', port: number): string => {
     site.base = listeningOrigin(scheme, config.host, port);
     site.links = config.publicUrl ?? site.base;
@@ -218,6 +257,7 @@ export async function startMockServer(overrides: Partial<MockConfig> = {}): Prom
   const options = serverOptions(config.connections);
   const guard = new ConnectionGuard(connectionBound(config.connections));
   const servers: Server[] = [createServer(options, onRequest(sites.http))];
+  servers[0]!.on('upgrade', onUpgrade(sites.http));
   guard.attach(servers[0]!);
   const port = await listen(servers[0]!, config.port, config.host);
   listened(sites.http, 'http', port);
@@ -227,6 +267,7 @@ export async function startMockServer(overrides: Partial<MockConfig> = {}): Prom
   if (config.tlsPort !== null) {
     const certificate = ensureCertificate(config.tlsDir);
     const tls = createTlsServer({ ...options, key: certificate.key, cert: certificate.cert }, onRequest(sites.https));
+    tls.on('upgrade', onUpgrade(sites.https));
     servers.push(tls);
     guard.attach(tls);
     tlsUrl = listened(sites.https, 'https', await listen(tls, config.tlsPort, config.host));

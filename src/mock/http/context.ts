@@ -3,6 +3,7 @@
  * headers every response carries (X-Request-Id, CORS for the pages allowed to read it, no caching).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { HEADER_REQUEST_ID } from '@/shared/protocol.ts';
 import { parseBoolParam } from './booleans.ts';
 import { ApiFailure, statusBody } from './errors.ts';
@@ -20,6 +21,11 @@ export interface Ctx {
   origin: string;
   /** The request's Origin when that web page may read the answer (http/cors.ts); unset, no CORS header is sent. */
   allowedOrigin?: string;
+  /**
+   * Set when the request asks to become a WebSocket: the connection, which only the exec subresource takes over;
+   * every other answer is written to it as a plain HTTP response (`res` is bound to it) and the connection closed.
+   */
+  upgrade?: { socket: Duplex; head: Buffer };
 }
 
 export type Headers = Record<string, string | number>;

@@ -85,6 +85,15 @@ export function refuseForeignWrite(ctx: Ctx, check: OriginCheck): void {
 }
 
 /**
+ * A WebSocket from a page of another origin: refused whatever its method. Browsers apply no CORS to WebSockets and
+ * send the page's Origin, so this check is what keeps another site's page from opening a shell with a key it holds
+ * (Cross-Site WebSocket Hijacking).
+ */
+export function refuseForeignUpgrade(check: OriginCheck): void {
+  if (check.origin !== undefined && !check.allowed) throw foreignOrigin(check.origin);
+}
+
+/**
  * A CORS preflight. An allowed origin gets the methods and headers the API takes (and, when asked, access from a
  * public page to this private address: Private Network Access); another origin gets a Status and no
  * Access-Control-Allow-* header, so the browser sends nothing. OPTIONS without Origin is no preflight.

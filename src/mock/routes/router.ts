@@ -17,6 +17,7 @@ import type { Reply } from '../http/reply.ts';
 import { createObject, deleteObject, notFound, updateObject, type WriteRequest } from '../objects/writes.ts';
 import type { MockState } from '../state.ts';
 import { serveLog } from '../logs/serve.ts';
+import { serveExec } from '../exec/serve.ts';
 import { routeDev } from './dev-routes.ts';
 import { routeUsage } from './usage.ts';
 import { USAGE_GROUP } from '../usage/report.ts';
@@ -152,6 +153,7 @@ async function routeObjects(
     throw methodNotAllowed(ctx, ['GET', 'POST', 'DELETE']);
   }
   if (sub !== undefined) {
+    if (sub === 'exec') return serveExec(state, ctx, kind, namespace, name);
     if (sub === 'log' && !kind.logs) {
       throw new ApiFailure('NotFound', `${kind.kind} objects have no log: they run nothing`, {
         details: { kind: kind.kind, name, group: 'nodus.dev' },
