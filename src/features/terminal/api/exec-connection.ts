@@ -5,7 +5,7 @@
  * plain GET, whose answer is the API's Status (reason, message, fix, requestId).
  */
 import { apiClient } from '@/data/api-client.ts';
-import type { ApiError} from '@/data/client/index.ts';
+import type { ApiError } from '@/data/client/index.ts';
 import { resourcePath, toApiError } from '@/data/client/index.ts';
 import { activeApiKey, useConnectionStore } from '@/data/connection-store.ts';
 import {

@@ -99,6 +99,11 @@ export default function DockBody() {
           {sessions.map((s, i) => {
             const selected = s.id === active;
             const words = describeState(s);
+            // Several shells in one Sandbox are told apart by their order.
+            const same = sessions.filter(
+              (o) => o.target.project === s.target.project && o.target.name === s.target.name,
+            );
+            const nth = same.length > 1 ? same.indexOf(s) + 1 : undefined;
             return (
               <div
                 key={s.id}
@@ -126,7 +131,10 @@ export default function DockBody() {
                   className="flex h-full items-center gap-2 pr-1 pl-3 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-400"
                 >
                   <span aria-hidden="true" className={clsx('size-2 rounded-full', DOT[s.state])} />
-                  <span className="font-mono">{s.target.name}</span>
+                  <span className="font-mono">
+                    {s.target.name}
+                    {nth ? <span className="text-slate-400"> #{nth}</span> : null}
+                  </span>
                   <span className="text-xs text-slate-500">{s.target.project}</span>
                   <span
                     data-testid="terminal-state"

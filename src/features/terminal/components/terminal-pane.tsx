@@ -105,8 +105,9 @@ export function TerminalPane({
           terminal.write(`\r\n${DIM}${exitSentence(end.code)}${RESET}\r\n`);
           update(id, { state: 'exited', exitCode: end.code });
         } else {
-          terminal.write(`\r\n${RED}Session ended: ${end.message}${RESET}\r\n`);
-          update(id, { state: 'dropped', detail: `${end.message} (${end.reason})` });
+          const fix = end.fix ? ` ${end.fix}` : '';
+          terminal.write(`\r\n${RED}Session ended: ${end.message}.${RESET}${fix}\r\n`);
+          update(id, { state: 'dropped', detail: `Session ended: ${end.message} (${end.reason}).${fix}` });
         }
       },
       onDrop: (detail) => {
@@ -125,12 +126,15 @@ export function TerminalPane({
     };
   }, [id, target, attempt, update]);
 
-  // Brought to the front: fit to the pane as it is now, and take the keys.
+  // Brought to the front: fit to the pane as it is now. A new session takes the keys; a tab brought back leaves
+  // them where they are (on its tab, for the keyboard's tab moves).
+  const focused = useRef(false);
   useEffect(() => {
     const t = term.current;
     if (!visible || !t || !host.current || host.current.clientWidth === 0) return;
     t.fit.fit();
-    t.terminal.focus();
+    if (!focused.current) t.terminal.focus();
+    focused.current = true;
   }, [visible]);
 
   const ended = state === 'exited' || state === 'dropped' || state === 'failed';

@@ -53,8 +53,12 @@ describe('exec channels', () => {
     };
     expect(parseExecEnd(bytes(JSON.stringify(failure)))).toEqual({ kind: 'exited', code: 127 });
     expect(
-      parseExecEnd(bytes(JSON.stringify({ status: 'Failure', reason: 'Conflict', message: 'Sandbox s stopped' }))),
-    ).toEqual({ kind: 'ended', reason: 'Conflict', message: 'Sandbox s stopped' });
+      parseExecEnd(
+        bytes(
+          JSON.stringify({ status: 'Failure', reason: 'Conflict', message: 'Sandbox s stopped', fix: 'Start it.' }),
+        ),
+      ),
+    ).toEqual({ kind: 'ended', reason: 'Conflict', message: 'Sandbox s stopped', fix: 'Start it.' });
     expect(parseExecEnd(bytes('not json')).kind).toBe('ended');
     expect(exitSentence(0)).toBe('Process exited with code 0 (success)');
     expect(exitSentence(3)).toBe('Process exited with code 3');

@@ -69,12 +69,13 @@ export function decodeFrame(message: ArrayBuffer | Uint8Array): Frame | undefine
 export type ExecEnd =
   | { kind: 'exited'; code: number }
   /** The API ended the command for a reason other than its exit (the Sandbox stopped, ...). */
-  | { kind: 'ended'; reason: string; message: string };
+  | { kind: 'ended'; reason: string; message: string; fix?: string };
 
 interface ChannelStatus {
   status?: string;
   reason?: string;
   message?: string;
+  fix?: string;
   details?: { causes?: { reason?: string; message?: string }[] };
 }
 
@@ -97,6 +98,7 @@ export function parseExecEnd(data: Uint8Array): ExecEnd {
     kind: 'ended',
     reason: status.reason ?? 'Unknown',
     message: status.message ?? 'The API ended the session without saying why.',
+    ...(status.fix ? { fix: status.fix } : {}),
   };
 }
 
