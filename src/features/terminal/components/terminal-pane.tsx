@@ -19,6 +19,11 @@ import { TERMINAL_FONT, TERMINAL_THEME } from './xterm-theme.ts';
 const DIM = '\x1b[2m';
 const RED = '\x1b[31m';
 const RESET = '\x1b[0m';
+/**
+ * xterm.js parses each write whole and yields to the page only between writes: a large message (a `cat` of a big
+ * file) goes in slices, so no one task holds the page for long.
+ */
+const WRITE_SLICE = 1024;
 
 export function TerminalPane({
   session,
@@ -99,7 +104,9 @@ export function TerminalPane({
         if (host.current && host.current.clientWidth > 0) fit.fit();
         conn.resize({ cols: terminal.cols, rows: terminal.rows });
       },
-      onOutput: (data) => terminal.write(data),
+      onOutput: (data) => {
+        for (let at = 0; at < data.length; at += WRITE_SLICE) terminal.write(data.subarray(at, at + WRITE_SLICE));
+      },
       onEnd: (end) => {
         if (end.kind === 'exited') {
           terminal.write(`\r\n${DIM}${exitSentence(end.code)}${RESET}\r\n`);
