@@ -135,6 +135,7 @@ export function ActionBar({
             icon={<TerminalIcon className="size-4" />}
             disabled={terminal.disabled}
             hint="A shell in it, in the terminal dock at the foot of the page."
+            tipAlign="left"
             onClick={onOpenTerminal}
           />
         ) : null}

@@ -19,6 +19,9 @@ import { TERMINAL_FONT, TERMINAL_THEME } from './xterm-theme.ts';
 const DIM = '\x1b[2m';
 const RED = '\x1b[31m';
 const RESET = '\x1b[0m';
+/** The cursor hidden once the shell is gone, shown again for a new one. */
+const HIDE_CURSOR = '\x1b[?25l';
+const SHOW_CURSOR = '\x1b[?25h';
 /**
  * xterm.js parses each write whole and yields to the page only between writes: a large message (a `cat` of a big
  * file) goes in slices, so no one task holds the page for long.
@@ -43,6 +46,8 @@ export function TerminalPane({
   const reconnect = useTerminalDock((s) => s.reconnect);
   const leave = useRef(onLeave);
   leave.current = onLeave;
+  const visibleRef = useRef(visible);
+  visibleRef.current = visible;
   const { id, target, attempt, state } = session;
 
   // The terminal, once per tab.
@@ -95,13 +100,17 @@ export function TerminalPane({
     setRefused(undefined);
     if (attempt > 0) {
       terminal.write(
-        `\r\n${DIM}── Reconnected: a new shell. The previous shell's state (working directory, variables, anything half typed) is gone. ──${RESET}\r\n`,
+        `${SHOW_CURSOR}\r\n${DIM}── Reconnected: a new shell. The previous shell's state (working directory, variables, anything half typed) is gone. ──${RESET}\r\n`,
       );
     }
     const conn = connectExec(target, {
       onOpen: () => {
         update(id, { state: 'open' });
         if (host.current && host.current.clientWidth > 0) fit.fit();
+        // The shell is ready: it takes the keys, unless the person has gone on typing somewhere else meanwhile.
+        const at = document.activeElement;
+        if (visibleRef.current && !(at instanceof HTMLInputElement || at instanceof HTMLTextAreaElement))
+          terminal.focus();
         conn.resize({ cols: terminal.cols, rows: terminal.rows });
       },
       onOutput: (data) => {
@@ -109,16 +118,16 @@ export function TerminalPane({
       },
       onEnd: (end) => {
         if (end.kind === 'exited') {
-          terminal.write(`\r\n${DIM}${exitSentence(end.code)}${RESET}\r\n`);
+          terminal.write(`\r\n${DIM}${exitSentence(end.code)}${RESET}\r\n${HIDE_CURSOR}`);
           update(id, { state: 'exited', exitCode: end.code });
         } else {
           const fix = end.fix ? ` ${end.fix}` : '';
-          terminal.write(`\r\n${RED}Session ended: ${end.message}.${RESET}${fix}\r\n`);
+          terminal.write(`\r\n${RED}Session ended: ${end.message}.${RESET}${fix}\r\n${HIDE_CURSOR}`);
           update(id, { state: 'dropped', detail: `Session ended: ${end.message} (${end.reason}).${fix}` });
         }
       },
       onDrop: (detail) => {
-        terminal.write(`\r\n${RED}${detail}${RESET}\r\n`);
+        terminal.write(`\r\n${RED}${detail}${RESET}\r\n${HIDE_CURSOR}`);
         update(id, { state: 'dropped', detail });
       },
       onRefused: (error) => {
