@@ -5,8 +5,7 @@
  * plain GET, whose answer is the API's Status (reason, message, fix, requestId).
  */
 import { apiClient } from '@/data/api-client.ts';
-import { ApiError, resourcePath, toApiError } from '@/data/client/index.ts';
-import type { Status } from '@/shared/protocol.ts';
+import { resourcePath, toApiError, type ApiError } from '@/data/client/index.ts';
 import { activeApiKey, useConnectionStore } from '@/data/connection-store.ts';
 import {
   CHANNEL,
@@ -19,6 +18,7 @@ import {
   type ExecEnd,
 } from '../model/channels.ts';
 import type { TerminalTarget } from '../model/dock-store.ts';
+import { refusalOf } from '../model/refusal.ts';
 
 export interface ExecHandlers {
   onOpen: () => void;
@@ -99,25 +99,7 @@ async function explainRefusal(path: string): Promise<ApiError> {
   try {
     await apiClient.get(path, { retry: false });
   } catch (error) {
-    const answer = toApiError(error);
-    // Asked for no upgrade, the API finds nothing else wrong: the refusal was the WebSocket's own.
-    return answer.code === 400 ? refusedUpgrade(answer) : answer;
+    return refusalOf(toApiError(error));
   }
-  return refusedUpgrade(undefined);
-}
-
-function refusedUpgrade(answer: ApiError | undefined): ApiError {
-  const status = {
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    code: 0,
-    reason: 'WebSocketRefused',
-    message:
-      'The API refused the terminal connection itself (the WebSocket upgrade), though the Sandbox can take one: it may not allow WebSockets from this page’s origin, or too many shells are open in it.',
-    fix: 'Close other terminals in this Sandbox and press Reconnect; if it goes on, report it with the request ID.',
-    ...(answer?.requestId ? { requestId: answer.requestId } : {}),
-  } satisfies Status;
-  return new ApiError(status, { fromServer: false });
+  return refusalOf(undefined);
 }
