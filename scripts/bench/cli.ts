@@ -40,6 +40,8 @@ export interface BenchPlan extends BenchOptions {
   scrollFrames: number;
   /** Lines of the followed log. */
   logLines: number;
+  /** Bytes a terminal prints in one command (`cat` of a file the shell builds). */
+  terminalBytes: number;
   /** How long opening the table may take before the scenario fails (a selector that no longer matches). */
   openTimeoutMs: number;
   /** Jobs the Cost view scenario starts, one at a time, to move the burn rate. */
@@ -124,6 +126,8 @@ export function planFor(options: BenchOptions): BenchPlan {
     bursts: quick ? 1 : 5,
     scrollFrames: quick ? 30 : 300,
     logLines: quick ? 10_000 : 1_000_000,
+    // 101-byte lines, ten times over per step: 10^4 of them is about 1 MB.
+    terminalBytes: quick ? 101 * 1_000 : 101 * 10_000,
     openTimeoutMs: quick ? 30_000 : 180_000,
     costStarts: quick ? 2 : 5,
     costPointsHours: quick ? 10 * 24 : 90 * 24,

@@ -69,6 +69,7 @@ describe('the initial JavaScript of the table route', () => {
     ]);
     expect(js.files.map((f) => f.fileName).sort()).toEqual(['index.js', 'vendor.js']);
     expect(js.monacoModules).toEqual([]);
+    expect(js.terminalModules).toEqual([]);
     expect(budgetViolations(js)).toEqual([]);
   });
 
@@ -80,6 +81,18 @@ describe('the initial JavaScript of the table route', () => {
     ]);
     expect(js.monacoModules).toHaveLength(2);
     expect(budgetViolations(js).join('\n')).toMatch(/Monaco is in the table route's initial JavaScript/);
+  });
+
+  test('fails when xterm.js reaches the initial chunks, not when the terminal loads it lazily', () => {
+    const XTERM = '/repo/node_modules/@xterm/xterm/lib/xterm.mjs';
+    const lazy = initialJavaScript([
+      chunk('index.js', [ROUTE], { isEntry: true }),
+      chunk('dock.js', ['/repo/src/features/terminal/components/dock-body.tsx', XTERM], { isDynamicEntry: true }),
+    ]);
+    expect(budgetViolations(lazy)).toEqual([]);
+    const imported = initialJavaScript([chunk('index.js', [ROUTE, XTERM], { isEntry: true })]);
+    expect(imported.terminalModules).toEqual([XTERM]);
+    expect(budgetViolations(imported).join('\n')).toMatch(/xterm\.js is in the table route's initial JavaScript/);
   });
 
   test('fails when uPlot or the chart components reach the initial chunks, and finds uPlot by its content', () => {

@@ -1,6 +1,7 @@
 /**
  * The bundle budget: the JavaScript a browser must fetch before the table route
- * (/projects/:project/:plural) can show, at most 200 kB gzip, with no Monaco, no uPlot and no chart code in it.
+ * (/projects/:project/:plural) can show, at most 200 kB gzip, with no Monaco, no uPlot, no chart code and no xterm.js
+ * in it.
  * Monaco belongs to editors and uPlot to the views that draw charts, which must load them lazily. Computed from the bundler's own output (chunks, their static imports, the modules in
  * each), so it needs no running server and gives the same answer every time. Used by bundle-budget.test.ts (part
  * of `npm test`) and by the benchmark's bundle figure.
@@ -14,6 +15,8 @@ export const TABLE_ROUTE_MODULE = 'src/app/routes/project.tsx';
 export const BUDGET_GZIP_BYTES = 200_000;
 const MONACO = /[\\/]node_modules[\\/](?:monaco-editor|@monaco-editor[\\/]|monaco-yaml)/;
 const UPLOT = /[\\/]node_modules[\\/]uplot[\\/]/;
+/** xterm.js and its addons belong to the terminal, which loads when one opens. */
+const XTERM = /[\\/]node_modules[\\/]@xterm[\\/]/;
 /** The console's own chart components: they import uPlot, so they must stay out of the first view too. */
 const CHART_CODE = /[\\/]src[\\/]components[\\/]charts[\\/]/;
 /**
@@ -45,6 +48,8 @@ export interface InitialJs {
    * its content: must be none. */
   chartModules: string[];
   uplotByContent: string[];
+  /** xterm.js's modules found in those files: must be none. */
+  terminalModules: string[];
   /** Whether the route module was found in the output at all (a rename must not go unnoticed). */
   routeFound: boolean;
 }
@@ -101,6 +106,7 @@ export function initialJavaScript(output: readonly { type: string }[], routeModu
       c.moduleIds.filter((id) => UPLOT.test(normalise(id)) || CHART_CODE.test(normalise(id))),
     ),
     uplotByContent: [...initial].filter(holdsUplot).map((c) => c.fileName),
+    terminalModules: [...initial].flatMap((c) => c.moduleIds.filter((id) => XTERM.test(normalise(id)))),
     routeFound: routeChunk !== undefined,
   };
 }
@@ -158,6 +164,11 @@ export function budgetViolations(js: InitialJs, routeModule = TABLE_ROUTE_MODULE
   if (js.monacoModules.length) {
     problems.push(
       `Monaco is in the table route's initial JavaScript (${js.monacoModules.slice(0, 3).join(', ')}${js.monacoModules.length > 3 ? ', …' : ''}): load editors with a dynamic import()`,
+    );
+  }
+  if (js.terminalModules.length) {
+    problems.push(
+      `xterm.js is in the table route's initial JavaScript (${js.terminalModules.slice(0, 3).join(', ')}): load the terminal with a dynamic import()`,
     );
   }
   if (js.chartModules.length || js.uplotByContent.length) {

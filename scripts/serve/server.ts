@@ -17,9 +17,11 @@ import {
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { Duplex } from 'node:stream';
 import type { Status } from '../../src/shared/protocol.ts';
 import { apiTarget } from './api-path.ts';
 import { securityHeaders, type SecurityOptions } from './security-headers.ts';
+import { forwardUpgrade } from './upgrade.ts';
 
 export { API_PREFIXES } from './api-path.ts';
 
@@ -75,7 +77,7 @@ export function createConsoleServer(options: ConsoleServerOptions): Server {
   const headers = securityHeaders(security);
   const upstream = options.apiUrl ? new URL(options.apiUrl.replace(/\/+$/, '')) : undefined;
   const mockControls = options.mockControls ?? false;
-  return createServer((req, res) => {
+  const server = createServer((req, res) => {
     const target = upstream ? apiTarget(req.url ?? '/', { mockControls }) : { kind: 'not-api' as const };
     if (target.kind === 'forward') return proxy(req, res, upstream!, target.path, headers);
     if (target.kind === 'escapes') {
@@ -97,6 +99,13 @@ export function createConsoleServer(options: ConsoleServerOptions): Server {
       else res.destroy();
     });
   });
+  // A terminal's WebSocket (exec) goes to the API like any API call; nothing else upgrades.
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const target = upstream ? apiTarget(req.url ?? '/', { mockControls }) : undefined;
+    if (target?.kind === 'forward') return forwardUpgrade(req, socket, head, upstream!, target.path);
+    socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+  });
+  return server;
 }
 
 async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, headers: Headers): Promise<void> {

@@ -151,3 +151,28 @@ export function holdAction(life: Pick<KindLife, 'states'>): 'suspend' | 'stop' |
 export function actionFor(id: ActionId, input: Omit<ActionInput, 'deleted'>): ActionState | undefined {
   return availableActions({ ...input, deleted: false }).find((a) => a.id === id);
 }
+
+/**
+ * "Open terminal" for a kind that execs (its `exec` fact): on while the object is Running, otherwise why not, in
+ * words. Undefined for a kind without a shell.
+ */
+export function terminalAction(input: {
+  kind: string;
+  exec: boolean | undefined;
+  object: NodusObject;
+  deleted: boolean;
+}): { label: string; disabled?: string } | undefined {
+  if (!input.exec) return undefined;
+  const { kind, object: o } = input;
+  const phase = typeof o.status?.phase === 'string' ? o.status.phase : undefined;
+  const disabled = input.deleted
+    ? `This ${kind} was deleted.`
+    : o.metadata.deletionTimestamp
+      ? `This ${kind} is being deleted.`
+      : phase !== 'Running'
+        ? `A terminal opens only in a Running ${kind}; this one is ${phase ?? 'not running yet'}${
+            phase === 'Stopped' || phase === 'Suspended' ? ': start it first' : ''
+          }.`
+        : undefined;
+  return { label: 'Open terminal', ...(disabled ? { disabled } : {}) };
+}

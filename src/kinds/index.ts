@@ -4,6 +4,7 @@ export {
   availableActions,
   holdAction,
   pendingRestart,
+  terminalAction,
   type ActionId,
   type ActionInput,
   type ActionState,

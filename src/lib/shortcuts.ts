@@ -22,6 +22,7 @@ export const SHORTCUT_GROUPS = [
   'Command palette',
   'Object page',
   'Logs',
+  'Terminal',
   'YAML editor',
 ] as const;
 export type ShortcutGroup = (typeof SHORTCUT_GROUPS)[number];
@@ -30,6 +31,7 @@ export type ShortcutGroup = (typeof SHORTCUT_GROUPS)[number];
 export const GROUP_NOTES: Partial<Record<ShortcutGroup, string>> = {
   Lists: 'The tables of objects and the projects page',
   'Object page': 'In the tabs',
+  Terminal: 'In a terminal of the dock',
   'YAML editor': 'The editor’s own keys',
 };
 
@@ -134,6 +136,37 @@ export const SHORTCUTS = {
     does: 'Stop following new lines, going up',
     where: 'in the log',
     keys: [{ key: 'ArrowUp' }, { key: 'PageUp' }, { key: 'Home' }],
+  },
+
+  'terminal.copy': {
+    group: 'Terminal',
+    does: 'Copy the selected text',
+    keys: [{ key: 'c', ctrl: true, shift: true }],
+    macKeys: [{ key: 'c', mod: true }],
+  },
+  'terminal.paste': {
+    group: 'Terminal',
+    does: 'Paste into the shell',
+    keys: [{ key: 'v', ctrl: true, shift: true }],
+    macKeys: [{ key: 'v', mod: true }],
+    builtin: true,
+  },
+  'dock.taller': {
+    group: 'Terminal',
+    does: 'Make the dock taller',
+    where: 'on its top edge',
+    keys: [{ key: 'ArrowUp' }],
+  },
+  'dock.shorter': {
+    group: 'Terminal',
+    does: 'Make the dock shorter',
+    where: 'on its top edge',
+    keys: [{ key: 'ArrowDown' }],
+  },
+  'terminal.leave': {
+    group: 'Terminal',
+    does: 'Move the focus out of the terminal, to its tab (Tab itself goes to the shell)',
+    keys: [{ key: 'F6' }],
   },
 
   'editor.suggest': {

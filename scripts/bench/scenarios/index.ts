@@ -7,6 +7,7 @@ import { heapListed } from '../browser/scenarios/heap.ts';
 import { openTableScenario as openTable } from '../browser/scenarios/open-table.ts';
 import { scrollTable } from '../browser/scenarios/scroll.ts';
 import { sortFilter } from '../browser/scenarios/sort-filter.ts';
+import { terminalOutput } from '../browser/scenarios/terminal.ts';
 import { kubectlGet } from '../peers/kubectl-get.ts';
 import { watchCache } from '../peers/watch-cache.ts';
 import type { Scenario } from '../types.ts';
@@ -31,5 +32,6 @@ export const SCENARIOS: Scenario[] = [
   heapListed,
   followLog,
   costView,
+  terminalOutput,
   bundleSize,
 ];

@@ -13,6 +13,7 @@ import { LogViewer } from '@/features/logs/index.ts';
 import { ObjectDetail } from '@/features/object-detail/index.ts';
 import { ObjectEdit } from '@/features/object-edit/index.ts';
 import { useProjectKinds } from '@/features/resources/index.ts';
+import { useTerminalDock } from '@/features/terminal/index.ts';
 import { paths } from '../paths.ts';
 import { ObjectPageSkeleton } from './object-skeleton.tsx';
 
@@ -22,6 +23,7 @@ export function ObjectRoute() {
   const tab = search.get('tab');
   const kinds = useProjectKinds();
   const kind = kinds.data?.find((k) => k.plural === plural);
+  const openTerminal = useTerminalDock((s) => s.open);
 
   useEffect(() => {
     document.title = `${name} · ${plural} · ${project} · Nodus Console`;
@@ -54,6 +56,9 @@ export function ObjectRoute() {
         const other = kinds.data.find((k) => k.kind === kindName);
         return other ? paths.object(project, other.plural, objectName) : undefined;
       }}
+      openTerminal={() =>
+        openTerminal({ group: kind.group, version: kind.version, plural, kind: kind.kind, project, name })
+      }
       renderLogs={({ phase }) => <LogViewer kind={kind} project={project} name={name} phase={phase} />}
       renderInvoke={({ live }) => <InvokePanel kind={kind} project={project} name={name} object={live} />}
       renderFiles={({ object }) => <FilesBrowser kind={kind} project={project} name={name} object={object} />}

@@ -1,6 +1,6 @@
 /**
  * The shell around every page: the context and project switchers, the palette, health and support in the
- * top bar; the kinds from discovery in the sidebar; the page on the right. It composes the features and holds
+ * top bar; the kinds from discovery in the sidebar; the page on the right, the terminals under it. It composes the features and holds
  * only UI state (which overlay is open); everything else comes from the URL or the API.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
@@ -17,6 +17,7 @@ import { CommandPalette, type ObjectName, type PaletteHrefs } from '@/features/p
 import { ProjectSwitcher, useProjects } from '@/features/projects/index.ts';
 import { useProjectKinds } from '@/features/resources/index.ts';
 import { SupportButton, SupportPanel } from '@/features/support/index.ts';
+import { TerminalDock, useTerminalDock } from '@/features/terminal/index.ts';
 import { kindInProject } from '@/kinds/lifecycle.ts';
 import { focusPageFilter, useHotkeys } from '@/lib/use-hotkeys.ts';
 import { paths } from '../paths.ts';
@@ -38,6 +39,24 @@ export function RootLayout() {
   const [notice, setNotice] = useState<Notice>();
   const noticeId = useRef(0);
   const signOut = useSignOut();
+  const openTerminal = useTerminalDock((s) => s.open);
+  const kindList = kinds.data;
+  const onOpenTerminal = useCallback(
+    (o: ObjectName) => {
+      const kind = kindList?.find((k) => k.plural === o.plural);
+      if (kind) {
+        openTerminal({
+          group: kind.group,
+          version: kind.version,
+          plural: kind.plural,
+          kind: kind.kind,
+          project: o.project,
+          name: o.name,
+        });
+      }
+    },
+    [kindList, openTerminal],
+  );
 
   useHotkeys([
     { shortcut: 'palette.toggle', handler: () => setPaletteOpen((open) => !open) },
@@ -98,6 +117,7 @@ export function RootLayout() {
         />
       }
       footer={<SidebarFooter release={health.data?.release} onShowShortcuts={showShortcuts} />}
+      dock={<TerminalDock />}
       topBar={
         <>
           <ContextSwitcher />
@@ -132,6 +152,7 @@ export function RootLayout() {
         onShowShortcuts={showShortcuts}
         signOut={signOut}
         onNotice={notify}
+        onOpenTerminal={onOpenTerminal}
       />
       <ShortcutsSheet open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       <Toast notice={notice} onDone={clearNotice} />

@@ -10,10 +10,12 @@ export interface AppShellProps {
   sidebar: ReactNode;
   topBar: ReactNode;
   footer?: ReactNode;
+  /** Under the page, across its width (the terminals): stays while the page changes. */
+  dock?: ReactNode;
   children: ReactNode;
 }
 
-export function AppShell({ sidebar, topBar, footer, children }: AppShellProps) {
+export function AppShell({ sidebar, topBar, footer, dock, children }: AppShellProps) {
   return (
     <div className="flex h-screen overflow-hidden bg-slate-50 text-slate-900">
       <aside className="flex w-60 shrink-0 flex-col border-r border-slate-800 bg-slate-900 text-slate-300">
@@ -31,6 +33,7 @@ export function AppShell({ sidebar, topBar, footer, children }: AppShellProps) {
           {topBar}
         </header>
         <main className="min-h-0 flex-1 overflow-y-auto">{children}</main>
+        {dock}
       </div>
     </div>
   );

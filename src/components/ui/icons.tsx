@@ -207,3 +207,20 @@ export function LogoMark(props: IconProps) {
     </svg>
   );
 }
+
+export function CloseIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M5.5 5.5l9 9M14.5 5.5l-9 9" />
+    </Icon>
+  );
+}
+
+export function TerminalIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="3" y="4.5" width="14" height="11" rx="1.5" />
+      <path d="M6 8.5l2 1.5-2 1.5M10 12h3.5" />
+    </Icon>
+  );
+}

@@ -21,6 +21,23 @@ const base: ActionContext = {
 const labels = (c: Partial<ActionContext>) => paletteActions({ ...base, ...c }).map((a) => a.label);
 
 describe('palette actions', () => {
+  it('opens a terminal in each running object that execs, in the project in view only', () => {
+    const opened: string[] = [];
+    const objects = [
+      { name: 'up', project: 'default', kind: 'Sandbox', plural: 'sandboxes', phase: 'Running' },
+      { name: 'off', project: 'default', kind: 'Sandbox', plural: 'sandboxes', phase: 'Stopped' },
+      { name: 'elsewhere', project: 'nlp', kind: 'Sandbox', plural: 'sandboxes', phase: 'Running' },
+      { name: 'train', project: 'default', kind: 'Job', plural: 'jobs', phase: 'Running' },
+    ];
+    const actions = paletteActions({ ...base, objects, openTerminal: (o) => opened.push(o.name) });
+    const terminals = actions.filter((a) => a.icon === 'terminal');
+    expect(terminals.map((a) => a.label)).toEqual(['Open terminal in up']);
+    terminals[0]!.run!();
+    expect(opened).toEqual(['up']);
+    expect(labels({ objects })).not.toContain('Open terminal in up');
+    expect(labels({ objects, project: undefined, openTerminal: () => {} })).not.toContain('Open terminal in up');
+  });
+
   it('offers a new object of each kind that allows create, the kind in view first, in the project in view', () => {
     const actions = paletteActions(base);
     expect(actions.filter((a) => a.icon === 'new').map((a) => [a.label, a.href])).toEqual([

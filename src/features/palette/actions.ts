@@ -1,12 +1,14 @@
 /**
  * What the palette can do besides jumping somewhere: make a new object of a kind in the project in view, switch
- * project keeping the kind in view, copy the name of the object in view, show the keyboard shortcuts, sign out.
+ * project keeping the kind in view, copy the name of the object in view, open a terminal in a running object of
+ * the project in view whose kind execs, show the keyboard shortcuts, sign out.
  * The app hands in the data and the callbacks; this only decides which actions there are and how they read.
  */
+import { presentationOf } from '@/kinds/index.ts';
 import { titleCase } from '@/lib/format.ts';
 import { PUBLIC_PROJECT } from '@/shared/protocol.ts';
 
-export type ActionIcon = 'new' | 'switch' | 'copy' | 'keys' | 'sign-out';
+export type ActionIcon = 'new' | 'switch' | 'copy' | 'keys' | 'sign-out' | 'terminal';
 
 export interface PaletteAction {
   id: string;
@@ -41,6 +43,10 @@ export interface ActionContext {
   showShortcuts: () => void;
   /** Present while the context in use has a key to forget. */
   signOut: { context: string; run: () => void } | undefined;
+  /** Objects listed for the palette, with their phase; those that exec and run get "Open terminal in". */
+  objects?: readonly { name: string; project: string; kind: string; plural: string; phase?: string }[];
+  /** Absent where there is no terminal to open. */
+  openTerminal?: (object: { name: string; project: string; kind: string; plural: string }) => void;
 }
 
 export function paletteActions(c: ActionContext): PaletteAction[] {
@@ -73,6 +79,20 @@ export function paletteActions(c: ActionContext): PaletteAction[] {
         keywords: [`create ${k.kind}`],
         icon: 'new',
         href: c.newObjectHref(project, k.plural),
+      });
+    }
+  }
+  const openTerminal = c.openTerminal;
+  if (openTerminal && project !== undefined) {
+    for (const o of c.objects ?? []) {
+      if (o.project !== project || o.phase !== 'Running' || !presentationOf(o.kind).exec) continue;
+      actions.push({
+        id: `a:terminal:${o.plural}/${o.name}`,
+        label: `Open terminal in ${o.name}`,
+        detail: `${o.kind} in ${project}`,
+        keywords: ['shell', 'exec', 'console'],
+        icon: 'terminal',
+        run: () => openTerminal(o),
       });
     }
   }

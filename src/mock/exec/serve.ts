@@ -147,6 +147,8 @@ export function serveExec(state: MockState, ctx: Ctx, kind: KindDef, namespace: 
     throw new ApiFailure('MethodNotAllowed', `exec is opened with GET and a WebSocket upgrade, not ${ctx.method}`, {
       fix: 'Use GET with Upgrade: websocket.',
     });
+  // The query and the object come before the handshake: a browser cannot read a refused upgrade's answer, so it
+  // asks again with a plain GET, which must meet the same reason (not running, not found, a bad query).
   const options = parseExecOptions(ctx.url.searchParams);
   const obj = state.store.get(kind.plural, namespace, name);
   if (!obj) throw notFound(kind, namespace, name);

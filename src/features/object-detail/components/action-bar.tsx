@@ -15,7 +15,8 @@ import {
   setDesiredState,
   type Propagation,
 } from '../api/object-writes.ts';
-import { availableActions, type ActionId, type ActionState } from '../model/actions.ts';
+import { availableActions, terminalAction, type ActionId, type ActionState } from '../model/actions.ts';
+import { TerminalIcon } from '@/components/ui/icons.tsx';
 import type { DetailTraits } from '../model/kinds.ts';
 import { ActionButton } from './action-button.tsx';
 import { CancelDialog } from './cancel-dialog.tsx';
@@ -38,6 +39,7 @@ export function ActionBar({
   deleted,
   owned,
   onOutcome,
+  onOpenTerminal,
 }: {
   kind: KindInfo;
   traits: DetailTraits;
@@ -45,10 +47,13 @@ export function ActionBar({
   deleted: boolean;
   owned: OwnedObjects | undefined;
   onOutcome: (outcome: Outcome | undefined) => void;
+  /** Opens a terminal in the object (the app's dock); absent where there is no dock. */
+  onOpenTerminal?: () => void;
 }) {
   const [dialog, setDialog] = useState<'raise' | 'delete' | 'cancel' | undefined>(undefined);
   const [busy, setBusy] = useState<ActionId | undefined>(undefined);
   const actions = availableActions({ kind: kind.kind, verbs: kind.verbs, traits, object, deleted });
+  const terminal = onOpenTerminal ? terminalAction({ kind: kind.kind, exec: traits.exec, object, deleted }) : undefined;
   const name = object.metadata.name ?? '';
   const what = `${kind.kind} ${name}`;
 
@@ -124,6 +129,16 @@ export function ActionBar({
   return (
     <>
       <div role="group" aria-label="Actions" className="flex flex-wrap items-center justify-end gap-1.5">
+        {terminal && onOpenTerminal ? (
+          <ActionButton
+            label={terminal.label}
+            icon={<TerminalIcon className="size-4" />}
+            disabled={terminal.disabled}
+            hint="A shell in it, in the terminal dock at the foot of the page."
+            tipAlign="left"
+            onClick={onOpenTerminal}
+          />
+        ) : null}
         {actions.map((action) => (
           <ActionButton
             key={action.id}

@@ -14,9 +14,20 @@ export interface ActionButtonProps {
   /** Shown in the tooltip of an available action: what it does. */
   hint?: string;
   onClick: () => void;
+  /** Where the tooltip hangs from: the button's right edge (default) or, for a first button, its left. */
+  tipAlign?: 'left' | 'right';
 }
 
-export function ActionButton({ label, icon, disabled, busy, danger, hint, onClick }: ActionButtonProps) {
+export function ActionButton({
+  label,
+  icon,
+  disabled,
+  busy,
+  danger,
+  hint,
+  onClick,
+  tipAlign = 'right',
+}: ActionButtonProps) {
   const tip = useId();
   const off = disabled !== undefined || busy;
   const tooltip = disabled ?? hint;
@@ -54,7 +65,10 @@ export function ActionButton({ label, icon, disabled, busy, danger, hint, onClic
         <span
           id={tip}
           role="tooltip"
-          className="pointer-events-none invisible absolute top-full right-0 z-30 mt-1.5 w-max max-w-64 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs leading-snug font-normal text-white opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100"
+          className={clsx(
+            'pointer-events-none invisible absolute top-full z-30 mt-1.5 w-max max-w-64 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs leading-snug font-normal text-white opacity-0 shadow-lg transition-opacity group-focus-within:visible group-focus-within:opacity-100 group-hover:visible group-hover:opacity-100',
+            tipAlign === 'left' ? 'left-0' : 'right-0',
+          )}
         >
           {tooltip}
         </span>

@@ -53,6 +53,8 @@ export interface ObjectDetailProps {
   renderEdit: (props: { live: NodusObject | undefined }) => ReactNode;
   /** The Invoke tab's content, for kinds that answer invocations; `live` as for renderEdit. */
   renderInvoke: (props: { live: NodusObject | undefined }) => ReactNode;
+  /** Opens a shell in the object, for kinds that exec (the app's terminal dock). */
+  openTerminal?: (object: NodusObject) => void;
 }
 
 export function ObjectDetail(props: ObjectDetailProps) {
@@ -131,6 +133,7 @@ function DetailBody({
   renderFiles,
   renderEdit,
   renderInvoke,
+  openTerminal,
   live,
   object,
   traits,
@@ -169,6 +172,7 @@ function DetailBody({
             deleted={deleted}
             owned={owned}
             onOutcome={setOutcome}
+            onOpenTerminal={openTerminal ? () => openTerminal(object) : undefined}
           />
         }
       />

@@ -5,6 +5,7 @@
 export {
   availableActions,
   pendingRestart,
+  terminalAction,
   type ActionId,
   type ActionInput,
   type ActionState,

@@ -37,6 +37,8 @@ export interface DetailTraits extends ActionTraits {
   invoke: boolean;
   /** Its files can be browsed (the `files` subresource): the page has a Files tab. */
   files: boolean;
+  /** A shell opens in it while it runs (the kind's `exec` fact). */
+  exec?: boolean;
 }
 
 const traits = new Map<string, DetailTraits>();
@@ -48,6 +50,7 @@ function build(kind: string): DetailTraits {
     lifecycle: p.lifecycle,
     ...(p.states ? { states: p.states } : {}),
     restart: p.restart,
+    ...(p.exec ? { exec: true } : {}),
     ...(p.meter ? { meter: p.meter } : {}),
     ...(p.spend ? { spend: p.spend } : {}),
     facts: summaryOf(kind),

@@ -16,6 +16,8 @@ export interface ObjectName {
   project: string;
   kind: string;
   plural: string;
+  /** status.phase, for the actions that need a running object (a terminal). */
+  phase?: string;
 }
 
 export type NameKind = Pick<KindInfo, 'group' | 'version' | 'plural' | 'kind'>;
@@ -28,6 +30,7 @@ async function listNames(kind: NameKind, signal: AbortSignal): Promise<ObjectNam
     project: o.metadata.namespace ?? '',
     kind: kind.kind,
     plural: kind.plural,
+    ...(typeof o.status?.phase === 'string' ? { phase: o.status.phase } : {}),
   }));
 }
 

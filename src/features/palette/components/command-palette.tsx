@@ -15,6 +15,7 @@ import {
   PlusIcon,
   SearchIcon,
   SignOutIcon,
+  TerminalIcon,
 } from '@/components/ui/icons.tsx';
 import { titleCase } from '@/lib/format.ts';
 import { comboLabels, keysOf, matchesShortcut } from '@/lib/shortcuts.ts';
@@ -52,6 +53,8 @@ export interface CommandPaletteProps {
   signOut?: { context: string; run: () => void };
   /** A short result to show and announce (the copy's). */
   onNotice: (message: string) => void;
+  /** Opens a terminal in a running object whose kind execs; absent where there is no terminal. */
+  onOpenTerminal?: (object: ObjectName) => void;
 }
 
 const LIMITS = { Kinds: 8, Projects: 8, Objects: 12, Actions: 8 } as const;
@@ -63,6 +66,7 @@ const ACTION_ICONS: Record<ActionIcon, ReactNode> = {
   copy: <CopyIcon className="size-4" />,
   keys: <KeyboardIcon className="size-4" />,
   'sign-out': <SignOutIcon className="size-4" />,
+  terminal: <TerminalIcon className="size-4" />,
 };
 
 export function CommandPalette(props: CommandPaletteProps) {
@@ -89,8 +93,20 @@ export function CommandPalette(props: CommandPaletteProps) {
 }
 
 function PaletteBody(props: CommandPaletteProps) {
-  const { onClose, kinds, projects, project, hrefs, kindIcon, plural, object, signOut, onShowShortcuts, onNotice } =
-    props;
+  const {
+    onClose,
+    kinds,
+    projects,
+    project,
+    hrefs,
+    kindIcon,
+    plural,
+    object,
+    signOut,
+    onShowShortcuts,
+    onNotice,
+    onOpenTerminal,
+  } = props;
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
@@ -125,6 +141,8 @@ function PaletteBody(props: CommandPaletteProps) {
       showShortcuts: onShowShortcuts,
       newObjectHref: hrefs.newObject,
       switchProjectHref: hrefs.switchProject,
+      objects: objects.names,
+      ...(onOpenTerminal ? { openTerminal: (o: ObjectName) => onOpenTerminal(o) } : {}),
     });
     return {
       Kinds: kinds.map((k): Entry => ({
@@ -187,6 +205,7 @@ function PaletteBody(props: CommandPaletteProps) {
     scope,
     onShowShortcuts,
     onNotice,
+    onOpenTerminal,
   ]);
 
   const entries = useMemo(() => {
