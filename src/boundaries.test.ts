@@ -19,7 +19,8 @@ async function ruled(rule: string, filePath: string, code: string): Promise<stri
   return (result?.messages ?? []).filter((m) => m.ruleId === rule).map((m) => m.message);
 }
 
-describe('import boundaries', () => {
+// The first lint loads ESLint's config and parsers: seconds on a busy host.
+describe('import boundaries', { timeout: 60_000 }, () => {
   it('keeps console code out of the mock API', async () => {
     expect(
       await restricted('src/mock/x.ts', "import { x } from '../features/resources/index.ts';\nexport { x };\n"),
