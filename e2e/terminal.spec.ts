@@ -4,7 +4,9 @@
  * once, the shell following the pane's size, a session that outlives the page, a Stopped Sandbox's reason, and a
  * session the API ends when the Sandbox stops, with Reconnect.
  */
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { FilesBrowser } from './pages/files-browser.ts';
 import { ObjectPage } from './pages/object-page.ts';
 import { watchCsp } from './support/csp-watch.ts';
 import { ObjectApi } from './support/object-api.ts';
@@ -151,4 +153,39 @@ test('a Stopped Sandbox says why it has no terminal; one that stops mid-session 
   await expect(error).toContainText('is not running');
   await expect(error).toContainText('spec.state');
   await expect(error).toContainText(/req[_-]/);
+});
+
+test('a file uploaded to a Sandbox is what its shell prints, and what the shell writes downloads byte for byte', async ({
+  page,
+  request,
+}) => {
+  const csp = await watchCsp(page);
+  const api = new ObjectApi(request);
+  const project = await api.project('termfiles');
+  await runningSandbox(api, project, 'box');
+  const files = new FilesBrowser(page);
+  await files.goto(project, 'sandboxes', 'box', '/home/user');
+  const notes = 'rows: 3\nseed: 42\n';
+  await files.picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from(notes) });
+  await expect(files.upload('notes.txt')).toContainText('Uploaded');
+  await expect(files.row('notes.txt').getByTitle('17 bytes')).toBeVisible();
+
+  // The shell starts in the home directory, where the file went.
+  await new ObjectPage(page).action('Open terminal').click();
+  await expect(tab(page, 0).getByTestId('terminal-state')).toHaveText('Connected', { timeout: 20_000 });
+  await type(page, 'cat notes.txt\n');
+  await expect.poll(() => lines(panel(page))).toEqual(expect.arrayContaining(['rows: 3', 'seed: 42']));
+  await type(page, 'echo "made in the shell" > made.txt; wc -c made.txt\n');
+  await expect.poll(() => lines(panel(page))).toContain('18 made.txt');
+
+  // The Files tab reads the folder again and hands back exactly the bytes the shell wrote.
+  await files.goto(project, 'sandboxes', 'box', '/home/user');
+  const row = files.row('made.txt');
+  await expect(row.getByTitle('18 bytes')).toBeVisible({ timeout: 20_000 });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    row.getByRole('button', { name: 'Download made.txt' }).click(),
+  ]);
+  expect((await readFile(await download.path())).toString('utf8')).toBe('made in the shell\n');
+  expect(await csp.violations()).toEqual([]);
 });
