@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { API_VERSION } from '@/shared/protocol.ts';
 import { usageOpenApi } from '../usage/openapi.ts';
 import { USAGE_API_VERSION } from '../usage/report.ts';
-import { objectMeta, openApiGroup } from './discovery.ts';
+import { objectMeta, openApiGroup } from './openapi-group.ts';
 
 const GVK = [{ group: '', version: 'v1', kind: 'Namespace' }];
 const REF = { $ref: '#/components/schemas/io.k8s.api.core.v1.Namespace' };

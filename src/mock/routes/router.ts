@@ -34,8 +34,8 @@ import {
   authResources,
   coreResources,
   groupResources,
-  openApiGroup,
 } from './discovery.ts';
+import { openApiGroup } from './openapi-group.ts';
 import { openApiCore, openApiIndex } from './openapi-core.ts';
 import { AUTH_GROUPS, decodeReview, routeReview } from './auth-reviews.ts';
 import { sendDiscovery, sendList, sendObject, tableWatch } from './negotiate.ts';
