@@ -1,9 +1,10 @@
 /** A handful of inline icons (stroke-based, 20×20 viewBox) so the console needs no icon package. */
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** The frame every icon shares; a feature draws its own icons inside it. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 20 20"
