@@ -24,6 +24,7 @@ import { bearerFromProtocols, offeredProtocols } from './http/websocket.ts';
 import { answerOutsideHandlers } from './http/outside-handlers.ts';
 import { injectFaults, refuseIfUnreachable } from './faults/faults.ts';
 import { routeApi } from './routes/router.ts';
+import { keyOwner } from './routes/auth-reviews.ts';
 import { errorIndex, errorPage, isReason } from './routes/docs.ts';
 import { versionInfo } from './routes/discovery.ts';
 import { MockState } from './state.ts';
@@ -191,6 +192,7 @@ async function handle(
           : 'Send "Authorization: Bearer <your API key>"; the bundled mock\'s demo key is nodus-dev-key.',
       });
     }
+    ctx.user = keyOwner(state.config.principal);
     await routeApi(state, ctx);
   } catch (error) {
     // Headers gone, or the connection broke under a body being read (the parser's clientError answers that).

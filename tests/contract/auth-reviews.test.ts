@@ -95,7 +95,7 @@ describe('SelfSubjectRulesReview and SelfSubjectReview', () => {
     expect(res.status).toBe(201);
     expect(res.body.apiVersion).toBe('authentication.k8s.io/v1');
     expect(res.body.status.userInfo).toMatchObject({
-      username: 'nodus-dev',
+      username: 'demo-user',
       groups: ['nodus:org-admins', 'system:authenticated'],
     });
   });

@@ -35,7 +35,7 @@ describe('kubectl auth', () => {
   it("whoami prints the key's user and groups", async () => {
     const res = await k.run(['auth', 'whoami']);
     expect(res.stderr).toBe('');
-    expect(res.stdout).toMatch(/Username\s+nodus-dev/);
+    expect(res.stdout).toMatch(/Username\s+demo-user/);
     expect(res.stdout).toMatch(/Groups\s+\[nodus:org-admins system:authenticated\]/);
   });
 });

@@ -87,6 +87,8 @@ export interface NewObjectInput {
   name: string;
   admitted: Admitted;
   launchedBy: string;
+  /** Who asked for it (the created-by label); the mock's own key owner when the mock makes it. */
+  createdBy?: string;
 }
 
 export function newObject(state: MockState, input: NewObjectInput): NodusObject {
@@ -95,7 +97,7 @@ export function newObject(state: MockState, input: NewObjectInput): NodusObject 
   const client = clientMetadata(admitted.metadata);
   const labels = {
     ...client.labels,
-    [LABEL_CREATED_BY]: state.config.principal,
+    [LABEL_CREATED_BY]: input.createdBy ?? state.config.principal,
     [LABEL_LAUNCHED_BY]: input.launchedBy,
   };
   const finalizers = (client.finalizers ?? []).filter((f) => !isNodusKey(f));

@@ -8,6 +8,13 @@ import { HEADER_REQUEST_ID } from '@/shared/protocol.ts';
 import { parseBoolParam } from './booleans.ts';
 import { ApiFailure, statusBody } from './errors.ts';
 
+/** Who made a request: the user its API key belongs to, as a SelfSubjectReview's userInfo shows it. */
+export interface Principal {
+  username: string;
+  uid: string;
+  groups: string[];
+}
+
 export interface Ctx {
   req: IncomingMessage;
   res: ServerResponse;
@@ -26,6 +33,8 @@ export interface Ctx {
    * every other answer is written to it as a plain HTTP response (`res` is bound to it) and the connection closed.
    */
   upgrade?: { socket: Duplex; head: Buffer };
+  /** Set once the key is checked: every handler past authentication may rely on it. */
+  user?: Principal;
 }
 
 export type Headers = Record<string, string | number>;

@@ -9,6 +9,7 @@ import { budgetImpact, checkBudgets } from '../billing/budgets.ts';
 import { estimateFor, rateCap, reviewEtag } from '../billing/pricing.ts';
 import { parseMoney } from '../money.ts';
 import { ApiFailure } from '../http/errors.ts';
+import type { Principal } from '../http/context.ts';
 import type { Reply } from '../http/reply.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { UnknownFieldMode } from '../schema/schema.ts';
@@ -32,6 +33,8 @@ export interface WriteRequest {
   clientHeader: string | undefined;
   /** Who makes the write (?fieldManager=), else derived from the User-Agent. */
   fieldManager?: string | null;
+  /** Who makes the write: a new object's created-by label names them. */
+  user: Principal;
   /** Set by server-side apply: the ownership it computed, instead of recording an Update. */
   managedFields?: ManagedFieldsEntry[];
 }
@@ -167,6 +170,7 @@ export function createObject(state: MockState, req: WriteRequest): Reply {
     name,
     admitted,
     launchedBy: launchedBy(req.userAgent, req.clientHeader),
+    createdBy: req.user.username,
   });
   withManagedFields(kind, req, undefined, obj, obj.metadata.creationTimestamp!);
   const reviewed = review(state, kind, admitted.spec);

@@ -6,6 +6,7 @@
 import { DEFAULT_PROJECT, GROUP, PUBLIC_PROJECT } from '@/shared/protocol.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { fields, stringFields, unwrap } from '../http/protobuf.ts';
+import type { Principal } from '../http/context.ts';
 import type { Reply } from '../http/reply.ts';
 import { KIND_DEFS, kindByPlural } from '../kinds/index.ts';
 
@@ -27,11 +28,10 @@ export const AUTH_GROUPS = [
   },
 ] as const;
 
-export const USER = {
-  username: 'nodus-dev',
-  uid: 'usr_nodus-dev',
-  groups: ['nodus:org-admins', 'system:authenticated'],
-};
+/** The user the mock's one key belongs to: the org's admin, named as the created-by label names it. */
+export function keyOwner(principal: string): Principal {
+  return { username: principal, uid: `usr_${principal}`, groups: ['nodus:org-admins', 'system:authenticated'] };
+}
 
 const WRITE_VERBS = new Set(['create', 'update', 'patch', 'delete', 'deletecollection']);
 const READ_VERBS = ['get', 'list', 'watch'];
@@ -105,8 +105,8 @@ export function rulesReview(body: Record<string, unknown>): Reply {
   return review('SelfSubjectRulesReview', AUTHORIZATION, spec, status);
 }
 
-export function selfReview(): Reply {
-  return review('SelfSubjectReview', AUTHENTICATION, undefined, { userInfo: USER });
+export function selfReview(user: Principal): Reply {
+  return review('SelfSubjectReview', AUTHENTICATION, undefined, { userInfo: user });
 }
 
 const RESOURCE_ATTRIBUTES = {
@@ -135,9 +135,14 @@ export function decodeReview(body: Buffer, resource: string): Record<string, unk
 }
 
 /** POST /apis/{group}/v1/{resource}: the review's answer, or undefined when the path names none. */
-export function routeReview(group: string, resource: string, body: Record<string, unknown>): Reply | undefined {
+export function routeReview(
+  group: string,
+  resource: string,
+  body: Record<string, unknown>,
+  user: Principal,
+): Reply | undefined {
   if (group === AUTHORIZATION && resource === 'selfsubjectaccessreviews') return accessReview(body);
   if (group === AUTHORIZATION && resource === 'selfsubjectrulesreviews') return rulesReview(body);
-  if (group === AUTHENTICATION && resource === 'selfsubjectreviews') return selfReview();
+  if (group === AUTHENTICATION && resource === 'selfsubjectreviews') return selfReview(user);
   return undefined;
 }

@@ -3,7 +3,7 @@
  */
 import { API_VERSION, GROUP, HEADER_IDEMPOTENCY_KEY, VERSION } from '@/shared/protocol.ts';
 import { mediaType, readBody, readRaw, requireObject } from '../http/body.ts';
-import { boolQuery, dryRunQuery, query, sendJson, type Ctx } from '../http/context.ts';
+import { boolQuery, dryRunQuery, query, sendJson, type Ctx, type Principal } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { kindByPlural, type KindDef } from '../kinds/index.ts';
 import type { UnknownFieldMode } from '../schema/schema.ts';
@@ -57,6 +57,12 @@ function fieldValidation(ctx: Ctx): UnknownFieldMode {
   throw new ApiFailure('BadRequest', `fieldValidation must be Strict, Warn or Ignore, not "${value}"`);
 }
 
+/** Who makes the request: set by authentication before any route runs. */
+function requestUser(ctx: Ctx): Principal {
+  if (!ctx.user) throw new Error(`${ctx.method} ${ctx.url.pathname} was routed before its key was checked`);
+  return ctx.user;
+}
+
 function isWatch(ctx: Ctx): boolean {
   return boolQuery(ctx, 'watch');
 }
@@ -78,6 +84,7 @@ function writeRequest(ctx: Ctx, kind: KindDef, namespace: string, body: Record<s
     userAgent: ctx.req.headers['user-agent'],
     clientHeader: ctx.req.headers['x-nodus-client'] as string | undefined,
     fieldManager: query(ctx, 'fieldManager'),
+    user: requestUser(ctx),
   };
 }
 
@@ -371,7 +378,7 @@ async function routeAuth(state: MockState, ctx: Ctx, group: string, parts: strin
     mediaType(ctx.req) === PROTOBUF
       ? decodeReview(await readRaw(ctx.req), resource)
       : await objectBody(ctx, BODY_TYPES);
-  const answer = routeReview(group, resource, body);
+  const answer = routeReview(group, resource, body, requestUser(ctx));
   if (!answer) throw notFoundPath(ctx);
   return reply(state, ctx, answer);
 }
