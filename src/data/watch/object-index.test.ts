@@ -72,9 +72,23 @@ describe('ObjectIndex', () => {
     // Nothing changed since: the same view.
     apply(index, [{ type: 'MODIFIED', object: a3 }]);
     expect(index.view()).toBe(second);
-    // Pages of a list and relists are not tracked one by one: the next view says it does not know.
-    index.add([job('e')]);
+    // A relist is not tracked one by one: the next view says it does not know.
+    index.replace([c]);
     expect(index.view().changes).toBeUndefined();
+  });
+
+  it('records the pages of a first list as added, so a reader takes each page alone', () => {
+    const index = new ObjectIndex<NodusObject>();
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => job(n)) as [NodusObject, NodusObject, NodusObject];
+    index.add([a]);
+    const first = index.view();
+    index.add([b]);
+    index.add([c]);
+    const second = index.view();
+    expect(second.changes).toEqual({ from: first.version, added: [b, c], removed: [], modified: [] });
+    // The whole list at its end holds the same objects: no new view, nothing for readers to walk.
+    index.replace([a, b, c]);
+    expect(index.view()).toBe(second);
   });
 
   it('holds 50,000 objects in chunks, so a view after a few changes shares every chunk but the changed one', () => {

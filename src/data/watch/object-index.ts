@@ -158,11 +158,18 @@ export class ObjectIndex<T extends NodusObject> {
     return true;
   }
 
-  /** Adds a page of a first list as it arrives (the whole list still goes through `replace` at the end). */
+  /**
+   * Adds a page of a first list as it arrives (the whole list still goes through `replace` at the end). Each page
+   * is recorded as changes, so that what follows the list (a table, a running sum) takes the page alone instead
+   * of walking everything loaded so far at each page.
+   */
   add(listed: readonly T[]): void {
     if (listed.length === 0) return;
-    for (const object of listed) this.put(objectId(object), object);
-    this.untracked = true;
+    for (const object of listed) {
+      const id = objectId(object);
+      this.touch(id, this.get(id));
+      this.put(id, object);
+    }
     this.dirty = true;
   }
 
