@@ -15,11 +15,14 @@ function Figure({
   figure,
   value,
   note,
+  source,
 }: {
   label: string;
   figure: string;
   value: string | undefined;
   note: ReactNode;
+  /** Where the value comes from, for the tests and the benchmark: `report`, or `watch` once it is live. */
+  source?: 'report' | 'watch';
 }) {
   return (
     <div className="rounded-lg border border-slate-200 bg-white px-4 py-3 shadow-sm">
@@ -28,7 +31,11 @@ function Figure({
         {value === undefined ? (
           <Skeleton className="mt-1 h-6 w-28" />
         ) : (
-          <span data-figure={figure} className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums">
+          <span
+            data-figure={figure}
+            data-source={source}
+            className="text-2xl font-semibold tracking-tight text-slate-900 tabular-nums"
+          >
             {value}
           </span>
         )}
@@ -77,6 +84,7 @@ export function FigureCards({
       <Figure
         label="Burn rate now"
         figure="burn-rate"
+        source={fromReport ? 'report' : 'watch'}
         value={burnRate === undefined ? undefined : `${formatUnitsUSD(burnRate)}/h`}
         note={
           fromReport ? (
