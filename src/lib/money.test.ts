@@ -23,6 +23,14 @@ describe('money', () => {
   it('prints cents at least, with thousands separators', () => {
     expect(formatUnitsUSD(0)).toBe('$0.00');
     expect(formatUnitsUSD(12_345_678_900)).toBe('$1,234,567.89');
+    for (const [units, text] of [
+      [0, '$0.00'],
+      [9_990_000, '$999.00'],
+      [10_000_000, '$1,000.00'],
+      [1_000_000_000, '$100,000.00'],
+      [10_000_000_000_000, '$1,000,000,000.00'],
+    ] as const)
+      expect(formatUnitsUSD(units)).toBe(text);
     expect(formatUnitsUSD(5_000)).toBe('$0.50');
   });
 

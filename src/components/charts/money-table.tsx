@@ -3,10 +3,12 @@
  * money format; and the same as CSV (decimal strings in USD, what a spreadsheet sums exactly). It is what screen
  * readers read in place of the canvas, and what a person copies.
  */
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { formatUSD } from '@/lib/format.ts';
 import { saveBlob } from '@/lib/save-blob.ts';
-import { bucketLabel, csvOf, tableOf, type MoneyOverTime } from './money-series.ts';
+import { bucketLabel, csvOf, tableOf, type MoneyOverTime, type MoneyTable as MoneyTableData } from './money-series.ts';
+
+const NO_TABLE: MoneyTableData = { columns: [], rows: [], totals: [], total: '0.00' };
 
 /** Saves the chart's figures as `<filename>.csv`. */
 export function downloadCsv(data: MoneyOverTime, filename: string): void {
@@ -29,7 +31,13 @@ export function MoneyTable({
   /** False when the view puts the download elsewhere (`downloadCsv`). */
   download?: boolean;
 }) {
-  const table = useMemo(() => tableOf(data), [data]);
+  // Thousands of rows (90 days hourly) take hundreds of milliseconds to build: they come after the chart, in a
+  // render React splits into slices, so neither the chart nor input waits for them.
+  const table = useDeferredValue(
+    useMemo(() => tableOf(data), [data]),
+    NO_TABLE,
+  );
+  const building = table === NO_TABLE;
   return (
     <div>
       {download ? (
@@ -52,7 +60,7 @@ export function MoneyTable({
           shown ? 'max-h-80 overflow-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500/40' : ''
         }
       >
-        <table aria-label={caption} className="w-full text-right text-sm tabular-nums">
+        <table aria-label={caption} aria-busy={building} className="w-full text-right text-sm tabular-nums">
           <caption className="sr-only">{caption}</caption>
           <thead className="sticky top-0 border-b border-slate-100 bg-white text-xs text-slate-500">
             <tr>
@@ -84,7 +92,7 @@ export function MoneyTable({
               </tr>
             ))}
           </tbody>
-          <tfoot className="border-t border-slate-200 font-medium text-slate-900">
+          <tfoot hidden={building} className="border-t border-slate-200 font-medium text-slate-900">
             <tr>
               <th scope="row" className="px-4 py-2 text-left">
                 Total
