@@ -9,19 +9,18 @@ import { createReadStream, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import {
   createServer,
-  request as httpRequest,
   type IncomingMessage,
   type OutgoingHttpHeaders,
   type Server,
   type ServerResponse,
 } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { Status } from '../../src/shared/protocol.ts';
 import { apiTarget } from './api-path.ts';
 import { securityHeaders, type SecurityOptions } from './security-headers.ts';
 import { forwardUpgrade } from './upgrade.ts';
+import { HOP_BY_HOP, upstreamRequest } from './upstream.ts';
 
 export { API_PREFIXES } from './api-path.ts';
 
@@ -41,19 +40,6 @@ const TYPES: Headers = {
   '.map': 'application/json; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
 };
-
-/** Headers that belong to one connection, never forwarded by a proxy (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = new Set([
-  'connection',
-  'keep-alive',
-  'proxy-authenticate',
-  'proxy-authorization',
-  'te',
-  'trailer',
-  'transfer-encoding',
-  'upgrade',
-  'host',
-]);
 
 export interface ConsoleServerOptions {
   /** The built console (vite build's outDir). */
@@ -169,28 +155,12 @@ function plain(res: ServerResponse, code: number, text: string, headers: Headers
 }
 
 /**
- * Forwards one API call as it is (method, path, query, headers, body, streamed both ways: watches are long chunked
- * responses), with the upstream's Host so virtual hosting and TLS work. A response the API breaks off breaks off
- * for the browser too, so the console sees a dropped watch as dropped.
+ * Forwards one API call as it is (method, path, query, headers as upstream.ts sets them, body, streamed both ways:
+ * watches are long chunked responses). A response the API breaks off breaks off for the browser too, so the console
+ * sees a dropped watch as dropped.
  */
 function proxy(req: IncomingMessage, res: ServerResponse, upstream: URL, path: string, security: Headers): void {
-  const forwarded: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (!HOP_BY_HOP.has(name) && value !== undefined) forwarded[name] = value;
-  }
-  forwarded.host = upstream.host;
-  forwarded['x-forwarded-host'] = req.headers.host ?? '';
-  forwarded['x-forwarded-proto'] = 'encrypted' in req.socket ? 'https' : 'http';
-  const basePath = upstream.pathname === '/' ? '' : upstream.pathname;
-  const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
-  const out = send({
-    protocol: upstream.protocol,
-    hostname: upstream.hostname,
-    port: upstream.port || undefined,
-    method: req.method,
-    path: `${basePath}${path}`,
-    headers: forwarded,
-  });
+  const out = upstreamRequest(req, upstream, path);
   out.on('response', (answer) => {
     const back: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(answer.headers)) {

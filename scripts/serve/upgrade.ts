@@ -2,14 +2,11 @@
  * WebSocket upgrades of API paths (the exec subresource's terminals) forwarded to the API: the handshake goes
  * upstream with its Sec-WebSocket-* headers (the key rides in Sec-WebSocket-Protocol), and once the API switches
  * protocols the two sockets are joined byte for byte. A refusal (the API's Status, before any upgrade) goes back
- * to the client as the API wrote it. May import: Node only.
+ * to the client as the API wrote it. May import: Node and upstream.ts.
  */
-import { request as httpRequest, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-
-/** Headers of one connection that a proxy does not pass on; the upgrade's own are set again below. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding']);
+import { upstreamRequest } from './upstream.ts';
 
 function head(status: string, headers: IncomingMessage['headers']): string {
   const lines = [status];
@@ -20,23 +17,7 @@ function head(status: string, headers: IncomingMessage['headers']): string {
 }
 
 export function forwardUpgrade(req: IncomingMessage, socket: Duplex, headBytes: Buffer, upstream: URL, path: string) {
-  const forwarded: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (!HOP_BY_HOP.has(name) && value !== undefined) forwarded[name] = value;
-  }
-  forwarded.host = upstream.host;
-  forwarded.connection = 'Upgrade';
-  forwarded['x-forwarded-host'] = req.headers.host ?? '';
-  const basePath = upstream.pathname === '/' ? '' : upstream.pathname;
-  const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
-  const out = send({
-    protocol: upstream.protocol,
-    hostname: upstream.hostname,
-    port: upstream.port || undefined,
-    method: req.method,
-    path: `${basePath}${path}`,
-    headers: forwarded,
-  });
+  const out = upstreamRequest(req, upstream, path, { upgrade: true });
   socket.on('error', () => out.destroy());
   out.on('upgrade', (answer, upSocket, upHead) => {
     socket.write(head(`HTTP/1.1 101 ${answer.statusMessage ?? 'Switching Protocols'}`, answer.headers));
