@@ -4,10 +4,10 @@
  */
 import { useState } from 'react';
 import { Dialog } from '@/components/ui/dialog.tsx';
+import { DialogFooter, secondaryButtonClass } from '@/components/ui/dialog-footer.tsx';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { nameProblem } from '../lib/paths.ts';
 import type { FileItem } from '../lib/listing.ts';
-import { Footer } from './footer.tsx';
 
 export function DeleteEntryDialog({
   item,
@@ -40,7 +40,7 @@ export function DeleteEntryDialog({
           </p>
           {error ? <ErrorPanel error={error} title={`Could not delete ${item.name}`} compact /> : null}
         </div>
-        <Footer
+        <DialogFooter
           confirmLabel={busy ? 'Deleting…' : `Delete ${folder ? 'folder' : 'file'}`}
           danger
           confirmDisabled={busy}
@@ -98,7 +98,7 @@ export function NewFolderDialog({
           </p>
           {error ? <ErrorPanel error={error} title={`Could not make the folder ${name}`} compact /> : null}
         </div>
-        <Footer confirmLabel={busy ? 'Creating…' : 'Create folder'} confirmDisabled={busy} onCancel={onClose} />
+        <DialogFooter confirmLabel={busy ? 'Creating…' : 'Create folder'} confirmDisabled={busy} onCancel={onClose} />
       </form>
     </Dialog>
   );
@@ -144,17 +144,13 @@ export function ReplaceDialog({
             Replacing writes the new bytes over the old ones; the old ones are gone.
           </p>
         </div>
-        <Footer
+        <DialogFooter
           confirmLabel={one ? 'Replace' : 'Replace all'}
           danger
           onCancel={onClose}
           extra={
             onSkip ? (
-              <button
-                type="button"
-                onClick={onSkip}
-                className="rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-xs hover:bg-slate-50"
-              >
+              <button type="button" onClick={onSkip} className={secondaryButtonClass}>
                 Upload only new files
               </button>
             ) : null

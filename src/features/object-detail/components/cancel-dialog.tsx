@@ -1,6 +1,6 @@
 /** Cancelling cannot be taken back, unlike suspending: it is confirmed first. */
 import { Dialog } from '@/components/ui/dialog.tsx';
-import { DialogFooter } from './dialog-footer.tsx';
+import { DialogFooter } from '@/components/ui/dialog-footer.tsx';
 
 export function CancelDialog({
   kind,

@@ -9,7 +9,7 @@ import { PhaseBadge } from '@/components/ui/phase-badge.tsx';
 import type { NodusObject } from '@/shared/protocol.ts';
 import type { Propagation } from '../api/object-writes.ts';
 import { explainFinalizer } from '../model/finalizers.ts';
-import { DialogFooter } from './dialog-footer.tsx';
+import { DialogFooter } from '@/components/ui/dialog-footer.tsx';
 
 export interface OwnedObjects {
   kind: string;

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { formatUSD } from '@/lib/format.ts';
 import { checkMaxCost, suggestMaxCost } from '../model/max-cost.ts';
-import { DialogFooter } from './dialog-footer.tsx';
+import { DialogFooter } from '@/components/ui/dialog-footer.tsx';
 
 export function RaiseCostDialog({
   kind,

@@ -1,5 +1,10 @@
-/** The buttons at the bottom of the detail view's dialogs: a way out, and the one that acts. */
+/** The buttons at the bottom of a form in a Dialog: a way out, perhaps a middle way, and the one that acts. */
 import { clsx } from 'clsx';
+import type { ReactNode } from 'react';
+
+/** The look of the way out, for a middle button (`extra`) to match it. */
+export const secondaryButtonClass =
+  'rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-xs hover:bg-slate-50';
 
 export function DialogFooter({
   cancelLabel = 'Cancel',
@@ -7,22 +12,22 @@ export function DialogFooter({
   danger,
   onCancel,
   confirmDisabled,
+  extra,
 }: {
   cancelLabel?: string;
   confirmLabel: string;
   danger?: boolean;
   onCancel: () => void;
   confirmDisabled?: boolean;
+  /** Between the two: another way to act (a button of secondaryButtonClass). */
+  extra?: ReactNode;
 }) {
   return (
     <footer className="flex justify-end gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3">
-      <button
-        type="button"
-        onClick={onCancel}
-        className="rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-xs hover:bg-slate-50"
-      >
+      <button type="button" onClick={onCancel} className={secondaryButtonClass}>
         {cancelLabel}
       </button>
+      {extra}
       <button
         type="submit"
         disabled={confirmDisabled}
