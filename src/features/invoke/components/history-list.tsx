@@ -2,7 +2,7 @@
 import { clsx } from 'clsx';
 import type { Invocation } from '../model/history.ts';
 import { formatLatency, toneOf } from '../model/response.ts';
-import { PanelCard } from './panel-card.tsx';
+import { Card } from '@/components/ui/card.tsx';
 
 function outcomeLabel(entry: Invocation): { text: string; className: string } {
   const r = entry.result;
@@ -45,7 +45,7 @@ export function HistoryList({
   onClear: () => void;
 }) {
   return (
-    <PanelCard
+    <Card
       title={`Recent invocations (${entries.length})`}
       aside={
         entries.length ? (
@@ -98,6 +98,6 @@ export function HistoryList({
           })}
         </ul>
       )}
-    </PanelCard>
+    </Card>
   );
 }

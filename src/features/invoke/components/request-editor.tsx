@@ -6,7 +6,7 @@ import { clsx } from 'clsx';
 import { useId } from 'react';
 import { PlusIcon, TrashIcon } from '@/components/ui/icons.tsx';
 import type { BodyCheck, HeaderRow, JsonSchema } from '../model/request.ts';
-import { PanelCard } from './panel-card.tsx';
+import { Card } from '@/components/ui/card.tsx';
 
 export interface RequestEditorProps {
   path: string;
@@ -34,7 +34,7 @@ export function RequestEditor(props: RequestEditorProps) {
   const setRow = (i: number, row: HeaderRow) => props.onRows(rows.map((r, j) => (j === i ? row : r)));
 
   return (
-    <PanelCard
+    <Card
       title="Request"
       aside={
         props.onExample ? (
@@ -164,6 +164,6 @@ export function RequestEditor(props: RequestEditorProps) {
           <span className="ml-auto text-xs text-slate-500">Each invocation is charged to the Function.</span>
         </div>
       </form>
-    </PanelCard>
+    </Card>
   );
 }

@@ -9,7 +9,7 @@ import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { ApiError } from '@/data/client/index.ts';
 import type { Invocation, RefusalView } from '../model/history.ts';
 import { formatLatency, shownBody, toneOf, type Tone } from '../model/response.ts';
-import { PanelCard } from './panel-card.tsx';
+import { Card } from '@/components/ui/card.tsx';
 
 const TONES: Record<Tone, string> = {
   success: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
@@ -49,38 +49,38 @@ function Meta({ label, children }: { label: string; children: React.ReactNode })
 export function ResponseView({ invocation, sending }: { invocation: Invocation | undefined; sending: boolean }) {
   if (!invocation) {
     return (
-      <PanelCard title="Response">
+      <Card title="Response">
         <p className="px-4 py-10 text-center text-sm text-slate-500">
           {sending ? 'Waiting for the Function…' : 'Send a request to see what the Function answers.'}
         </p>
-      </PanelCard>
+      </Card>
     );
   }
   const r = invocation.result;
   if (r.kind === 'refused') {
     return (
-      <PanelCard title="Response" aside={<span className="text-xs text-slate-500">The API refused the request</span>}>
+      <Card title="Response" aside={<span className="text-xs text-slate-500">The API refused the request</span>}>
         <div className="p-4">
           <p className="mb-3 text-sm text-slate-600">The Function never saw this request and nothing was charged.</p>
           <ErrorPanel error={refusalError(r.status)} title="The API refused the invocation" />
         </div>
-      </PanelCard>
+      </Card>
     );
   }
   if (r.kind !== 'answer') {
     return (
-      <PanelCard title="Response">
+      <Card title="Response">
         <p role="status" className="px-4 py-8 text-center text-sm text-slate-600">
           {r.kind === 'cancelled'
             ? 'Cancelled: the console stopped waiting. The Function may still have run, and been charged.'
             : `The API could not be reached: ${r.message}`}
         </p>
-      </PanelCard>
+      </Card>
     );
   }
   const body = shownBody(r.contentType, r.bodyText);
   return (
-    <PanelCard title="Response" aside={<span className="text-xs text-slate-500">answered by the Function</span>}>
+    <Card title="Response" aside={<span className="text-xs text-slate-500">answered by the Function</span>}>
       <div className="space-y-4 p-4">
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4">
           <Meta label="Status">
@@ -164,6 +164,6 @@ export function ResponseView({ invocation, sending }: { invocation: Invocation |
           </div>
         </dl>
       </div>
-    </PanelCard>
+    </Card>
   );
 }

@@ -14,7 +14,7 @@ import type { NodusObject } from '@/shared/protocol.ts';
 import { budgetPeriod, useBudgetSpend } from '../api/use-spend.ts';
 import { enforcementWords } from '../model/enforcement.ts';
 import { limitReachedAt, limitReachedText, percentOf, spendRows, stepMs } from '../model/spend.ts';
-import { Card } from './card.tsx';
+import { Card } from '@/components/ui/card.tsx';
 import { Figure, Figures, formatDay, formatIn, formatWhen, SpendChart } from './spend-parts.tsx';
 import { SpendTable } from './spend-table.tsx';
 

@@ -4,7 +4,7 @@ import { PhaseBadge } from '@/components/ui/phase-badge.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatUSD } from '@/lib/format.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
-import { Card } from './card.tsx';
+import { Card } from '@/components/ui/card.tsx';
 import { RelativeTime } from '@/components/ui/relative-time.tsx';
 
 export function ChildrenCard({

@@ -5,7 +5,7 @@
 import { clsx } from 'clsx';
 import type { Condition } from '@/shared/protocol.ts';
 import { severity, sortConditions, type Severity } from '../model/conditions.ts';
-import { Card } from './card.tsx';
+import { Card } from '@/components/ui/card.tsx';
 import { RelativeTime } from '@/components/ui/relative-time.tsx';
 
 const TONE: Record<Severity, { dot: string; status: string; label: string }> = {

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { AlertIcon, TrashIcon } from '@/components/ui/icons.tsx';
 import { explainFinalizer } from '../model/finalizers.ts';
-import { Card } from './card.tsx';
+import { Card } from '@/components/ui/card.tsx';
 import { formatDuration } from '@/lib/format.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { RelativeTime } from '@/components/ui/relative-time.tsx';

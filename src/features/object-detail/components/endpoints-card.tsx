@@ -4,7 +4,7 @@ import { ExternalLinkIcon, GlobeIcon, LockIcon } from '@/components/ui/icons.tsx
 import { safeHref } from '@/components/ui/safe-href.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { endpointsOf, nothingExposed } from '../model/endpoints.ts';
-import { Card } from './card.tsx';
+import { Card } from '@/components/ui/card.tsx';
 
 export function EndpointsCard({ object, kind }: { object: NodusObject; kind: string }) {
   const endpoints = endpointsOf(object);

@@ -6,7 +6,7 @@ import { clsx } from 'clsx';
 import { formatUSD } from '@/lib/format.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { launchTerms } from '../model/launch-terms.ts';
-import { Card } from './card.tsx';
+import { Card } from '@/components/ui/card.tsx';
 import { RelativeTime } from '@/components/ui/relative-time.tsx';
 
 const money = (amount: string | undefined) => formatUSD(amount) ?? '—';

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ANNOTATION_RESTART_REQUESTED_AT, type NodusObject } from '@/shared/protocol.ts';
 import { pendingRestart } from '../model/actions.ts';
-import { Card } from './card.tsx';
+import { Card } from '@/components/ui/card.tsx';
 import { RelativeTime } from '@/components/ui/relative-time.tsx';
 
 const NODUS = 'nodus.dev/';

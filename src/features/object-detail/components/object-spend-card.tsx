@@ -11,7 +11,7 @@ import { decimalUSD, formatUnitsUSD, parseUSD } from '@/lib/money.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { useObjectSpend } from '../api/use-spend.ts';
 import { limitReachedAt, percentOf, spendRows, stepMs, type LifeWindow } from '../model/spend.ts';
-import { Card } from './card.tsx';
+import { Card } from '@/components/ui/card.tsx';
 import { Figure, Figures, formatIn, formatWhen, SpendChart } from './spend-parts.tsx';
 import { SpendTable } from './spend-table.tsx';
 

@@ -2,7 +2,7 @@
 import { clsx } from 'clsx';
 import { Link } from 'react-router';
 import type { Fact } from '@/kinds/spec-facts.ts';
-import { Card } from './card.tsx';
+import { Card } from '@/components/ui/card.tsx';
 import { RelativeTime } from '@/components/ui/relative-time.tsx';
 
 export function SpecSummary({ facts, yamlHref }: { facts: Fact[]; yamlHref: string }) {

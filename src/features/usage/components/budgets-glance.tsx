@@ -14,7 +14,7 @@ import { usageQueryOptions } from '../api/usage-report.ts';
 import { budgetForecastQuery } from '../model/cost-view.ts';
 import { budgetGauge, enforcementWords } from '../model/spenders.ts';
 import { TableHead } from './table-head.tsx';
-import { CostCard } from './cost-card.tsx';
+import { Card } from '@/components/ui/card.tsx';
 import type { CostHrefs } from './cost-hrefs.ts';
 
 function Bar({
@@ -60,7 +60,7 @@ export const BudgetsGlance = memo(function BudgetsGlance({
     queries: list.map((b) => usageQueryOptions(budgetForecastQuery(b.metadata.namespace ?? '', b.metadata.name ?? ''))),
   });
   return (
-    <CostCard label="Budgets at a glance" title="Budgets at a glance">
+    <Card title="Budgets at a glance">
       {budgets === undefined ? (
         <div aria-busy="true" aria-label="Loading the budgets" className="space-y-3 px-4 py-4">
           <Skeleton className="h-5 w-full" />
@@ -139,6 +139,6 @@ export const BudgetsGlance = memo(function BudgetsGlance({
           </table>
         </div>
       )}
-    </CostCard>
+    </Card>
   );
 });

@@ -11,7 +11,7 @@ import { downloadCsv, MoneyTable } from '@/components/charts/money-table.tsx';
 import { ChevronDownIcon } from '@/components/ui/icons.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatUSD } from '@/lib/format.ts';
-import { CostCard } from './cost-card.tsx';
+import { Card } from '@/components/ui/card.tsx';
 
 const CHART_HEIGHT = 260;
 
@@ -37,7 +37,7 @@ export const SpendChartCard = memo(function SpendChartCard({
   const [open, setOpen] = useState(false);
   const tableId = useId();
   return (
-    <CostCard
+    <Card
       label={title}
       title={
         <>
@@ -99,6 +99,6 @@ export const SpendChartCard = memo(function SpendChartCard({
       <div id={tableId} className={clsx(open ? 'border-t border-slate-100' : 'sr-only')}>
         {data ? <MoneyTable data={data} caption={title} filename={filename} download={false} shown={open} /> : null}
       </div>
-    </CostCard>
+    </Card>
   );
 });

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatUnitsUSD } from '@/lib/money.ts';
 import type { SpenderRow } from '../model/spenders.ts';
 import { TableHead } from './table-head.tsx';
-import { CostCard } from './cost-card.tsx';
+import { Card } from '@/components/ui/card.tsx';
 import type { CostHrefs } from './cost-hrefs.ts';
 
 /** Memoised: the page draws again at every change of the burn rate, and these rows move only with the report. */
@@ -24,11 +24,7 @@ export const TopSpenders = memo(function TopSpenders({
   hrefs: CostHrefs;
 }) {
   return (
-    <CostCard
-      label="Top spenders"
-      title="Top spenders"
-      aside={<span className="text-xs text-slate-500">{windowLabel}</span>}
-    >
+    <Card title="Top spenders" aside={<span className="text-xs text-slate-500">{windowLabel}</span>}>
       {rows === undefined ? (
         <div aria-busy="true" aria-label="Loading the top spenders" className="space-y-3 px-4 py-4">
           {Array.from({ length: 4 }, (_, i) => (
@@ -95,6 +91,6 @@ export const TopSpenders = memo(function TopSpenders({
           </table>
         </div>
       )}
-    </CostCard>
+    </Card>
   );
 });
