@@ -47,13 +47,13 @@ export function Figure({
         data-value={value}
         {...data}
         className={clsx(
-          'mt-1 truncate text-lg font-semibold tabular-nums',
+          'mt-1 text-lg font-semibold break-words tabular-nums',
           tone === 'bad' ? 'text-rose-700' : tone === 'warn' ? 'text-amber-700' : 'text-slate-900',
         )}
       >
         {children}
       </dd>
-      {note ? <dd className="mt-0.5 truncate text-xs text-slate-500">{note}</dd> : null}
+      {note ? <dd className="mt-0.5 text-xs break-words text-slate-500">{note}</dd> : null}
     </div>
   );
 }
