@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryTree, describeBytes, type BytePool } from './memory-tree.ts';
-import { FileError } from './tree.ts';
-
-const bytes = (s: string) => new TextEncoder().encode(s);
-const text = (b: Uint8Array) => new TextDecoder().decode(b);
-
-function codeOf(run: () => unknown): string | undefined {
-  try {
-    run();
-  } catch (error) {
-    return error instanceof FileError ? error.code : 'other';
-  }
-  return undefined;
-}
+import { bytes, codeOf, text } from './testing.ts';
 
 describe('MemoryTree', () => {
   it('writes, reads, appends and lists files sorted by name', () => {

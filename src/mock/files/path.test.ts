@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseName, normalisePath, parentOf } from './path.ts';
-import { FileError } from './tree.ts';
-
-function codeOf(run: () => unknown): string | undefined {
-  try {
-    run();
-  } catch (error) {
-    return error instanceof FileError ? error.code : 'other';
-  }
-  return undefined;
-}
+import { codeOf } from './testing.ts';
 
 describe('normalisePath', () => {
   it('makes a relative path absolute against the working directory', () => {

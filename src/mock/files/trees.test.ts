@@ -3,10 +3,8 @@ import type { NodusObject } from '@/shared/protocol.ts';
 import { defaultConfig } from '../config.ts';
 import { MockState } from '../state.ts';
 import { ANNOTATION_USED_GIB, GiB, sandboxTree, volumeTree } from './trees.ts';
-import { FileError } from './tree.ts';
-
-const bytes = (s: string) => new TextEncoder().encode(s);
-const text = (b: Uint8Array) => new TextDecoder().decode(b);
+import { bytes, codeOf, text } from './testing.ts';
+import type { FileError } from './tree.ts';
 
 function put(state: MockState, plural: string, name: string, spec: object, annotations?: Record<string, string>) {
   const obj: NodusObject = {
@@ -17,15 +15,6 @@ function put(state: MockState, plural: string, name: string, spec: object, annot
     status: { phase: 'Running' },
   };
   return state.store.put(plural, obj);
-}
-
-function codeOf(run: () => unknown): string | undefined {
-  try {
-    run();
-  } catch (error) {
-    return error instanceof FileError ? error.code : 'other';
-  }
-  return undefined;
 }
 
 function setup() {
