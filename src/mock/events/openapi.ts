@@ -149,7 +149,26 @@ const LIST_PARAMETERS = [
   query('allowWatchBookmarks', 'true: a BOOKMARK every 30 s to resume from.'),
 ];
 
-/** The read-only paths of one API's Events: list and watch (a project, all projects) and get. */
+/**
+ * Writes are listed too, answering 405: kubectl decides from a write's operation whether the server checks fields
+ * (fieldValidation), and without one it validates against OpenAPI v2, which is not served, and fails on that
+ * instead of showing the server's reason.
+ */
+function refused(action: string, operationId: string, gvk: { group: string; version: string; kind: string }) {
+  return {
+    operationId,
+    parameters: [query('fieldValidation', 'Accepted and of no use: every write of an Event is refused.')],
+    responses: {
+      405: {
+        description: 'Events are written by Nodus only: a Status (reason MethodNotAllowed) says so, and what to do.',
+      },
+    },
+    'x-kubernetes-action': action,
+    'x-kubernetes-group-version-kind': gvk,
+  };
+}
+
+/** The paths of one API's Events: list and watch (a project, all projects) and get; writes answer 405. */
 function paths(root: string, schema: string, gvk: { group: string; version: string; kind: string }, id: string) {
   const ok = (ref: string) => ({
     description: 'OK',
@@ -168,10 +187,14 @@ function paths(root: string, schema: string, gvk: { group: string; version: stri
     [`${root}/namespaces/{namespace}/events`]: {
       parameters: [namespace],
       get: op('list', `listNamespaced${id}Event`, `${schema}List`, LIST_PARAMETERS),
+      post: refused('post', `createNamespaced${id}Event`, gvk),
     },
     [`${root}/namespaces/{namespace}/events/{name}`]: {
       parameters: [namespace, name],
       get: op('get', `readNamespaced${id}Event`, schema),
+      put: refused('put', `replaceNamespaced${id}Event`, gvk),
+      patch: refused('patch', `patchNamespaced${id}Event`, gvk),
+      delete: refused('delete', `deleteNamespaced${id}Event`, gvk),
     },
     [`${root}/events`]: { get: op('list', `list${id}EventForAllNamespaces`, `${schema}List`, LIST_PARAMETERS) },
   };
