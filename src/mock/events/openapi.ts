@@ -51,7 +51,7 @@ const series: Schema = {
   },
 };
 
-const shared: Record<string, Schema> = {
+const both: Record<string, Schema> = {
   eventTime: micro('When it first happened (RFC 3339 with microseconds).'),
   series,
   action: text('What was done: Create, Update, Suspend, Delete, Transition, Alert, Invoke, ...'),
@@ -80,7 +80,7 @@ const eventsEvent: Schema = {
     reportingController: text(
       'Who reported it: nodus.dev/api for what a request did, nodus.dev/controller for what Nodus did.',
     ),
-    ...shared,
+    ...both,
     deprecatedSource: {
       type: 'object',
       description: "The core API's source: its component is the reporting controller.",
@@ -116,7 +116,7 @@ const coreEvent: Schema = {
     firstTimestamp: { type: 'string', format: 'date-time', description: 'When it first happened.' },
     lastTimestamp: { type: 'string', format: 'date-time', description: 'When it last happened.' },
     count: count('How many times it happened.'),
-    ...shared,
+    ...both,
   },
   'x-kubernetes-group-version-kind': CORE_GVK,
 };
