@@ -22,4 +22,11 @@ describe('configFromEnv', () => {
     expect(configFromEnv({}).publicUrl).toBeUndefined();
     expect(() => configFromEnv({ NODUS_MOCK_PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/NODUS_MOCK_PUBLIC_URL/);
   });
+
+  it('reads how long events are kept and how many a project keeps', () => {
+    const config = configFromEnv({ NODUS_MOCK_EVENT_TTL_SECONDS: '5', NODUS_MOCK_EVENTS_PER_PROJECT: '100' });
+    expect(config).toMatchObject({ eventTtlSeconds: 5, eventsPerProject: 100 });
+    expect(configFromEnv({})).toMatchObject({ eventTtlSeconds: 86400, eventsPerProject: 5000 });
+    expect(() => configFromEnv({ NODUS_MOCK_EVENT_TTL_SECONDS: 'a day' })).toThrow(/non-negative number/);
+  });
 });

@@ -66,6 +66,10 @@ export interface MockConfig {
   exec: ExecLimits;
   /** The largest file the files subresource (and the shell) keeps, in bytes. */
   fileMaxBytes: number;
+  /** How long an Event is kept after it was last observed (NODUS_MOCK_EVENT_TTL_SECONDS); then it is deleted. */
+  eventTtlSeconds: number;
+  /** The most Events a project keeps (NODUS_MOCK_EVENTS_PER_PROJECT): past it, the least recent go first. */
+  eventsPerProject: number;
   /** All files of all Volumes and Sandboxes together, in bytes: the mock holds them in memory. */
   filesTotalBytes: number;
 }
@@ -122,6 +126,8 @@ export function defaultConfig(overrides: Partial<MockConfig> = {}): MockConfig {
     release: 'dev',
     fileMaxBytes: 64 * 2 ** 20,
     filesTotalBytes: 512 * 2 ** 20,
+    eventTtlSeconds: 24 * 3600,
+    eventsPerProject: 5000,
     ...overrides,
     connections: { ...DEFAULT_CONNECTION_LIMITS, ...overrides.connections },
     exec: { ...DEFAULT_EXEC_LIMITS, ...overrides.exec },
@@ -169,6 +175,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MockConfig 
     fileMaxBytes: num(env.NODUS_MOCK_FILE_MAX_BYTES, base.fileMaxBytes),
     filesTotalBytes: num(env.NODUS_MOCK_FILES_TOTAL_BYTES, base.filesTotalBytes),
     finalizeSeconds: num(env.NODUS_MOCK_FINALIZE_SECONDS, base.finalizeSeconds),
+    eventTtlSeconds: num(env.NODUS_MOCK_EVENT_TTL_SECONDS, base.eventTtlSeconds) || base.eventTtlSeconds,
+    eventsPerProject:
+      Math.floor(num(env.NODUS_MOCK_EVENTS_PER_PROJECT, base.eventsPerProject)) || base.eventsPerProject,
     speed: num(env.NODUS_MOCK_SPEED, base.speed) || base.speed,
     priceDrift: env.NODUS_MOCK_PRICE_DRIFT !== '0',
     demoData: env.NODUS_MOCK_DEMO !== '0',

@@ -30,6 +30,7 @@ import { versionInfo } from './routes/discovery.ts';
 import { MockState } from './state.ts';
 import { openDurableState } from './persist/durable-state.ts';
 import { startController } from './controller/controller.ts';
+import { startEventExpiry } from './events/log.ts';
 import { ensureCertificate } from './tls.ts';
 
 export interface MockServer {
@@ -227,6 +228,7 @@ export async function startMockServer(overrides: Partial<MockConfig> = {}): Prom
   const config = defaultConfig(overrides);
   const state = createState(config);
   const stopController = config.controller ? startController(state) : () => undefined;
+  const stopEvents = startEventExpiry(state);
   const own = new Set<string>();
   const allows = originsAllowed(config, own);
   // Filled in as each server listens, before its first request can arrive.
@@ -285,6 +287,7 @@ export async function startMockServer(overrides: Partial<MockConfig> = {}): Prom
     maxConnections: guard.bound,
     close: async () => {
       stopController();
+      stopEvents();
       guard.close();
       for (const close of [...state.watchers]) close();
       await Promise.all(

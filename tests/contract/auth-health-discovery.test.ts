@@ -40,6 +40,7 @@ describe('discovery and OpenAPI', () => {
         preferredVersion: expect.objectContaining({ groupVersion: 'nodus.dev/v1' }),
       }),
       expect.objectContaining({ name: 'usage.nodus.dev' }),
+      expect.objectContaining({ name: 'events.k8s.io' }),
       expect.objectContaining({ name: 'authorization.k8s.io' }),
       expect.objectContaining({ name: 'authentication.k8s.io' }),
     ]);

@@ -9,6 +9,7 @@ import { ApiFailure } from '../http/errors.ts';
 import type { BudgetRef } from '../ledger/ledger.ts';
 import { formatMoney, parseMoney, type Micros } from '../money.ts';
 import type { MockState } from '../state.ts';
+import { recordBudgetCrossing } from '../events/transitions.ts';
 
 const BUDGETS = KIND_FACTS.Budget.plural;
 
@@ -67,7 +68,20 @@ export function recordSpend(state: MockState, obj: NodusObject, amount: Micros):
   const refs: BudgetRef[] = [];
   for (const budget of state.store.list(BUDGETS, namespace)) {
     if (!active(budget) || !covers(budget, labels)) continue;
-    state.store.put(BUDGETS, { ...budget, status: withSpend(budget, spent(budget) + amount) });
+    const stored = state.store.put(BUDGETS, { ...budget, status: withSpend(budget, spent(budget) + amount) });
+    const spec = budget.spec as unknown as BudgetSpec;
+    recordBudgetCrossing(
+      state,
+      stored,
+      {
+        before: spent(budget),
+        after: spent(budget) + amount,
+        limit: parseMoney(spec.limitUSD),
+        thresholds: thresholdsOf(spec),
+        enforcement: spec.enforcement === 'Alert' ? 'Alert' : 'Block',
+      },
+      obj,
+    );
     refs.push(budgetRef(budget));
   }
   return refs;

@@ -5,6 +5,7 @@
  */
 import type { NodusObject } from '@/shared/protocol.ts';
 import { recordSpend } from '../billing/budgets.ts';
+import { recordTransition } from '../events/transitions.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { AccountInfo } from '../ledger/ledger.ts';
 import { parseMoney, type Micros } from '../money.ts';
@@ -56,8 +57,10 @@ export function postSpend(state: MockState, kind: KindDef, before: NodusObject |
   });
 }
 
+/** Stores what the controller computed, and records the phase change (or other transition) it makes. */
 export function commit(state: MockState, kind: KindDef, before: NodusObject, after: NodusObject): NodusObject {
   const stored = state.store.put(kind.plural, after);
+  recordTransition(state, kind, before, stored);
   postSpend(state, kind, before, stored);
   return stored;
 }

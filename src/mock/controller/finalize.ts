@@ -6,6 +6,7 @@
 import { FINALIZER_BILLING, type NodusObject } from '@/shared/protocol.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
+import { recordFinalCharge } from '../events/transitions.ts';
 import { commit } from './commit.ts';
 import { removeIfReleased } from './release.ts';
 import { isoSeconds, setCondition } from './status.ts';
@@ -34,6 +35,7 @@ export function finalize(state: MockState, kind: KindDef, obj: NodusObject, now:
   );
   const finalizers = obj.metadata.finalizers.filter((f) => f !== FINALIZER_BILLING);
   const stored = commit(state, kind, obj, { ...obj, metadata: { ...obj.metadata, finalizers }, status });
+  recordFinalCharge(state, stored);
   removeIfReleased(state, kind, stored);
   return true;
 }

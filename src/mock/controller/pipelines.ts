@@ -10,6 +10,8 @@ import { queueSeconds } from '../billing/pricing.ts';
 import { kindByPlural, type KindDef } from '../kinds/index.ts';
 import { formatMoney, parseMoney } from '../money.ts';
 import type { MockState } from '../state.ts';
+import { recordUpdated } from '../events/changes.ts';
+import { recordStepStarted } from '../events/transitions.ts';
 import { commit } from './commit.ts';
 import { isoSeconds, transition } from './status.ts';
 import { PROVISION_SECONDS, elapsed } from './timing.ts';
@@ -83,11 +85,17 @@ function createStepJob(
       blockOwnerDeletion: true,
     },
   ];
-  state.store.put(child.plural, job);
+  recordStepStarted(state, pipeline, state.store.put(child.plural, job), step.name);
 }
 
 /** Passes the Pipeline's spec.state on to its running step. */
-function propagateState(state: MockState, child: KindDef, jobs: NodusObject[], want: string): void {
+function propagateState(
+  state: MockState,
+  child: KindDef,
+  pipeline: NodusObject,
+  jobs: NodusObject[],
+  want: string,
+): void {
   for (const job of jobs) {
     const current = (job.spec as { state?: string }).state;
     if (TERMINAL.has(String(job.status?.phase)) || current === want || job.metadata.deletionTimestamp) continue;
@@ -96,7 +104,7 @@ function propagateState(state: MockState, child: KindDef, jobs: NodusObject[], w
       spec: { ...job.spec, state: want },
       metadata: { ...job.metadata, generation: (job.metadata.generation ?? 1) + 1 },
     };
-    commit(state, child, job, next);
+    recordUpdated(state, job, commit(state, child, job, next), undefined, pipeline);
   }
 }
 
@@ -116,7 +124,7 @@ export function stepPipeline(
   const cost = jobs.reduce((sum, j) => sum + parseMoney(String(j.status?.costUSD ?? '0.00')), 0n);
   const withCost = (status: NodusObject['status']) => ({ ...status, costUSD: formatMoney(cost) });
   if (want === 'Cancelled' || want === 'Suspended') {
-    propagateState(state, child, jobs, want);
+    propagateState(state, child, pipeline, jobs, want);
     if (phase === want) return undefined;
     const status = transition(
       pipeline,
@@ -127,7 +135,7 @@ export function stepPipeline(
     return { ...pipeline, status: withCost(status) };
   }
   if (phase === 'Suspended') {
-    propagateState(state, child, jobs, 'Running');
+    propagateState(state, child, pipeline, jobs, 'Running');
     return {
       ...pipeline,
       status: withCost(

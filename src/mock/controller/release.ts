@@ -7,6 +7,7 @@
 import { FINALIZER_FOREGROUND, type NodusObject } from '@/shared/protocol.ts';
 import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
+import { dropProjectEvents } from '../events/record.ts';
 
 /** Removes a deleting object whose last finalizer is gone. */
 export function removeIfReleased(state: MockState, kind: KindDef, obj: NodusObject): NodusObject | undefined {
@@ -60,5 +61,7 @@ export function finishProjectIfEmpty(state: MockState, namespace: string): void 
   const project = state.store.get('namespaces', '', namespace);
   if (!project?.metadata.deletionTimestamp) return;
   if (KIND_DEFS.some((k) => state.store.count(k.plural, namespace) > 0)) return;
+  // As in Kubernetes, a namespace's events go with it.
+  dropProjectEvents(state, namespace);
   state.store.remove('namespaces', '', namespace);
 }

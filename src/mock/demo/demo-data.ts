@@ -17,6 +17,8 @@ import { exposure } from '../kinds/endpoints.ts';
 import { markDeleting } from '../objects/deletion.ts';
 import type { MockState } from '../state.ts';
 
+import { authorOf } from './demo-authors.ts';
+import { loadDemoEvents } from './demo-events.ts';
 import { loadDemoFiles } from './demo-files.ts';
 import { loadDemoHistory } from './demo-history.ts';
 import { IMAGES, type Seed } from './demo-org.ts';
@@ -62,7 +64,7 @@ function addSeed(state: MockState, namespace: string, seed: Seed): void {
       spec: admitted.spec,
       warnings: [],
     },
-    launchedBy: seed.plural === 'functions' ? 'cli' : 'console',
+    ...authorOf(namespace, seed.name, seed.plural),
   });
   obj.metadata.creationTimestamp = at;
   const base = initialStatus(kind, admitted.spec, 1, at);
@@ -106,8 +108,8 @@ export function loadBaseline(state: MockState): void {
 }
 
 /**
- * The demo org on top of the baseline. One deleting object (vision/old-baseline) stays stuck on its billing
- * finalizer, to show what deletionTimestamp and finalizers mean.
+ * The demo org on top of the baseline, with its spend history and its last day of events. One deleting object
+ * (vision/old-baseline) stays stuck on its billing finalizer, to show what deletionTimestamp and finalizers mean.
  */
 export function loadDemoData(state: MockState): void {
   loadBaseline(state);
@@ -117,4 +119,5 @@ export function loadDemoData(state: MockState): void {
   }
   loadDemoFiles(state);
   loadDemoHistory(state);
+  loadDemoEvents(state);
 }

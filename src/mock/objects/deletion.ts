@@ -9,6 +9,7 @@ import { FINALIZER_FOREGROUND, type Condition, type NodusObject } from '@/shared
 import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
 import { accrue } from '../controller/charges.ts';
+import { recordCascade, recordDeleteRequested, type DeleteCause } from '../events/changes.ts';
 import { postSpend } from '../controller/commit.ts';
 import {
   finishProjectIfEmpty,
@@ -42,10 +43,17 @@ export function markDeleting(state: MockState, kind: KindDef, obj: NodusObject, 
   return { ...obj, metadata: { ...obj.metadata, deletionTimestamp: now, deletionGracePeriodSeconds: 0 }, status };
 }
 
-/** Begins deleting a stored object; removes it at once when nothing holds it. */
-export function beginDelete(state: MockState, kind: KindDef, obj: NodusObject, propagation: Propagation): NodusObject {
-  if (propagation === 'Foreground') return beginForeground(state, kind, obj);
-  cascade(state, obj, propagation);
+/** Begins deleting a stored object; removes it at once when nothing holds it. `by`: who asked, for its events. */
+export function beginDelete(
+  state: MockState,
+  kind: KindDef,
+  obj: NodusObject,
+  propagation: Propagation,
+  by?: DeleteCause,
+): NodusObject {
+  if (by) recordDeleteRequested(state, obj, by, propagation);
+  if (propagation === 'Foreground') return beginForeground(state, kind, obj, by);
+  cascade(state, obj, propagation, by);
   if (!obj.metadata.finalizers?.length) return removeDeleted(state, kind, obj)!;
   if (obj.metadata.deletionTimestamp) return obj;
   const stored = storeDeleting(state, kind, obj);
@@ -90,43 +98,59 @@ function storeDeleting(state: MockState, kind: KindDef, obj: NodusObject): Nodus
  * dependents are deleted; it goes once none that blocks it is left (controller/release.ts). The answer is the
  * owner as that first write left it, even when nothing held it and it has gone since.
  */
-function beginForeground(state: MockState, kind: KindDef, obj: NodusObject): NodusObject {
+function beginForeground(state: MockState, kind: KindDef, obj: NodusObject, by: DeleteCause | undefined): NodusObject {
   const held = withForeground(obj);
   let stored = obj;
   if (!obj.metadata.deletionTimestamp) stored = storeDeleting(state, kind, held);
   else if (held !== obj) stored = state.store.put(kind.plural, held);
-  cascade(state, stored, 'Foreground');
+  cascade(state, stored, 'Foreground', by);
   const current = state.store.get(kind.plural, stored.metadata.namespace ?? '', stored.metadata.name ?? '');
   if (current) releaseForeground(state, kind, current);
   return stored;
 }
 
 /** Dependents (objects whose ownerReferences name this uid) are deleted too, or released with Orphan. */
-function cascade(state: MockState, owner: NodusObject, propagation: Propagation): void {
+function cascade(state: MockState, owner: NodusObject, propagation: Propagation, by: DeleteCause | undefined): void {
   const uid = owner.metadata.uid;
   const namespace = owner.metadata.namespace ?? '';
   if (!uid) return;
-  for (const kind of KIND_DEFS) {
-    for (const dependent of state.store.list(kind.plural, namespace)) {
-      const refs = dependent.metadata.ownerReferences ?? [];
-      if (!refs.some((r) => r.uid === uid)) continue;
-      if (propagation === 'Orphan') {
-        const rest = refs.filter((r) => r.uid !== uid);
-        const { ownerReferences: _drop, ...metadata } = dependent.metadata;
-        state.store.put(kind.plural, {
-          ...dependent,
-          metadata: rest.length ? { ...metadata, ownerReferences: rest } : metadata,
-        });
-      } else if (!dependent.metadata.deletionTimestamp) {
-        // Kubernetes' collector deletes a dependent in the Foreground only if it has dependents of its own.
-        const own = propagation === 'Foreground' && hasBlockingDependents(state, dependent);
-        beginDelete(state, kind, dependent, own ? 'Foreground' : 'Background');
-      }
+  const reached = KIND_DEFS.flatMap((kind) =>
+    state.store
+      .list(kind.plural, namespace)
+      .filter((d) => d.metadata.ownerReferences?.some((r) => r.uid === uid))
+      .filter((d) => propagation === 'Orphan' || !d.metadata.deletionTimestamp)
+      .map((dependent) => ({ kind, dependent })),
+  );
+  // The owner's event comes first: it says what the dependents' own events are part of.
+  recordCascade(
+    state,
+    owner,
+    reached.map((r) => r.dependent),
+    propagation,
+    by,
+  );
+  const dependentCause = by && { actor: by.actor, requestId: by.requestId, owner };
+  for (const { kind, dependent: listed } of reached) {
+    // A dependent deleted meanwhile (by a cascade of its own) is acted on as it is now, or not at all.
+    const dependent = state.store.get(kind.plural, namespace, listed.metadata.name ?? '');
+    if (!dependent) continue;
+    const refs = dependent.metadata.ownerReferences ?? [];
+    if (propagation === 'Orphan') {
+      const rest = refs.filter((r) => r.uid !== uid);
+      const { ownerReferences: _drop, ...metadata } = dependent.metadata;
+      state.store.put(kind.plural, {
+        ...dependent,
+        metadata: rest.length ? { ...metadata, ownerReferences: rest } : metadata,
+      });
+    } else if (!dependent.metadata.deletionTimestamp) {
+      // Kubernetes' collector deletes a dependent in the Foreground only if it has dependents of its own.
+      const own = propagation === 'Foreground' && hasBlockingDependents(state, dependent);
+      beginDelete(state, kind, dependent, own ? 'Foreground' : 'Background', dependentCause);
     }
   }
 }
 
-export function deleteProject(state: MockState, project: NodusObject): NodusObject {
+export function deleteProject(state: MockState, project: NodusObject, by?: DeleteCause): NodusObject {
   const name = project.metadata.name ?? '';
   if (project.metadata.deletionTimestamp) return project;
   const terminating = state.store.put('namespaces', {
@@ -135,7 +159,7 @@ export function deleteProject(state: MockState, project: NodusObject): NodusObje
     status: { phase: 'Terminating' },
   });
   for (const kind of KIND_DEFS) {
-    for (const obj of state.store.list(kind.plural, name)) beginDelete(state, kind, obj, 'Background');
+    for (const obj of state.store.list(kind.plural, name)) beginDelete(state, kind, obj, 'Background', by);
   }
   finishProjectIfEmpty(state, name);
   return state.store.get('namespaces', '', name) ?? { ...terminating, metadata: { ...terminating.metadata } };

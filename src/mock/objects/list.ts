@@ -8,7 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { NodusObject, ObjectList } from '@/shared/protocol.ts';
 import { ApiFailure } from '../http/errors.ts';
 import type { MockState } from '../state.ts';
-import { both, parseFieldSelector, parseLabelSelector, type Selector } from '../store/selectors.ts';
+import { both, parseFieldSelector, parseLabelSelector, type FieldSet, type Selector } from '../store/selectors.ts';
 import {
   MATCH_EXACT,
   objectsAt,
@@ -28,10 +28,12 @@ export interface ListQuery {
   listKind: string;
   apiVersion: string;
   params: URLSearchParams;
+  /** The fields it can be selected on, when not those of the Nodus kinds (Events have their own). */
+  fields?: FieldSet;
 }
 
-export function selectorFrom(params: URLSearchParams): Selector | undefined {
-  return both(parseLabelSelector(params.get('labelSelector')), parseFieldSelector(params.get('fieldSelector')));
+export function selectorFrom(params: URLSearchParams, fields?: FieldSet): Selector | undefined {
+  return both(parseLabelSelector(params.get('labelSelector')), parseFieldSelector(params.get('fieldSelector'), fields));
 }
 
 export function parseLimit(raw: string | null): number {
@@ -153,7 +155,7 @@ export async function listObjects(state: MockState, q: ListQuery): Promise<Objec
     offset = page.offset;
     snapshotId = page.snapshot.id;
   } else {
-    const selector = selectorFrom(q.params); // a bad selector is refused before any wait for a version
+    const selector = selectorFrom(q.params, q.fields); // a bad selector is refused before any wait for a version
     const first = await firstPage(state, q);
     items = selector ? first.all.filter(selector) : first.all;
     rv = String(first.rv);

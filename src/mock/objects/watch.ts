@@ -11,6 +11,7 @@ import { baseHeaders, boolQuery, query, type Ctx } from '../http/context.ts';
 import { ApiFailure, statusBody } from '../http/errors.ts';
 import { watchFault } from '../faults/faults.ts';
 import type { MockState } from '../state.ts';
+import type { FieldSet } from '../store/selectors.ts';
 import type { Change } from '../store/store.ts';
 import { selectorFrom } from './list.ts';
 import { parseResourceVersion, tooLargeVersion, validateListOptions, waitForVersion } from './versions.ts';
@@ -24,6 +25,8 @@ export interface WatchTarget {
   kind: string;
   /** What an event carries instead of the object (kubectl get -w asks for one-row Tables); the object when absent. */
   render?: (obj: NodusObject) => unknown;
+  /** The fields it can be selected on, when not those of the Nodus kinds (Events have their own). */
+  fields?: FieldSet;
 }
 
 const DEFAULT_TIMEOUT_SECONDS = 1800;
@@ -33,7 +36,7 @@ const CUT_OFF = Object.assign(new Error('the watch was cut off: its client did n
 
 export async function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): Promise<void> {
   validateListOptions(ctx.url.searchParams, true);
-  const selector = selectorFrom(ctx.url.searchParams);
+  const selector = selectorFrom(ctx.url.searchParams, target.fields);
   const rawFrom = query(ctx, 'resourceVersion');
   const from = parseResourceVersion(rawFrom);
   const bookmarks = boolQuery(ctx, 'allowWatchBookmarks');

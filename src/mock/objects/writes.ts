@@ -2,9 +2,9 @@
  * Create, update, patch and delete of Nodus objects. Each returns a Reply (or throws an ApiFailure); the
  * router writes it, and creates pass through the idempotency layer first.
  */
-import type { Estimate, ManagedFieldsEntry, NodusObject, StatusCause } from '@/shared/protocol.ts';
-import { newObject, type Admitted } from '../admission/new-object.ts';
-import { diffFields, immutableCauses, show } from '../admission/spec.ts';
+import type { Estimate, ManagedFieldsEntry, NodusObject } from '@/shared/protocol.ts';
+import { newObject } from '../admission/new-object.ts';
+import { diffFields, immutableCauses } from '../admission/spec.ts';
 import { budgetImpact, checkBudgets } from '../billing/budgets.ts';
 import { estimateFor, rateCap, reviewEtag } from '../billing/pricing.ts';
 import { parseMoney } from '../money.ts';
@@ -16,10 +16,13 @@ import type { UnknownFieldMode } from '../schema/schema.ts';
 import type { MockState } from '../state.ts';
 import { admit, launchedBy, updatedMetadata } from './build.ts';
 import { beginDelete, previewDelete, type Propagation } from './deletion.ts';
+import { existingOnCreate } from './existing.ts';
 import { defaultManager, recordUpdate } from './managed-fields.ts';
 import { observe } from './observe.ts';
 import { postSpend } from '../controller/commit.ts';
 import { removeIfReleased } from '../controller/release.ts';
+import { recordCreated, recordUpdated, type Cause } from '../events/changes.ts';
+import { recordTransition } from '../events/transitions.ts';
 
 export interface WriteRequest {
   kind: KindDef;
@@ -33,8 +36,10 @@ export interface WriteRequest {
   clientHeader: string | undefined;
   /** Who makes the write (?fieldManager=), else derived from the User-Agent. */
   fieldManager?: string | null;
-  /** Who makes the write: a new object's created-by label names them. */
+  /** Who makes the write: a new object's created-by label names them, and so do the events it records. */
   user: Principal;
+  /** The request's X-Request-Id, which the events the write records carry. */
+  requestId?: string;
   /** Set by server-side apply: the ownership it computed, instead of recording an Update. */
   managedFields?: ManagedFieldsEntry[];
 }
@@ -105,14 +110,6 @@ function checkIfMatch(
     },
     fix: 'Review again (dry-run), check the new estimate, and launch with the ETag it returns.',
   });
-}
-
-function differences(existing: NodusObject, spec: Record<string, unknown>): StatusCause[] {
-  return diffFields(existing.spec ?? {}, spec, 'spec').map((d) => ({
-    field: d.field,
-    reason: 'FieldValueDuplicate',
-    message: `existing ${show(d.before)}, requested ${show(d.after)}`,
-  }));
 }
 
 function generatedName(state: MockState, kind: KindDef, namespace: string, prefix: string): string {
@@ -199,7 +196,14 @@ export function createObject(state: MockState, req: WriteRequest): Reply {
     if (reviewed) state.rememberReview(reviewed.etag, reviewed.estimate);
     return { code: 201, body: obj, headers };
   }
-  return { code: 201, body: state.store.put(kind.plural, obj), headers };
+  const stored = state.store.put(kind.plural, obj);
+  recordCreated(state, stored, causeOf(req));
+  return { code: 201, body: stored, headers };
+}
+
+/** Who a write's events name: its user and its request. */
+function causeOf(req: { user: Principal; requestId?: string | undefined }): Cause {
+  return { actor: req.user.username, requestId: req.requestId };
 }
 
 /**
@@ -228,29 +232,6 @@ function launchTerms(
   };
   if (explicit) return { reviewed, rateCapUSDPerHour: explicit };
   return { reviewed, reviewedRateUSDPerHour: reviewedRate, rateCapUSDPerHour: rateCap(reviewedRate) };
-}
-
-function existingOnCreate(kind: KindDef, existing: NodusObject, admitted: Admitted): Reply {
-  const name = existing.metadata.name ?? '';
-  if (existing.metadata.deletionTimestamp) {
-    throw new ApiFailure(
-      'AlreadyExists',
-      `${kind.kind} "${name}" is being deleted; it can be created again once it is gone`,
-      {
-        details: { kind: kind.kind, name, group: 'nodus.dev' },
-        fix: 'Wait until the object is gone (watch it, or kubectl wait --for=delete), then create it again.',
-      },
-    );
-  }
-  const causes = differences(existing, admitted.spec);
-  if (causes.length === 0) return { code: 200, body: existing };
-  throw new ApiFailure(
-    'AlreadyExists',
-    `${kind.kind} "${name}" already exists with a different spec: ${causes.map((c) => c.field).join(', ')}`,
-    {
-      details: { kind: kind.kind, name, group: 'nodus.dev', causes },
-    },
-  );
 }
 
 export interface UpdateRequest extends WriteRequest {
@@ -343,6 +324,8 @@ export function updateObject(state: MockState, req: UpdateRequest): Reply {
   }
   next.status = observe(state, kind, existing, next);
   const stored = state.store.put(kind.plural, next);
+  recordUpdated(state, existing, stored, causeOf(req));
+  recordTransition(state, kind, existing, stored, causeOf(req));
   postSpend(state, kind, existing, stored);
   return { code: 200, body: removeIfReleased(state, kind, stored) ?? stored, headers };
 }
@@ -354,6 +337,9 @@ export interface DeleteRequest {
   dryRun: boolean;
   propagation: Propagation;
   preconditions: { uid?: string; resourceVersion?: string };
+  /** Who asks, for the events the delete records. */
+  user: Principal;
+  requestId?: string;
 }
 
 export function deleteObject(state: MockState, req: DeleteRequest): Reply {
@@ -376,7 +362,7 @@ export function deleteObject(state: MockState, req: DeleteRequest): Reply {
     throw conflict(kind, name);
   }
   if (req.dryRun) return { code: 200, body: previewDelete(state, kind, existing, req.propagation) };
-  return { code: 200, body: beginDelete(state, kind, existing, req.propagation) };
+  return { code: 200, body: beginDelete(state, kind, existing, req.propagation, causeOf(req)) };
 }
 
 export function notFound(kind: KindDef, namespace: string, name: string): ApiFailure {

@@ -4,7 +4,7 @@
  */
 import { API_VERSION } from '@/shared/protocol.ts';
 import { readBody, requireObject } from '../http/body.ts';
-import { dryRunQuery, query, type Ctx } from '../http/context.ts';
+import { dryRunQuery, query, type Ctx, type Principal } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { Propagation } from '../objects/deletion.ts';
@@ -74,12 +74,14 @@ export async function serveDeleteCollection(
   ctx: Ctx,
   kind: KindDef,
   namespace: string,
+  user: Principal,
 ): Promise<void> {
   const options = await deleteOptions(ctx);
+  const by = { user, requestId: ctx.requestId };
   return reply(
     state,
     ctx,
-    await deleteCollection(state, { kind, namespace, params: ctx.url.searchParams, ...options }),
+    await deleteCollection(state, { kind, namespace, params: ctx.url.searchParams, ...options, ...by }),
   );
 }
 

@@ -1,10 +1,11 @@
 /**
  * Discovery (`/api`, `/apis`, `/apis/nodus.dev/v1`, and the aggregated form of the first two) and `/version`; the
- * group's OpenAPI is in openapi-group.ts.
+ * group's OpenAPI is in openapi-group.ts. The usage and events groups describe themselves (usage/, events/).
  */
 import { API_VERSION, GROUP, VERSION } from '@/shared/protocol.ts';
 import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import { usageAggregated, usageGroup } from '../usage/discovery.ts';
+import { eventsAggregated, eventsAggregatedResource, eventsGroup, eventsResource } from '../events/discovery.ts';
 import { AUTH_GROUPS } from './auth-reviews.ts';
 
 const NAMESPACE_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'watch'];
@@ -56,6 +57,7 @@ export function coreResources() {
         verbs: NAMESPACE_VERBS,
         shortNames: ['ns'],
       },
+      eventsResource(),
     ],
   };
 }
@@ -81,6 +83,7 @@ export function apiGroupList() {
     groups: [
       { name: GROUP, versions: [groupVersion()], preferredVersion: groupVersion() },
       usageGroup(),
+      eventsGroup(),
       ...AUTH_GROUPS.map((g) => authGroup(g.group)),
     ],
   };
@@ -193,7 +196,7 @@ export function aggregatedDiscovery(root: 'api' | 'apis', version: string) {
       ? [
           {
             metadata: { creationTimestamp: null },
-            versions: [{ version: 'v1', resources: [namespaces], freshness: 'Current' }],
+            versions: [{ version: 'v1', resources: [namespaces, eventsAggregatedResource('')], freshness: 'Current' }],
           },
         ]
       : [
@@ -202,6 +205,7 @@ export function aggregatedDiscovery(root: 'api' | 'apis', version: string) {
             versions: [{ version: VERSION, resources: nodus, freshness: 'Current' }],
           },
           usageAggregated(),
+          eventsAggregated(),
           ...auth,
         ];
   return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${version}`, metadata: {}, items };

@@ -11,6 +11,7 @@ import {
   type NodusObject,
 } from '@/shared/protocol.ts';
 import { chargeInvocation } from '../controller/invocations.ts';
+import { recordInvocation, type Answer } from '../events/transitions.ts';
 import { readRaw } from '../http/body.ts';
 import { sendJson, type Ctx, type Headers } from '../http/context.ts';
 import { ApiFailure, statusBody } from '../http/errors.ts';
@@ -113,7 +114,9 @@ export async function serveInvoke(
     );
   }
   const charge = chargeInvocation(state, kind, obj);
+  const by = { actor: ctx.user?.username ?? state.config.principal, requestId: ctx.requestId };
   if (!charge.ok) {
+    recordInvocation(state, obj, { refused: `spent $${charge.spent} of its spec.maxCostUSD $${charge.max}` }, by);
     throw new ApiFailure(
       'Conflict',
       `${kind.kind} "${name}" has spent $${charge.spent} of its spec.maxCostUSD $${charge.max}; one invocation costs $${charge.price}`,
@@ -125,7 +128,8 @@ export async function serveInvoke(
   }
   flights(state).set(uid, running + 1);
   try {
-    await respond(state, ctx, obj, body, started, formatMoney(charge.price));
+    const answered = await respond(state, ctx, obj, body, started, formatMoney(charge.price));
+    if (answered) recordInvocation(state, obj, answered, by);
   } finally {
     const left = (flights(state).get(uid) ?? 1) - 1;
     if (left > 0) flights(state).set(uid, left);
@@ -140,13 +144,13 @@ async function respond(
   body: Buffer,
   started: number,
   charged: string,
-): Promise<void> {
+): Promise<Answer | undefined> {
   const name = obj.metadata.name ?? '';
   const behaviour = behaviourOf(spec(obj).handler);
   const timeoutMs = Math.max(1, Number(spec(obj).timeoutSeconds ?? 300)) * 1000;
   const delay = behaviour === 'slow' ? slowDelay(body) : 0;
   const timedOut = delay > timeoutMs;
-  if (delay > 0 && !(await wait(ctx, Math.min(delay, timeoutMs)))) return;
+  if (delay > 0 && !(await wait(ctx, Math.min(delay, timeoutMs)))) return undefined;
   await state.flushed();
   const headers: Headers = {
     [HEADER_INVOCATION_ID]: state.newUid('inv'),
@@ -162,7 +166,8 @@ async function respond(
         fix: 'Make the handler answer sooner, or raise spec.timeoutSeconds.',
       },
     );
-    return sendJson(ctx, 504, statusBody(failure, ctx.requestId, ctx.origin), headers);
+    sendJson(ctx, 504, statusBody(failure, ctx.requestId, ctx.origin), headers);
+    return { timedOutSeconds: timeoutMs / 1000 };
   }
   const reply = answer(behaviour, {
     body,
@@ -172,4 +177,5 @@ async function respond(
     receivedAt: new Date(state.now()).toISOString(),
   });
   sendJson(ctx, reply.code, reply.body, headers);
+  return { code: reply.code };
 }

@@ -6,9 +6,16 @@
  */
 import type { NodusObject, ObjectList } from '@/shared/protocol.ts';
 import { query, sendJson, sendJsonList, type Ctx } from '../http/context.ts';
-import type { PrinterColumn } from '../kinds/common.ts';
 import type { WatchTarget } from '../objects/watch.ts';
-import { parseIncludeObject, tableRow, toTable, columnDefinitions, type Table, type TableOptions } from './table.ts';
+import {
+  parseIncludeObject,
+  printerOf,
+  tableRow,
+  toTable,
+  type Printable,
+  type Table,
+  type TableOptions,
+} from './table.ts';
 
 export interface MediaRange {
   type: string;
@@ -67,33 +74,32 @@ function sendTable(ctx: Ctx, table: Table): void {
   sendJson(ctx, 200, table, { 'Content-Type': `application/json;as=Table;v=${version};g=meta.k8s.io` });
 }
 
-/** A list, as a Table when the client asked for one. */
-export function sendList(ctx: Ctx, list: ObjectList, columns: readonly PrinterColumn[], now: number): void {
+/** A list, as a Table when the client asked for one; its items in the shape the printer's API serves. */
+export function sendList(ctx: Ctx, list: ObjectList, columns: Printable, now: number): void {
   const options = tableOptions(ctx, now);
-  if (!options) return sendJsonList(ctx, list);
+  const shape = printerOf(columns).shape;
+  if (!options) return sendJsonList(ctx, shape ? { ...list, items: list.items.map(shape) } : list);
   sendTable(ctx, toTable(list.items, columns, { ...list.metadata }, options));
 }
 
 /** One object, as a one-row Table when the client asked for one (`kubectl get job train-a`). */
-export function sendObject(ctx: Ctx, obj: NodusObject, columns: readonly PrinterColumn[], now: number): void {
+export function sendObject(ctx: Ctx, obj: NodusObject, columns: Printable, now: number): void {
   const options = tableOptions(ctx, now);
-  if (!options) return sendJson(ctx, 200, obj);
+  const shape = printerOf(columns).shape;
+  if (!options) return sendJson(ctx, 200, shape ? shape(obj) : obj);
   sendTable(ctx, toTable([obj], columns, { resourceVersion: obj.metadata.resourceVersion ?? '' }, options));
 }
 
 /**
- * A watch whose events carry one-row Tables when the client asked for them (`kubectl get -w`). Only the first
+ * A watch whose events carry one-row Tables when the client asked for them (`kubectl get -w`), else the objects in
+ * the shape the printer's API serves. Only the first
  * carries the column definitions, as a Kubernetes API server sends them to save bandwidth: kubectl lays out the
  * later rows with the columns it has.
  */
-export function tableWatch(
-  ctx: Ctx,
-  target: WatchTarget,
-  columns: readonly PrinterColumn[],
-  now: () => number,
-): WatchTarget {
+export function tableWatch(ctx: Ctx, target: WatchTarget, columns: Printable, now: () => number): WatchTarget {
   const options = tableOptions(ctx, now());
-  if (!options) return target;
+  const shape = printerOf(columns).shape;
+  if (!options) return shape ? { ...target, render: shape } : target;
   let first = true;
   const render = (obj: NodusObject): Table => {
     const table: Table = {
@@ -102,7 +108,7 @@ export function tableWatch(
       metadata: { resourceVersion: obj.metadata.resourceVersion ?? '' },
       rows: [],
     };
-    if (first) table.columnDefinitions = columnDefinitions(columns);
+    if (first) table.columnDefinitions = printerOf(columns).columns;
     first = false;
     table.rows.push(tableRow(obj, columns, { ...options, now: now() }));
     return table;

@@ -1,9 +1,11 @@
 /**
  * `/openapi/v3`, the index, and `/openapi/v3/api/v1`: the Namespace (a project) and its operations, so that `kubectl explain namespaces` has
- * something to print and kubectl's client-side validation of a Namespace manifest passes.
+ * something to print and kubectl's client-side validation of a Namespace manifest passes, and the core Event's.
  */
 import { createHash } from 'node:crypto';
 import { API_VERSION } from '@/shared/protocol.ts';
+import { EVENTS_API_VERSION } from '@/shared/events.ts';
+import { coreEventsOpenApi, eventsOpenApi } from '../events/openapi.ts';
 import { usageOpenApi } from '../usage/openapi.ts';
 import { USAGE_API_VERSION } from '../usage/report.ts';
 import { objectMeta, openApiGroup } from './openapi-group.ts';
@@ -59,6 +61,7 @@ const namespaceList = {
 const nameParam = { name: 'name', in: 'path', required: true, schema: { type: 'string' } };
 
 export function openApiCore() {
+  const events = coreEventsOpenApi();
   return {
     openapi: '3.0.0',
     info: { title: 'Nodus core', version: 'v1' },
@@ -93,9 +96,14 @@ export function openApiCore() {
         }),
         delete: op('delete', 'deleteCoreV1Namespace', { responses: { 200: ok(REF) } }),
       },
+      ...events.paths,
     },
     components: {
-      schemas: { 'io.k8s.api.core.v1.Namespace': namespace, 'io.k8s.api.core.v1.NamespaceList': namespaceList },
+      schemas: {
+        'io.k8s.api.core.v1.Namespace': namespace,
+        'io.k8s.api.core.v1.NamespaceList': namespaceList,
+        ...events.schemas,
+      },
     },
   };
 }
@@ -103,6 +111,7 @@ export function openApiCore() {
 let groupHash: string | undefined;
 let coreHash: string | undefined;
 let usageHash: string | undefined;
+let eventsHash: string | undefined;
 
 const hash = (doc: unknown) =>
   createHash('sha256').update(JSON.stringify(doc)).digest('hex').slice(0, 32).toUpperCase();
@@ -112,11 +121,15 @@ export function openApiIndex() {
   // kubectl caches each document by its hash, so a changed document needs a changed hash.
   coreHash ??= hash(openApiCore());
   usageHash ??= hash(usageOpenApi());
+  eventsHash ??= hash(eventsOpenApi());
   return {
     paths: {
       [`apis/${API_VERSION}`]: { serverRelativeURL: `/openapi/v3/apis/${API_VERSION}?hash=${groupHash}` },
       'api/v1': { serverRelativeURL: `/openapi/v3/api/v1?hash=${coreHash}` },
       [`apis/${USAGE_API_VERSION}`]: { serverRelativeURL: `/openapi/v3/apis/${USAGE_API_VERSION}?hash=${usageHash}` },
+      [`apis/${EVENTS_API_VERSION}`]: {
+        serverRelativeURL: `/openapi/v3/apis/${EVENTS_API_VERSION}?hash=${eventsHash}`,
+      },
     },
   };
 }

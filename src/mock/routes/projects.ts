@@ -7,6 +7,7 @@ import { checkMetadata, checkName, clientMetadata, isNodusKey } from '../admissi
 import { newProject } from '../admission/new-object.ts';
 import { ApiFailure, invalid } from '../http/errors.ts';
 import { deleteProject } from '../objects/deletion.ts';
+import type { DeleteCause } from '../events/changes.ts';
 import type { Reply } from '../http/reply.ts';
 import type { UnknownFieldMode } from '../schema/schema.ts';
 import type { MockState } from '../state.ts';
@@ -108,7 +109,7 @@ export function createProject(
   return { code: 201, body: dryRun ? project : state.store.put('namespaces', project) };
 }
 
-export function removeProject(state: MockState, name: string, dryRun: boolean): Reply {
+export function removeProject(state: MockState, name: string, dryRun: boolean, by?: DeleteCause): Reply {
   const project = getProject(state, name);
   if (name === DEFAULT_PROJECT || name === PUBLIC_PROJECT) {
     throw new ApiFailure('Forbidden', `project "${name}" cannot be deleted`, {
@@ -120,7 +121,7 @@ export function removeProject(state: MockState, name: string, dryRun: boolean): 
     });
   }
   if (dryRun) return { code: 200, body: project };
-  return { code: 200, body: deleteProject(state, project) };
+  return { code: 200, body: deleteProject(state, project, by) };
 }
 
 /**

@@ -1,4 +1,7 @@
-/** How the routes answer: through the journal's flush, and with the Status of a path or method they do not serve. */
+/**
+ * How the routes answer: through the journal's flush, and with the Status of a path or method they do not serve
+ * (or a path they cannot read).
+ */
 import { API_VERSION } from '@/shared/protocol.ts';
 import { sendJson, type Ctx } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';
@@ -25,4 +28,19 @@ export function notFoundPath(ctx: Ctx): ApiFailure {
 export async function reply(state: MockState, ctx: Ctx, r: Reply): Promise<void> {
   await state.flushed();
   sendJson(ctx, r.code, r.body, r.headers);
+}
+
+/** A path segment as the client meant it; `%E0%A4` (half a character) or a bare `%` is the client's mistake. */
+export function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new ApiFailure(
+      'BadRequest',
+      `the path segment "${segment.slice(0, 100)}" holds a malformed percent-encoding`,
+      {
+        fix: 'Percent-encode each byte of UTF-8 as %XX, and a literal "%" as %25.',
+      },
+    );
+  }
 }

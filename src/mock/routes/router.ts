@@ -22,9 +22,12 @@ import { serveFiles } from './files.ts';
 import { routeDev } from './dev-routes.ts';
 import { serveInvoke } from './invoke.ts';
 import { routeUsage } from './usage.ts';
+import { routeEventsGroup, serveEvents } from './events.ts';
+import { EVENTS_API_VERSION, EVENTS_GROUP, EVENTS_PLURAL } from '@/shared/events.ts';
+import { eventsOpenApi } from '../events/openapi.ts';
 import { USAGE_GROUP } from '../usage/report.ts';
 import { usageOpenApi } from '../usage/openapi.ts';
-import { methodNotAllowed, notFoundPath, reply } from './replies.ts';
+import { decodeSegment, methodNotAllowed, notFoundPath, reply } from './replies.ts';
 import {
   aggregatedDiscovery,
   apiGroup,
@@ -85,6 +88,7 @@ function writeRequest(ctx: Ctx, kind: KindDef, namespace: string, body: Record<s
     clientHeader: ctx.req.headers['x-nodus-client'] as string | undefined,
     fieldManager: query(ctx, 'fieldManager'),
     user: requestUser(ctx),
+    requestId: ctx.requestId,
   };
 }
 
@@ -159,7 +163,7 @@ async function routeObjects(
         idempotent(state, ctx, body, req.dryRun, () => createObject(state, req)),
       );
     }
-    if (ctx.method === 'DELETE') return serveDeleteCollection(state, ctx, kind, namespace);
+    if (ctx.method === 'DELETE') return serveDeleteCollection(state, ctx, kind, namespace, requestUser(ctx));
     throw methodNotAllowed(ctx, ['GET', 'POST', 'DELETE']);
   }
   if (sub !== undefined) {
@@ -220,7 +224,8 @@ async function routeObjects(
     }
     case 'DELETE': {
       const options = await deleteOptions(ctx);
-      return reply(state, ctx, deleteObject(state, { kind, namespace, name, ...options }));
+      const by = { user: requestUser(ctx), requestId: ctx.requestId };
+      return reply(state, ctx, deleteObject(state, { kind, namespace, name, ...options, ...by }));
     }
     default:
       throw methodNotAllowed(ctx, ['GET', 'PUT', 'PATCH', 'DELETE']);
@@ -271,7 +276,8 @@ async function routeProjects(state: MockState, ctx: Ctx, name?: string): Promise
   }
   if (ctx.method === 'DELETE') {
     const options = await deleteOptions(ctx);
-    return reply(state, ctx, removeProject(state, name, options.dryRun));
+    const by = { actor: requestUser(ctx).username, requestId: ctx.requestId };
+    return reply(state, ctx, removeProject(state, name, options.dryRun, by));
   }
   if (ctx.method === 'PATCH') {
     const body = await objectBody(ctx, PROJECT_PATCH_TYPES);
@@ -291,21 +297,6 @@ function readDiscovery(ctx: Ctx, legacy: () => unknown, root: 'api' | 'apis'): v
   sendDiscovery(ctx, legacy, (version) => aggregatedDiscovery(root, version));
 }
 
-/** A path segment as the client meant it; `%E0%A4` (half a character) or a bare `%` is the client's mistake. */
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw new ApiFailure(
-      'BadRequest',
-      `the path segment "${segment.slice(0, 100)}" holds a malformed percent-encoding`,
-      {
-        fix: 'Percent-encode each byte of UTF-8 as %XX, and a literal "%" as %25.',
-      },
-    );
-  }
-}
-
 export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
   const parts = ctx.url.pathname.split('/').filter(Boolean).map(decodeSegment);
   const [p0, p1, p2, p3, p4, p5, p6, p7, ...rest] = parts;
@@ -313,11 +304,15 @@ export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
     if (parts.length === 1) return readDiscovery(ctx, apiVersions, 'api');
     if (p1 === 'v1' && parts.length === 2) return readOnly(ctx, coreResources);
     if (p1 === 'v1' && p2 === 'namespaces' && parts.length <= 4) return routeProjects(state, ctx, p3);
+    if (p1 === 'v1' && p2 === EVENTS_PLURAL && parts.length === 3) return serveEvents(state, ctx, 'core', undefined);
+    if (p1 === 'v1' && p2 === 'namespaces' && p4 === EVENTS_PLURAL && parts.length <= 6)
+      return serveEvents(state, ctx, 'core', p3, p5);
   }
   if (p0 === 'apis') {
     if (parts.length === 1) return readDiscovery(ctx, apiGroupList, 'apis');
     if (AUTH_GROUPS.some((g) => g.group === p1)) return routeAuth(state, ctx, p1!, parts);
     if (p1 === USAGE_GROUP) return routeUsage(state, ctx, parts);
+    if (p1 === EVENTS_GROUP) return routeEventsGroup(state, ctx, parts);
     if (p1 === GROUP && parts.length === 2) return readOnly(ctx, apiGroup);
     if (p1 === GROUP && p2 === VERSION) {
       if (parts.length === 3) return readOnly(ctx, groupResources);
@@ -363,6 +358,8 @@ export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
     if (p2 === 'apis' && p3 === GROUP && p4 === VERSION && parts.length === 5) return readOnly(ctx, openApiGroup);
     if (p2 === 'api' && p3 === 'v1' && parts.length === 4) return readOnly(ctx, openApiCore);
     if (p2 === 'apis' && p3 === USAGE_GROUP && p4 === 'v1' && parts.length === 5) return readOnly(ctx, usageOpenApi);
+    if (p2 === 'apis' && `${p3}/${p4}` === EVENTS_API_VERSION && parts.length === 5)
+      return readOnly(ctx, eventsOpenApi);
   }
   if (p0 === '_mock' && p1 !== undefined && parts.length === 2) return routeDev(state, ctx, p1);
   throw notFoundPath(ctx);

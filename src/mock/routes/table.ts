@@ -83,6 +83,42 @@ export function columnDefinitions(columns: readonly PrinterColumn[]): ColumnDefi
 }
 
 /**
+ * How a resource prints as a Table: its columns, and each object's cells in their order. The kinds print Name, their
+ * declared columns and Age; a resource with columns of its own (Events) brings its own printer.
+ */
+export interface Printer {
+  columns: ColumnDefinition[];
+  cells: (obj: NodusObject, now: number) => unknown[];
+  /** The object a row carries with includeObject=Object, in the shape its API serves; as stored by default. */
+  shape?: (obj: NodusObject) => unknown;
+}
+
+/** A kind's declared columns, or a printer of its own. */
+export type Printable = readonly PrinterColumn[] | Printer;
+
+const kindPrinters = new WeakMap<readonly PrinterColumn[], Printer>();
+
+function kindPrinter(columns: readonly PrinterColumn[]): Printer {
+  let printer = kindPrinters.get(columns);
+  if (!printer) {
+    printer = {
+      columns: columnDefinitions(columns),
+      cells: (obj, now) => {
+        const created = Date.parse(obj.metadata.creationTimestamp ?? '');
+        const age = Number.isNaN(created) ? '<unknown>' : humanDuration(now - created);
+        return [obj.metadata.name ?? '', ...columns.map((c) => cell(valueAt(obj, c.jsonPath))), age];
+      },
+    };
+    kindPrinters.set(columns, printer);
+  }
+  return printer;
+}
+
+export function printerOf(printable: Printable): Printer {
+  return Array.isArray(printable) ? kindPrinter(printable as readonly PrinterColumn[]) : (printable as Printer);
+}
+
+/**
  * Kubernetes' HumanDuration (k8s.io/apimachinery/pkg/util/duration): the exact strings kubectl shows in AGE,
  * so the mock's output reads like a cluster's ("42m", "3h10m", "12d").
  */
@@ -126,31 +162,31 @@ function cell(value: unknown): unknown {
   return value;
 }
 
-function rowObject(obj: NodusObject, include: IncludeObject, apiVersion: string): unknown {
+function rowObject(obj: NodusObject, printer: Printer, include: IncludeObject, apiVersion: string): unknown {
   if (include === 'None') return undefined;
-  if (include === 'Object') return obj;
+  if (include === 'Object') return printer.shape ? printer.shape(obj) : obj;
   return { kind: 'PartialObjectMetadata', apiVersion, metadata: obj.metadata };
 }
 
-export function tableRow(obj: NodusObject, columns: readonly PrinterColumn[], options: TableOptions): TableRow {
-  const created = Date.parse(obj.metadata.creationTimestamp ?? '');
-  const age = Number.isNaN(created) ? '<unknown>' : humanDuration(options.now - created);
-  const cells = [obj.metadata.name ?? '', ...columns.map((c) => cell(valueAt(obj, c.jsonPath))), age];
-  const object = rowObject(obj, options.includeObject, options.apiVersion);
+export function tableRow(obj: NodusObject, printable: Printable, options: TableOptions): TableRow {
+  const printer = printerOf(printable);
+  const cells = printer.cells(obj, options.now);
+  const object = rowObject(obj, printer, options.includeObject, options.apiVersion);
   return object === undefined ? { cells } : { cells, object };
 }
 
 export function toTable(
   objects: readonly NodusObject[],
-  columns: readonly PrinterColumn[],
+  printable: Printable,
   metadata: Table['metadata'],
   options: TableOptions,
 ): Table {
+  const printer = printerOf(printable);
   return {
     kind: 'Table',
     apiVersion: options.apiVersion,
     metadata,
-    columnDefinitions: columnDefinitions(columns),
-    rows: objects.map((obj) => tableRow(obj, columns, options)),
+    columnDefinitions: printer.columns,
+    rows: objects.map((obj) => tableRow(obj, printer, options)),
   };
 }

@@ -14,12 +14,12 @@ import { ApiFailure } from '../http/errors.ts';
 
 export type Selector = (obj: NodusObject) => boolean;
 
-function bad(selector: string, why: string, param: string): ApiFailure {
+function bad(selector: string, why: string, param: string, fields: FieldSet = FIELDS): ApiFailure {
   return new ApiFailure('BadRequest', `unable to parse ${param} "${selector}": ${why}`, {
     fix:
       param === 'labelSelector'
         ? `Use ${SELECTOR_FORMS}.`
-        : 'Use metadata.name, metadata.namespace or status.phase with =, == or !=, separated by commas.',
+        : `Use ${Object.keys(fields.read).join(', ')} with =, == or !=, separated by commas.`,
   });
 }
 
@@ -30,27 +30,31 @@ export function parseLabelSelector(text: string | null): Selector | undefined {
   return (obj) => matchesLabels(parsed.requirements, obj.metadata.labels ?? {});
 }
 
-const FIELDS: Record<string, (obj: NodusObject) => string> = {
-  'metadata.name': (o) => o.metadata.name ?? '',
-  'metadata.namespace': (o) => o.metadata.namespace ?? '',
-  'status.phase': (o) => String(o.status?.phase ?? ''),
+/** The fields a resource can be selected on, and what to say of a field it does not serve (a name that is close). */
+export interface FieldSet {
+  read: Record<string, (obj: NodusObject) => string>;
+  hint?: (field: string) => string | undefined;
+}
+
+const FIELDS: FieldSet = {
+  read: {
+    'metadata.name': (o) => o.metadata.name ?? '',
+    'metadata.namespace': (o) => o.metadata.namespace ?? '',
+    'status.phase': (o) => String(o.status?.phase ?? ''),
+  },
 };
 
-export function parseFieldSelector(
-  text: string | null,
-  extra: Record<string, (obj: NodusObject) => string> = {},
-): Selector | undefined {
+export function parseFieldSelector(text: string | null, fields: FieldSet = FIELDS): Selector | undefined {
   if (text === null || text.trim() === '') return undefined;
-  const fields = { ...FIELDS, ...extra };
   const tests = splitTerms(text).map((term) => {
     const match = /^([A-Za-z.]+)\s*(==|=|!=)\s*(.*)$/.exec(term);
-    if (!match) throw bad(text, `cannot read "${term}"`, 'fieldSelector');
+    if (!match) throw bad(text, `cannot read "${term}"`, 'fieldSelector', fields);
     const [, field, op, value] = match as unknown as [string, string, string, string];
     // Own keys only: "valueOf" or "constructor" would otherwise find Object.prototype's, and throw at match time.
-    const read = Object.hasOwn(fields, field) ? fields[field] : undefined;
+    const read = Object.hasOwn(fields.read, field) ? fields.read[field] : undefined;
     if (!read) {
       throw new ApiFailure('BadRequest', `field label not supported: "${field}"`, {
-        fix: `Select on one of: ${Object.keys(fields).join(', ')}.`,
+        fix: fields.hint?.(field) ?? `Select on one of: ${Object.keys(fields.read).join(', ')}.`,
       });
     }
     return op === '!=' ? (o: NodusObject) => read(o) !== value : (o: NodusObject) => read(o) === value;
