@@ -14,5 +14,8 @@ export const paths = {
   newObject: (project: string, plural: string) => `/projects/${seg(project)}/new/${seg(plural)}`,
   allProjects: (plural?: string) => `/all${plural ? `/${seg(plural)}` : ''}`,
   /** Spend over time: one project's, or (no project) every project's. `cost` is no kind's plural. */
+  /** A project's Events, newest first; `request` shows one request's. `activity` is no kind's plural. */
+  activity: (project: string, request?: string) =>
+    `/projects/${seg(project)}/activity${request ? `?request=${seg(request)}` : ''}`,
   cost: (project?: string) => (project === undefined ? '/all/cost' : `/projects/${seg(project)}/cost`),
 };

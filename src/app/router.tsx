@@ -37,6 +37,11 @@ function createRouter() {
           HydrateFallback: CostPageSkeleton,
           lazy: async () => ({ Component: (await import('./routes/cost.tsx')).ProjectCostRoute }),
         },
+        // The Events of a project: loaded when first opened, like the object page that shares its code.
+        {
+          path: 'projects/:project/activity',
+          lazy: async () => ({ Component: (await import('./routes/activity.tsx')).ActivityRoute }),
+        },
         {
           path: 'all/cost',
           HydrateFallback: CostPageSkeleton,

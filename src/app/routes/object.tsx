@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { ObjectEvents } from '@/features/events/index.ts';
 import { InvokePanel } from '@/features/invoke/index.ts';
 import { FilesBrowser } from '@/features/files/index.ts';
 import { LogViewer } from '@/features/logs/index.ts';
@@ -15,6 +16,7 @@ import { ObjectEdit } from '@/features/object-edit/index.ts';
 import { useProjectKinds } from '@/features/resources/index.ts';
 import { useTerminalDock } from '@/features/terminal/index.ts';
 import { paths } from '../paths.ts';
+import { eventLinks } from './event-links.ts';
 import { ObjectPageSkeleton } from './object-skeleton.tsx';
 
 export function ObjectRoute() {
@@ -60,6 +62,15 @@ export function ObjectRoute() {
         openTerminal({ group: kind.group, version: kind.version, plural, kind: kind.kind, project, name })
       }
       renderLogs={({ phase }) => <LogViewer kind={kind} project={project} name={name} phase={phase} />}
+      renderEvents={({ object }) => (
+        <ObjectEvents
+          project={project}
+          uid={object.metadata.uid ?? ''}
+          kind={kind.kind}
+          name={name}
+          links={eventLinks}
+        />
+      )}
       renderInvoke={({ live }) => <InvokePanel kind={kind} project={project} name={name} object={live} />}
       renderFiles={({ object }) => <FilesBrowser kind={kind} project={project} name={name} object={object} />}
       renderEdit={({ live }) => (

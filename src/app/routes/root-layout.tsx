@@ -16,7 +16,7 @@ import { KindIcon, KindNav } from '@/features/navigation/index.ts';
 import { CommandPalette, type ObjectName, type PaletteHrefs } from '@/features/palette/index.ts';
 import { ProjectSwitcher, useProjects } from '@/features/projects/index.ts';
 import { useProjectKinds } from '@/features/resources/index.ts';
-import { SupportButton, SupportPanel } from '@/features/support/index.ts';
+import { SupportButton, SupportPanel, useSupportPanel } from '@/features/support/index.ts';
 import { TerminalDock, useTerminalDock } from '@/features/terminal/index.ts';
 import { kindInProject } from '@/kinds/lifecycle.ts';
 import { focusPageFilter, useHotkeys } from '@/lib/use-hotkeys.ts';
@@ -34,7 +34,7 @@ export function RootLayout() {
   const projects = useProjects();
   const health = useHealth();
   const [paletteOpen, setPaletteOpen] = useState(false);
-  const [supportOpen, setSupportOpen] = useState(false);
+  const support = useSupportPanel();
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [notice, setNotice] = useState<Notice>();
   const noticeId = useRef(0);
@@ -95,8 +95,10 @@ export function RootLayout() {
   );
   const kindIcon = useCallback((kind: string) => <KindIcon kind={kind} className="size-4" />, []);
   // A project or all-projects page with no kind in the URL shows the first kind the project can hold.
-  const onCost = pathname === paths.cost(project);
-  const showsKinds = !onCost && (pathname.startsWith('/all') || /^\/projects\/[^/]+/.test(pathname));
+  // The Cost and Activity pages are the project's, not a kind's: no kind is selected there.
+  const onProjectPage =
+    pathname === paths.cost(project) || (project !== undefined && pathname === paths.activity(project));
+  const showsKinds = !onProjectPage && (pathname.startsWith('/all') || /^\/projects\/[^/]+/.test(pathname));
   const selected = plural ?? (showsKinds ? kinds.data?.find((k) => kindInProject(k.kind, project))?.plural : undefined);
 
   return (
@@ -113,6 +115,7 @@ export function RootLayout() {
           kindHref={kindHref}
           projectsHref={paths.projects()}
           costHref={paths.cost(project)}
+          activityHref={project === undefined ? undefined : paths.activity(project)}
           selected={selected}
         />
       }
@@ -133,7 +136,7 @@ export function RootLayout() {
           <div className="ml-auto flex items-center gap-2">
             <PaletteHint onClick={() => setPaletteOpen(true)} />
             <HealthIndicator />
-            <SupportButton onClick={() => setSupportOpen(true)} />
+            <SupportButton onClick={() => support.show()} />
           </div>
         </>
       }
@@ -156,7 +159,7 @@ export function RootLayout() {
       />
       <ShortcutsSheet open={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
       <Toast notice={notice} onDone={clearNotice} />
-      <SupportPanel open={supportOpen} onClose={() => setSupportOpen(false)} health={describeHealth(health)} />
+      <SupportPanel open={support.open} onClose={support.close} health={describeHealth(health)} focus={support.focus} />
       <KeyPrompt />
       <UploadTray hrefOf={filesHref} />
     </AppShell>

@@ -145,6 +145,14 @@ export function ChartIcon(props: IconProps) {
   );
 }
 
+export function PulseIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M2.5 10h3.5l2-5 4 10 2-5h3.5" />
+    </Icon>
+  );
+}
+
 export function GlobeIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -7,7 +7,7 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { isApiError, type KindInfo } from '@/data/client/index.ts';
-import { AlertIcon, ChartIcon, GridIcon } from '@/components/ui/icons.tsx';
+import { AlertIcon, ChartIcon, GridIcon, PulseIcon } from '@/components/ui/icons.tsx';
 import { titleCase } from '@/lib/format.ts';
 import { kindInProject } from '@/kinds/lifecycle.ts';
 import { useObjectCount } from '../api/count-objects.ts';
@@ -21,11 +21,13 @@ export interface KindNavProps {
   projectsHref: string;
   /** Spend over time, for the project (or every project). */
   costHref: string;
+  /** What happened in the project, and who did it; undefined on all-projects pages. */
+  activityHref?: string | undefined;
   /** The kind shown, also when the URL names none (the page picks the first). */
   selected: string | undefined;
 }
 
-export function KindNav({ kinds, project, kindHref, projectsHref, costHref, selected }: KindNavProps) {
+export function KindNav({ kinds, project, kindHref, projectsHref, costHref, activityHref, selected }: KindNavProps) {
   return (
     <nav aria-label="Resources" className="space-y-6 px-3 py-4">
       <ul>
@@ -40,6 +42,14 @@ export function KindNav({ kinds, project, kindHref, projectsHref, costHref, sele
             <span className="ml-auto truncate font-mono text-[11px] text-slate-400">{project ?? 'all'}</span>
           </Item>
         </li>
+        {activityHref ? (
+          <li>
+            <Item to={activityHref} end icon={<PulseIcon className="size-4" />}>
+              <span className="truncate">Activity</span>
+              <span className="ml-auto truncate font-mono text-[11px] text-slate-400">{project}</span>
+            </Item>
+          </li>
+        ) : null}
       </ul>
       <div>
         <h2 className="mb-1.5 flex items-baseline justify-between gap-2 px-2 text-[11px] font-semibold uppercase tracking-wider text-slate-400">

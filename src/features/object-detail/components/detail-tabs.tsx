@@ -7,13 +7,14 @@ import { useRef, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { matchesShortcut } from '@/lib/shortcuts.ts';
 
-export type DetailTab = 'overview' | 'files' | 'yaml' | 'logs' | 'invoke' | 'edit';
+export type DetailTab = 'overview' | 'files' | 'yaml' | 'logs' | 'events' | 'invoke' | 'edit';
 
 export const TAB_LABELS: Record<DetailTab, string> = {
   overview: 'Overview',
   files: 'Files',
   yaml: 'YAML',
   logs: 'Logs',
+  events: 'Events',
   invoke: 'Invoke',
   edit: 'Edit',
 };

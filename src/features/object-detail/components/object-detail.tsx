@@ -47,6 +47,8 @@ export interface ObjectDetailProps {
   objectHref: (kind: string, name: string) => string | undefined;
   /** The Logs tab's content, for kinds whose discovery lists a `log` subresource. */
   renderLogs: (props: { phase: string | undefined }) => ReactNode;
+  /** The Events tab's content: what happened to `object` (the last known one, once deleted), and who did it. */
+  renderEvents: (props: { object: NodusObject }) => ReactNode;
   /** The Files tab's content, for kinds whose facts say they have files; `object` is the object now. */
   renderFiles: (props: { object: NodusObject }) => ReactNode;
   /** The Edit tab's content; `live` is the object now (undefined once deleted). */
@@ -130,6 +132,7 @@ function DetailBody({
   tabHref,
   objectHref,
   renderLogs,
+  renderEvents,
   renderFiles,
   renderEdit,
   renderInvoke,
@@ -146,6 +149,7 @@ function DetailBody({
   if (traits.files) tabs.push('files');
   tabs.push('yaml');
   if (kind.subresources?.includes('log')) tabs.push('logs');
+  tabs.push('events');
   if (traits.invoke && kind.subresources?.includes('invoke')) tabs.push('invoke');
   if (kind.verbs.includes('update')) tabs.push('edit');
   const active = tabs.find((t) => t === tab) ?? 'overview';
@@ -214,6 +218,8 @@ function DetailBody({
           <YamlView object={object} deleted={deleted} />
         ) : active === 'logs' ? (
           renderLogs({ phase })
+        ) : active === 'events' ? (
+          renderEvents({ object })
         ) : active === 'invoke' ? (
           renderInvoke({ live: deleted ? undefined : object })
         ) : active === 'files' ? (

@@ -10,7 +10,8 @@ const clock = new Intl.DateTimeFormat(undefined, {
   hour12: false,
 });
 
-export function CallTable({ calls }: { calls: readonly ApiCall[] }) {
+/** `focus`: a requestId to mark (the panel was opened for it), scrolled into view. */
+export function CallTable({ calls, focus }: { calls: readonly ApiCall[]; focus?: string | undefined }) {
   if (calls.length === 0) {
     return (
       <p className="rounded-lg border border-dashed border-slate-200 px-4 py-8 text-center text-sm text-slate-500">
@@ -45,7 +46,18 @@ export function CallTable({ calls }: { calls: readonly ApiCall[] }) {
         </thead>
         <tbody className="divide-y divide-slate-100">
           {calls.map((call) => (
-            <tr key={call.id} className={clsx('whitespace-nowrap', isFailure(call) && 'bg-rose-50/40')}>
+            <tr
+              key={call.id}
+              ref={call.requestId === focus ? (row) => row?.scrollIntoView({ block: 'nearest' }) : undefined}
+              aria-current={call.requestId !== undefined && call.requestId === focus ? 'true' : undefined}
+              className={clsx(
+                'whitespace-nowrap',
+                isFailure(call) && 'bg-rose-50/40',
+                call.requestId !== undefined &&
+                  call.requestId === focus &&
+                  'bg-indigo-50 ring-2 ring-indigo-400 ring-inset',
+              )}
+            >
               <td className="px-3 py-1.5 tabular-nums text-slate-500">{clock.format(call.startedAt)}</td>
               <td className="px-2 py-1.5 font-mono text-slate-700">{call.method}</td>
               <td className="truncate px-2 py-1.5 font-mono text-slate-800" title={call.path}>

@@ -19,9 +19,11 @@ export interface SupportPanelProps {
   onClose: () => void;
   /** One line on the API's health, from the health indicator. */
   health: string;
+  /** A requestId the panel was opened for (from an Event, say): found among the calls, or said not to be. */
+  focus?: string | undefined;
 }
 
-export function SupportPanel({ open, onClose, health }: SupportPanelProps) {
+export function SupportPanel({ open, onClose, health, focus }: SupportPanelProps) {
   return (
     <Dialog
       open={open}
@@ -30,12 +32,12 @@ export function SupportPanel({ open, onClose, health }: SupportPanelProps) {
       title="Support"
       description="The live lists and recent API calls, and a report to paste into a support ticket."
     >
-      {open ? <SupportBody health={health} /> : null}
+      {open ? <SupportBody health={health} focus={focus} /> : null}
     </Dialog>
   );
 }
 
-function SupportBody({ health }: { health: string }) {
+function SupportBody({ health, focus }: { health: string; focus: string | undefined }) {
   const calls = useCallLog((s) => s.calls);
   const clear = useCallLog((s) => s.clear);
   const connection = useConnectionStore();
@@ -44,6 +46,7 @@ function SupportBody({ health }: { health: string }) {
   const [failuresOnly, setFailuresOnly] = useState(false);
   const failures = calls.filter(isFailure).length;
   const shown = failuresOnly ? calls.filter(isFailure) : calls;
+  const found = focus !== undefined && calls.some((c) => c.requestId === focus);
 
   const report = buildSupportReport({
     calls,
@@ -83,6 +86,16 @@ function SupportBody({ health }: { health: string }) {
         </div>
       </section>
 
+      {focus !== undefined ? (
+        <p role="status" className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+          Request <code className="font-mono text-slate-900">{focus}</code>{' '}
+          {found
+            ? 'is marked among the recent calls below.'
+            : 'was not made from this tab (or is older than the calls kept here). Quote it to support: it names the call on the server.'}{' '}
+          <CopyButton value={focus} label={`Copy request ID ${focus}`} className="px-1.5 py-0.5 text-xs" />
+        </p>
+      ) : null}
+
       <LiveWatches />
 
       <section aria-label="Recent API calls">
@@ -112,7 +125,7 @@ function SupportBody({ health }: { health: string }) {
             </button>
           </div>
         </div>
-        <CallTable calls={shown} />
+        <CallTable calls={shown} focus={focus} />
       </section>
     </div>
   );
