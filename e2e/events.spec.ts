@@ -57,9 +57,12 @@ test("an object's Events tab tells its story live, with who did what and the req
   const requestId = (await suspended.locator('code').textContent())!;
   await suspended.getByRole('button', { name: 'Find in Support' }).click();
   const support = page.getByRole('dialog', { name: 'Support' });
-  await expect(support.getByRole('status')).toContainText('is marked among the recent calls');
+  await expect(support.getByRole('status', { name: 'The request asked about' })).toContainText(
+    'is marked among the recent calls',
+  );
   await expect(support.locator('tr[aria-current="true"]')).toContainText(requestId);
-  await support.getByRole('button', { name: /close/i }).first().click();
+  await page.keyboard.press('Escape');
+  await expect(support).toBeHidden();
 
   // Newest first: the suspend is above the creation.
   const reasons = await events(page)
@@ -70,9 +73,9 @@ test("an object's Events tab tells its story live, with who did what and the req
   // An event whose request this tab never made: Support says so, and still gives the id to quote.
   await page.reload();
   await creation.getByRole('button', { name: 'Find in Support' }).click();
-  await expect(page.getByRole('dialog', { name: 'Support' }).getByRole('status')).toContainText(
-    'was not made from this tab',
-  );
+  await expect(
+    page.getByRole('dialog', { name: 'Support' }).getByRole('status', { name: 'The request asked about' }),
+  ).toContainText('was not made from this tab');
 });
 
 test("a project's Activity filters by kind, reason and person in the URL, and stays live", async ({

@@ -87,7 +87,11 @@ function SupportBody({ health, focus }: { health: string; focus: string | undefi
       </section>
 
       {focus !== undefined ? (
-        <p role="status" className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700">
+        <p
+          role="status"
+          aria-label="The request asked about"
+          className="rounded-lg border border-slate-200 bg-slate-50 px-4 py-3 text-sm text-slate-700"
+        >
           Request <code className="font-mono text-slate-900">{focus}</code>{' '}
           {found
             ? 'is marked among the recent calls below.'
