@@ -36,7 +36,9 @@ export class Workset {
   constructor(state: MockState) {
     for (const kind of MOVING) state.store.forEach(kind.plural, (obj) => this.note(kind.plural, obj, false));
     this.unsubscribe = state.store.subscribe((change) => {
-      if (kindByPlural(change.resource)?.lifecycle === 'none' || change.resource === 'namespaces') return;
+      // Only kinds that move: not Budgets, projects, or what is no Nodus kind at all (users, keys, roles).
+      const kind = kindByPlural(change.resource);
+      if (!kind || kind.lifecycle === 'none') return;
       this.note(change.resource, change.object, change.type === 'DELETED');
     });
   }

@@ -17,10 +17,12 @@ import { exposure } from '../kinds/endpoints.ts';
 import { markDeleting } from '../objects/deletion.ts';
 import type { MockState } from '../state.ts';
 
+import { ensureAccess } from '../iam/bootstrap.ts';
 import { loadDemoFiles } from './demo-files.ts';
 import { loadDemoHistory } from './demo-history.ts';
 import { IMAGES, type Seed } from './demo-org.ts';
 import { PROJECTS } from './demo-projects.ts';
+import { loadDemoTeam } from './demo-team.ts';
 
 const FINISHED = new Set(['Succeeded', 'Failed', 'Cancelled', 'Stopped']);
 
@@ -86,7 +88,10 @@ function addSeed(state: MockState, namespace: string, seed: Seed): void {
   state.store.put(kind.plural, stored);
 }
 
-/** What every org starts with: the project default and the published Images in the read-only project nodus. */
+/**
+ * What every org starts with: the project default, the published Images in the read-only project nodus, and its
+ * access (the built-in roles, and the configured key's user as org admin).
+ */
 export function loadBaseline(state: MockState): void {
   state.store.put('namespaces', newProject(state, PUBLIC_PROJECT));
   state.store.put('namespaces', newProject(state, 'default'));
@@ -103,6 +108,7 @@ export function loadBaseline(state: MockState): void {
     obj.metadata.labels = { ...obj.metadata.labels, [LABEL_CREATED_BY]: 'nodus' };
     state.store.put('images', obj);
   }
+  ensureAccess(state);
 }
 
 /**
@@ -115,6 +121,7 @@ export function loadDemoData(state: MockState): void {
     if (!state.store.get('namespaces', '', project)) state.store.put('namespaces', newProject(state, project));
     for (const seed of seeds) addSeed(state, project, seed);
   }
+  loadDemoTeam(state);
   loadDemoFiles(state);
   loadDemoHistory(state);
 }

@@ -6,6 +6,7 @@ import { API_VERSION, GROUP, VERSION } from '@/shared/protocol.ts';
 import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import { usageAggregated, usageGroup } from '../usage/discovery.ts';
 import { AUTH_GROUPS } from './auth-reviews.ts';
+import { TEAM_GROUPS, teamAggregated, teamGroup } from './discovery-teams.ts';
 
 const NAMESPACE_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'watch'];
 const OBJECT_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
@@ -82,6 +83,7 @@ export function apiGroupList() {
       { name: GROUP, versions: [groupVersion()], preferredVersion: groupVersion() },
       usageGroup(),
       ...AUTH_GROUPS.map((g) => authGroup(g.group)),
+      ...TEAM_GROUPS.map((g) => teamGroup(g)),
     ],
   };
 }
@@ -203,6 +205,7 @@ export function aggregatedDiscovery(root: 'api' | 'apis', version: string) {
           },
           usageAggregated(),
           ...auth,
+          ...teamAggregated(),
         ];
   return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${version}`, metadata: {}, items };
 }

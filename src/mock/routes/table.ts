@@ -135,7 +135,11 @@ function rowObject(obj: NodusObject, include: IncludeObject, apiVersion: string)
 export function tableRow(obj: NodusObject, columns: readonly PrinterColumn[], options: TableOptions): TableRow {
   const created = Date.parse(obj.metadata.creationTimestamp ?? '');
   const age = Number.isNaN(created) ? '<unknown>' : humanDuration(options.now - created);
-  const cells = [obj.metadata.name ?? '', ...columns.map((c) => cell(valueAt(obj, c.jsonPath))), age];
+  const cells = [
+    obj.metadata.name ?? '',
+    ...columns.map((c) => cell(c.render ? c.render(obj) : valueAt(obj, c.jsonPath))),
+    age,
+  ];
   const object = rowObject(obj, options.includeObject, options.apiVersion);
   return object === undefined ? { cells } : { cells, object };
 }
