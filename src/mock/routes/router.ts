@@ -4,6 +4,7 @@
 import { API_VERSION, GROUP, VERSION } from '@/shared/protocol.ts';
 import { IAM_GROUP, RBAC_GROUP } from '@/shared/iam.ts';
 import { changeCheck } from '../auth/changes.ts';
+import { teamOpenApi } from '../iam/openapi.ts';
 import { mediaType, readBody, readRaw } from '../http/body.ts';
 import { boolQuery, dryRunQuery, query, sendJson, type Ctx } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';
@@ -271,6 +272,8 @@ export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
     if (p2 === 'apis' && p3 === GROUP && p4 === VERSION && parts.length === 5) return readOnly(ctx, openApiGroup);
     if (p2 === 'api' && p3 === 'v1' && parts.length === 4) return readOnly(ctx, openApiCore);
     if (p2 === 'apis' && p3 === USAGE_GROUP && p4 === 'v1' && parts.length === 5) return readOnly(ctx, usageOpenApi);
+    if (p2 === 'apis' && (p3 === IAM_GROUP || p3 === RBAC_GROUP) && p4 === 'v1' && parts.length === 5)
+      return readOnly(ctx, () => teamOpenApi(p3));
   }
   if (p0 === '_mock' && p1 !== undefined && parts.length === 2) return routeDev(state, ctx, p1);
   throw notFoundPath(ctx);
