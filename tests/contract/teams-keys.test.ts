@@ -154,6 +154,10 @@ describe('teams kept on disk (NODUS_MOCK_DATA)', () => {
         headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
+    const viewer = (base: string) =>
+      call(base, 'GET', '/apis/rbac.authorization.k8s.io/v1/clusterroles/nodus:viewer').then(
+        async (r) => ((await r.json()) as Key).metadata.resourceVersion,
+      );
     await call(first.url, 'POST', USERS, { metadata: { name: 'vic' } });
     const made = (await (
       await call(first.url, 'POST', KEYS, { metadata: { name: 'vic-key' }, spec: { user: 'vic' } })
@@ -163,6 +167,7 @@ describe('teams kept on disk (NODUS_MOCK_DATA)', () => {
       (await call(first.url, 'POST', rbac('vision', 'rolebindings'), binding('vic-viewer', 'nodus:viewer', 'vic')))
         .status,
     ).toBe(201);
+    const before = await viewer(first.url);
     await first.close();
     const files = readdirSync(dir)
       .map((f) => readFileSync(join(dir, f), 'utf8'))
@@ -171,6 +176,8 @@ describe('teams kept on disk (NODUS_MOCK_DATA)', () => {
     expect(files).toContain(createHash('sha256').update(secret).digest('hex'));
     const second = await startMockServer({ port: 0, dataDir: dir, controller: false });
     try {
+      // A start checks the org's access and finds it whole: the built-in roles are not written again.
+      expect(await viewer(second.url)).toBe(before);
       expect(
         (await call(second.url, 'GET', '/apis/nodus.dev/v1/namespaces/vision/jobs', undefined, secret)).status,
       ).toBe(200);

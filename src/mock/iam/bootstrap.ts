@@ -58,8 +58,9 @@ function builtIn(
 function ensure(state: MockState, resource: IamResource, wanted: NodusObject): void {
   const { name = '', namespace = '' } = wanted.metadata;
   const current = state.store.get(resource.storeKey, namespace, name);
-  const body = (o: NodusObject) =>
-    JSON.stringify({ ...o, metadata: { ...o.metadata, uid: 0, resourceVersion: 0, creationTimestamp: 0 } });
+  // What a client could change: the labels, annotations and content (rules, roleRef, subjects), in a fixed order.
+  const body = ({ metadata, apiVersion: _a, kind: _k, ...content }: NodusObject) =>
+    JSON.stringify([metadata.labels, metadata.annotations, content]);
   if (current && body(current) === body(wanted)) return;
   const metadata = {
     ...wanted.metadata,
