@@ -1,7 +1,7 @@
 /**
  * Writes the generated parts of docs/API.md from the code that serves the API: each kind's facts and fields
- * (from the schemas the mock validates with and publishes at /openapi/v3) and the error reasons. The prose
- * around them is written by hand; a unit test fails when the generated parts are out of date.
+ * (from the schemas the mock validates with and publishes at /openapi/v3), the error reasons and what the
+ * built-in roles allow. The prose around them is written by hand; a unit test fails when they are out of date.
  *   npm run docs:api
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { DEFAULT_FIX } from '../../src/mock/http/errors.ts';
 import { REASON_MEANING } from '../../src/mock/routes/docs.ts';
 import type { Schema } from '../../src/mock/schema/schema.ts';
 import { kindFacts, stateValues } from '../../src/shared/kinds.ts';
+import { rolesSection } from './roles-table.ts';
 import { REASON_CODES, type Reason } from '../../src/shared/protocol.ts';
 
 export const API_DOC = fileURLToPath(new URL('../../docs/API.md', import.meta.url));
@@ -94,7 +95,7 @@ export function reasonsSection(): string {
   ].join('\n');
 }
 
-const SECTIONS: Record<string, () => string> = { kinds: kindsSection, reasons: reasonsSection };
+const SECTIONS: Record<string, () => string> = { kinds: kindsSection, reasons: reasonsSection, roles: rolesSection };
 
 /** The document with every generated section rewritten between its `<!-- name:start -->` and `<!-- name:end -->`. */
 export function withGeneratedSections(doc: string): string {

@@ -7,7 +7,6 @@ import { createServer as createTlsServer } from 'node:https';
 import { ConnectionGuard, connectionBound, serverOptions } from './http/connections.ts';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { timingSafeEqual } from 'node:crypto';
 import { configFromEnv, defaultConfig, type MockConfig } from './config.ts';
 import { loadBaseline, loadDemoData } from './demo/demo-data.ts';
 import { sendFailure, sendJson, sendText, type Ctx } from './http/context.ts';
@@ -24,7 +23,9 @@ import { bearerFromProtocols, offeredProtocols } from './http/websocket.ts';
 import { answerOutsideHandlers } from './http/outside-handlers.ts';
 import { injectFaults, refuseIfUnreachable } from './faults/faults.ts';
 import { routeApi } from './routes/router.ts';
-import { keyOwner } from './routes/auth-reviews.ts';
+import { authorizeRequest } from './auth/access.ts';
+import { authorizerOf } from './auth/authorizer.ts';
+import { ensureAccess } from './iam/bootstrap.ts';
 import { errorIndex, errorPage, isReason } from './routes/docs.ts';
 import { versionInfo } from './routes/discovery.ts';
 import { MockState } from './state.ts';
@@ -52,12 +53,13 @@ function givenKey(req: IncomingMessage, upgrade: boolean): string | undefined {
   return upgrade ? bearerFromProtocols(offeredProtocols(req)) : undefined;
 }
 
-function authorized(req: IncomingMessage, apiKey: string, upgrade: boolean): boolean {
-  const key = givenKey(req, upgrade);
-  if (key === undefined) return false;
-  const given = Buffer.from(key);
-  const expected = Buffer.from(apiKey);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+/** A 401 with what to send, which depends on how the request could send a key. */
+function unauthorized(message: string, upgrade: boolean): ApiFailure {
+  return new ApiFailure('Unauthorized', message, {
+    fix: upgrade
+      ? 'Send "Authorization: Bearer <your API key>", or from a browser offer the subprotocol base64url.bearer.authorization.k8s.io.<the key in base64url, without padding>; the bundled mock\'s demo key is nodus-dev-key.'
+      : 'Send "Authorization: Bearer <your API key>"; the bundled mock\'s demo key is nodus-dev-key.',
+  });
 }
 
 /** The one path that upgrades to a WebSocket: a namespaced object's exec subresource. */
@@ -184,16 +186,19 @@ async function handle(
     }
     await injectFaults(state, ctx);
     if (servePublic(state, ctx)) return;
-    if (!authorized(req, state.config.apiKey, upgrade !== undefined)) {
+    const key = givenKey(req, upgrade !== undefined);
+    const refuse = (message: string) => {
       req.resume();
-      const sent = givenKey(req, upgrade !== undefined) !== undefined;
-      throw new ApiFailure('Unauthorized', sent ? 'the API key is not valid' : 'no API key was sent', {
-        fix: upgrade
-          ? 'Send "Authorization: Bearer <your API key>", or from a browser offer the subprotocol base64url.bearer.authorization.k8s.io.<the key in base64url, without padding>; the bundled mock\'s demo key is nodus-dev-key.'
-          : 'Send "Authorization: Bearer <your API key>"; the bundled mock\'s demo key is nodus-dev-key.',
-      });
+      return unauthorized(message, upgrade !== undefined);
+    };
+    if (key === undefined) throw refuse('no API key was sent');
+    try {
+      authorizeRequest(state, ctx, key, refuse);
+    } catch (error) {
+      // A refused request's body is not read.
+      req.resume();
+      throw error;
     }
-    ctx.user = keyOwner(state.config.principal);
     await routeApi(state, ctx);
   } catch (error) {
     // Headers gone, or the connection broke under a body being read (the parser's clientError answers that).
@@ -210,9 +215,14 @@ async function handle(
 export function createState(config: MockConfig): MockState {
   const state = new MockState(config);
   const seed = () => (config.demoData ? loadDemoData(state) : loadBaseline(state));
-  // With a data directory, demo data goes only into an empty one: a restart keeps what was there.
-  if (config.dataDir) openDurableState(state, config.dataDir, seed);
-  else seed();
+  // Subscribed before anything changes, so that its caches and guards follow every change.
+  authorizerOf(state);
+  // With a data directory, demo data goes only into an empty one: a restart keeps what was there, and the
+  // configured key is made to work again (iam/bootstrap.ts).
+  if (config.dataDir) {
+    openDurableState(state, config.dataDir, seed);
+    ensureAccess(state);
+  } else seed();
   return state;
 }
 

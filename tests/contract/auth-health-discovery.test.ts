@@ -43,6 +43,8 @@ describe('discovery and OpenAPI', () => {
       expect.objectContaining({ name: 'events.k8s.io' }),
       expect.objectContaining({ name: 'authorization.k8s.io' }),
       expect.objectContaining({ name: 'authentication.k8s.io' }),
+      expect.objectContaining({ name: 'iam.nodus.dev' }),
+      expect.objectContaining({ name: 'rbac.authorization.k8s.io' }),
     ]);
     const resources = await api.get<{
       resources: { name: string; kind: string; namespaced: boolean; verbs: string[] }[];

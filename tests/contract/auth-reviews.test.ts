@@ -1,5 +1,6 @@
 /**
- * The reviews behind `kubectl auth can-i` and `kubectl auth whoami`, and their groups in discovery.
+ * The reviews behind `kubectl auth can-i` and `kubectl auth whoami`, per key, and their groups in discovery. They
+ * answer from the authorizer every request goes through.
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '@/shared/protocol.ts';
@@ -21,8 +22,9 @@ interface Review {
   };
 }
 
-const can = (attributes: Record<string, string>) =>
-  api.post<Review>(ACCESS, { kind: 'SelfSubjectAccessReview', spec: { resourceAttributes: attributes } });
+const can = (attributes: Record<string, string>, auth?: string) =>
+  api.post<Review>(ACCESS, { kind: 'SelfSubjectAccessReview', spec: { resourceAttributes: attributes } }, { auth });
+const demo = (user: string) => `nodus-demo-${user}`;
 
 function field(number: number, value: Buffer | string): Buffer {
   const bytes = typeof value === 'string' ? Buffer.from(value) : value;
@@ -34,7 +36,10 @@ describe('SelfSubjectAccessReview', () => {
     const res = await can({ namespace: 'default', verb: 'create', group: 'nodus.dev', resource: 'jobs' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ kind: 'SelfSubjectAccessReview', apiVersion: 'authorization.k8s.io/v1' });
-    expect(res.body.status).toEqual({ allowed: true });
+    expect(res.body.status).toEqual({
+      allowed: true,
+      reason: 'allowed by ClusterRoleBinding "org-admins" of ClusterRole nodus:org-admin',
+    });
   });
 
   it('refuses writes in nodus, with the reason', async () => {
@@ -50,6 +55,54 @@ describe('SelfSubjectAccessReview', () => {
   it('allows reads in nodus', async () => {
     const res = await can({ namespace: 'nodus', verb: 'list', group: 'nodus.dev', resource: 'images' });
     expect(res.body.status.allowed).toBe(true);
+  });
+
+  it("answers for the key's user, naming the binding that allows and the admins who could grant", async () => {
+    const allowed = await can(
+      { namespace: 'vision', verb: 'create', group: 'nodus.dev', resource: 'jobs' },
+      demo('kim'),
+    );
+    expect(allowed.body.status).toEqual({
+      allowed: true,
+      reason: 'allowed by RoleBinding "kim-developer" of ClusterRole nodus:developer in project "vision"',
+    });
+    const refused = await can({ namespace: 'nlp', verb: 'create', group: 'nodus.dev', resource: 'jobs' }, demo('kim'));
+    expect(refused.body.status).toEqual({ allowed: false, reason: 'user "kim" cannot create jobs in project "nlp"' });
+  });
+
+  it('checks subresources and names, as the requests they stand for', async () => {
+    const ask = (user: string, attributes: Record<string, string>) =>
+      can({ namespace: 'vision', group: 'nodus.dev', ...attributes }, demo(user)).then((r) => r.body.status.allowed);
+    expect(await ask('lee', { verb: 'get', resource: 'jobs', subresource: 'log', name: 'train-detector' })).toBe(true);
+    expect(await ask('lee', { verb: 'create', resource: 'sandboxes', subresource: 'exec', name: 'notebook' })).toBe(
+      false,
+    );
+    expect(await ask('kim', { verb: 'create', resource: 'sandboxes', subresource: 'exec', name: 'notebook' })).toBe(
+      true,
+    );
+    expect(await ask('kim', { verb: 'raisecap', resource: 'jobs' })).toBe(false);
+    expect(await ask('mia', { verb: 'raisecap', resource: 'jobs' })).toBe(true);
+    const patch = await can({ namespace: 'vision', verb: 'patch', group: 'nodus.dev', resource: 'jobs' }, demo('mia'));
+    expect(patch.body.status.reason).toBe(
+      'user "mia" cannot patch jobs in project "vision"; raising spec.maxCostUSD alone is allowed (raisecap)',
+    );
+  });
+
+  it("allows a user's own keys, by name too, and no one else's", async () => {
+    const keys = { group: 'iam.nodus.dev', resource: 'apikeys' };
+    const own = await can({ ...keys, verb: 'delete', name: 'kim-demo' }, demo('kim'));
+    expect(own.body.status.allowed).toBe(true);
+    const other = await can({ ...keys, verb: 'delete', name: 'ana-demo' }, demo('kim'));
+    expect(other.body.status.allowed).toBe(false);
+  });
+
+  it('answers for paths outside the resource API', async () => {
+    const ask = (path: string, auth?: string) =>
+      api
+        .post<Review>(ACCESS, { spec: { nonResourceAttributes: { path, verb: 'post' } } }, { auth })
+        .then((r) => r.body.status.allowed);
+    expect(await ask('/_mock/reset')).toBe(true);
+    expect(await ask('/_mock/reset', demo('ana'))).toBe(false);
   });
 
   it('refuses a resource the server does not serve', async () => {
@@ -82,12 +135,34 @@ describe('SelfSubjectAccessReview', () => {
 });
 
 describe('SelfSubjectRulesReview and SelfSubjectReview', () => {
-  it('lists read verbs only for nodus.dev in nodus', async () => {
+  it('lists read verbs only in nodus, whatever the roles', async () => {
     const res = await api.post<Review>(RULES, { spec: { namespace: 'nodus' } });
-    const nodus = res.body.status.resourceRules?.filter((r) => r.apiGroups.includes('nodus.dev'));
-    expect(nodus).toEqual([
-      { verbs: ['get', 'list', 'watch'], apiGroups: ['nodus.dev'], resources: expect.any(Array) },
-    ]);
+    const verbs = new Set(res.body.status.resourceRules?.flatMap((r) => r.verbs));
+    expect([...verbs].sort()).toEqual(['create', 'get', 'list', 'watch']);
+    // create is the reviews' own: asking is not writing.
+    const creates = res.body.status.resourceRules?.filter((r) => r.verbs.includes('create'));
+    expect(creates?.flatMap((r) => r.resources)).toEqual(
+      expect.arrayContaining(['selfsubjectaccessreviews', 'selfsubjectrulesreviews', 'selfsubjectreviews']),
+    );
+    expect(creates?.flatMap((r) => r.resources)).toHaveLength(3);
+  });
+
+  it("lists a developer's rules in their project, and a user's membership everywhere else", async () => {
+    const rules = async (namespace: string) =>
+      (await api.post<Review>(RULES, { spec: { namespace } }, { auth: demo('kim') })).body.status.resourceRules ?? [];
+    const vision = await rules('vision');
+    expect(vision).toContainEqual({
+      verbs: ['create', 'update', 'patch', 'delete', 'deletecollection'],
+      apiGroups: ['nodus.dev'],
+      resources: ['jobs', 'sandboxes', 'functions', 'volumes', 'pipelines'],
+    });
+    const platform = await rules('platform');
+    expect(platform.some((r) => r.apiGroups.includes('nodus.dev'))).toBe(false);
+    expect(platform).toContainEqual({
+      verbs: ['get', 'list', 'watch'],
+      apiGroups: ['iam.nodus.dev'],
+      resources: ['users'],
+    });
   });
 
   it("names the key's user and groups", async () => {
@@ -97,6 +172,18 @@ describe('SelfSubjectRulesReview and SelfSubjectReview', () => {
     expect(res.body.status.userInfo).toMatchObject({
       username: 'demo-user',
       groups: ['nodus:org-admins', 'system:authenticated'],
+      extra: { 'iam.nodus.dev/api-key': ['bootstrap'] },
+    });
+  });
+
+  it('names the user of each key, with their uid', async () => {
+    const res = await api.post<Review>(WHOAMI, {}, { auth: demo('kim') });
+    const users = await api.get<{ metadata: { uid: string } }>('/apis/iam.nodus.dev/v1/users/kim');
+    expect(res.body.status.userInfo).toEqual({
+      username: 'kim',
+      uid: users.body.metadata.uid,
+      groups: ['system:authenticated'],
+      extra: { 'iam.nodus.dev/api-key': ['kim-demo'] },
     });
   });
 });

@@ -36,7 +36,7 @@ export class Workset {
   constructor(state: MockState) {
     for (const kind of MOVING) state.store.forEach(kind.plural, (obj) => this.note(kind.plural, obj, false));
     this.unsubscribe = state.store.subscribe((change) => {
-      // Projects, Events and kinds that never move are not the controller's.
+      // Only kinds that move: not Budgets, projects, Events, or what is no Nodus kind (users, keys, roles).
       const kind = kindByPlural(change.resource);
       if (!kind || kind.lifecycle === 'none') return;
       this.note(change.resource, change.object, change.type === 'DELETED');

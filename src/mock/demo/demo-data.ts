@@ -17,12 +17,14 @@ import { exposure } from '../kinds/endpoints.ts';
 import { markDeleting } from '../objects/deletion.ts';
 import type { MockState } from '../state.ts';
 
+import { ensureAccess } from '../iam/bootstrap.ts';
 import { authorOf } from './demo-authors.ts';
 import { loadDemoEvents } from './demo-events.ts';
 import { loadDemoFiles } from './demo-files.ts';
 import { loadDemoHistory } from './demo-history.ts';
 import { IMAGES, type Seed } from './demo-org.ts';
 import { PROJECTS } from './demo-projects.ts';
+import { loadDemoTeam } from './demo-team.ts';
 
 const FINISHED = new Set(['Succeeded', 'Failed', 'Cancelled', 'Stopped']);
 
@@ -88,7 +90,10 @@ function addSeed(state: MockState, namespace: string, seed: Seed): void {
   state.store.put(kind.plural, stored);
 }
 
-/** What every org starts with: the project default and the published Images in the read-only project nodus. */
+/**
+ * What every org starts with: the project default, the published Images in the read-only project nodus, and its
+ * access (the built-in roles, and the configured key's user as org admin).
+ */
 export function loadBaseline(state: MockState): void {
   state.store.put('namespaces', newProject(state, PUBLIC_PROJECT));
   state.store.put('namespaces', newProject(state, 'default'));
@@ -105,6 +110,7 @@ export function loadBaseline(state: MockState): void {
     obj.metadata.labels = { ...obj.metadata.labels, [LABEL_CREATED_BY]: 'nodus' };
     state.store.put('images', obj);
   }
+  ensureAccess(state);
 }
 
 /**
@@ -117,6 +123,7 @@ export function loadDemoData(state: MockState): void {
     if (!state.store.get('namespaces', '', project)) state.store.put('namespaces', newProject(state, project));
     for (const seed of seeds) addSeed(state, project, seed);
   }
+  loadDemoTeam(state);
   loadDemoFiles(state);
   loadDemoHistory(state);
   loadDemoEvents(state);

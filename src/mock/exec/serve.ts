@@ -133,6 +133,7 @@ function startSession(
       requestId: ctx.requestId,
       docsBase: ctx.origin,
       release,
+      guard: ctx.access && ((end) => ctx.access!.guard(end)),
     });
     session.start(new ShellProgram(shell, options, session.io, `${kind.kind} "${name}"`));
   });

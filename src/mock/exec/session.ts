@@ -25,6 +25,8 @@ export interface SessionSetup {
   docsBase: string;
   /** Frees the session's slot (sessions.ts). */
   release: () => void;
+  /** Ends the session with the failure once its key loses the right to it; returns the release (http/context.ts). */
+  guard?: ((end: (failure: ApiFailure) => void) => () => void) | undefined;
 }
 
 /** Past this much unsent output, writing waits for the socket. */
@@ -49,6 +51,7 @@ export class ExecSession {
   private idleTimer: NodeJS.Timeout | undefined;
   private pingTimer: NodeJS.Timeout | undefined;
   private unsubscribe: (() => void) | undefined;
+  private unguard: (() => void) | undefined;
   private program: ShellProgram | undefined;
   private readonly stopForShutdown = (): void =>
     this.endWith(
@@ -78,6 +81,7 @@ export class ExecSession {
     ws.on('error', () => undefined);
     ws.on('pong', () => (this.alive = true));
     this.watchObject();
+    this.unguard = setup.guard?.((failure) => this.endWith(failure));
     setup.state.watchers.add(this.stopForShutdown);
     this.resetIdle();
     this.pingTimer = setInterval(() => {
@@ -266,6 +270,7 @@ export class ExecSession {
     clearTimeout(this.idleTimer);
     clearInterval(this.pingTimer);
     this.unsubscribe?.();
+    this.unguard?.();
     this.setup.state.watchers.delete(this.stopForShutdown);
     this.setup.release();
   }

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { HEADER_REQUEST_ID } from '@/shared/protocol.ts';
+import { HEADER_REQUEST_ID, type NodusObject } from '@/shared/protocol.ts';
 import { parseBoolParam } from './booleans.ts';
 import { ApiFailure, statusBody } from './errors.ts';
 
@@ -13,6 +13,29 @@ export interface Principal {
   username: string;
   uid: string;
   groups: string[];
+  /** More about the request's credentials, as Kubernetes' userInfo.extra carries it (the key's name). */
+  extra?: Record<string, string[]>;
+}
+
+/**
+ * Which objects of a list or watch across projects the key may see. Watches with the same key see the same
+ * objects, so they may share the work of matching each change.
+ */
+export interface Visibility {
+  key: string;
+  test: (obj: NodusObject) => boolean;
+}
+
+/** What the authorizer (src/mock/auth) decided before routing, for the handlers that must decide more. */
+export interface RequestAccess {
+  /** Set on a list or watch across projects when the key may read only some of them. */
+  readonly visible: Visibility | undefined;
+  /** Whether the key may also do `verb` to the request's resource (raising a cap needs `raisecap`). */
+  may(verb: string): boolean;
+  /** The 403 for `verb` on the request's resource, naming who can grant it. */
+  forbidden(verb: string): ApiFailure;
+  /** Ends a long-lived answer (watch, followed log, shell) once the key loses the right to it; returns a release. */
+  guard(end: (failure: ApiFailure) => void): () => void;
 }
 
 export interface Ctx {
@@ -35,6 +58,8 @@ export interface Ctx {
   upgrade?: { socket: Duplex; head: Buffer };
   /** Set once the key is checked: every handler past authentication may rely on it. */
   user?: Principal;
+  /** Set with `user`, once the request is known to be allowed. */
+  access?: RequestAccess;
 }
 
 export type Headers = Record<string, string | number>;

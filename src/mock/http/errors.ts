@@ -7,8 +7,10 @@ import { REASON_CODES, type Reason, type Status, type StatusCause, type StatusDe
 /** What to do next for each reason, when the thrower has nothing more specific to say. */
 export const DEFAULT_FIX: Record<Reason, string> = {
   BadRequest: 'Correct the request as the message says and send it again.',
-  Unauthorized: 'Send the header "Authorization: Bearer <your API key>".',
-  Forbidden: 'Use a project you can write to; the project "nodus" is read-only.',
+  Unauthorized:
+    'Send the header "Authorization: Bearer <your API key>"; ask an org admin for a new key if yours was revoked.',
+  Forbidden:
+    'Ask an admin of the project (or an org admin) for a role that allows it; the project "nodus" is read-only.',
   NotFound: 'Check the project, kind and name; list the kind to see what exists.',
   MethodNotAllowed: 'Use a method this path supports (see the API reference).',
   NotAcceptable: 'Ask for application/json.',

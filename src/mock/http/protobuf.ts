@@ -1,7 +1,8 @@
 /**
- * Just enough of the Kubernetes protobuf wire format to read a Namespace: kubectl's typed clients send built-in
- * types as `application/vnd.kubernetes.protobuf` whatever the server advertises, so refusing it would refuse
- * `kubectl create namespace`. The envelope is the magic `k8s\0` and a runtime.Unknown whose `raw` is the object.
+ * Just enough of the Kubernetes protobuf wire format to read a Namespace and the RBAC objects: kubectl's typed
+ * clients send built-in types as `application/vnd.kubernetes.protobuf` whatever the server advertises, so refusing
+ * it would refuse `kubectl create namespace` and `kubectl create rolebinding`. The envelope is the magic `k8s\0`
+ * and a runtime.Unknown whose `raw` is the object.
  */
 import { ApiFailure } from './errors.ts';
 
@@ -77,13 +78,14 @@ function stringMap(entries: Field[]): Record<string, string> {
   return map;
 }
 
-/** ObjectMeta: name 1, generateName 2, labels 11, annotations 12 (the rest is the server's to set). */
+/** ObjectMeta: name 1, generateName 2, namespace 3, labels 11, annotations 12 (the rest is the server's to set). */
 function objectMeta(buf: Buffer): Record<string, unknown> {
   const all = fields(buf);
   const meta: Record<string, unknown> = {};
   for (const f of all) {
     if (f.number === 1) meta.name = text(f);
     if (f.number === 2) meta.generateName = text(f);
+    if (f.number === 3) meta.namespace = text(f);
   }
   const labels = all.filter((f) => f.number === 11);
   const annotations = all.filter((f) => f.number === 12);
@@ -134,5 +136,44 @@ export function decodeNamespace(body: Buffer): Record<string, unknown> {
           .map(text),
       };
   }
+  return out;
+}
+
+const strings = (all: Field[], number: number): string[] => all.filter((f) => f.number === number).map(text);
+
+/** PolicyRule: verbs 1, apiGroups 2, resources 3, resourceNames 4, nonResourceURLs 5. */
+function policyRule(buf: Buffer): Record<string, unknown> {
+  const all = fields(buf);
+  const rule: Record<string, unknown> = { verbs: strings(all, 1) };
+  const named = { apiGroups: 2, resources: 3, resourceNames: 4, nonResourceURLs: 5 };
+  for (const [name, number] of Object.entries(named))
+    if (all.some((f) => f.number === number)) rule[name] = strings(all, number);
+  return rule;
+}
+
+/**
+ * A Role or ClusterRole (metadata 1, rules 2) or a RoleBinding or ClusterRoleBinding (metadata 1, subjects 2 as
+ * {kind 1, apiGroup 2, name 3, namespace 4}, roleRef 3 as {apiGroup 1, kind 2, name 3}), as JSON.
+ */
+export function decodeRbac(body: Buffer, binding: boolean): Record<string, unknown> {
+  const { typeMeta, raw } = unwrap(body);
+  const out: Record<string, unknown> = { ...typeMeta };
+  const all = fields(raw);
+  const meta = all.find((f) => f.number === 1);
+  if (meta?.bytes) out.metadata = objectMeta(meta.bytes);
+  const second = all.filter((f) => f.number === 2 && f.bytes);
+  if (!binding) {
+    out.rules = second.map((f) => policyRule(f.bytes!));
+    return out;
+  }
+  out.subjects = second.map((f) =>
+    Object.fromEntries(
+      Object.entries(stringFields(f.bytes!, { 1: 'kind', 2: 'apiGroup', 3: 'name', 4: 'namespace' })).filter(
+        ([, v]) => v !== '',
+      ),
+    ),
+  );
+  const roleRef = all.find((f) => f.number === 3);
+  if (roleRef?.bytes) out.roleRef = stringFields(roleRef.bytes, { 1: 'apiGroup', 2: 'kind', 3: 'name' });
   return out;
 }

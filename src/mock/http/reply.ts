@@ -4,3 +4,8 @@ export interface Reply {
   body: unknown;
   headers?: Record<string, string>;
 }
+
+/** Warnings for the client (kubectl prints them), as the Warning header carries them. */
+export function warningHeaders(warnings: string[]): Record<string, string> {
+  return warnings.length ? { Warning: warnings.map((w) => `299 - "${w.replace(/"/g, "'")}"`).join(', ') } : {};
+}

@@ -26,6 +26,8 @@ export interface PrinterColumn {
   jsonPath: string;
   description: string;
   priority?: number;
+  /** The cell from the object, for a value no simple path reaches (a RoleBinding's "ClusterRole/nodus:viewer"). */
+  render?: (obj: NodusObject) => unknown;
 }
 
 export interface KindDef extends KindFacts {

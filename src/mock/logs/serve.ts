@@ -140,6 +140,8 @@ async function followLog(
     poke();
   };
   state.watchers.add(stop);
+  // A key that loses the right to read the log (revoked, its binding deleted) stops the follow.
+  const unguard = ctx.access?.guard(stop);
   ctx.res.on('close', poke);
   try {
     let next: number | undefined;
@@ -163,6 +165,7 @@ async function followLog(
     }
   } finally {
     unsubscribe();
+    unguard?.();
     state.watchers.delete(stop);
     ctx.res.off('close', poke);
     out.end();

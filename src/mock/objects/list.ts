@@ -6,6 +6,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { NodusObject, ObjectList } from '@/shared/protocol.ts';
+import type { Visibility } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';
 import type { MockState } from '../state.ts';
 import { both, parseFieldSelector, parseLabelSelector, type FieldSet, type Selector } from '../store/selectors.ts';
@@ -28,6 +29,8 @@ export interface ListQuery {
   listKind: string;
   apiVersion: string;
   params: URLSearchParams;
+  /** Across projects, for a key that may read only some of them: the objects it may see. */
+  visible?: Visibility | undefined;
   /** The fields it can be selected on, when not those of the Nodus kinds (Events have their own). */
   fields?: FieldSet;
 }
@@ -81,6 +84,7 @@ function describeList(q: ListQuery): string {
     q.namespace === undefined ? `${q.resource} in every project` : `${q.resource} in project "${q.namespace}"`,
     label ? `labelSelector "${label}"` : '',
     field ? `fieldSelector "${field}"` : '',
+    q.visible ? `as seen by a key that reads ${q.visible.key}` : '',
   ]
     .filter(Boolean)
     .join(', ');
@@ -157,7 +161,9 @@ export async function listObjects(state: MockState, q: ListQuery): Promise<Objec
   } else {
     const selector = selectorFrom(q.params, q.fields); // a bad selector is refused before any wait for a version
     const first = await firstPage(state, q);
-    items = selector ? first.all.filter(selector) : first.all;
+    const { visible } = q;
+    const keep = visible && selector ? (o: NodusObject) => visible.test(o) && selector(o) : (visible?.test ?? selector);
+    items = keep ? first.all.filter(keep) : first.all;
     rv = String(first.rv);
   }
   const end = Math.min(items.length, offset + limit);

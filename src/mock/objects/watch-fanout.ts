@@ -9,6 +9,7 @@
  * The server subscribes to the store once, while any watch is open.
  */
 import type { NodusObject } from '@/shared/protocol.ts';
+import type { Visibility } from '../http/context.ts';
 import type { MockState } from '../state.ts';
 import type { Change } from '../store/store.ts';
 import type { Selector } from '../store/selectors.ts';
@@ -36,6 +37,8 @@ export interface GroupKey {
   selectorText: string;
   /** What an event carries instead of the object; such a watch has a group of its own. */
   render: ((obj: NodusObject) => unknown) | undefined;
+  /** Across projects, for a key that may read only some of them: the objects its watches may see. */
+  visible: Visibility | undefined;
 }
 
 export function eventLine(type: string, body: string): string {
@@ -115,8 +118,13 @@ class Group {
   }
 
   private matches(obj: NodusObject | undefined): boolean {
-    const { namespace, selector } = this.target;
-    return !!obj && (namespace === undefined || obj.metadata.namespace === namespace) && (!selector || selector(obj));
+    const { namespace, selector, visible } = this.target;
+    return (
+      !!obj &&
+      (namespace === undefined || obj.metadata.namespace === namespace) &&
+      (!selector || selector(obj)) &&
+      (!visible || visible.test(obj))
+    );
   }
 
   /** Queues what this group's watches get of the change; false when they get nothing. */
@@ -237,7 +245,7 @@ export class WatchFanOut {
   join(key: GroupKey, member: WatchMember): Joined {
     const id = key.render
       ? `solo ${this.solo++}`
-      : `${key.resource}\n${key.namespace ?? ''}\n${key.namespace === undefined}\n${key.selectorText}`;
+      : `${key.resource}\n${key.namespace ?? ''}\n${key.namespace === undefined}\n${key.selectorText}\n${key.visible?.key ?? ''}`;
     let group = this.groups.get(id);
     if (!group) {
       group = new Group(id, key);

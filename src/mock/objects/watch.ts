@@ -69,7 +69,12 @@ export async function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget
   let live = false;
   // Declared before the first write: a write may close the watch at once (a backlog over the buffer limit), and
   // close() must then find these, not a binding it cannot reach yet (which threw, and cut the stream off empty).
-  const held: { joined?: Joined; bookmarkTimer?: NodeJS.Timeout; timeoutTimer?: NodeJS.Timeout } = {};
+  const held: {
+    joined?: Joined;
+    bookmarkTimer?: NodeJS.Timeout;
+    timeoutTimer?: NodeJS.Timeout;
+    unguard?: (() => void) | undefined;
+  } = {};
   const fault = watchFault(state, ctx);
   const fanOut = fanOutOf(state);
   const account = fanOut.budget.track(res, () => close(true));
@@ -88,10 +93,12 @@ export async function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget
   const write = (line: string): void => send(line, 1);
   const event = (type: string, obj: NodusObject, json?: string): string =>
     eventLine(type, target.render ? JSON.stringify(target.render(obj)) : (json ?? JSON.stringify(obj)));
+  const visible = ctx.access?.visible;
   const matches = (obj: NodusObject | undefined): boolean =>
     !!obj &&
     (target.namespace === undefined || obj.metadata.namespace === target.namespace) &&
-    (!selector || selector(obj));
+    (!selector || selector(obj)) &&
+    (!visible || visible.test(obj));
   const replay = (change: Change): void => {
     if (change.resource !== target.resource) return;
     const now = matches(change.object);
@@ -118,7 +125,7 @@ export async function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget
     backlog = since;
   } else {
     for (const obj of state.store.list(target.resource, target.namespace)) {
-      if (!selector || selector(obj)) write(event('ADDED', obj));
+      if ((!selector || selector(obj)) && (!visible || visible.test(obj))) write(event('ADDED', obj));
     }
   }
   for (const change of backlog) replay(change);
@@ -131,9 +138,16 @@ export async function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget
       selector,
       selectorText: `${query(ctx, 'labelSelector') ?? ''}\n${query(ctx, 'fieldSelector') ?? ''}`,
       render: target.render,
+      visible,
     },
     { send, perEvent: () => state.faults.settings.dropWatchAfterEvents !== null },
   );
+  // A key that loses the right to this watch (revoked, or its binding deleted) ends it with a Status saying so.
+  held.unguard = ctx.access?.guard((failure) => {
+    if (closed) return;
+    res.write(errorEvent(failure));
+    close();
+  });
   account.share(held.joined.group);
   live = true;
 
@@ -153,6 +167,7 @@ export async function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget
     if (closed) return;
     closed = true;
     held.joined?.leave();
+    held.unguard?.();
     if (held.bookmarkTimer) clearInterval(held.bookmarkTimer);
     if (held.timeoutTimer) clearTimeout(held.timeoutTimer);
     if (!cut) res.end();

@@ -10,7 +10,7 @@ import { estimateFor, rateCap, reviewEtag } from '../billing/pricing.ts';
 import { parseMoney } from '../money.ts';
 import { ApiFailure } from '../http/errors.ts';
 import type { Principal } from '../http/context.ts';
-import type { Reply } from '../http/reply.ts';
+import { warningHeaders, type Reply } from '../http/reply.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { UnknownFieldMode } from '../schema/schema.ts';
 import type { MockState } from '../state.ts';
@@ -42,6 +42,8 @@ export interface WriteRequest {
   requestId?: string;
   /** Set by server-side apply: the ownership it computed, instead of recording an Update. */
   managedFields?: ManagedFieldsEntry[];
+  /** Updates and patches: the authorizer's last word on the object about to be stored (a raise needs raisecap). */
+  authorizeChange?: (before: NodusObject | undefined, after: NodusObject) => void;
 }
 
 function withManagedFields(
@@ -55,10 +57,6 @@ function withManagedFields(
     req.managedFields ?? recordUpdate(kind, before, after, req.fieldManager || defaultManager(req.userAgent), time);
   if (managed.length) after.metadata.managedFields = managed;
   else delete after.metadata.managedFields;
-}
-
-function warningHeaders(warnings: string[]): Record<string, string> {
-  return warnings.length ? { Warning: warnings.map((w) => `299 - "${w.replace(/"/g, "'")}"`).join(', ') } : {};
 }
 
 /** The estimate and ETag for a billable spec; the rate at review time is remembered for the launch cap. */
@@ -170,6 +168,7 @@ export function createObject(state: MockState, req: WriteRequest): Reply {
     createdBy: req.user.username,
   });
   withManagedFields(kind, req, undefined, obj, obj.metadata.creationTimestamp!);
+  req.authorizeChange?.(undefined, obj);
   const reviewed = review(state, kind, admitted.spec);
   const warnings = [...admitted.warnings];
   for (const { field, key, value } of admitted.serverKeysSent ?? []) {
@@ -310,6 +309,7 @@ export function updateObject(state: MockState, req: UpdateRequest): Reply {
   const metadata = updatedMetadata(existing.metadata, admitted.metadata);
   metadata.generation = (existing.metadata.generation ?? 1) + (specChanged ? 1 : 0);
   const next: NodusObject = { ...existing, metadata, spec: admitted.spec };
+  req.authorizeChange?.(existing, next);
   withManagedFields(kind, req, existing, next, state.timestamp());
   const reviewed = review(state, kind, admitted.spec);
   const headers = { ...warningHeaders(admitted.warnings), ...(reviewed ? { ETag: reviewed.etag } : {}) };

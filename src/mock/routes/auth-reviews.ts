@@ -1,14 +1,24 @@
 /**
  * `kubectl auth can-i` and `kubectl auth whoami`: authorization.k8s.io/v1 SelfSubjectAccessReview and
- * SelfSubjectRulesReview, and authentication.k8s.io/v1 SelfSubjectReview. The mock has one key with every right
- * but writes to the read-only project nodus (and to published kinds), and the reviews say exactly that.
+ * SelfSubjectRulesReview, and authentication.k8s.io/v1 SelfSubjectReview, for the user of the request's key. They
+ * answer from the authorizer that decides every request (src/mock/auth), with what nobody may do (the read-only
+ * project nodus, published kinds) on top, so that a "yes" is a request that will pass.
  */
+import { IAM_GROUP, RBAC_GROUP, VERB_RAISE_CAP, type APIKey, type PolicyRule } from '@/shared/iam.ts';
 import { DEFAULT_PROJECT, GROUP, PUBLIC_PROJECT } from '@/shared/protocol.ts';
+import { accessOf, type Access } from '../auth/access.ts';
+import { nobodyMay, forbidden, WRITE_VERBS } from '../auth/forbidden.ts';
+import { allowedBy, rulesIn } from '../auth/rights.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { fields, stringFields, unwrap } from '../http/protobuf.ts';
-import type { Principal } from '../http/context.ts';
+import type { Ctx, Principal } from '../http/context.ts';
 import type { Reply } from '../http/reply.ts';
-import { KIND_DEFS, kindByPlural } from '../kinds/index.ts';
+import { CAPPED, EVENTS_GROUP } from '../iam/builtin-roles.ts';
+import { APIKEYS, IAM_RESOURCES, RBAC_RESOURCES } from '../iam/resources.ts';
+import type { ResourceAttributes } from '../iam/rules.ts';
+import { kindByPlural } from '../kinds/index.ts';
+import type { MockState } from '../state.ts';
+import { USAGE_GROUP } from '../usage/report.ts';
 
 export const AUTHORIZATION = 'authorization.k8s.io';
 export const AUTHENTICATION = 'authentication.k8s.io';
@@ -28,42 +38,73 @@ export const AUTH_GROUPS = [
   },
 ] as const;
 
-/** The user the mock's one key belongs to: the org's admin, named as the created-by label names it. */
-export function keyOwner(principal: string): Principal {
-  return { username: principal, uid: `usr_${principal}`, groups: ['nodus:org-admins', 'system:authenticated'] };
-}
-
-const WRITE_VERBS = new Set(['create', 'update', 'patch', 'delete', 'deletecollection']);
 const READ_VERBS = ['get', 'list', 'watch'];
-const OBJECT_VERBS = [...READ_VERBS, 'create', 'update', 'patch', 'delete', 'deletecollection'];
 const NAMESPACE_VERBS = [...READ_VERBS, 'create', 'patch', 'delete'];
+/** The groups whose resources a review may ask about; any other is not served here. */
+const SERVED_GROUPS = new Set([
+  GROUP,
+  '',
+  IAM_GROUP,
+  RBAC_GROUP,
+  USAGE_GROUP,
+  AUTHORIZATION,
+  AUTHENTICATION,
+  EVENTS_GROUP,
+  '*',
+]);
 
 type Attributes = Record<string, string>;
+export interface Decision {
+  allowed: boolean;
+  reason?: string;
+}
 
-/** The answer for one request the key might make: allowed, or not and why. */
-export function decide(a: Attributes): { allowed: boolean; reason?: string } {
-  const verb = a.verb ?? '';
-  const resource = a.resource ?? '';
-  const group = a.group ?? '';
-  if (group === '' && resource === 'namespaces') {
-    if (!NAMESPACE_VERBS.includes(verb) && verb !== '*')
-      return { allowed: false, reason: `projects take no "${verb}"` };
-    if (a.name === PUBLIC_PROJECT && WRITE_VERBS.has(verb))
-      return { allowed: false, reason: `project "${PUBLIC_PROJECT}" is read-only: it holds what Nodus publishes` };
-    if (a.name === DEFAULT_PROJECT && verb === 'delete')
-      return { allowed: false, reason: `project "${DEFAULT_PROJECT}" cannot be deleted` };
-    return { allowed: true };
+function resourceAttributes(a: Attributes): ResourceAttributes {
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return {
+    kind: 'resource',
+    verb: text(a.verb),
+    group: text(a.group),
+    resource: text(a.resource),
+    subresource: text(a.subresource),
+    name: text(a.name),
+    namespace: text(a.namespace),
+  };
+}
+
+/** What the server serves at all: a review of anything else says so rather than "not allowed to you". */
+function unserved(a: ResourceAttributes): string | undefined {
+  if (a.group === '' && a.resource === 'namespaces') {
+    if (!NAMESPACE_VERBS.includes(a.verb) && a.verb !== '*') return `projects take no "${a.verb}"`;
+    if (a.name === DEFAULT_PROJECT && a.verb === 'delete') return `project "${DEFAULT_PROJECT}" cannot be deleted`;
+    return undefined;
   }
-  if (group !== GROUP && group !== '*')
-    return { allowed: false, reason: `the server serves ${GROUP} and namespaces only, not group "${group}"` };
-  const kind = resource === '*' ? undefined : kindByPlural(resource);
-  if (resource !== '*' && !kind) return { allowed: false, reason: `${GROUP} has no resource "${resource}"` };
-  if (WRITE_VERBS.has(verb) || verb === '*') {
-    if (a.namespace === PUBLIC_PROJECT)
-      return { allowed: false, reason: `project "${PUBLIC_PROJECT}" is read-only: it holds what Nodus publishes` };
-    if (kind?.published) return { allowed: false, reason: `${kind.plural} are published by Nodus and read-only` };
+  if (!SERVED_GROUPS.has(a.group))
+    return `the server serves ${GROUP}, its usage, teams and namespaces, not group "${a.group}"`;
+  if (a.group === GROUP && a.resource !== '*' && !kindByPlural(a.resource))
+    return `${GROUP} has no resource "${a.resource}"`;
+  return undefined;
+}
+
+/** Whether the key's user may make a request: the answer any real request of theirs would get. */
+export function decide(state: MockState, access: Access, raw: Attributes): Decision {
+  const rights = access.identity.rights;
+  const { username } = rights.principal;
+  const a = resourceAttributes(raw);
+  const reason = unserved(a) ?? nobodyMay(a)?.message;
+  if (reason) return { allowed: false, reason };
+  const via = allowedBy(rights, a);
+  if (via) return { allowed: true, reason: `allowed by ${via}` };
+  if (a.group === IAM_GROUP && a.resource === APIKEYS.plural) {
+    const key = a.name ? (state.store.get(APIKEYS.storeKey, '', a.name) as APIKey | undefined) : undefined;
+    if (!a.name || key?.spec?.user === username)
+      return { allowed: true, reason: `allowed: every user manages their own API keys (spec.user "${username}")` };
   }
-  return { allowed: true };
+  const denied = forbidden(state, username, a).message;
+  const capped = (a.verb === 'update' || a.verb === 'patch') && a.group === GROUP && CAPPED.includes(a.resource);
+  if (capped && allowedBy(rights, { ...a, verb: VERB_RAISE_CAP }))
+    return { allowed: false, reason: `${denied}; raising spec.maxCostUSD alone is allowed (${VERB_RAISE_CAP})` };
+  return { allowed: false, reason: denied };
 }
 
 function review(kind: string, group: string, spec: unknown, status: unknown): Reply {
@@ -77,7 +118,7 @@ function bodyObject(body: Record<string, unknown>, key: string): Record<string, 
     : undefined;
 }
 
-export function accessReview(body: Record<string, unknown>): Reply {
+export function accessReview(state: MockState, access: Access, body: Record<string, unknown>): Reply {
   const spec = bodyObject(body, 'spec') ?? {};
   const resource = bodyObject(spec, 'resourceAttributes');
   const nonResource = bodyObject(spec, 'nonResourceAttributes');
@@ -86,23 +127,49 @@ export function accessReview(body: Record<string, unknown>): Reply {
       fix: 'Say what to check, e.g. {"spec":{"resourceAttributes":{"namespace":"default","verb":"create","group":"nodus.dev","resource":"jobs"}}}.',
     });
   }
-  // Every path outside the resource API (discovery, /version, /healthz) is readable by the key.
-  const decision = resource ? decide(resource as Attributes) : { allowed: (nonResource as Attributes).verb === 'get' };
+  let decision: Decision;
+  if (resource) decision = decide(state, access, resource as Attributes);
+  else {
+    const { path = '', verb = '' } = nonResource as Attributes;
+    const via = allowedBy(access.identity.rights, { kind: 'nonResource', verb, path });
+    decision = via
+      ? { allowed: true, reason: `allowed by ${via}` }
+      : { allowed: false, reason: `user "${access.username}" cannot ${verb} ${path}` };
+  }
   return review('SelfSubjectAccessReview', AUTHORIZATION, spec, decision);
 }
 
-export function rulesReview(body: Record<string, unknown>): Reply {
+/** Resources that are in no project, whose rules the read-only project nodus does not restrict. */
+const UNPROJECTED = new Set([
+  ...AUTH_GROUPS.flatMap((g) => g.resources.map((r) => r.name)),
+  ...[...IAM_RESOURCES, ...RBAC_RESOURCES].filter((r) => !r.namespaced).map((r) => r.plural),
+  'namespaces',
+]);
+
+/** In the read-only project nodus, a rule about what projects hold grants its reads only. */
+function readOnly(rule: PolicyRule): PolicyRule | undefined {
+  if (!rule.resources || rule.resources.every((r) => UNPROJECTED.has(r))) return rule;
+  const verbs = rule.verbs.includes('*') ? READ_VERBS : rule.verbs.filter((v) => !WRITE_VERBS.has(v));
+  return verbs.length ? { ...rule, verbs } : undefined;
+}
+
+export function rulesReview(access: Access, body: Record<string, unknown>): Reply {
   const spec = bodyObject(body, 'spec') ?? {};
   const namespace = typeof spec.namespace === 'string' ? spec.namespace : '';
-  const writable = KIND_DEFS.filter((k) => !k.published && namespace !== PUBLIC_PROJECT).map((k) => k.plural);
-  const readable = KIND_DEFS.filter((k) => !writable.includes(k.plural)).map((k) => k.plural);
-  const resourceRules = [
-    ...(writable.length ? [{ verbs: OBJECT_VERBS, apiGroups: [GROUP], resources: writable }] : []),
-    { verbs: READ_VERBS, apiGroups: [GROUP], resources: readable },
-    { verbs: NAMESPACE_VERBS, apiGroups: [''], resources: ['namespaces'] },
-  ];
-  const status = { resourceRules, nonResourceRules: [{ verbs: ['get'], nonResourceURLs: ['*'] }], incomplete: false };
-  return review('SelfSubjectRulesReview', AUTHORIZATION, spec, status);
+  let rules = rulesIn(access.identity.rights, namespace);
+  if (namespace === PUBLIC_PROJECT) rules = rules.flatMap((r) => readOnly(r) ?? []);
+  const resourceRules = rules
+    .filter((r) => r.resources)
+    .map((r) => ({
+      verbs: r.verbs,
+      apiGroups: r.apiGroups ?? [],
+      resources: r.resources ?? [],
+      ...(r.resourceNames ? { resourceNames: r.resourceNames } : {}),
+    }));
+  const nonResourceRules = rules
+    .filter((r) => r.nonResourceURLs)
+    .map((r) => ({ verbs: r.verbs, nonResourceURLs: r.nonResourceURLs ?? [] }));
+  return review('SelfSubjectRulesReview', AUTHORIZATION, spec, { resourceRules, nonResourceRules, incomplete: false });
 }
 
 export function selfReview(user: Principal): Reply {
@@ -136,13 +203,15 @@ export function decodeReview(body: Buffer, resource: string): Record<string, unk
 
 /** POST /apis/{group}/v1/{resource}: the review's answer, or undefined when the path names none. */
 export function routeReview(
+  state: MockState,
+  ctx: Ctx,
   group: string,
   resource: string,
   body: Record<string, unknown>,
-  user: Principal,
 ): Reply | undefined {
-  if (group === AUTHORIZATION && resource === 'selfsubjectaccessreviews') return accessReview(body);
-  if (group === AUTHORIZATION && resource === 'selfsubjectrulesreviews') return rulesReview(body);
-  if (group === AUTHENTICATION && resource === 'selfsubjectreviews') return selfReview(user);
+  const access = accessOf(ctx);
+  if (group === AUTHORIZATION && resource === 'selfsubjectaccessreviews') return accessReview(state, access, body);
+  if (group === AUTHORIZATION && resource === 'selfsubjectrulesreviews') return rulesReview(access, body);
+  if (group === AUTHENTICATION && resource === 'selfsubjectreviews') return selfReview(ctx.user!);
   return undefined;
 }

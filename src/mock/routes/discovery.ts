@@ -7,6 +7,7 @@ import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import { usageAggregated, usageGroup } from '../usage/discovery.ts';
 import { eventsAggregated, eventsAggregatedResource, eventsGroup, eventsResource } from '../events/discovery.ts';
 import { AUTH_GROUPS } from './auth-reviews.ts';
+import { TEAM_GROUPS, teamAggregated, teamGroup } from './discovery-teams.ts';
 
 const NAMESPACE_VERBS = ['create', 'delete', 'get', 'list', 'patch', 'watch'];
 const OBJECT_VERBS = ['create', 'delete', 'deletecollection', 'get', 'list', 'patch', 'update', 'watch'];
@@ -85,6 +86,7 @@ export function apiGroupList() {
       usageGroup(),
       eventsGroup(),
       ...AUTH_GROUPS.map((g) => authGroup(g.group)),
+      ...TEAM_GROUPS.map((g) => teamGroup(g)),
     ],
   };
 }
@@ -207,6 +209,7 @@ export function aggregatedDiscovery(root: 'api' | 'apis', version: string) {
           usageAggregated(),
           eventsAggregated(),
           ...auth,
+          ...teamAggregated(),
         ];
   return { kind: 'APIGroupDiscoveryList', apiVersion: `apidiscovery.k8s.io/${version}`, metadata: {}, items };
 }

@@ -8,9 +8,10 @@ import { DEFAULT_FIX } from '../http/errors.ts';
 export const REASON_MEANING: Record<Reason, string> = {
   BadRequest:
     'The request could not be read: a malformed body, a bad query parameter or selector, or a header that is missing.',
-  Unauthorized: 'No API key was sent, or it is not a valid key.',
+  Unauthorized:
+    'No API key was sent, or it is not a valid key: unknown, revoked, expired, or its user was deleted. An open watch or shell whose key is revoked ends with this Status.',
   Forbidden:
-    'The key is valid but may not do this, such as writing to the read-only project nodus; or the call comes from a web page whose origin the server does not allow.',
+    'The key is valid but its user may not do this: no role of theirs allows it (the message names the verb, resource and project; the fix, who can grant it), or nobody may, such as writing to the read-only project nodus; or the call comes from a web page whose origin the server does not allow.',
   NotFound: 'The project, kind or object does not exist, or the path is not part of the API.',
   MethodNotAllowed: 'The path exists but does not take this HTTP method.',
   NotAcceptable: 'The server cannot answer in the format the Accept header asks for.',

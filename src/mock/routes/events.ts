@@ -73,6 +73,8 @@ export async function serveEvents(
     apiVersion,
     params: ctx.url.searchParams,
     fields,
+    // Across projects, a key sees the events of the projects it may read.
+    visible: ctx.access?.visible,
   });
   sendList(ctx, list, printer, state.now());
 }

@@ -9,6 +9,8 @@ import { coreEventsOpenApi, eventsOpenApi } from '../events/openapi.ts';
 import { usageOpenApi } from '../usage/openapi.ts';
 import { USAGE_API_VERSION } from '../usage/report.ts';
 import { objectMeta, openApiGroup } from './openapi-group.ts';
+import { IAM_GROUP, RBAC_GROUP } from '@/shared/iam.ts';
+import { teamOpenApi } from '../iam/openapi.ts';
 
 const GVK = [{ group: '', version: 'v1', kind: 'Namespace' }];
 const REF = { $ref: '#/components/schemas/io.k8s.api.core.v1.Namespace' };
@@ -111,6 +113,7 @@ export function openApiCore() {
 let groupHash: string | undefined;
 let coreHash: string | undefined;
 let usageHash: string | undefined;
+const teamHashes = new Map<string, string>();
 let eventsHash: string | undefined;
 
 const hash = (doc: unknown) =>
@@ -127,6 +130,15 @@ export function openApiIndex() {
       [`apis/${API_VERSION}`]: { serverRelativeURL: `/openapi/v3/apis/${API_VERSION}?hash=${groupHash}` },
       'api/v1': { serverRelativeURL: `/openapi/v3/api/v1?hash=${coreHash}` },
       [`apis/${USAGE_API_VERSION}`]: { serverRelativeURL: `/openapi/v3/apis/${USAGE_API_VERSION}?hash=${usageHash}` },
+      ...Object.fromEntries(
+        [IAM_GROUP, RBAC_GROUP].map((group) => {
+          if (!teamHashes.has(group)) teamHashes.set(group, hash(teamOpenApi(group)));
+          return [
+            `apis/${group}/v1`,
+            { serverRelativeURL: `/openapi/v3/apis/${group}/v1?hash=${teamHashes.get(group)}` },
+          ];
+        }),
+      ),
       [`apis/${EVENTS_API_VERSION}`]: {
         serverRelativeURL: `/openapi/v3/apis/${EVENTS_API_VERSION}?hash=${eventsHash}`,
       },

@@ -1,19 +1,19 @@
 /**
  * Maps authenticated requests to handlers: discovery, OpenAPI, projects, Nodus objects and the dev controls.
  */
-import { API_VERSION, GROUP, HEADER_IDEMPOTENCY_KEY, VERSION } from '@/shared/protocol.ts';
-import { mediaType, readBody, readRaw, requireObject } from '../http/body.ts';
-import { boolQuery, dryRunQuery, query, sendJson, type Ctx, type Principal } from '../http/context.ts';
+import { API_VERSION, GROUP, VERSION } from '@/shared/protocol.ts';
+import { IAM_GROUP, RBAC_GROUP } from '@/shared/iam.ts';
+import { changeCheck } from '../auth/changes.ts';
+import { teamOpenApi } from '../iam/openapi.ts';
+import { mediaType, readBody, readRaw } from '../http/body.ts';
+import { boolQuery, dryRunQuery, query, sendJson, type Ctx } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { kindByPlural, type KindDef } from '../kinds/index.ts';
-import type { UnknownFieldMode } from '../schema/schema.ts';
-import { withIdempotency } from '../objects/idempotency.ts';
 import { listObjects } from '../objects/list.ts';
 import { APPLY_PATCH, MERGE_PATCH, patchObject, unsupportedPatch } from '../objects/patch.ts';
 import { JSON_PATCH, jsonPatchObject, parseJsonPatch } from '../objects/json-patch.ts';
 import { serveWatch } from '../objects/watch.ts';
 import { awaitReadVersion } from '../objects/versions.ts';
-import type { Reply } from '../http/reply.ts';
 import { createObject, deleteObject, notFound, updateObject, type WriteRequest } from '../objects/writes.ts';
 import type { MockState } from '../state.ts';
 import { serveLog } from '../logs/serve.ts';
@@ -42,38 +42,14 @@ import { openApiGroup } from './openapi-group.ts';
 import { openApiCore, openApiIndex } from './openapi-core.ts';
 import { AUTH_GROUPS, decodeReview, routeReview } from './auth-reviews.ts';
 import { sendDiscovery, sendList, sendObject, tableWatch } from './negotiate.ts';
-import { NAMESPACE_COLUMNS } from './table.ts';
-import { createProject, getProject, patchProject, removeProject, requireProject } from './projects.ts';
+import { requireProject } from './projects.ts';
+import { routeProjects } from './project-routes.ts';
+import { routeTeams } from './team-routes.ts';
+import { BODY_TYPES, fieldValidation, idempotent, isWatch, objectBody, requestUser } from './request.ts';
 import { decodeNamespace, PROTOBUF } from '../http/protobuf.ts';
 import { deleteOptions, noDeleteAcrossProjects, serveDeleteCollection } from './deletes.ts';
 
-const BODY_TYPES = ['application/json', 'application/yaml', 'application/x-yaml'] as const;
 const PATCH_BODY_TYPES = [MERGE_PATCH, JSON_PATCH, APPLY_PATCH] as const;
-const STRATEGIC_PATCH = 'application/strategic-merge-patch+json';
-// Labels and annotations are string maps, where a strategic merge patch is a merge patch.
-const PROJECT_PATCH_TYPES = [MERGE_PATCH, STRATEGIC_PATCH] as const;
-
-function fieldValidation(ctx: Ctx): UnknownFieldMode {
-  const value = query(ctx, 'fieldValidation');
-  if (value === null || value === '' || value === 'Strict') return 'Strict';
-  if (value === 'Warn' || value === 'Ignore') return value;
-  throw new ApiFailure('BadRequest', `fieldValidation must be Strict, Warn or Ignore, not "${value}"`);
-}
-
-/** Who makes the request: set by authentication before any route runs. */
-function requestUser(ctx: Ctx): Principal {
-  if (!ctx.user) throw new Error(`${ctx.method} ${ctx.url.pathname} was routed before its key was checked`);
-  return ctx.user;
-}
-
-function isWatch(ctx: Ctx): boolean {
-  return boolQuery(ctx, 'watch');
-}
-
-async function objectBody(ctx: Ctx, types: readonly string[]): Promise<Record<string, unknown>> {
-  const { value } = await readBody(ctx.req, types);
-  return requireObject(value);
-}
 
 function writeRequest(ctx: Ctx, kind: KindDef, namespace: string, body: Record<string, unknown>): WriteRequest {
   return {
@@ -89,27 +65,10 @@ function writeRequest(ctx: Ctx, kind: KindDef, namespace: string, body: Record<s
     fieldManager: query(ctx, 'fieldManager'),
     user: requestUser(ctx),
     requestId: ctx.requestId,
+    ...(ctx.method === 'PUT' || ctx.method === 'PATCH'
+      ? { authorizeChange: changeCheck(ctx.access, ctx.method === 'PUT' ? 'update' : 'patch') }
+      : {}),
   };
-}
-
-/** Creates pass through the Idempotency-Key layer (not dry-runs: they store nothing). */
-function idempotent(state: MockState, ctx: Ctx, body: unknown, dryRun: boolean, run: () => Reply): Reply {
-  const key = ctx.req.headers[HEADER_IDEMPOTENCY_KEY.toLowerCase()] as string | undefined;
-  if (key === undefined || dryRun) return run();
-  return withIdempotency(
-    state,
-    {
-      key,
-      method: ctx.method,
-      path: ctx.url.pathname,
-      query: ctx.url.searchParams.toString(),
-      ifMatch: ctx.req.headers['if-match'],
-      body,
-      requestId: ctx.requestId,
-      origin: ctx.origin,
-    },
-    run,
-  );
 }
 
 async function routeObjects(
@@ -149,6 +108,7 @@ async function routeObjects(
           listKind: `${kind.kind}List`,
           apiVersion: API_VERSION,
           params: ctx.url.searchParams,
+          visible: ctx.access?.visible,
         }),
         kind.columns,
         state.now(),
@@ -232,60 +192,6 @@ async function routeObjects(
   }
 }
 
-async function routeProjects(state: MockState, ctx: Ctx, name?: string): Promise<void> {
-  if (name === undefined) {
-    if (ctx.method === 'GET' && isWatch(ctx))
-      return serveWatch(
-        state,
-        ctx,
-        tableWatch(
-          ctx,
-          { resource: 'namespaces', namespace: undefined, apiVersion: 'v1', kind: 'Namespace' },
-          NAMESPACE_COLUMNS,
-          () => state.now(),
-        ),
-      );
-    if (ctx.method === 'GET')
-      return sendList(
-        ctx,
-        await listObjects(state, {
-          resource: 'namespaces',
-          namespace: undefined,
-          listKind: 'NamespaceList',
-          apiVersion: 'v1',
-          params: ctx.url.searchParams,
-        }),
-        NAMESPACE_COLUMNS,
-        state.now(),
-      );
-    if (ctx.method === 'POST') {
-      const body =
-        mediaType(ctx.req) === PROTOBUF ? decodeNamespace(await readRaw(ctx.req)) : await objectBody(ctx, BODY_TYPES);
-      const dryRun = dryRunQuery(ctx);
-      return reply(
-        state,
-        ctx,
-        idempotent(state, ctx, body, dryRun, () => createProject(state, body, dryRun, fieldValidation(ctx))),
-      );
-    }
-    throw methodNotAllowed(ctx, ['GET', 'POST']);
-  }
-  if (ctx.method === 'GET') {
-    await awaitReadVersion(state, query(ctx, 'resourceVersion'));
-    return sendObject(ctx, getProject(state, name), NAMESPACE_COLUMNS, state.now());
-  }
-  if (ctx.method === 'DELETE') {
-    const options = await deleteOptions(ctx);
-    const by = { actor: requestUser(ctx).username, requestId: ctx.requestId };
-    return reply(state, ctx, removeProject(state, name, options.dryRun, by));
-  }
-  if (ctx.method === 'PATCH') {
-    const body = await objectBody(ctx, PROJECT_PATCH_TYPES);
-    return reply(state, ctx, patchProject(state, name, body, dryRunQuery(ctx)));
-  }
-  throw methodNotAllowed(ctx, ['GET', 'PATCH', 'DELETE']);
-}
-
 function readOnly(ctx: Ctx, body: () => unknown): void {
   if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw methodNotAllowed(ctx, ['GET']);
   sendJson(ctx, 200, body());
@@ -313,6 +219,7 @@ export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
     if (AUTH_GROUPS.some((g) => g.group === p1)) return routeAuth(state, ctx, p1!, parts);
     if (p1 === USAGE_GROUP) return routeUsage(state, ctx, parts);
     if (p1 === EVENTS_GROUP) return routeEventsGroup(state, ctx, parts);
+    if (p1 === IAM_GROUP || p1 === RBAC_GROUP) return routeTeams(state, ctx, parts);
     if (p1 === GROUP && parts.length === 2) return readOnly(ctx, apiGroup);
     if (p1 === GROUP && p2 === VERSION) {
       if (parts.length === 3) return readOnly(ctx, groupResources);
@@ -346,6 +253,7 @@ export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
             listKind: `${kind.kind}List`,
             apiVersion: API_VERSION,
             params: ctx.url.searchParams,
+            visible: ctx.access?.visible,
           }),
           kind.columns,
           state.now(),
@@ -360,6 +268,8 @@ export async function routeApi(state: MockState, ctx: Ctx): Promise<void> {
     if (p2 === 'apis' && p3 === USAGE_GROUP && p4 === 'v1' && parts.length === 5) return readOnly(ctx, usageOpenApi);
     if (p2 === 'apis' && `${p3}/${p4}` === EVENTS_API_VERSION && parts.length === 5)
       return readOnly(ctx, eventsOpenApi);
+    if (p2 === 'apis' && (p3 === IAM_GROUP || p3 === RBAC_GROUP) && p4 === 'v1' && parts.length === 5)
+      return readOnly(ctx, () => teamOpenApi(p3));
   }
   if (p0 === '_mock' && p1 !== undefined && parts.length === 2) return routeDev(state, ctx, p1);
   throw notFoundPath(ctx);
@@ -375,7 +285,7 @@ async function routeAuth(state: MockState, ctx: Ctx, group: string, parts: strin
     mediaType(ctx.req) === PROTOBUF
       ? decodeReview(await readRaw(ctx.req), resource)
       : await objectBody(ctx, BODY_TYPES);
-  const answer = routeReview(group, resource, body, requestUser(ctx));
+  const answer = routeReview(state, ctx, group, resource, body);
   if (!answer) throw notFoundPath(ctx);
   return reply(state, ctx, answer);
 }

@@ -106,7 +106,11 @@ function kindPrinter(columns: readonly PrinterColumn[]): Printer {
       cells: (obj, now) => {
         const created = Date.parse(obj.metadata.creationTimestamp ?? '');
         const age = Number.isNaN(created) ? '<unknown>' : humanDuration(now - created);
-        return [obj.metadata.name ?? '', ...columns.map((c) => cell(valueAt(obj, c.jsonPath))), age];
+        return [
+          obj.metadata.name ?? '',
+          ...columns.map((c) => cell(c.render ? c.render(obj) : valueAt(obj, c.jsonPath))),
+          age,
+        ];
       },
     };
     kindPrinters.set(columns, printer);

@@ -23,7 +23,12 @@ function seriesName(key: SeriesKey): string {
 }
 
 function sendReport(state: MockState, ctx: Ctx, project: string | undefined): void {
-  const report = usageReport(state, readUsageQuery(ctx.url.searchParams, project, state.now()));
+  const query = readUsageQuery(ctx.url.searchParams, project, state.now());
+  // Across projects, a key that may read only some of them is shown the spend of those.
+  const visible = ctx.access?.visible;
+  if (visible)
+    query.readable = (p) => visible.test({ apiVersion: 'v1', kind: 'Namespace', metadata: { namespace: p } });
+  const report = usageReport(state, query);
   const version = negotiateAs(ctx.req.headers.accept, 'Table', 'meta.k8s.io', ['v1', 'v1beta1']);
   if (!version) return sendJson(ctx, 200, report);
   const column = (name: string, description: string) => ({

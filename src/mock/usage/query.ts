@@ -24,6 +24,8 @@ export type GroupBy =
 export interface UsageQuery {
   /** Undefined across all projects. */
   project: string | undefined;
+  /** Across all projects, for a key that may read only some: the projects counted. */
+  readable?: ((project: string) => boolean) | undefined;
   window: string;
   start: number;
   end: number;

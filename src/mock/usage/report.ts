@@ -93,6 +93,7 @@ function runningNow(state: MockState, q: UsageQuery, budget: NodusObject | undef
     state.store.forEach(kind.plural, (obj) => {
       if (obj.status?.phase !== 'Running' || obj.metadata.deletionTimestamp) return;
       if (q.project !== undefined && obj.metadata.namespace !== q.project) return;
+      if (q.readable && !q.readable(obj.metadata.namespace ?? '')) return;
       const owner = obj.metadata.ownerReferences?.[0];
       if (!matchesObject(q, { kind: obj.kind, name: obj.metadata.name ?? '', owner })) return;
       if (budget && !(active(budget) && covers(budget, obj.metadata.labels ?? {}))) return;
@@ -167,7 +168,7 @@ export function usageReport(state: MockState, q: UsageQuery) {
   let grand = 0;
   let periodSpent = 0;
   for (const account of state.ledger.accountsOf(q.project)) {
-    if (!matchesObject(q, account.info)) continue;
+    if (!matchesObject(q, account.info) || (q.readable && !q.readable(account.info.project))) continue;
     if (inPeriod) periodSpent += periodSum(account, inPeriod);
     const sum = windowSum(account, startHour, endHour, inBudget);
     if (sum === 0) continue;
