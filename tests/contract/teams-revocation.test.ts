@@ -54,6 +54,17 @@ describe('a watch', () => {
     expect(last.object.fix).toContain('demo-user');
   });
 
+  it('ends with a 403 when the binding went while it waited for its resourceVersion', async () => {
+    const key = await member('ivy', 'vision', 'nodus:viewer');
+    const list = await api.get<{ metadata: { resourceVersion: string } }>(JOBS('vision'), { auth: key });
+    // A version one ahead: the watch waits for it, and the binding's deletion is what reaches it.
+    const ahead = Number(list.body.metadata.resourceVersion) + 1;
+    const watch = await watchAs(key, `${JOBS('vision')}?watch=true&resourceVersion=${ahead}`);
+    await api.del(`${rbac('vision', 'rolebindings')}/ivy`);
+    const last = await lastEvent(watch);
+    expect(last.object).toMatchObject({ code: 403, message: 'user "ivy" cannot watch jobs in project "vision"' });
+  });
+
   it('ends with a 401 when its key is revoked, and the next request is a 401', async () => {
     const key = await member('xan', 'vision', 'nodus:viewer');
     const watch = await watchAs(key, `${JOBS('vision')}?watch=true`);

@@ -123,6 +123,8 @@ export class Authorizer {
     const guard: Guard = { hash, attrs, mode, end };
     this.guards.add(guard);
     this.armExpiry(guard);
+    // The right may have gone while the answer got ready (a watch waits for its version): look once more.
+    queueMicrotask(() => this.check(guard));
     return () => {
       clearTimeout(guard.timer);
       this.guards.delete(guard);

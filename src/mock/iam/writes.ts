@@ -3,7 +3,7 @@
  * key or binding stops working before the answer is sent. Built-in objects cannot be changed. A new APIKey's
  * secret is in the create's answer and nowhere else; only its hash is stored.
  */
-import { LABEL_BUILT_IN, type APIKey, type APIKeySpec, type BindingObject, type Subject } from '@/shared/iam.ts';
+import { LABEL_BUILT_IN, type APIKeySpec, type BindingObject, type Subject } from '@/shared/iam.ts';
 import type { NodusObject, StatusCause } from '@/shared/protocol.ts';
 import { ApiFailure, invalid } from '../http/errors.ts';
 import { warningHeaders, type Reply } from '../http/reply.ts';
@@ -126,9 +126,10 @@ export function createIam(state: MockState, req: IamRequest): Reply {
   if (resource !== APIKEYS) {
     return { code: 201, body: req.dryRun ? object : state.store.put(resource.storeKey, object), headers };
   }
+  // A dry-run makes no key, so its answer has no status: neither a secret nor a prefix.
+  if (req.dryRun) return { code: 201, body: object, headers };
   const secret = req.secret ?? newSecret();
   object.status = newKeyStatus(secret);
-  if (req.dryRun) return { code: 201, body: { ...object, status: { ...object.status, prefix: '' } }, headers };
   const stored = storeKey(state, object, secret);
   return { code: 201, body: { ...stored, status: { ...stored.status, secret } }, headers };
 }
@@ -242,11 +243,4 @@ export function deleteIam(state: MockState, req: IamDelete): Reply {
   if (resource === APIKEYS) return { code: 200, body: removeKey(state, name) };
   if (resource === USERS) for (const key of keysOf(state, name)) removeKey(state, key.metadata.name ?? '');
   return { code: 200, body: state.store.remove(resource.storeKey, namespace, name) };
-}
-
-/** The stored key without what only its create may show. */
-export function withoutSecret(key: APIKey): APIKey {
-  if (key.status?.secret === undefined) return key;
-  const { secret: _secret, ...status } = key.status;
-  return { ...key, status };
 }
