@@ -114,7 +114,7 @@ export function loadBaseline(state: MockState): void {
 }
 
 /**
- * The demo org on top of the baseline, with its spend history and its last day of events. One deleting object
+ * The demo org on top of the baseline, with its spend history and its recent events. One deleting object
  * (vision/old-baseline) stays stuck on its billing finalizer, to show what deletionTimestamp and finalizers mean.
  */
 export function loadDemoData(state: MockState): void {

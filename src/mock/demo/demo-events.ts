@@ -1,8 +1,8 @@
 /**
- * The demo org's last day of events, so that a new user sees each object's story on first start: who created it,
+ * The demo org's recent events, so that a new user sees each object's story on first start: who created it,
  * its phase changes up to the phase it is shown in, a failure with its reason, a cost cap reached and raised, a
  * Budget's alert, a restart, a delete stuck on its finalizer, and Functions' requests counted in series. Written
- * in the words the live recorders use (events/), and only what is younger than the events' TTL; the controller
+ * in the words the live recorders use (events/), and only what is well within the events' TTL; the controller
  * carries each story on from where it stands (vision/augment-coco's price above its estimate is its first act).
  */
 import type { NodusObject } from '@/shared/protocol.ts';
@@ -267,7 +267,9 @@ export function loadDemoEvents(state: MockState): void {
     }
   told.push(...highlights(state, get, now), ...traffic(get, now));
   // Oldest first, as they happened: each project's events are kept in the order they were last seen.
-  const oldest = now - state.config.eventTtlSeconds * 1000;
+  // Three quarters of the TTL: none of them expires in the first hours of a session (6 h with the default 24 h),
+  // so a run of tests right after a start sees no write it did not make.
+  const oldest = now - state.config.eventTtlSeconds * 750;
   for (const t of told.filter((x) => x.at > oldest).sort((a, b) => a.at - b.at))
     record(state, { ...t.event, regarding: t.regarding, at: t.at });
 }

@@ -14,8 +14,6 @@ export const CORRELATION_MS = 10 * 60 * 1000;
 /** Past this many events of one object and reason with different notes in the window, they are combined. */
 export const SIMILAR_LIMIT = 10;
 export const COMBINED = '(combined from similar events): ';
-/** A repeat is written at most this often per event; the repeats in between are counted and go out together. */
-export const SERIES_WRITE_MS = 1000;
 
 interface Entry {
   name: string;
@@ -24,10 +22,6 @@ interface Entry {
   count: number;
   /** When it was last observed (ms): what its expiry and its place in the project's order go by. */
   last: number;
-  actor: Actor | undefined;
-  note: string;
-  written: number;
-  timer?: NodeJS.Timeout;
 }
 
 /** What identifies a repeat (correlation) and a similar event (aggregation, without the note). */
@@ -113,37 +107,25 @@ export class EventLog {
 
   close(): void {
     this.unsubscribe();
-    for (const entries of this.projects.values()) for (const entry of entries.values()) clearTimeout(entry.timer);
   }
 
-  /** Counts a repeat of the event under `key`, if there is a recent one. */
+  /**
+   * Counts a repeat of the event under `key`, if there is a recent one: written at once (a MODIFIED watch event),
+   * so that nothing but the controller and expiry writes in the background.
+   */
   private repeat(key: string, at: number, actor: Actor | undefined, note: string): boolean {
     const entry = this.byKey.get(key);
     if (!entry || at - entry.last > CORRELATION_MS) return false;
+    const current = this.state.store.get(EVENTS_PLURAL, entry.namespace, entry.name) as StoredEvent | undefined;
+    if (!current) return false;
     entry.count++;
     entry.last = Math.max(entry.last, at);
-    entry.actor = actor;
-    entry.note = note;
     const entries = this.projects.get(entry.namespace)!;
     entries.delete(entry.name);
     entries.set(entry.name, entry);
-    const wait = entry.written + SERIES_WRITE_MS - this.state.now();
-    if (wait <= 0) this.write(entry);
-    else if (!entry.timer) {
-      entry.timer = setTimeout(() => this.write(entry), wait);
-      entry.timer.unref();
-    }
-    return true;
-  }
-
-  private write(entry: Entry): void {
-    clearTimeout(entry.timer);
-    entry.timer = undefined;
-    const current = this.state.store.get(EVENTS_PLURAL, entry.namespace, entry.name) as StoredEvent | undefined;
-    if (!current) return;
-    entry.written = this.state.now();
-    const next: StoredEvent = { ...repeated(current, entry.count, entry.last, entry.actor), note: entry.note };
+    const next: StoredEvent = { ...repeated(current, entry.count, entry.last, actor), note };
     this.state.store.put(EVENTS_PLURAL, next);
+    return true;
   }
 
   /** Kubernetes names an event after its object and the time in nanoseconds, in hex. */
@@ -185,9 +167,6 @@ export class EventLog {
       key: keyOf(event),
       count: event.series?.count ?? 1,
       last: lastObserved(event),
-      actor: undefined,
-      note: event.note,
-      written: this.state.now(),
     };
     entries.set(name, entry);
     this.byKey.set(entry.key, entry);
@@ -197,7 +176,6 @@ export class EventLog {
     const entries = this.projects.get(namespace);
     const entry = entries?.get(name);
     if (!entries || !entry) return;
-    clearTimeout(entry.timer);
     entries.delete(name);
     if (entries.size === 0) this.projects.delete(namespace);
     if (this.byKey.get(entry.key) === entry) this.byKey.delete(entry.key);
