@@ -73,8 +73,8 @@ export async function runSequential(
   report: RunReport,
   hooks: RunHooks = {},
 ): Promise<void> {
-  // What a request writes, counted by the store's changes: Events are not, as an earlier request's repeated Event
-  // is written up to a few seconds later (its series), whichever request is running then.
+  // What a request writes, counted by the store's changes, Events aside: an Event's expiry (or one of another
+  // request still in flight) is written whichever request is running then.
   let writes = 0;
   const stop = server.state.store.subscribe((change) => {
     if (change.resource !== 'events') writes++;
