@@ -41,7 +41,7 @@ describe('ListWatch', () => {
     await api.seed('paged', 1234);
     const watch = registry({ pageSize: 100 }).get(budgets('paged'));
     const stop = watch.subscribe(() => undefined);
-    await expect.poll(() => watch.getSnapshot().status).toBe('live');
+    await expect.poll(() => watch.getSnapshot().status, { timeout: 10_000 }).toBe('live');
     // 1,234 objects in pages of 100: more than any one page (or the API's maximum of 1,000) holds.
     expect(watch.getSnapshot().items).toHaveLength(1234);
     expect(watchState(watch)).toEqual(await api.serverState('paged'));
@@ -61,7 +61,7 @@ describe('ListWatch', () => {
         if (!s.synced && s.items.length > 0)
           partial.push({ items: s.items.length, loaded: s.listing?.loaded, total: s.listing?.total });
       });
-      await expect.poll(() => watch.getSnapshot().status).toBe('live');
+      await expect.poll(() => watch.getSnapshot().status, { timeout: 10_000 }).toBe('live');
       expect(partial.length).toBeGreaterThan(0);
       // The first showing is the first page alone; every showing is part of the list, with the server's total.
       expect(partial[0]!.items).toBe(100);
@@ -105,7 +105,7 @@ describe('ListWatch', () => {
     const kept = await api.createBudget('live', 'kept');
     const watch = registry().get(budgets('live'));
     const stop = watch.subscribe(() => undefined);
-    await expect.poll(() => watch.getSnapshot().status).toBe('live');
+    await expect.poll(() => watch.getSnapshot().status, { timeout: 10_000 }).toBe('live');
     const keptObject = watch.get(kept.metadata.uid!);
     expect(keptObject).toBeDefined();
 
@@ -128,7 +128,7 @@ describe('ListWatch', () => {
     await api.createProject('selected');
     const watch = registry().get(budgets('selected', { labelSelector: 'team=a' }));
     const stop = watch.subscribe(() => undefined);
-    await expect.poll(() => watch.getSnapshot().status).toBe('live');
+    await expect.poll(() => watch.getSnapshot().status, { timeout: 10_000 }).toBe('live');
     const mine = await api.createBudget('selected', 'mine', { team: 'a' });
     await api.createBudget('selected', 'theirs', { team: 'b' });
     await expect.poll(() => watch.getSnapshot().items.map((o) => o.metadata.name)).toEqual(['mine']);
@@ -207,7 +207,7 @@ describe('WatchRegistry', () => {
     const watch = r.get(budgets('strict'));
     watch.subscribe(() => undefined)();
     const stop = watch.subscribe(() => undefined);
-    await expect.poll(() => watch.getSnapshot().status).toBe('live');
+    await expect.poll(() => watch.getSnapshot().status, { timeout: 10_000 }).toBe('live');
     expect(r.get(budgets('strict'))).toBe(watch);
     expect(openWatches()).toBe(1);
     stop();
