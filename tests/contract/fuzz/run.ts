@@ -67,6 +67,12 @@ async function runOne(server: MockServer, prepared: FuzzCase, report: RunReport)
 }
 
 /** One case at a time: each failed case is checked for writes on its own. */
+/**
+ * Written beside a request, not by it: an Event's expiry (or the Event of another request still in flight), and a
+ * key's lastUsed, kept to the hour, which the first request after a reset writes whether or not it succeeds.
+ */
+const NOT_THE_REQUESTS = new Set(['events', 'apikeys.iam.nodus.dev']);
+
 export async function runSequential(
   server: MockServer,
   cases: FuzzCase[],
@@ -77,7 +83,7 @@ export async function runSequential(
   // request still in flight) is written whichever request is running then.
   let writes = 0;
   const stop = server.state.store.subscribe((change) => {
-    if (change.resource !== 'events') writes++;
+    if (!NOT_THE_REQUESTS.has(change.resource)) writes++;
   });
   try {
     for (const c of cases) {
