@@ -35,7 +35,7 @@ test('a Volume has Files and no Logs tab', async ({ page, request }) => {
   const ui = new ObjectPage(page);
   await ui.goto(project, 'volumes', 'data', 'logs');
   await ui.expectLive();
-  await expect(ui.tabs.getByRole('tab')).toHaveText(['Overview', 'Files', 'YAML', 'Edit']);
+  await expect(ui.tabs.getByRole('tab')).toHaveText(['Overview', 'Files', 'YAML', 'Events', 'Edit']);
 });
 
 test('a launch waiting for its price is explained once', async ({ page }) => {

@@ -177,7 +177,7 @@ test('an Image of the read-only project offers no writes, and says why', async (
   await expect(first).toBeVisible({ timeout: 45_000 });
   const name = (await first.textContent())?.trim() ?? '';
   await ui.goto('nodus', 'images', name);
-  await expect(ui.tabs.getByRole('tab')).toHaveText(['Overview', 'YAML']);
+  await expect(ui.tabs.getByRole('tab')).toHaveText(['Overview', 'YAML', 'Events']);
   await expect(ui.summary).toContainText(`nodus/`);
   // Reached with the keyboard, the unavailable action says why.
   await ui.action('Delete…').focus();

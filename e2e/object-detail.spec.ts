@@ -59,7 +59,7 @@ test('a failed Job shows its conditions problems first, its finalizers explained
   await expect(ui.yaml).toContainText('- example.com/cleanup');
   await expect(ui.yaml).not.toContainText('managedFields');
   await expect(page.getByRole('button', { name: 'Copy YAML' })).toBeVisible();
-  await expect(ui.tabs.getByRole('tab')).toHaveText(['Overview', 'YAML', 'Logs', 'Edit']);
+  await expect(ui.tabs.getByRole('tab')).toHaveText(['Overview', 'YAML', 'Logs', 'Events', 'Edit']);
   // Arrow keys move between the tabs, and the URL follows.
   await ui.tab('YAML').press('ArrowRight');
   await expect(page).toHaveURL(/\?tab=logs$/);
@@ -74,7 +74,7 @@ test('a kind without a log has no Logs tab', async ({ page, request }) => {
   const ui = new ObjectPage(page);
   await ui.goto(project, 'budgets', 'cap', 'logs');
   await ui.expectLive();
-  await expect(ui.tabs.getByRole('tab')).toHaveText(['Overview', 'YAML', 'Edit']);
+  await expect(ui.tabs.getByRole('tab')).toHaveText(['Overview', 'YAML', 'Events', 'Edit']);
   await expect(ui.tab('Overview')).toHaveAttribute('aria-selected', 'true');
   await expect(ui.summary).toContainText('the whole project');
   await expect(page.getByTestId('cost')).toHaveText('$0.00 spent this period of $50.00 limit');
