@@ -22,12 +22,16 @@ test('the navigation lists every kind discovery returns that a project holds, ea
 
   const ui = new ConsolePage(page);
   await ui.goto(`/projects/${project}`);
-  // Every kind, the Projects page and the project's Cost page.
-  await expect(ui.shell.resourcesNav.getByRole('link')).toHaveCount(kinds.length + 2);
+  // Every kind, the Projects page and the project's Cost and Activity pages.
+  await expect(ui.shell.resourcesNav.getByRole('link')).toHaveCount(kinds.length + 3);
   await expect(ui.shell.projectsLink()).toHaveAttribute('href', '/projects');
   await expect(ui.shell.resourcesNav.getByRole('link', { name: /^Cost\b/ })).toHaveAttribute(
     'href',
     `/projects/${project}/cost`,
+  );
+  await expect(ui.shell.resourcesNav.getByRole('link', { name: /^Activity\b/ })).toHaveAttribute(
+    'href',
+    `/projects/${project}/activity`,
   );
   for (const kind of kinds) {
     await expect(ui.shell.kindLink(kind.plural)).toHaveText(
