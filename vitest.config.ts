@@ -7,6 +7,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   test: {
+    // A poll waits for the mock or a timer; on a shared host 1 s (the default) is sometimes not enough to see it.
+    expect: { poll: { timeout: 10_000 } },
     projects: [
       {
         extends: true,
