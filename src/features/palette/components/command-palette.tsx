@@ -17,6 +17,8 @@ import {
   SignOutIcon,
   TerminalIcon,
 } from '@/components/ui/icons.tsx';
+import { useAccessList } from '@/data/access/index.ts';
+import { presentationOf } from '@/kinds/index.ts';
 import { titleCase } from '@/lib/format.ts';
 import { comboLabels, keysOf, matchesShortcut } from '@/lib/shortcuts.ts';
 import { paletteActions, type ActionIcon, type ActionKind } from '../actions.ts';
@@ -110,7 +112,9 @@ function PaletteBody(props: CommandPaletteProps) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
+  const [refusal, setRefusal] = useState<string>();
   const listId = useId();
+  const denied = usePaletteAccess(kinds, project);
   // Objects from every project, those of the project in view first: a name is found wherever it lives.
   const objects = useObjectNames(kinds, true);
   const scope = project ?? 'all projects';
@@ -142,6 +146,7 @@ function PaletteBody(props: CommandPaletteProps) {
       newObjectHref: hrefs.newObject,
       switchProjectHref: hrefs.switchProject,
       objects: objects.names,
+      denied,
       ...(onOpenTerminal ? { openTerminal: (o: ObjectName) => onOpenTerminal(o) } : {}),
     });
     return {
@@ -206,6 +211,7 @@ function PaletteBody(props: CommandPaletteProps) {
     onShowShortcuts,
     onNotice,
     onOpenTerminal,
+    denied,
   ]);
 
   const entries = useMemo(() => {
@@ -225,6 +231,8 @@ function PaletteBody(props: CommandPaletteProps) {
   const current = Math.min(active, entries.length - 1);
   const go = (entry: Entry | undefined) => {
     if (!entry) return;
+    // An action the key may not run says why, where the person is looking, instead of acting.
+    if (entry.disabled) return setRefusal(entry.disabled);
     onClose();
     if (entry.run) entry.run();
     else if (entry.href) void navigate(entry.href);
@@ -245,6 +253,7 @@ function PaletteBody(props: CommandPaletteProps) {
           onChange={(e) => {
             setQuery(e.target.value);
             setActive(0);
+            setRefusal(undefined);
           }}
           onKeyDown={(e) => {
             const step = matchesShortcut(e, 'palette.next') ? 1 : matchesShortcut(e, 'palette.previous') ? -1 : 0;
@@ -269,6 +278,9 @@ function PaletteBody(props: CommandPaletteProps) {
         onChoose={go}
         empty={objects.loading ? 'Searching…' : `Nothing matches “${query}”.`}
       />
+      <p role="status" className="empty:hidden border-t border-amber-100 bg-amber-50 px-4 py-2 text-xs text-amber-900">
+        {refusal}
+      </p>
       <footer className="flex items-center justify-between border-t border-slate-100 bg-slate-50/70 px-4 py-2 text-xs text-slate-500">
         <span>
           {keyText('palette.previous')}
@@ -287,4 +299,48 @@ function PaletteBody(props: CommandPaletteProps) {
 function keyText(id: 'palette.next' | 'palette.previous' | 'palette.run'): string {
   const first = keysOf(id)[0];
   return first ? comboLabels(first).join(' ') : '';
+}
+
+/**
+ * What the palette's actions need to know of the key in the project in view: may it create each kind, and open
+ * a terminal in the kinds that exec. One rules review of the project answers most of it (src/data/access).
+ */
+function usePaletteAccess(kinds: readonly (NameKind & ActionKind)[], project: string | undefined) {
+  const questions = project
+    ? kinds.flatMap((k) => [
+        ...(k.verbs.includes('create')
+          ? [
+              {
+                what: 'create' as const,
+                plural: k.plural,
+                verb: 'create' as const,
+                group: k.group,
+                resource: k.plural,
+                namespace: project,
+              },
+            ]
+          : []),
+        ...(presentationOf(k.kind).exec
+          ? [
+              {
+                what: 'exec' as const,
+                plural: k.plural,
+                verb: 'create' as const,
+                group: k.group,
+                resource: k.plural,
+                subresource: 'exec',
+                namespace: project,
+              },
+            ]
+          : []),
+      ])
+    : [];
+  const answers = useAccessList(questions.map(({ what: _what, plural: _plural, ...attributes }) => attributes));
+  const key = answers.map((a) => (a.allowed ? '' : (a.reason ?? ''))).join('\n');
+  const questionsKey = questions.map((q) => `${q.what}:${q.plural}`).join(',');
+  return useMemo(() => {
+    const reasons = key.split('\n');
+    const byQuestion = new Map(questionsKey.split(',').map((q, i) => [q, reasons[i] || undefined]));
+    return (what: 'create' | 'exec', plural: string) => byQuestion.get(`${what}:${plural}`);
+  }, [key, questionsKey]);
 }
