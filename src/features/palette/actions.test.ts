@@ -50,7 +50,7 @@ describe('palette actions', () => {
     expect(labels({ project: undefined })).not.toContain('New Job');
     const no = "You (kim) can't create jobs in project nodus. Ask an admin of nodus.";
     const denied = (what: 'create' | 'exec', plural: string) =>
-      what === 'create' && plural === 'jobs' ? no : undefined;
+      what === 'create' && plural === 'jobs' ? { reason: no, pending: false } : undefined;
     const actions = paletteActions({ ...base, project: 'nodus', denied });
     expect(actions.find((a) => a.label === 'New Job')?.disabled).toBe(no);
     expect(actions.find((a) => a.label === 'New Sandbox')?.disabled).toBeUndefined();
@@ -63,7 +63,8 @@ describe('palette actions', () => {
       ...base,
       objects,
       openTerminal: () => {},
-      denied: (what, plural) => (what === 'exec' && plural === 'sandboxes' ? no : undefined),
+      denied: (what, plural) =>
+        what === 'exec' && plural === 'sandboxes' ? { reason: no, pending: false } : undefined,
     });
     expect(actions.find((a) => a.label === 'Open terminal in up')?.disabled).toBe(no);
   });

@@ -21,6 +21,8 @@ export interface PaletteAction {
   run?: () => void;
   /** Why it is off (the key may not, or it is being asked); Enter says this instead of acting. */
   disabled?: string;
+  /** Off only until the API answers: Enter runs it then, if it may. */
+  pending?: boolean;
 }
 
 export interface ActionKind {
@@ -53,7 +55,7 @@ export interface ActionContext {
    * Why the key may not create objects of a kind (by plural) in the project in view, or open a terminal in
    * them (`exec`), as the API answered; undefined where it may.
    */
-  denied?: (what: 'create' | 'exec', plural: string) => string | undefined;
+  denied?: (what: 'create' | 'exec', plural: string) => { reason: string; pending: boolean } | undefined;
 }
 
 export function paletteActions(c: ActionContext): PaletteAction[] {
@@ -137,6 +139,7 @@ export function paletteActions(c: ActionContext): PaletteAction[] {
   return actions;
 }
 
-function offWith(reason: string | undefined): { disabled?: string } {
-  return reason === undefined ? {} : { disabled: reason };
+function offWith(off: { reason: string; pending: boolean } | undefined): { disabled?: string; pending?: boolean } {
+  if (off === undefined) return {};
+  return off.pending ? { disabled: off.reason, pending: true } : { disabled: off.reason };
 }

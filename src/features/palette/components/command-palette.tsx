@@ -114,9 +114,11 @@ function PaletteBody(props: CommandPaletteProps) {
   const [active, setActive] = useState(0);
   const [refusal, setRefusal] = useState<string>();
   const listId = useId();
-  const denied = usePaletteAccess(kinds, project);
   // Objects from every project, those of the project in view first: a name is found wherever it lives.
   const objects = useObjectNames(kinds, true);
+  const denied = usePaletteAccess(kinds, project, objects.names);
+  // An action chosen while its access is still asked runs once the answer comes (or says why not).
+  const [queued, setQueued] = useState<string>();
   const scope = project ?? 'all projects';
 
   // Everything that does not depend on what is typed is built once, so a keystroke only ranks.
@@ -214,7 +216,7 @@ function PaletteBody(props: CommandPaletteProps) {
     denied,
   ]);
 
-  const entries = useMemo(() => {
+  const entries = useMemo((): Entry[] => {
     const typed = query.trim() !== '';
     const ranked = GROUP_ORDER
       // Objects only once something is typed: the list is long and unordered.
@@ -232,11 +234,23 @@ function PaletteBody(props: CommandPaletteProps) {
   const go = (entry: Entry | undefined) => {
     if (!entry) return;
     // An action the key may not run says why, where the person is looking, instead of acting.
+    if (entry.pending) {
+      setQueued(entry.id);
+      return setRefusal(entry.disabled);
+    }
+    setQueued(undefined);
     if (entry.disabled) return setRefusal(entry.disabled);
     onClose();
     if (entry.run) entry.run();
     else if (entry.href) void navigate(entry.href);
   };
+
+  const answered = queued === undefined ? undefined : entries.find((e) => e.id === queued && !e.pending);
+  const latestGo = useRef(go);
+  latestGo.current = go;
+  useEffect(() => {
+    if (answered) latestGo.current(answered);
+  }, [answered]);
 
   return (
     <div className="text-sm">
@@ -254,6 +268,7 @@ function PaletteBody(props: CommandPaletteProps) {
             setQuery(e.target.value);
             setActive(0);
             setRefusal(undefined);
+            setQueued(undefined);
           }}
           onKeyDown={(e) => {
             const step = matchesShortcut(e, 'palette.next') ? 1 : matchesShortcut(e, 'palette.previous') ? -1 : 0;
@@ -305,42 +320,36 @@ function keyText(id: 'palette.next' | 'palette.previous' | 'palette.run'): strin
  * What the palette's actions need to know of the key in the project in view: may it create each kind, and open
  * a terminal in the kinds that exec. One rules review of the project answers most of it (src/data/access).
  */
-function usePaletteAccess(kinds: readonly (NameKind & ActionKind)[], project: string | undefined) {
+function usePaletteAccess(
+  kinds: readonly (NameKind & ActionKind)[],
+  project: string | undefined,
+  objects: readonly ObjectName[],
+) {
+  // A terminal is asked about only where one would be offered: a running object of the kind in the project.
+  const running = new Set(objects.filter((o) => o.project === project && o.phase === 'Running').map((o) => o.plural));
   const questions = project
-    ? kinds.flatMap((k) => [
-        ...(k.verbs.includes('create')
-          ? [
-              {
-                what: 'create' as const,
-                plural: k.plural,
-                verb: 'create' as const,
-                group: k.group,
-                resource: k.plural,
-                namespace: project,
-              },
-            ]
-          : []),
-        ...(presentationOf(k.kind).exec
-          ? [
-              {
-                what: 'exec' as const,
-                plural: k.plural,
-                verb: 'create' as const,
-                group: k.group,
-                resource: k.plural,
-                subresource: 'exec',
-                namespace: project,
-              },
-            ]
-          : []),
-      ])
+    ? kinds.flatMap((k) => {
+        const attributes = { verb: 'create' as const, group: k.group, resource: k.plural, namespace: project };
+        return [
+          ...(k.verbs.includes('create') ? [{ what: 'create' as const, plural: k.plural, ...attributes }] : []),
+          ...(presentationOf(k.kind).exec && running.has(k.plural)
+            ? [{ what: 'exec' as const, plural: k.plural, ...attributes, subresource: 'exec' }]
+            : []),
+        ];
+      })
     : [];
   const answers = useAccessList(questions.map(({ what: _what, plural: _plural, ...attributes }) => attributes));
-  const key = answers.map((a) => (a.allowed ? '' : (a.reason ?? ''))).join('\n');
+  // The answers as text, so the actions are rebuilt when an answer changes, not on every render.
+  const key = answers.map((a) => (a.allowed ? '' : `${a.pending ? '…' : '!'}${a.reason ?? ''}`)).join('\n');
   const questionsKey = questions.map((q) => `${q.what}:${q.plural}`).join(',');
   return useMemo(() => {
     const reasons = key.split('\n');
-    const byQuestion = new Map(questionsKey.split(',').map((q, i) => [q, reasons[i] || undefined]));
+    const byQuestion = new Map(
+      questionsKey.split(',').map((q, i) => {
+        const r = reasons[i] ?? '';
+        return [q, r ? { reason: r.slice(1), pending: r.startsWith('…') } : undefined] as const;
+      }),
+    );
     return (what: 'create' | 'exec', plural: string) => byQuestion.get(`${what}:${plural}`);
   }, [key, questionsKey]);
 }

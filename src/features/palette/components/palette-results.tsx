@@ -15,6 +15,8 @@ export interface Entry {
   run?: () => void;
   /** Why it is off: shown under it and read as its description; choosing it says this instead of acting. */
   disabled?: string;
+  /** Off only while the API is asked. */
+  pending?: boolean;
 }
 
 export function PaletteResults({
@@ -63,7 +65,7 @@ export function PaletteResults({
                   )}
                 >
                   <span className={i === current ? 'text-indigo-500' : 'text-slate-400'}>
-                    {entry.disabled ? <LockIcon className="size-4" /> : entry.icon}
+                    {entry.disabled && !entry.pending ? <LockIcon className="size-4" /> : entry.icon}
                   </span>
                   <span className="min-w-0">
                     <span className={clsx('block truncate font-medium', entry.disabled && 'text-slate-500')}>
