@@ -48,23 +48,28 @@ export function IdentityMenu() {
     <>
       <Popover
         label="Signed-in user"
-        buttonLabel={`${look.caption}: ${look.value}`}
         buttonTitle={title}
         buttonClassName="flex h-9 items-center gap-2 rounded-md px-1.5 text-left hover:bg-slate-100 xl:pr-2.5"
         panelClassName="w-80"
+        // The name comes from the text shown ("Signed in as: demo-user"), so a speech user can say what they see
+        // (WCAG 2.5.3); below 1280 px only the initials show and the name stays the same.
         button={
           <>
             <Avatar tone={look.tone} initials={look.initials} />
-            <span aria-hidden="true" className="hidden min-w-0 leading-tight xl:block">
-              <span className="block text-[11px] font-medium uppercase tracking-wide text-slate-600">
+            <span className="min-w-0 leading-tight">
+              <span
+                aria-hidden="true"
+                className="hidden text-[11px] font-medium uppercase tracking-wide text-slate-600 xl:block"
+              >
                 {look.caption}
               </span>
               <span
                 className={clsx(
-                  'block max-w-36 truncate text-sm font-semibold',
+                  'max-w-36 truncate text-sm font-semibold max-xl:sr-only xl:block',
                   look.tone === 'warn' ? 'text-amber-800' : 'text-slate-900',
                 )}
               >
+                <span className="sr-only">{look.caption}: </span>
                 {look.value}
               </span>
             </span>
@@ -173,7 +178,7 @@ function Avatar({ tone, initials, large }: { tone: Look['tone']; initials: strin
       className={clsx(
         'flex shrink-0 items-center justify-center rounded-full font-semibold',
         large ? 'size-10 text-sm' : 'size-7 text-[11px]',
-        tone === 'user' && 'bg-teal-600 text-white',
+        tone === 'user' && 'bg-teal-700 text-white',
         tone === 'warn' && 'bg-amber-100 text-amber-800 ring-1 ring-amber-300 ring-inset',
         tone === 'wait' && 'animate-pulse bg-slate-200',
       )}
