@@ -110,6 +110,26 @@ test.describe('axe finds no serious or critical violation', () => {
     expect(await seriousViolations(page, 'new object editor')).toEqual([]);
   });
 
+  test("with the signed-in user's panel open, and where actions are off with the API's reason", async ({ page }) => {
+    const console = new ConsolePage(page);
+    await page.goto('/projects/nodus/images');
+    await expect(page.getByRole('rowheader').first()).toBeVisible(LOADED);
+    await console.shell.userButton.click();
+    await expect(console.shell.userPanel).toContainText('Groups');
+    const found = await seriousViolations(page, 'user panel open');
+    await page.keyboard.press('Escape');
+    await page
+      .getByRole('checkbox', { name: /^Select (?!all)/ })
+      .first()
+      .check();
+    const remove = page.getByRole('group', { name: 'Selected rows' }).getByRole('button', { name: 'Delete…' });
+    await expect(remove).toHaveAccessibleDescription(/can't delete images in project nodus/);
+    await remove.focus();
+    await expect(page.getByRole('tooltip').filter({ hasText: "can't delete" })).toBeVisible();
+    found.push(...(await seriousViolations(page, 'an action off with its reason shown')));
+    expect(found).toEqual([]);
+  });
+
   test('on an error panel', async ({ page }) => {
     await page.goto('/projects/no-such-project-a11y/jobs');
     await expect(page.getByRole('alert').first()).toBeVisible(LOADED);

@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { ANNOTATION_RESTART_REQUESTED_AT, API_VERSION } from '../src/shared/protocol.ts';
 import { ObjectPage } from './pages/object-page.ts';
+import { asSentence, canI, whoAmI } from './support/access-api.ts';
 import { ObjectApi } from './support/object-api.ts';
 
 // The shared mock runs at real speed (a Job is Running after about 12 s), on a machine shared with other work.
@@ -170,7 +171,10 @@ test("a failed action shows the API's error with its requestId, and nothing chan
   await expect(ui.errorPanel('Could not suspend Job flaky')).toBeHidden();
 });
 
-test('an Image of the read-only project offers no writes, and says why', async ({ page }) => {
+test("an Image of the read-only project offers no writes, and says why in the API's words", async ({
+  page,
+  request,
+}) => {
   const ui = new ObjectPage(page);
   await page.goto('/projects/nodus/images');
   const first = page.getByRole('rowheader').first();
@@ -182,7 +186,12 @@ test('an Image of the read-only project offers no writes, and says why', async (
   // Reached with the keyboard, the unavailable action says why.
   await ui.action('Delete…').focus();
   await expect(ui.action('Delete…')).toHaveAttribute('aria-disabled', 'true');
+  const [me, refusal] = await Promise.all([
+    whoAmI(request),
+    canI(request, { verb: 'delete', group: 'nodus.dev', resource: 'images', namespace: 'nodus' }),
+  ]);
+  expect(refusal.allowed).toBe(false);
   await expect(page.getByRole('tooltip')).toHaveText(
-    'The API does not let Image objects be deleted (discovery lists no delete verb).',
+    `You (${me.username}) can't delete images in project nodus. ${asSentence(refusal.reason ?? '')}`,
   );
 });

@@ -1,7 +1,7 @@
 /**
  * The projects page: counts per kind and spend as the API gives them, a filter in the URL, creating a project,
- * deleting one only after typing its name, the read-only project nodus with its Images and no write, and the
- * keyboard's row drawn plainly.
+ * deleting one only after typing its name, the read-only project nodus with its Images and its Delete off with the
+ * API's reason, and the keyboard's row drawn plainly.
  */
 import { expect, test } from '@playwright/test';
 import { ProjectsPage } from './pages/projects-page.ts';
@@ -55,7 +55,10 @@ test('the spend column says what it counts, and spend over time is one click awa
   await expect(page.getByRole('heading', { name: 'Cost', level: 1 })).toBeVisible();
 });
 
-test('the read-only project nodus shows its Images and offers no write', async ({ page, request }) => {
+test("the read-only project nodus shows its Images, and its Delete is off with the API's reason", async ({
+  page,
+  request,
+}) => {
   const images = await apiObjects(request, 'nodus', 'images');
   expect(images.length).toBeGreaterThan(0);
   const ui = new ProjectsPage(page);
@@ -64,7 +67,10 @@ test('the read-only project nodus shows its Images and offers no write', async (
   await expect(ui.table.getByRole('row')).toHaveCount(2);
   const row = ui.row('nodus');
   await expect(row).toContainText('read-only');
-  await expect(row.getByRole('button')).toHaveCount(0);
+  await expect(ui.deleteButton('nodus')).toBeDisabled();
+  await expect(ui.deleteButton('nodus')).toHaveAccessibleDescription(
+    /can't delete project nodus\. Project "nodus" is read-only/,
+  );
   await expect(ui.count('nodus', 'images')).toHaveText(String(images.length));
   await ui.count('nodus', 'images').click();
   await expect(page).toHaveURL(/\/projects\/nodus\/images$/);
@@ -107,6 +113,7 @@ test('a name the API would refuse is caught before it is sent; default cannot be
   await expect(dialog.getByRole('button', { name: 'Create project' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(ui.deleteButton('default')).toBeDisabled();
+  await expect(ui.deleteButton('default')).toHaveAccessibleDescription(/can't delete project default\./);
 });
 
 test('the project row under the keyboard is outlined plainly at 1440 and 1024 pixels wide', async ({ page }) => {

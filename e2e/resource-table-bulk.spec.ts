@@ -133,7 +133,7 @@ test('a kind without a suspend state offers no suspend', async ({ page }) => {
     .first()
     .check();
   await expect(ui.bulk('Suspend')).toBeDisabled();
-  await expect(ui.bulk('Suspend')).toHaveAttribute('title', 'Image has no state that suspends it');
+  await expect(ui.bulk('Suspend')).toHaveAccessibleDescription('Image has no state that suspends it');
 });
 
 test('the keyboard moves through the rows, ticks them and opens one', async ({ page, request }) => {

@@ -18,6 +18,9 @@ export class Shell {
   readonly shortcutsButton: Locator;
   /** The short messages at the bottom of the window ("Copied …"). */
   readonly toast: Locator;
+  /** Who the key belongs to, beside the context ("Signed in as: demo-user", "Not signed in: Key refused"). */
+  readonly userButton: Locator;
+  readonly userPanel: Locator;
 
   constructor(readonly page: Page) {
     this.contextButton = page.getByRole('button', { name: /^Context:/ });
@@ -32,6 +35,8 @@ export class Shell {
     this.shortcutsSheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     this.shortcutsButton = page.getByRole('button', { name: 'Keyboard shortcuts', exact: true });
     this.toast = page.getByRole('status').filter({ hasText: /^Copied|^Could not copy/ });
+    this.userButton = page.getByRole('button', { name: /^(Signed in as|Not signed in):/ });
+    this.userPanel = page.getByRole('dialog', { name: 'Signed-in user' });
   }
 
   /** A kind in the navigation, named by its plural ("Jobs 7"). */

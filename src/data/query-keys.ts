@@ -29,6 +29,16 @@ export const queryKeys = {
     [...queryKeys.objects(project), gv(kind), kind.plural, name] as const,
   objectNames: (kind: KindRef) => ['nodus', 'palette-names', gv(kind), kind.plural] as const,
   /** The listings of one object's file tree (no path: every folder of it, as a write makes them stale). */
+  /** Every access answer (no generation), or those given to the key in use (`generation`, connection-store.ts). */
+  access: (generation?: number) =>
+    generation === undefined ? (['nodus', 'access'] as const) : (['nodus', 'access', generation] as const),
+  /** A project's SelfSubjectRulesReview. */
+  accessRules: (generation: number, namespace: string) => ['nodus', 'access', generation, 'rules', namespace] as const,
+  /** One SelfSubjectAccessReview, by its attributes (access/attributes.ts `attributesKey`). */
+  accessReview: (generation: number, attributes: string) =>
+    ['nodus', 'access', generation, 'review', attributes] as const,
+  /** Who the key in use belongs to (SelfSubjectReview). */
+  identity: (generation: number) => ['nodus', 'identity', generation] as const,
   files: (kind: KindRef, project: string, name: string, path?: string) =>
     path === undefined
       ? (['nodus', 'files', project, gv(kind), kind.plural, name] as const)

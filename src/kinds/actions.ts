@@ -24,6 +24,19 @@ export interface ActionTraits extends Pick<KindLife, 'lifecycle' | 'states'> {
   meter?: (o: NodusObject) => { limitField?: string } | undefined;
 }
 
+/** The API verb an action's write is authorised as: every change is a merge patch, a delete a delete. */
+export type ActionVerb = 'patch' | 'delete';
+
+export const ACTION_VERBS: Record<ActionId, ActionVerb> = {
+  suspend: 'patch',
+  stop: 'patch',
+  resume: 'patch',
+  cancel: 'patch',
+  restart: 'patch',
+  raise: 'patch',
+  delete: 'delete',
+};
+
 export interface ActionInput {
   kind: string;
   verbs: readonly string[];
@@ -31,6 +44,11 @@ export interface ActionInput {
   object: NodusObject;
   /** The object is gone (the view shows its last state). */
   deleted: boolean;
+  /**
+   * Why the key in use may not use a verb on this object, as the API's access review said (or that it is still
+   * being asked); undefined when it may. Only a deletion says more than this.
+   */
+  denied?: (verb: ActionVerb) => string | undefined;
 }
 
 const cappedReason = (o: NodusObject) =>
@@ -42,13 +60,13 @@ export function pendingRestart(o: NodusObject): string | undefined {
   return requested && o.status?.restartRequestHandled !== requested ? requested : undefined;
 }
 
-export function availableActions({ kind, verbs, traits, object: o, deleted }: ActionInput): ActionState[] {
+export function availableActions({ kind, verbs, traits, object: o, deleted, denied }: ActionInput): ActionState[] {
   const phase = typeof o.status?.phase === 'string' ? o.status.phase : undefined;
   const states = traits.states;
   const desired = typeof o.spec?.state === 'string' ? o.spec.state : states?.run;
   const finished = isFinished(traits, phase);
   const canPatch = verbs.includes('patch');
-  // The same reason wins for every action: gone, going, read-only, finished.
+  // The same reason wins for every action: gone, going, not allowed, read-only, finished.
   const blocked = deleted
     ? `This ${kind} was deleted.`
     : o.metadata.deletionTimestamp
@@ -56,6 +74,7 @@ export function availableActions({ kind, verbs, traits, object: o, deleted }: Ac
       : undefined;
   const writeBlock =
     blocked ??
+    denied?.('patch') ??
     (canPatch ? undefined : `The API does not let ${kind} objects be changed (discovery lists no patch verb).`);
   const done = finished ? `It has finished (${phase ?? 'done'}); there is nothing left to act on.` : undefined;
   const actions: ActionState[] = [];
@@ -132,9 +151,10 @@ export function availableActions({ kind, verbs, traits, object: o, deleted }: Ac
       ? `This ${kind} was deleted.`
       : o.metadata.deletionTimestamp
         ? 'It is already being deleted.'
-        : verbs.includes('delete')
-          ? undefined
-          : `The API does not let ${kind} objects be deleted (discovery lists no delete verb).`,
+        : (denied?.('delete') ??
+          (verbs.includes('delete')
+            ? undefined
+            : `The API does not let ${kind} objects be deleted (discovery lists no delete verb).`)),
   });
   return actions;
 }
@@ -161,6 +181,8 @@ export function terminalAction(input: {
   exec: boolean | undefined;
   object: NodusObject;
   deleted: boolean;
+  /** Why the key in use may not open one (the API's access review), if it may not. */
+  denied?: string | undefined;
 }): { label: string; disabled?: string } | undefined {
   if (!input.exec) return undefined;
   const { kind, object: o } = input;
@@ -169,10 +191,12 @@ export function terminalAction(input: {
     ? `This ${kind} was deleted.`
     : o.metadata.deletionTimestamp
       ? `This ${kind} is being deleted.`
-      : phase !== 'Running'
-        ? `A terminal opens only in a Running ${kind}; this one is ${phase ?? 'not running yet'}${
-            phase === 'Stopped' || phase === 'Suspended' ? ': start it first' : ''
-          }.`
-        : undefined;
+      : input.denied
+        ? input.denied
+        : phase !== 'Running'
+          ? `A terminal opens only in a Running ${kind}; this one is ${phase ?? 'not running yet'}${
+              phase === 'Stopped' || phase === 'Suspended' ? ': start it first' : ''
+            }.`
+          : undefined;
   return { label: 'Open terminal', ...(disabled ? { disabled } : {}) };
 }

@@ -9,7 +9,7 @@ import { AppShell } from '@/components/layout/app-shell.tsx';
 import { PaletteHint } from '@/components/layout/palette-hint.tsx';
 import { ShortcutsSheet } from '@/components/layout/shortcuts-sheet.tsx';
 import { Toast, type Notice } from '@/components/ui/toast.tsx';
-import { ContextSwitcher, KeyPrompt, useSignOut } from '@/features/auth/index.ts';
+import { ContextSwitcher, IdentityMenu, KeyPrompt, useSignOut } from '@/features/auth/index.ts';
 import { UploadTray, type FilesTarget } from '@/features/files/index.ts';
 import { HealthIndicator, describeHealth, useHealth } from '@/features/health/index.ts';
 import { KindIcon, KindNav } from '@/features/navigation/index.ts';
@@ -124,6 +124,7 @@ export function RootLayout() {
       topBar={
         <>
           <ContextSwitcher />
+          <IdentityMenu />
           <span aria-hidden="true" className="text-xl font-light text-slate-300">
             /
           </span>

@@ -12,11 +12,11 @@ export function PaletteHint({ onClick }: { onClick: () => void }) {
       // The name starts with the text shown, so that a speech user can say what they see (WCAG 2.5.3).
       aria-label={`Jump to… ${keys}: open the command palette`}
       aria-keyshortcuts={ariaKeyShortcuts('palette.toggle')}
-      className="flex h-8 w-44 shrink items-center xl:w-72 gap-2 rounded-md border border-slate-200 bg-slate-50 px-2.5 text-sm text-slate-500 hover:border-slate-300 hover:bg-white"
+      className="flex h-8 shrink-0 items-center gap-2 lg:w-44 lg:shrink xl:w-72 rounded-md border border-slate-200 bg-slate-50 px-2.5 text-sm text-slate-500 hover:border-slate-300 hover:bg-white"
     >
       <SearchIcon className="size-4" />
-      <span className="flex-1 text-left">Jump to…</span>
-      <kbd className="rounded border border-slate-200 bg-white px-1.5 font-sans text-[11px] font-medium text-slate-500">
+      <span className="hidden flex-1 text-left lg:inline">Jump to…</span>
+      <kbd className="whitespace-nowrap rounded border border-slate-200 bg-white px-1.5 font-sans text-[11px] font-medium text-slate-500">
         {keys}
       </kbd>
     </button>

@@ -13,6 +13,8 @@ export interface PopoverProps {
   /** The button's content; its text is the button's accessible name unless `buttonLabel` is given. */
   button: ReactNode;
   buttonLabel?: string;
+  /** Shown on hover (the native tooltip): more than the button's face says. */
+  buttonTitle?: string | undefined;
   buttonClassName?: string;
   panelClassName?: string;
   align?: 'left' | 'right';
@@ -23,6 +25,7 @@ export function Popover({
   label,
   button,
   buttonLabel,
+  buttonTitle,
   buttonClassName,
   panelClassName,
   align = 'left',
@@ -65,6 +68,7 @@ export function Popover({
         aria-controls={open ? panelId : undefined}
         aria-haspopup="dialog"
         aria-label={buttonLabel}
+        title={buttonTitle}
         onClick={() => setOpen((o) => !o)}
         className={buttonClassName}
       >

@@ -46,9 +46,27 @@ describe('palette actions', () => {
     ]);
   });
 
-  it('makes nothing where nothing can be made: all projects, or the read-only published project', () => {
+  it('makes nothing in all projects, and says why not where the key may not', () => {
     expect(labels({ project: undefined })).not.toContain('New Job');
-    expect(labels({ project: 'nodus' })).not.toContain('New Job');
+    const no = "You (kim) can't create jobs in project nodus. Ask an admin of nodus.";
+    const denied = (what: 'create' | 'exec', plural: string) =>
+      what === 'create' && plural === 'jobs' ? { reason: no, pending: false } : undefined;
+    const actions = paletteActions({ ...base, project: 'nodus', denied });
+    expect(actions.find((a) => a.label === 'New Job')?.disabled).toBe(no);
+    expect(actions.find((a) => a.label === 'New Sandbox')?.disabled).toBeUndefined();
+  });
+
+  it('says why a terminal may not be opened, on each of them', () => {
+    const objects = [{ name: 'up', project: 'default', kind: 'Sandbox', plural: 'sandboxes', phase: 'Running' }];
+    const no = "You (kim) can't open a terminal in sandboxes in project default. Ask an admin of default.";
+    const actions = paletteActions({
+      ...base,
+      objects,
+      openTerminal: () => {},
+      denied: (what, plural) =>
+        what === 'exec' && plural === 'sandboxes' ? { reason: no, pending: false } : undefined,
+    });
+    expect(actions.find((a) => a.label === 'Open terminal in up')?.disabled).toBe(no);
   });
 
   it('switches to every other project, keeping the kind in view', () => {

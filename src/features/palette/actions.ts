@@ -2,11 +2,11 @@
  * What the palette can do besides jumping somewhere: make a new object of a kind in the project in view, switch
  * project keeping the kind in view, copy the name of the object in view, open a terminal in a running object of
  * the project in view whose kind execs, show the keyboard shortcuts, sign out.
- * The app hands in the data and the callbacks; this only decides which actions there are and how they read.
+ * The app hands in the data and the callbacks; this only decides which actions there are and how they read. What
+ * the key may not do (asked of the API by the palette) is listed, off, with why: never hidden without a word.
  */
 import { presentationOf } from '@/kinds/index.ts';
 import { titleCase } from '@/lib/format.ts';
-import { PUBLIC_PROJECT } from '@/shared/protocol.ts';
 
 export type ActionIcon = 'new' | 'switch' | 'copy' | 'keys' | 'sign-out' | 'terminal';
 
@@ -19,6 +19,10 @@ export interface PaletteAction {
   /** Where it goes, or what it runs. */
   href?: string;
   run?: () => void;
+  /** Why it is off (the key may not, or it is being asked); Enter says this instead of acting. */
+  disabled?: string;
+  /** Off only until the API answers: Enter runs it then, if it may. */
+  pending?: boolean;
 }
 
 export interface ActionKind {
@@ -47,6 +51,11 @@ export interface ActionContext {
   objects?: readonly { name: string; project: string; kind: string; plural: string; phase?: string }[];
   /** Absent where there is no terminal to open. */
   openTerminal?: (object: { name: string; project: string; kind: string; plural: string }) => void;
+  /**
+   * Why the key may not create objects of a kind (by plural) in the project in view, or open a terminal in
+   * them (`exec`), as the API answered; undefined where it may.
+   */
+  denied?: (what: 'create' | 'exec', plural: string) => { reason: string; pending: boolean } | undefined;
 }
 
 export function paletteActions(c: ActionContext): PaletteAction[] {
@@ -63,8 +72,7 @@ export function paletteActions(c: ActionContext): PaletteAction[] {
     });
   }
   const project = c.project;
-  // The published project is read-only: nothing can be made there.
-  if (project !== undefined && project !== PUBLIC_PROJECT) {
+  if (project !== undefined) {
     const creatable = c.kinds.filter((k) => k.verbs.includes('create'));
     // The kind in view first: "new" then Enter makes one of what you are looking at.
     const ordered = [
@@ -79,6 +87,7 @@ export function paletteActions(c: ActionContext): PaletteAction[] {
         keywords: [`create ${k.kind}`],
         icon: 'new',
         href: c.newObjectHref(project, k.plural),
+        ...offWith(c.denied?.('create', k.plural)),
       });
     }
   }
@@ -93,6 +102,7 @@ export function paletteActions(c: ActionContext): PaletteAction[] {
         keywords: ['shell', 'exec', 'console'],
         icon: 'terminal',
         run: () => openTerminal(o),
+        ...offWith(c.denied?.('exec', o.plural)),
       });
     }
   }
@@ -127,4 +137,9 @@ export function paletteActions(c: ActionContext): PaletteAction[] {
     });
   }
   return actions;
+}
+
+function offWith(off: { reason: string; pending: boolean } | undefined): { disabled?: string; pending?: boolean } {
+  if (off === undefined) return {};
+  return off.pending ? { disabled: off.reason, pending: true } : { disabled: off.reason };
 }

@@ -15,6 +15,7 @@ import { unknownFieldMarkers } from '@/components/code-editor/yaml-schema-check.
 import type { NodusObject } from '@/shared/protocol.ts';
 import type { LaunchAnswer } from '../api/create-object.ts';
 import { useDraft } from '../hooks/use-draft.ts';
+import { useAccess } from '@/data/access/index.ts';
 import { useReviewLaunch } from '../hooks/use-review-launch.ts';
 import type { DraftReview } from '../model/review-launch.ts';
 import { templateFor } from '../model/template.ts';
@@ -92,6 +93,9 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
   const editorRef = useRef<CodeEditorHandle>(null);
   const [schemaMarkers, setSchemaMarkers] = useState<EditorMarker[]>([]);
   const [blockedAttempt, setBlockedAttempt] = useState(false);
+  // Review is a dry-run create, which the API authorises as a create: both wait for the same answer.
+  const access = useAccess({ verb: 'create', group: kind.group, resource: kind.plural, namespace: project });
+  const refused = access.allowed ? undefined : access.reason;
 
   const checked = useMemo(
     () => checkDraft(draft.text, { apiVersion, kind: kind.kind, project }),
@@ -143,6 +147,7 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
   );
 
   const onReview = useCallback(() => {
+    if (refused) return;
     if (!checked.ok || !checked.object) {
       setBlockedAttempt(true);
       const first = checked.problems.find((p) => p.severity === 'error');
@@ -151,7 +156,7 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
     }
     setBlockedAttempt(false);
     void machine.review(draft.text, bodyToSend(checked.object, project));
-  }, [checked, machine, draft.text, project]);
+  }, [checked, machine, draft.text, project, refused]);
 
   // Each launch path asks the machine, which sends at most one create, of the review on the screen.
   const finish = useCallback(
@@ -165,11 +170,12 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
     },
     [review, draft, onLaunched],
   );
-  const onLaunch = useCallback(() => finish(machine.launch(draft.text)), [finish, machine, draft.text]);
-  const onAcceptAndLaunch = useCallback(
-    () => finish(machine.acceptAndLaunch(draft.text)),
-    [finish, machine, draft.text],
-  );
+  const onLaunch = useCallback(() => {
+    if (!refused) finish(machine.launch(draft.text));
+  }, [finish, machine, draft.text, refused]);
+  const onAcceptAndLaunch = useCallback(() => {
+    if (!refused) finish(machine.acceptAndLaunch(draft.text));
+  }, [finish, machine, draft.text, refused]);
   const onRetryLaunch = useCallback(
     () => finish(stage.name === 'launch-unknown' ? machine.retryLaunch() : machine.launch(draft.text)),
     [finish, machine, stage.name, draft.text],
@@ -287,6 +293,7 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
           state={flow}
           text={draft.text}
           canReview={checked.ok}
+          refused={refused}
           onReview={onReview}
           onLaunch={onLaunch}
           onAcceptAndLaunch={onAcceptAndLaunch}

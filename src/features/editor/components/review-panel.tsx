@@ -21,6 +21,8 @@ interface Props {
   state: ReviewLaunchState;
   text: string;
   canReview: boolean;
+  /** Why the key may not create this kind here (or that the API is being asked); Review and Launch stay off. */
+  refused?: string | undefined;
   onReview: () => void;
   onLaunch: () => void;
   onAcceptAndLaunch: () => void;
@@ -34,8 +36,16 @@ function specField(review: DraftReview, path: string[]): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-function hint(kind: string, state: ReviewLaunchState, text: string, canReview: boolean, verb: string): string {
+function hint(
+  kind: string,
+  state: ReviewLaunchState,
+  text: string,
+  canReview: boolean,
+  verb: string,
+  refused: string | undefined,
+): string {
   const { review } = state;
+  if (refused) return refused;
   if (!canReview) return 'Fix the problems in the draft to review it.';
   switch (launchBlocker(state, text)) {
     case 'stale':
@@ -60,6 +70,7 @@ export function ReviewPanel({
   state,
   text,
   canReview,
+  refused,
   onReview,
   onLaunch,
   onAcceptAndLaunch,
@@ -70,7 +81,7 @@ export function ReviewPanel({
   const reviewing = stage.name === 'reviewing';
   const launching = stage.name === 'launching';
   const stale = review !== undefined && review.text !== text;
-  const launchable = launchBlocker(state, text) === undefined;
+  const launchable = launchBlocker(state, text) === undefined && !refused;
   const estimate = review?.estimate;
   const costs = billable ?? (review ? estimate !== undefined : true);
   const verb = costs ? 'Launch' : 'Create';
@@ -91,11 +102,15 @@ export function ReviewPanel({
             type="button"
             onClick={onReview}
             disabled={reviewing || launching}
+            aria-disabled={refused ? true : undefined}
+            aria-describedby={refused ? 'launch-hint' : undefined}
             className={clsx(
               'flex-1 rounded-md px-3 py-2 text-sm font-medium shadow-sm disabled:opacity-50',
-              launchable
-                ? 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
-                : 'bg-indigo-600 text-white hover:bg-indigo-500',
+              refused
+                ? 'cursor-not-allowed border border-slate-200 bg-slate-50 text-slate-400 shadow-none'
+                : launchable
+                  ? 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
+                  : 'bg-indigo-600 text-white hover:bg-indigo-500',
             )}
           >
             {reviewing ? 'Reviewing…' : review && !stale ? 'Review again' : 'Review'}
@@ -113,7 +128,7 @@ export function ReviewPanel({
           </button>
         </div>
         <p id="launch-hint" className="mt-2 text-xs text-slate-500" role="status" aria-live="polite">
-          {hint(kind, state, text, canReview, verb)}
+          {hint(kind, state, text, canReview, verb, refused)}
         </p>
       </div>
 

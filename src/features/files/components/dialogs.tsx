@@ -106,11 +106,14 @@ export function NewFolderDialog({
 
 export function ReplaceDialog({
   names,
+  refused,
   onClose,
   onReplace,
   onSkip,
 }: {
   names: readonly string[];
+  /** Why the key may not write over a file here (the API's access answer); Replace is then off. */
+  refused?: string | undefined;
   onClose: () => void;
   onReplace: () => void;
   /** Upload only the files that are new; undefined when every file is already there. */
@@ -127,7 +130,7 @@ export function ReplaceDialog({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          onReplace();
+          if (!refused) onReplace();
         }}
       >
         <div className="px-5 py-4 text-sm text-slate-600">
@@ -143,9 +146,15 @@ export function ReplaceDialog({
           <p className={one ? undefined : 'mt-3'}>
             Replacing writes the new bytes over the old ones; the old ones are gone.
           </p>
+          {refused ? (
+            <p role="note" className="mt-3 rounded-md bg-amber-50 px-2.5 py-1.5 text-amber-900">
+              {refused}
+            </p>
+          ) : null}
         </div>
         <DialogFooter
           confirmLabel={one ? 'Replace' : 'Replace all'}
+          confirmDisabled={refused !== undefined}
           danger
           onCancel={onClose}
           extra={

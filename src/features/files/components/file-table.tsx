@@ -23,6 +23,8 @@ export interface RowActions {
   download: (item: FileItem) => void;
   cancelDownload: (item: FileItem) => void;
   remove: (item: FileItem) => void;
+  /** Why the key may not delete here (the API's access answer); Delete stays, off, saying so. */
+  removeRefused?: string | undefined;
   /** A download of this entry in progress. */
   downloading: (item: FileItem) => ProgressSample | undefined;
   readOnly: boolean;
@@ -150,7 +152,12 @@ function Row({ item, index, actions, now }: { item: FileItem; index: number; act
               </IconButton>
             )}
             {actions.readOnly || item.mount ? null : (
-              <IconButton label={`Delete ${item.name}`} onClick={() => actions.remove(item)} danger>
+              <IconButton
+                label={`Delete ${item.name}`}
+                onClick={() => actions.remove(item)}
+                danger
+                off={actions.removeRefused}
+              >
                 <TrashIcon className="size-4" />
               </IconButton>
             )}
@@ -193,22 +200,32 @@ function IconButton({
   label,
   onClick,
   danger,
+  off,
   children,
 }: {
   label: string;
   onClick: () => void;
   danger?: boolean;
+  /** Why it is off: its title, hence its description (a row has no room for a tooltip of its own). */
+  off?: string | undefined;
   children: ReactNode;
 }) {
   return (
     <button
       type="button"
       aria-label={label}
-      title={label}
-      onClick={onClick}
+      title={off ?? label}
+      aria-disabled={off ? true : undefined}
+      onClick={() => {
+        if (!off) onClick();
+      }}
       className={clsx(
         'rounded-md p-1.5 text-slate-400 opacity-70 group-hover:opacity-100 focus-visible:opacity-100 focus-visible:outline-2 focus-visible:outline-indigo-500',
-        danger ? 'hover:bg-rose-50 hover:text-rose-600' : 'hover:bg-slate-100 hover:text-slate-700',
+        off
+          ? 'cursor-not-allowed opacity-40 group-hover:opacity-40'
+          : danger
+            ? 'hover:bg-rose-50 hover:text-rose-600'
+            : 'hover:bg-slate-100 hover:text-slate-700',
       )}
     >
       {children}

@@ -16,6 +16,7 @@ import { deleteEntry, invalidateTree, makeFolder } from '../api/file-writes.ts';
 import { useFileList } from '../api/list-files.ts';
 import { targetKey, type FilesTarget } from '../api/target.ts';
 import { startUploads, useUploads, useShowUploads, type NewUpload } from '../api/uploads.ts';
+import { refusalOf, useFilesAccess } from '../api/use-files-access.ts';
 import { exactBytes, formatBytes, GIB } from '../lib/format-bytes.ts';
 import { formatCount } from '@/lib/format.ts';
 import { existingFiles, sortItems, type FileItem } from '../lib/listing.ts';
@@ -26,6 +27,7 @@ import { FileTable } from './file-table.tsx';
 import { FolderPlusIcon, UploadIcon } from './icons.tsx';
 import { UploadList } from './upload-list.tsx';
 import { UsageBar } from './usage-bar.tsx';
+import { WriteButton } from './write-button.tsx';
 import { useDownloads } from './use-downloads.ts';
 
 export interface FilesBrowserProps {
@@ -53,6 +55,9 @@ export function FilesBrowser({ kind, project, name, object }: FilesBrowserProps)
   const [pending, setPending] = useState<Pending | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [writeError, setWriteError] = useState<unknown>(undefined);
+  const access = useFilesAccess(target);
+  // A drop or a pick the key may not upload says why, where the files would have gone.
+  const [dropRefused, setDropRefused] = useState<string>();
   useEffect(() => setWriteError(undefined), [pending]);
   // A Sandbox that could not be read while it started can be once it runs: ask again when its phase moves.
   const phase = typeof object.status?.phase === 'string' ? object.status.phase : undefined;
@@ -75,6 +80,9 @@ export function FilesBrowser({ kind, project, name, object }: FilesBrowserProps)
 
   function queue(files: NewUpload[]) {
     if (files.length === 0) return;
+    const refused = refusalOf(access.add);
+    setDropRefused(refused);
+    if (refused) return;
     const there = existingFiles(listing.data);
     const taken = files.map((f) => f.name).filter((n) => there.has(n));
     if (taken.length > 0) setPending({ kind: 'replace', files, taken });
@@ -136,24 +144,23 @@ export function FilesBrowser({ kind, project, name, object }: FilesBrowserProps)
           >
             <RefreshIcon className={listing.isFetching ? 'size-4 animate-spin' : 'size-4'} />
           </button>
-          <button
-            type="button"
+          <WriteButton
+            label="New folder"
+            icon={<FolderPlusIcon className="size-4" />}
+            refused={refusalOf(access.add)}
+            locked={!access.add.allowed && !access.add.pending}
             disabled={!canWrite}
             onClick={() => setPending({ kind: 'folder' })}
-            className="inline-flex items-center gap-1.5 rounded-md border border-slate-200 bg-white px-2.5 py-1.5 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-50"
-          >
-            <FolderPlusIcon className="size-4" />
-            New folder
-          </button>
-          <button
-            type="button"
+          />
+          <WriteButton
+            label="Upload"
+            primary
+            icon={<UploadIcon className="size-4" />}
+            refused={refusalOf(access.add)}
+            locked={!access.add.allowed && !access.add.pending}
             disabled={!canWrite}
             onClick={() => picker.current?.click()}
-            className="inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-2.5 py-1.5 text-xs font-semibold text-white shadow-xs hover:bg-indigo-500 disabled:opacity-50"
-          >
-            <UploadIcon className="size-4" />
-            Upload
-          </button>
+          />
           <input
             ref={picker}
             type="file"
@@ -175,6 +182,11 @@ export function FilesBrowser({ kind, project, name, object }: FilesBrowserProps)
         <p className="border-b border-slate-100 bg-amber-50/60 px-4 py-2 text-xs text-amber-800">
           Volume <bdi className="font-mono">{listing.data?.mount?.volume}</bdi> is mounted read-only here: write to it
           from its own page, or mount it without readOnly.
+        </p>
+      ) : null}
+      {dropRefused ? (
+        <p role="alert" className="border-b border-amber-100 bg-amber-50 px-4 py-2 text-xs text-amber-900">
+          Nothing was uploaded. {dropRefused}
         </p>
       ) : null}
       <UploadList uploads={uploads} treeKey={key} />
@@ -214,6 +226,7 @@ export function FilesBrowser({ kind, project, name, object }: FilesBrowserProps)
               cancelDownload: (item) => downloads.cancel(joinPath(path, item.name)),
               downloading: (item) => downloads.progress.get(joinPath(path, item.name)),
               remove: (item) => setPending({ kind: 'delete', item }),
+              removeRefused: refusalOf(access.remove),
               readOnly,
             }}
           />
@@ -254,6 +267,7 @@ export function FilesBrowser({ kind, project, name, object }: FilesBrowserProps)
       {pending?.kind === 'replace' ? (
         <ReplaceDialog
           names={pending.taken}
+          refused={refusalOf(access.replace)}
           onClose={() => setPending(undefined)}
           onReplace={() => {
             startUploads(queryClient, target, path, pending.files);

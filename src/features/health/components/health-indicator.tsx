@@ -78,7 +78,7 @@ export function HealthIndicator() {
       button={
         <>
           <span aria-hidden="true" className={clsx('size-2 rounded-full', look.dot)} />
-          <span>{look.label}</span>
+          <span className="max-lg:sr-only">{look.label}</span>
           {checks ? (
             <span className="hidden max-w-40 truncate font-mono text-xs font-normal opacity-80 xl:inline">
               {checks}

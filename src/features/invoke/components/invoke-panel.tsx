@@ -3,6 +3,7 @@
  * invocations below. The request being written is saved as it changes, so a reload keeps it.
  */
 import { useEffect, useMemo, useState } from 'react';
+import { useAccess } from '@/data/access/index.ts';
 import type { KindInfo } from '@/data/client/index.ts';
 import { resourcePath } from '@/data/client/index.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
@@ -73,6 +74,14 @@ export function InvokePanel({ kind, project, name, object }: InvokePanelProps) {
     : phase !== 'Running'
       ? `This Function is ${phase ?? 'not running yet'}: the API will refuse the request until it is Running.`
       : undefined;
+  const access = useAccess({
+    verb: 'create',
+    group: kind.group,
+    resource: kind.plural,
+    subresource: 'invoke',
+    namespace: project,
+    name,
+  });
   const shown = history.find((e) => e.id === selected) ?? (sending ? undefined : history[0]);
 
   return (
@@ -96,6 +105,7 @@ export function InvokePanel({ kind, project, name, object }: InvokePanelProps) {
           }}
           onCancel={cancel}
           notice={notice}
+          refused={access.allowed ? undefined : access.reason}
         />
         <ResponseView invocation={sending ? undefined : shown} sending={sending} />
       </div>

@@ -4,7 +4,8 @@
  */
 import { clsx } from 'clsx';
 import { useId } from 'react';
-import { PlusIcon, TrashIcon } from '@/components/ui/icons.tsx';
+import { LockIcon, PlusIcon, TrashIcon } from '@/components/ui/icons.tsx';
+import { offProps, ReasonTip } from '@/components/ui/reason-tip.tsx';
 import type { BodyCheck, HeaderRow, JsonSchema } from '../model/request.ts';
 import { Card } from '@/components/ui/card.tsx';
 
@@ -24,6 +25,8 @@ export interface RequestEditorProps {
   onCancel: () => void;
   /** Why the API will refuse, when it will (the Function is not Running): Send still shows its answer. */
   notice: string | undefined;
+  /** Why the key may not invoke it (the API's access answer, or that it is being asked): Send is off. */
+  refused?: string | undefined;
 }
 
 export function RequestEditor(props: RequestEditorProps) {
@@ -52,7 +55,7 @@ export function RequestEditor(props: RequestEditorProps) {
         className="space-y-3 p-4"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!blocked) props.onSend();
+          if (!blocked && !props.refused) props.onSend();
         }}
       >
         <p className="flex min-w-0 items-center gap-2 text-xs">
@@ -145,13 +148,19 @@ export function RequestEditor(props: RequestEditorProps) {
           <p className="rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-800">{props.notice}</p>
         ) : null}
         <div className="flex items-center gap-2 border-t border-slate-100 pt-3">
-          <button
-            type="submit"
-            disabled={props.sending || blocked}
-            className="inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-3.5 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            {props.sending ? 'Sending…' : 'Send'}
-          </button>
+          <ReasonTip reason={props.refused} align="left" above>
+            {(describedBy) => (
+              <button
+                type="submit"
+                disabled={props.sending || blocked}
+                {...offProps(props.refused !== undefined, describedBy)}
+                className="inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-3.5 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-300"
+              >
+                {props.refused ? <LockIcon className="size-3.5" /> : null}
+                {props.sending ? 'Sending…' : 'Send'}
+              </button>
+            )}
+          </ReasonTip>
           {props.sending ? (
             <button
               type="button"

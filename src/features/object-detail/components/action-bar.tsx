@@ -1,6 +1,7 @@
 /**
  * The actions in the header: suspend, stop, resume, cancel (spec.state), restart (the annotation
- * nodus.dev/restart-requested-at), raise the max cost, delete. Each says why when it is off; each write's
+ * nodus.dev/restart-requested-at), raise the max cost, delete. Each says why when it is off (what the key may not
+ * do, asked of the API, included: a lock marks those); each write's
  * answer is reported through `onOutcome`: a sentence naming the change, read from the object the API sent
  * back, or the API's error in full.
  */
@@ -15,8 +16,10 @@ import {
   setDesiredState,
   type Propagation,
 } from '../api/object-writes.ts';
+import { useObjectAccess } from '../api/use-object-access.ts';
 import { availableActions, terminalAction, type ActionId, type ActionState } from '../model/actions.ts';
-import { TerminalIcon } from '@/components/ui/icons.tsx';
+import { LockIcon, TerminalIcon } from '@/components/ui/icons.tsx';
+import { ACTION_VERBS } from '@/kinds/actions.ts';
 import type { DetailTraits } from '../model/kinds.ts';
 import { ActionButton } from './action-button.tsx';
 import { CancelDialog } from './cancel-dialog.tsx';
@@ -52,8 +55,18 @@ export function ActionBar({
 }) {
   const [dialog, setDialog] = useState<'raise' | 'delete' | 'cancel' | undefined>(undefined);
   const [busy, setBusy] = useState<ActionId | undefined>(undefined);
-  const actions = availableActions({ kind: kind.kind, verbs: kind.verbs, traits, object, deleted });
-  const terminal = onOpenTerminal ? terminalAction({ kind: kind.kind, exec: traits.exec, object, deleted }) : undefined;
+  const access = useObjectAccess(kind, object, Boolean(onOpenTerminal && traits.exec));
+  const actions = availableActions({
+    kind: kind.kind,
+    verbs: kind.verbs,
+    traits,
+    object,
+    deleted,
+    denied: access.denied,
+  });
+  const terminal = onOpenTerminal
+    ? terminalAction({ kind: kind.kind, exec: traits.exec, object, deleted, denied: access.terminal })
+    : undefined;
   const name = object.metadata.name ?? '';
   const what = `${kind.kind} ${name}`;
 
@@ -132,7 +145,13 @@ export function ActionBar({
         {terminal && onOpenTerminal ? (
           <ActionButton
             label={terminal.label}
-            icon={<TerminalIcon className="size-4" />}
+            icon={
+              access.refused('exec') && terminal.disabled === access.terminal ? (
+                <LockIcon className="size-4" />
+              ) : (
+                <TerminalIcon className="size-4" />
+              )
+            }
             disabled={terminal.disabled}
             hint="A shell in it, in the terminal dock at the foot of the page."
             tipAlign="left"
@@ -151,6 +170,11 @@ export function ActionBar({
               action.disabled ?? (busy && busy !== action.id ? 'Waiting for the answer to the last action.' : undefined)
             }
             busy={busy === action.id}
+            icon={
+              access.refused(ACTION_VERBS[action.id]) && action.disabled === access.denied(ACTION_VERBS[action.id]) ? (
+                <LockIcon className="size-3.5" />
+              ) : undefined
+            }
             danger={action.id === 'delete' || action.id === 'cancel'}
             hint={HINTS[action.id]}
             onClick={() => onClick(action)}

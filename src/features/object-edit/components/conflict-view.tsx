@@ -16,9 +16,11 @@ export interface ConflictViewProps {
   session: EditSession;
   kindName: string;
   live: NodusObject | undefined;
+  /** Why the key may not save (the API's access answer), if it may not. */
+  refused?: string | undefined;
 }
 
-export function ConflictView({ session, kindName, live }: ConflictViewProps) {
+export function ConflictView({ session, kindName, live, refused }: ConflictViewProps) {
   const { merge, mergeResult: result } = session;
   if (!merge || !result) return null;
   const total = result.conflicts.length;
@@ -150,13 +152,21 @@ export function ConflictView({ session, kindName, live }: ConflictViewProps) {
       <div className="sticky bottom-0 flex flex-wrap items-center gap-2 border-t border-slate-200 bg-white/95 py-3 backdrop-blur">
         <button
           type="button"
-          onClick={session.saveMerged}
+          onClick={() => {
+            if (!refused) session.saveMerged();
+          }}
           disabled={result.unresolved > 0 || session.saving}
-          className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 disabled:cursor-not-allowed disabled:bg-slate-300"
+          aria-disabled={refused ? true : undefined}
+          aria-describedby={refused ? 'merged-save-refused' : undefined}
+          className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 disabled:cursor-not-allowed disabled:bg-slate-300 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-300"
         >
           {session.saving ? 'Saving…' : 'Save merged'}
         </button>
-        {result.unresolved > 0 ? (
+        {refused ? (
+          <span id="merged-save-refused" className="text-sm text-amber-800">
+            {refused}
+          </span>
+        ) : result.unresolved > 0 ? (
           <span className="text-sm text-slate-600">
             Resolve {result.unresolved} more field{result.unresolved === 1 ? '' : 's'} to save.
           </span>

@@ -8,7 +8,10 @@ import { useNavigate } from 'react-router';
 import type { KindInfo } from '@/data/client/index.ts';
 import { CodeEditor, type CodeEditorHandle, type EditorMarker } from '@/components/code-editor/index.ts';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { LockIcon } from '@/components/ui/icons.tsx';
+import { offProps, ReasonTip } from '@/components/ui/reason-tip.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { useAccess } from '@/data/access/index.ts';
 import { useKindSchema } from '@/data/kind-schema.ts';
 import { locateField } from '@/components/code-editor/yaml-locate.ts';
 import { placeCauses, syntaxMarkers } from '@/components/code-editor/yaml-markers.ts';
@@ -33,6 +36,8 @@ export interface ObjectEditProps {
 
 export function ObjectEdit({ kind, project, name, live, newObjectHref }: ObjectEditProps) {
   const session = useEditSession(kind, project, name, live);
+  const access = useAccess({ verb: 'update', group: kind.group, resource: kind.plural, namespace: project, name });
+  const refused = access.allowed ? undefined : access.reason;
   const schema = useKindSchema(kind.kind, kind);
   const navigate = useNavigate();
   const editor = useRef<CodeEditorHandle>(null);
@@ -59,7 +64,7 @@ export function ObjectEdit({ kind, project, name, live, newObjectHref }: ObjectE
     );
   }
 
-  if (session.merge) return <ConflictView session={session} kindName={kind.kind} live={live} />;
+  if (session.merge) return <ConflictView session={session} kindName={kind.kind} live={live} refused={refused} />;
 
   const createNew = () => {
     if (parsed.ok) void navigate(newObjectHref, { state: { yaml: newObjectYaml(parsed.object) } });
@@ -162,15 +167,29 @@ export function ObjectEdit({ kind, project, name, live, newObjectHref }: ObjectE
             </button>
           </span>
         ) : null}
-        <button
-          type="button"
-          onClick={session.save}
-          disabled={!session.dirty || !parsed.ok || session.saving}
-          className="rounded-md bg-indigo-600 px-3.5 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 disabled:cursor-not-allowed disabled:bg-slate-300"
-        >
-          {session.saving ? 'Saving…' : 'Save'}
-        </button>
+        <ReasonTip reason={refused}>
+          {(describedBy) => (
+            <button
+              type="button"
+              onClick={() => {
+                if (!refused) session.save();
+              }}
+              disabled={!session.dirty || !parsed.ok || session.saving}
+              {...offProps(refused !== undefined, describedBy)}
+              className="inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-3.5 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 disabled:cursor-not-allowed disabled:bg-slate-300 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-300"
+            >
+              {refused && !access.pending ? <LockIcon className="size-3.5" /> : null}
+              {session.saving ? 'Saving…' : 'Save'}
+            </button>
+          )}
+        </ReasonTip>
       </div>
+      {refused && !access.pending ? (
+        <p className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <LockIcon className="mt-0.5 size-4 shrink-0" />
+          <span>{refused} You can still edit here and keep the text, or copy it.</span>
+        </p>
+      ) : null}
 
       <CodeEditor
         ref={editor}

@@ -17,6 +17,8 @@ import {
   SignOutIcon,
   TerminalIcon,
 } from '@/components/ui/icons.tsx';
+import { useAccessList } from '@/data/access/index.ts';
+import { presentationOf } from '@/kinds/index.ts';
 import { titleCase } from '@/lib/format.ts';
 import { comboLabels, keysOf, matchesShortcut } from '@/lib/shortcuts.ts';
 import { paletteActions, type ActionIcon, type ActionKind } from '../actions.ts';
@@ -110,9 +112,13 @@ function PaletteBody(props: CommandPaletteProps) {
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
+  const [refusal, setRefusal] = useState<string>();
   const listId = useId();
   // Objects from every project, those of the project in view first: a name is found wherever it lives.
   const objects = useObjectNames(kinds, true);
+  const denied = usePaletteAccess(kinds, project, objects.names);
+  // An action chosen while its access is still asked runs once the answer comes (or says why not).
+  const [queued, setQueued] = useState<string>();
   const scope = project ?? 'all projects';
 
   // Everything that does not depend on what is typed is built once, so a keystroke only ranks.
@@ -142,6 +148,7 @@ function PaletteBody(props: CommandPaletteProps) {
       newObjectHref: hrefs.newObject,
       switchProjectHref: hrefs.switchProject,
       objects: objects.names,
+      denied,
       ...(onOpenTerminal ? { openTerminal: (o: ObjectName) => onOpenTerminal(o) } : {}),
     });
     return {
@@ -206,9 +213,10 @@ function PaletteBody(props: CommandPaletteProps) {
     onShowShortcuts,
     onNotice,
     onOpenTerminal,
+    denied,
   ]);
 
-  const entries = useMemo(() => {
+  const entries = useMemo((): Entry[] => {
     const typed = query.trim() !== '';
     const ranked = GROUP_ORDER
       // Objects only once something is typed: the list is long and unordered.
@@ -225,10 +233,24 @@ function PaletteBody(props: CommandPaletteProps) {
   const current = Math.min(active, entries.length - 1);
   const go = (entry: Entry | undefined) => {
     if (!entry) return;
+    // An action the key may not run says why, where the person is looking, instead of acting.
+    if (entry.pending) {
+      setQueued(entry.id);
+      return setRefusal(entry.disabled);
+    }
+    setQueued(undefined);
+    if (entry.disabled) return setRefusal(entry.disabled);
     onClose();
     if (entry.run) entry.run();
     else if (entry.href) void navigate(entry.href);
   };
+
+  const answered = queued === undefined ? undefined : entries.find((e) => e.id === queued && !e.pending);
+  const latestGo = useRef(go);
+  latestGo.current = go;
+  useEffect(() => {
+    if (answered) latestGo.current(answered);
+  }, [answered]);
 
   return (
     <div className="text-sm">
@@ -245,6 +267,8 @@ function PaletteBody(props: CommandPaletteProps) {
           onChange={(e) => {
             setQuery(e.target.value);
             setActive(0);
+            setRefusal(undefined);
+            setQueued(undefined);
           }}
           onKeyDown={(e) => {
             const step = matchesShortcut(e, 'palette.next') ? 1 : matchesShortcut(e, 'palette.previous') ? -1 : 0;
@@ -269,6 +293,9 @@ function PaletteBody(props: CommandPaletteProps) {
         onChoose={go}
         empty={objects.loading ? 'Searching…' : `Nothing matches “${query}”.`}
       />
+      <p role="status" className="empty:hidden border-t border-amber-100 bg-amber-50 px-4 py-2 text-xs text-amber-900">
+        {refusal}
+      </p>
       <footer className="flex items-center justify-between border-t border-slate-100 bg-slate-50/70 px-4 py-2 text-xs text-slate-500">
         <span>
           {keyText('palette.previous')}
@@ -287,4 +314,42 @@ function PaletteBody(props: CommandPaletteProps) {
 function keyText(id: 'palette.next' | 'palette.previous' | 'palette.run'): string {
   const first = keysOf(id)[0];
   return first ? comboLabels(first).join(' ') : '';
+}
+
+/**
+ * What the palette's actions need to know of the key in the project in view: may it create each kind, and open
+ * a terminal in the kinds that exec. One rules review of the project answers most of it (src/data/access).
+ */
+function usePaletteAccess(
+  kinds: readonly (NameKind & ActionKind)[],
+  project: string | undefined,
+  objects: readonly ObjectName[],
+) {
+  // A terminal is asked about only where one would be offered: a running object of the kind in the project.
+  const running = new Set(objects.filter((o) => o.project === project && o.phase === 'Running').map((o) => o.plural));
+  const questions = project
+    ? kinds.flatMap((k) => {
+        const attributes = { verb: 'create' as const, group: k.group, resource: k.plural, namespace: project };
+        return [
+          ...(k.verbs.includes('create') ? [{ what: 'create' as const, plural: k.plural, ...attributes }] : []),
+          ...(presentationOf(k.kind).exec && running.has(k.plural)
+            ? [{ what: 'exec' as const, plural: k.plural, ...attributes, subresource: 'exec' }]
+            : []),
+        ];
+      })
+    : [];
+  const answers = useAccessList(questions.map(({ what: _what, plural: _plural, ...attributes }) => attributes));
+  // The answers as text, so the actions are rebuilt when an answer changes, not on every render.
+  const key = answers.map((a) => (a.allowed ? '' : `${a.pending ? '…' : '!'}${a.reason ?? ''}`)).join('\n');
+  const questionsKey = questions.map((q) => `${q.what}:${q.plural}`).join(',');
+  return useMemo(() => {
+    const reasons = key.split('\n');
+    const byQuestion = new Map(
+      questionsKey.split(',').map((q, i) => {
+        const r = reasons[i] ?? '';
+        return [q, r ? { reason: r.slice(1), pending: r.startsWith('…') } : undefined] as const;
+      }),
+    );
+    return (what: 'create' | 'exec', plural: string) => byQuestion.get(`${what}:${plural}`);
+  }, [key, questionsKey]);
 }

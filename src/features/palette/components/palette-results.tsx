@@ -1,6 +1,7 @@
 /** The palette's results: consecutive entries of one group under its heading, the active one highlighted. */
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
+import { LockIcon } from '@/components/ui/icons.tsx';
 
 export interface Entry {
   id: string;
@@ -12,6 +13,10 @@ export interface Entry {
   /** Where it goes, or what it runs. */
   href?: string;
   run?: () => void;
+  /** Why it is off: shown under it and read as its description; choosing it says this instead of acting. */
+  disabled?: string;
+  /** Off only while the API is asked. */
+  pending?: boolean;
 }
 
 export function PaletteResults({
@@ -49,15 +54,29 @@ export function PaletteResults({
                   id={`${listId}-${i}`}
                   role="option"
                   aria-selected={i === current}
+                  aria-disabled={entry.disabled ? true : undefined}
+                  aria-describedby={entry.disabled ? `${listId}-${i}-why` : undefined}
                   onMouseMove={() => onHover(i)}
                   onClick={() => onChoose(entry)}
                   className={clsx(
                     'flex cursor-pointer items-center gap-3 rounded-md px-3 py-2',
                     i === current ? 'bg-indigo-50 text-indigo-900' : 'text-slate-700',
+                    entry.disabled && 'cursor-not-allowed',
                   )}
                 >
-                  <span className={i === current ? 'text-indigo-500' : 'text-slate-400'}>{entry.icon}</span>
-                  <span className="truncate font-medium">{entry.label}</span>
+                  <span className={i === current ? 'text-indigo-500' : 'text-slate-400'}>
+                    {entry.disabled && !entry.pending ? <LockIcon className="size-4" /> : entry.icon}
+                  </span>
+                  <span className="min-w-0">
+                    <span className={clsx('block truncate font-medium', entry.disabled && 'text-slate-500')}>
+                      {entry.label}
+                    </span>
+                    {entry.disabled ? (
+                      <span id={`${listId}-${i}-why`} className="block text-xs text-slate-500">
+                        {entry.disabled}
+                      </span>
+                    ) : null}
+                  </span>
                   <span className="ml-auto shrink-0 text-xs text-slate-600">{entry.detail}</span>
                 </div>
               );

@@ -1,16 +1,18 @@
 /**
  * The projects page: every project with its objects per kind and what it has spent, a filter kept in the URL
- * (`?q=`), creating a project and deleting one after typing its name. The read-only project `nodus` shows its
- * Images and offers no write.
+ * (`?q=`), creating a project and deleting one after typing its name. What the key may not do (create, or
+ * delete a given project, such as the read-only one Nodus publishes in) is off, with the API's reason.
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
-import { PlusIcon, SearchIcon } from '@/components/ui/icons.tsx';
+import { LockIcon, PlusIcon, SearchIcon } from '@/components/ui/icons.tsx';
+import { offProps, ReasonTip } from '@/components/ui/reason-tip.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatUnitsUSD } from '@/lib/money.ts';
 import { useUrlFilter } from '@/lib/use-url-filter.ts';
 import { useProjects } from '../api/get-projects.ts';
+import { useCreateProjectAccess } from '../api/project-access.ts';
 import { useProjectStats, type StatsKind } from '../api/project-stats.ts';
 import { CreateProjectDialog } from './create-project-dialog.tsx';
 import { DeleteProjectDialog } from './delete-project-dialog.tsx';
@@ -48,14 +50,7 @@ export function ProjectsPage({ kinds, projectHref, costHref }: ProjectsPageProps
             </Link>
           </p>
         </div>
-        <button
-          type="button"
-          onClick={() => setCreating(true)}
-          className="inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white shadow-sm hover:bg-indigo-500"
-        >
-          <PlusIcon className="size-4" />
-          New project
-        </button>
+        <NewProjectButton onClick={() => setCreating(true)} />
       </header>
 
       <div className="mt-6 flex items-center gap-3">
@@ -131,5 +126,31 @@ export function ProjectsPage({ kinds, projectHref, costHref }: ProjectsPageProps
         />
       ) : null}
     </div>
+  );
+}
+
+function NewProjectButton({ onClick }: { onClick: () => void }) {
+  const access = useCreateProjectAccess();
+  const off = !access.allowed;
+  return (
+    <ReasonTip reason={access.reason}>
+      {(describedBy) => (
+        <button
+          type="button"
+          {...offProps(off, describedBy)}
+          onClick={() => {
+            if (!off) onClick();
+          }}
+          className={
+            off
+              ? 'inline-flex cursor-not-allowed items-center gap-1.5 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm font-medium text-slate-400'
+              : 'inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white shadow-sm hover:bg-indigo-500'
+          }
+        >
+          {off && !access.pending ? <LockIcon className="size-4" /> : <PlusIcon className="size-4" />}
+          New project
+        </button>
+      )}
+    </ReasonTip>
   );
 }

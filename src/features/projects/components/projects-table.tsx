@@ -10,7 +10,9 @@ import { PhaseBadge } from '@/components/ui/phase-badge.tsx';
 import { titleCase } from '@/lib/format.ts';
 import { formatUnitsUSD } from '@/lib/money.ts';
 import { useRowCursor } from '@/lib/use-row-cursor.ts';
-import { DEFAULT_PROJECT, PUBLIC_PROJECT, type Project } from '@/shared/protocol.ts';
+import { offProps, ReasonTip } from '@/components/ui/reason-tip.tsx';
+import { PUBLIC_PROJECT, type Project } from '@/shared/protocol.ts';
+import { useDeleteProjectAccess } from '../api/project-access.ts';
 import type { ProjectStats, StatsKind } from '../api/project-stats.ts';
 
 export interface ProjectsTableProps {
@@ -150,21 +152,28 @@ function RowAction({
   terminating: boolean;
   onDelete: (name: string) => void;
 }) {
-  if (name === PUBLIC_PROJECT)
-    return <span className="whitespace-nowrap text-xs text-slate-500">Published by Nodus</span>;
+  const access = useDeleteProjectAccess(name);
   if (terminating) return <span className="text-xs text-orange-700">Deleting…</span>;
-  const locked = name === DEFAULT_PROJECT;
+  const off = !access.allowed;
   return (
-    <button
-      type="button"
-      disabled={locked}
-      onClick={() => onDelete(name)}
-      aria-label={`Delete project ${name}`}
-      title={locked ? 'Every org keeps its default project' : `Delete project ${name}`}
-      className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium text-slate-500 hover:bg-rose-50 hover:text-rose-700 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent disabled:hover:text-slate-500"
-    >
-      <TrashIcon className="size-4" />
-      Delete
-    </button>
+    <ReasonTip reason={access.reason}>
+      {(describedBy) => (
+        <button
+          type="button"
+          {...offProps(off, describedBy)}
+          onClick={() => {
+            if (!off) onDelete(name);
+          }}
+          aria-label={`Delete project ${name}`}
+          className={clsx(
+            'inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium',
+            off ? 'cursor-not-allowed text-slate-400' : 'text-slate-500 hover:bg-rose-50 hover:text-rose-700',
+          )}
+        >
+          {off && !access.pending ? <LockIcon className="size-4" /> : <TrashIcon className="size-4" />}
+          Delete
+        </button>
+      )}
+    </ReasonTip>
   );
 }

@@ -4,14 +4,26 @@
  * page (src/kinds) decide which it applies to, and only those are counted and acted on; the others
  * are listed as skipped, with why. Then a report per object.
  */
-import { useRef, useState } from 'react';
+import { clsx } from 'clsx';
+import { useMemo, useRef, useState } from 'react';
+import { LockIcon } from '@/components/ui/icons.tsx';
+import { offProps, ReasonTip } from '@/components/ui/reason-tip.tsx';
+import { useAccessList, type Access } from '@/data/access/index.ts';
 import type { KindInfo } from '@/data/client/index.ts';
 import { formatCount } from '@/lib/format.ts';
 import { FINALIZER_BILLING, type NodusObject } from '@/shared/protocol.ts';
 import { startDeletion, forEachObject, setDesiredState } from '../api/object-writes.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import { kindTraits } from '../kinds/registry.tsx';
-import { bulkHoldAction, pastTense, planBulk, replan, type BulkAction, type PlanItem } from '../table/bulk-plan.ts';
+import {
+  bulkHoldAction,
+  pastTense,
+  planBulk,
+  replan,
+  withAccess,
+  type BulkAction,
+  type PlanItem,
+} from '../table/bulk-plan.ts';
 import { objectKey } from '../table/snapshot-diff.ts';
 import { BulkDialog, type BulkOutcome, type BulkStage } from './bulk-dialog.tsx';
 
@@ -32,12 +44,19 @@ const actingFirst = (plan: PlanItem[]) => [
   ...plan.filter((i) => i.skip !== undefined),
 ];
 
+const verbOf = (action: BulkAction) => (action === 'delete' ? 'delete' : 'patch');
+const refusal = (a: Access | undefined) => (a && !a.allowed ? a.reason : undefined);
+const refused = (a: Access | undefined) => Boolean(a && !a.allowed && !a.pending);
+
 export function BulkActions({
   kind,
+  project,
   items,
   selection,
 }: {
   kind: KindInfo;
+  /** The project in view; undefined for all projects, where each ticked object's project is asked at confirm. */
+  project: string | undefined;
   items: () => readonly NodusObject[];
   selection: Selection;
 }) {
@@ -49,6 +68,33 @@ export function BulkActions({
   const canDelete = kind.verbs.includes('delete');
   const canHold = hold !== undefined && kind.verbs.includes('patch');
   const holdVerb = VERB[hold ?? 'suspend'];
+  const resource = { group: kind.group, resource: kind.plural };
+  // Asked once something is ticked, for the project in view: one answer for every row.
+  const [mayHold, mayDelete] = useAccessList(
+    count > 0 && project !== undefined
+      ? [
+          { ...resource, verb: 'patch', namespace: project },
+          { ...resource, verb: 'delete', namespace: project },
+        ]
+      : [],
+  );
+  // In the confirmation: the projects of what is ticked, each asked once.
+  const runProjects = useMemo(
+    () => (run ? [...new Set(run.plan.map((i) => i.object.metadata.namespace ?? ''))] : []),
+    [run],
+  );
+  const runAccess = useAccessList(
+    run ? runProjects.map((ns) => ({ ...resource, verb: verbOf(run.action), namespace: ns })) : [],
+  );
+  const asking = runAccess.some((a) => a.pending);
+  // The answers as text, so the plan is made again when an answer changes, not on every render.
+  const refusals = runAccess.map((a) => (!a.allowed && !a.pending ? (a.reason ?? '') : '')).join('\n');
+  const deniedIn = useMemo(() => {
+    const reasons = refusals.split('\n');
+    const byProject = new Map(runProjects.map((ns, i) => [ns, reasons[i] || undefined]));
+    return (ns: string) => byProject.get(ns);
+  }, [runProjects, refusals]);
+  const plan = useMemo(() => (run ? actingFirst(withAccess(run.plan, deniedIn)) : []), [run, deniedIn]);
 
   function ticked(): NodusObject[] {
     // What is ticked and still there: an object deleted meanwhile is not acted on.
@@ -61,10 +107,11 @@ export function BulkActions({
   }
 
   function start() {
-    if (!run || run.stage !== 'confirm' || started.current) return;
+    if (!run || run.stage !== 'confirm' || started.current || asking) return;
     started.current = true;
     const { action } = run;
-    const plan = replan(action, kind, run.plan, new Map(ticked().map((o) => [objectKey(o), o])));
+    const current = new Map(ticked().map((o) => [objectKey(o), o]));
+    const plan = withAccess(replan(action, kind, run.plan, current), deniedIn);
     const acting = plan.filter((i) => i.skip === undefined).map((i) => i.object);
     setRun({ ...run, plan, stage: acting.length > 0 ? 'running' : 'done' });
     if (acting.length === 0) return;
@@ -93,7 +140,8 @@ export function BulkActions({
   }
 
   const label = (n: number) => `${formatCount(n)} ${n === 1 ? kind.singular : kind.plural}`;
-  const acting = run ? run.plan.filter((i) => i.skip === undefined).length : 0;
+  const shown = run && run.stage === 'confirm' ? plan : (run?.plan ?? []);
+  const acting = shown.filter((i) => i.skip === undefined).length;
 
   return (
     <>
@@ -104,52 +152,51 @@ export function BulkActions({
             Clear
           </button>
           <span className="h-4 w-px bg-slate-200" />
-          <button
-            type="button"
-            onClick={() => open(hold!)}
-            disabled={!canHold}
-            title={
-              canHold
-                ? `Set spec.state to ${STATE[hold!]} where it applies`
-                : hold
-                  ? `The API does not let ${kind.kind} objects be changed`
-                  : `${kind.kind} has no state that suspends it`
+          <BulkButton
+            label={`${holdVerb}…`}
+            reason={
+              hold === undefined
+                ? `${kind.kind} has no state that suspends it`
+                : (refusal(mayHold) ?? (canHold ? undefined : `The API does not let ${kind.kind} objects be changed`))
             }
-            className="rounded-md border border-slate-200 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 shadow-xs hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            {holdVerb}…
-          </button>
-          <button
-            type="button"
+            hint={canHold ? `Set spec.state to ${STATE[hold!]} where it applies` : undefined}
+            locked={hold !== undefined && refused(mayHold)}
+            onClick={() => open(hold!)}
+          />
+          <BulkButton
+            label="Delete…"
+            danger
+            reason={
+              refusal(mayDelete) ??
+              (canDelete
+                ? undefined
+                : `The API does not let ${kind.kind} objects be deleted (discovery lists no delete verb)`)
+            }
+            locked={refused(mayDelete)}
             onClick={() => open('delete')}
-            disabled={!canDelete}
-            className="rounded-md border border-rose-200 bg-white px-2.5 py-1 text-xs font-medium text-rose-700 shadow-xs hover:bg-rose-50 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            Delete…
-          </button>
+          />
         </div>
       ) : null}
       {run ? (
         <BulkDialog
           title={acting > 0 ? `${VERB[run.action]} ${label(acting)}?` : `Nothing to ${run.action}`}
-          items={run.plan}
+          items={shown}
           effect={`Will be ${pastTense(run.action)}`}
           outcomes={run.outcomes}
           stage={run.stage}
           danger={run.action === 'delete'}
-          confirmLabel={acting > 0 ? `${VERB[run.action]} ${label(acting)}` : undefined}
+          confirmLabel={acting > 0 && !asking ? `${VERB[run.action]} ${label(acting)}` : undefined}
           unavailable={{
             label: VERB[run.action],
-            reason: `None of the selected ${kind.plural} can be ${pastTense(run.action)}.`,
+            reason: asking
+              ? `Checking whether you may ${run.action} ${kind.plural} there…`
+              : `None of the selected ${kind.plural} can be ${pastTense(run.action)}.`,
           }}
           onConfirm={start}
           onClose={close}
         >
           {run.action === 'delete' ? (
-            <DeleteConsequences
-              kind={kind}
-              objects={run.plan.filter((i) => i.skip === undefined).map((i) => i.object)}
-            />
+            <DeleteConsequences kind={kind} objects={shown.filter((i) => i.skip === undefined).map((i) => i.object)} />
           ) : (
             <HoldConsequences kind={kind} state={STATE[run.action]} />
           )}
@@ -197,5 +244,48 @@ function HoldConsequences({ kind, state }: { kind: KindInfo; state: string }) {
       stops costing compute; set <code className="rounded bg-slate-100 px-1 font-mono text-xs">spec.state</code> back to
       resume it.
     </p>
+  );
+}
+
+function BulkButton({
+  label,
+  reason,
+  hint,
+  danger,
+  locked,
+  onClick,
+}: {
+  label: string;
+  /** Why it is off; undefined when it is on. */
+  reason: string | undefined;
+  hint?: string | undefined;
+  danger?: boolean;
+  locked: boolean;
+  onClick: () => void;
+}) {
+  const off = reason !== undefined;
+  return (
+    <ReasonTip reason={reason ?? hint}>
+      {(describedBy) => (
+        <button
+          type="button"
+          {...offProps(off, describedBy)}
+          onClick={() => {
+            if (!off) onClick();
+          }}
+          className={clsx(
+            'inline-flex items-center gap-1 rounded-md border px-2.5 py-1 text-xs font-medium shadow-xs',
+            off
+              ? 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-400 shadow-none'
+              : danger
+                ? 'border-rose-200 bg-white text-rose-700 hover:bg-rose-50'
+                : 'border-slate-200 bg-white text-slate-700 hover:bg-slate-50',
+          )}
+        >
+          {locked ? <LockIcon className="size-3" /> : null}
+          {label}
+        </button>
+      )}
+    </ReasonTip>
   );
 }

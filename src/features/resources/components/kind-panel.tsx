@@ -180,7 +180,7 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
             'Listing…'
           )}
         </p>
-        <BulkActions kind={kind} items={currentItems} selection={selection} />
+        <BulkActions kind={kind} project={project} items={currentItems} selection={selection} />
       </div>
       {/* A list that never arrived and was refused has its own error panel in the body. */}
       {synced || status !== 'stale' ? (

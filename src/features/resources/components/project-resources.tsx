@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import type { KindInfo } from '@/data/client/index.ts';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
-import { PlusIcon, RefreshIcon } from '@/components/ui/icons.tsx';
+import { RefreshIcon } from '@/components/ui/icons.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { titleCase } from '@/lib/format.ts';
@@ -19,13 +19,17 @@ import { projectKindHref } from '../object-href.ts';
 import { useRefreshProject } from '@/data/refresh.ts';
 import { KindPanel } from './kind-panel.tsx';
 import { KindTabs } from './kind-tabs.tsx';
+import { NewObjectButton } from './new-object-button.tsx';
 
 export interface ProjectResourcesProps {
   project: string;
   /** The plural from the URL; the first discovered kind when absent. */
   plural: string | undefined;
   kindHref: (plural: string) => string;
-  /** Where "New <Kind>" goes (the YAML editor); no button without it, or for kinds the API will not create. */
+  /**
+   * Where "New <Kind>" goes (the YAML editor); no button without it, or for kinds the API will not create. It is
+   * off, with why, where the key may not create them.
+   */
   newObjectHref?: (plural: string) => string;
 }
 
@@ -49,8 +53,8 @@ export function ProjectResources({ project, plural, kindHref, newObjectHref }: P
       <ProjectHeader
         project={project}
         newObject={
-          kind && newObjectHref && project !== PUBLIC_PROJECT && kind.verbs.includes('create')
-            ? { kind: kind.kind, href: newObjectHref(kind.plural) }
+          kind && newObjectHref && kind.verbs.includes('create')
+            ? { kind, href: newObjectHref(kind.plural) }
             : undefined
         }
       />
@@ -134,7 +138,7 @@ function ProjectHeader({
   newObject,
 }: {
   project: string;
-  newObject: { kind: string; href: string } | undefined;
+  newObject: { kind: KindInfo; href: string } | undefined;
 }) {
   const { refresh, fetching } = useRefreshProject(project);
   return (
@@ -160,15 +164,7 @@ function ProjectHeader({
           <RefreshIcon className={clsx('size-4', fetching && 'animate-spin')} />
           Refresh
         </button>
-        {newObject ? (
-          <Link
-            to={newObject.href}
-            className="inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-500"
-          >
-            <PlusIcon className="size-4" />
-            {`New ${newObject.kind}`}
-          </Link>
-        ) : null}
+        {newObject ? <NewObjectButton kind={newObject.kind} project={project} href={newObject.href} /> : null}
       </div>
     </header>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NodusObject } from '@/shared/protocol.ts';
-import { bulkHoldAction, GONE, planBulk, replan } from './bulk-plan.ts';
+import { bulkHoldAction, GONE, planBulk, replan, withAccess } from './bulk-plan.ts';
 
 const VERBS = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];
 const JOB = { kind: 'Job', verbs: VERBS };
@@ -74,6 +74,26 @@ describe('replan', () => {
       a: 'It has finished (Succeeded); there is nothing left to act on.',
       b: GONE,
       c: 'It has finished (Failed); there is nothing left to act on.',
+    });
+  });
+});
+
+describe('withAccess', () => {
+  it("skips what the key may not do in an object's project, with the API's words, keeping other reasons", () => {
+    const inProject = (o: NodusObject, namespace: string): NodusObject => ({
+      ...o,
+      metadata: { ...o.metadata, namespace },
+    });
+    const plan = planBulk('delete', JOB, [
+      inProject(job('mine', 'Running'), 'lab'),
+      inProject(job('theirs', 'Running'), 'finance'),
+      inProject(job('going', 'Cancelling', { deleting: true }), 'finance'),
+    ]);
+    const no = "You (kim) can't delete jobs in project finance. Ask an admin of finance.";
+    expect(skips(withAccess(plan, (ns) => (ns === 'finance' ? no : undefined)))).toEqual({
+      mine: 'acts',
+      theirs: no,
+      going: 'It is already being deleted.',
     });
   });
 });

@@ -59,3 +59,15 @@ export function replan(
 export function pastTense(action: BulkAction): string {
   return action === 'suspend' ? 'suspended' : action === 'stop' ? 'stopped' : 'deleted';
 }
+
+/**
+ * The plan with what the key may not do: an object in a project where the API refused the action is skipped
+ * with the API's words (a reason already there, such as "already suspended", stays).
+ */
+export function withAccess(plan: readonly PlanItem[], deniedIn: (project: string) => string | undefined): PlanItem[] {
+  return plan.map((item) => {
+    if (item.skip !== undefined) return item;
+    const denied = deniedIn(item.object.metadata.namespace ?? '');
+    return denied === undefined ? item : { ...item, skip: denied };
+  });
+}

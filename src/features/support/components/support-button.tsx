@@ -18,7 +18,7 @@ export function SupportButton({ onClick }: { onClick: () => void }) {
         className="inline-flex items-center gap-1.5 after:absolute after:inset-0 after:rounded-md focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-indigo-500"
       >
         <LifebuoyIcon className="size-4" />
-        Support
+        <span className="max-lg:sr-only">Support</span>
       </button>
       {failures ? (
         <span
