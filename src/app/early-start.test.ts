@@ -29,6 +29,8 @@ describe('tableAt: the table a URL shows, whose list starts before the first ren
     expect(at('/projects/ml/new/jobs')).toBeUndefined();
     expect(at('/projects/ml/new')).toBeUndefined();
     expect(at('/projects/ml/cost')).toBeUndefined();
+    expect(at('/projects/ml/activity')).toBeUndefined();
+    expect(at('/projects/ml/members')).toBeUndefined();
     expect(at('/all/cost')).toBeUndefined();
     expect(at('/projects')).toBeUndefined();
   });

@@ -28,6 +28,9 @@ export function startEarly(
   void queryClient.prefetchQuery(projectsQueryOptions());
 }
 
+/** Segments after /projects/:project/ that name one of the project's own pages (router.tsx), not a kind. */
+const PROJECT_PAGES: ReadonlySet<string> = new Set(['new', 'cost', 'activity', 'members']);
+
 /** The table a URL shows (the routes of router.tsx), or undefined for any other page. */
 export function tableAt(location: Pick<Location, 'pathname' | 'search'>): TableLocation | undefined {
   const search = new URLSearchParams(location.search);
@@ -35,8 +38,8 @@ export function tableAt(location: Pick<Location, 'pathname' | 'search'>): TableL
   if (pathname === '/' || pathname === '') return { project: DEFAULT_PROJECT, plural: undefined, search };
   const project = matchPath('/projects/:project/:plural?', pathname);
   if (project?.params.project) {
-    // /projects/:project/new is not a kind (the editor's route begins with it), nor is the cost page.
-    if (project.params.plural === 'new' || project.params.plural === 'cost') return undefined;
+    // The project's own pages are not kinds (the editor's route begins with `new`).
+    if (PROJECT_PAGES.has(project.params.plural ?? '')) return undefined;
     return { project: project.params.project, plural: project.params.plural, search };
   }
   const all = matchPath('/all/:plural?', pathname);

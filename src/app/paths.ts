@@ -17,5 +17,7 @@ export const paths = {
   /** A project's Events, newest first; `request` shows one request's. `activity` is no kind's plural. */
   activity: (project: string, request?: string) =>
     `/projects/${seg(project)}/activity${request ? `?request=${seg(request)}` : ''}`,
+  /** Who has which role in a project. `members` is no kind's plural. */
+  members: (project: string) => `/projects/${seg(project)}/members`,
   cost: (project?: string) => (project === undefined ? '/all/cost' : `/projects/${seg(project)}/cost`),
 };

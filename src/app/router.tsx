@@ -42,6 +42,11 @@ function createRouter() {
           path: 'projects/:project/activity',
           lazy: async () => ({ Component: (await import('./routes/activity.tsx')).ActivityRoute }),
         },
+        // Who may do what in a project: loaded when first opened.
+        {
+          path: 'projects/:project/members',
+          lazy: async () => ({ Component: (await import('./routes/members.tsx')).MembersRoute }),
+        },
         {
           path: 'all/cost',
           HydrateFallback: CostPageSkeleton,

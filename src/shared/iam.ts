@@ -31,6 +31,8 @@ export const GROUP_ORG_ADMINS = 'nodus:org-admins';
 
 /** Marks the objects Nodus defines itself (the built-in roles and their bindings), which nobody may change. */
 export const LABEL_BUILT_IN = 'nodus.dev/built-in';
+/** A role's or a built-in binding's purpose, in words for people. */
+export const ANNOTATION_DESCRIPTION = 'nodus.dev/description';
 
 /** What a SelfSubjectReview's userInfo.extra names the key of the request by. */
 export const EXTRA_API_KEY = 'iam.nodus.dev/api-key';

@@ -8,6 +8,7 @@ import { Outlet, useLocation, useParams } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell.tsx';
 import { PaletteHint } from '@/components/layout/palette-hint.tsx';
 import { ShortcutsSheet } from '@/components/layout/shortcuts-sheet.tsx';
+import { AccessFollowsBindings } from '@/data/access/index.ts';
 import { Toast, type Notice } from '@/components/ui/toast.tsx';
 import { ContextSwitcher, IdentityMenu, KeyPrompt, useSignOut } from '@/features/auth/index.ts';
 import { UploadTray, type FilesTarget } from '@/features/files/index.ts';
@@ -97,7 +98,8 @@ export function RootLayout() {
   // A project or all-projects page with no kind in the URL shows the first kind the project can hold.
   // The Cost and Activity pages are the project's, not a kind's: no kind is selected there.
   const onProjectPage =
-    pathname === paths.cost(project) || (project !== undefined && pathname === paths.activity(project));
+    pathname === paths.cost(project) ||
+    (project !== undefined && (pathname === paths.activity(project) || pathname === paths.members(project)));
   const showsKinds = !onProjectPage && (pathname.startsWith('/all') || /^\/projects\/[^/]+/.test(pathname));
   const selected = plural ?? (showsKinds ? kinds.data?.find((k) => kindInProject(k.kind, project))?.plural : undefined);
 
@@ -116,6 +118,7 @@ export function RootLayout() {
           projectsHref={paths.projects()}
           costHref={paths.cost(project)}
           activityHref={project === undefined ? undefined : paths.activity(project)}
+          membersHref={project === undefined ? undefined : paths.members(project)}
           selected={selected}
         />
       }
@@ -143,6 +146,7 @@ export function RootLayout() {
       }
     >
       <Outlet />
+      {project !== undefined ? <AccessFollowsBindings project={project} /> : null}
       <CommandPalette
         open={paletteOpen}
         onClose={() => setPaletteOpen(false)}

@@ -51,7 +51,11 @@ export function Dialog({ open, onClose, title, description, children, side, wide
           ? 'fixed inset-y-0 right-0 left-auto m-0 h-full max-h-none w-[min(56rem,100vw)] max-w-none border-l border-slate-200'
           : clsx(
               'mx-auto rounded-xl border border-slate-200',
-              wide ? 'top-[6vh] w-[min(68rem,calc(100vw-2rem))]' : 'top-[12vh] w-[min(32rem,calc(100vw-2rem))]',
+              // Below the top offset it ends above the window's foot and scrolls, so its buttons stay in reach.
+              'overflow-y-auto',
+              wide
+                ? 'top-[6vh] max-h-[90vh] w-[min(68rem,calc(100vw-2rem))]'
+                : 'top-[12vh] max-h-[84vh] w-[min(32rem,calc(100vw-2rem))]',
             ),
         className,
       )}

@@ -153,6 +153,16 @@ export function PulseIcon(props: IconProps) {
   );
 }
 
+export function UsersIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="7.5" cy="7" r="2.75" />
+      <path d="M2.5 16c.4-2.8 2.4-4.5 5-4.5s4.6 1.7 5 4.5" />
+      <path d="M12.5 4.6a2.6 2.6 0 0 1 0 4.8M14.5 11.8c1.6.5 2.7 2 3 4.2" />
+    </Icon>
+  );
+}
+
 export function GlobeIcon(props: IconProps) {
   return (
     <Icon {...props}>

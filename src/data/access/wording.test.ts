@@ -5,6 +5,16 @@ import { actionPhrase, deniedText, pendingText, reasonSentence } from './wording
 
 const jobs: AccessAttributes = { verb: 'delete', group: 'nodus.dev', resource: 'jobs', namespace: 'finance' };
 
+describe('members', () => {
+  it('are what a person adds and removes, not RoleBindings', () => {
+    const rb = { group: 'rbac.authorization.k8s.io', resource: 'rolebindings', namespace: 'nlp' } as const;
+    expect(deniedText({ ...rb, verb: 'create' }, 'raj', undefined)).toBe(
+      "You (raj) can't add members in project nlp. Ask an admin of nlp.",
+    );
+    expect(actionPhrase({ ...rb, verb: 'delete' })).toBe('remove members');
+  });
+});
+
 describe('deniedText', () => {
   it('names the person, the action and the project, and whom to ask', () => {
     expect(deniedText(jobs, 'kim', undefined)).toBe(

@@ -3,6 +3,7 @@
  * "You (kim) can't delete jobs in project finance. Ask an admin of finance." The API's own reason (a review's
  * `status.reason`) replaces the advice when it gives one, since it knows who can grant what.
  */
+import { RBAC_GROUP } from '@/shared/iam.ts';
 import { isProjectResource, type AccessAttributes } from './attributes.ts';
 
 /** Longer reasons are cut: a tooltip is no place for a page of text. */
@@ -16,6 +17,13 @@ export function actionPhrase(a: AccessAttributes): string {
     if (a.verb === 'delete' || a.verb === 'deletecollection') return `delete ${project}`;
     if (a.verb === 'update' || a.verb === 'patch') return `change ${project}`;
     return `see ${project}`;
+  }
+  if (a.group === RBAC_GROUP && a.resource === 'rolebindings' && !a.subresource) {
+    // Members are what a person manages; RoleBindings are how the API keeps them.
+    if (a.verb === 'create') return 'add members';
+    if (a.verb === 'delete' || a.verb === 'deletecollection') return 'remove members';
+    if (a.verb === 'update' || a.verb === 'patch') return 'change members';
+    return 'see the members';
   }
   const what = a.name ? `${a.resource}/${a.name}` : a.resource;
   switch (a.subresource) {

@@ -6,6 +6,7 @@
  * access was changed, so that nobody is ever locked out of their own mock.
  */
 import {
+  ANNOTATION_DESCRIPTION,
   GROUP_AUTHENTICATED,
   LABEL_BUILT_IN,
   RBAC_API_VERSION,
@@ -25,7 +26,6 @@ import { hashKey } from './keys.ts';
 import { APIKEYS, CLUSTER_ROLE_BINDINGS, CLUSTER_ROLES, ROLE_BINDINGS, USERS, type IamResource } from './resources.ts';
 import { createIam } from './writes.ts';
 
-export const DESCRIPTION = 'nodus.dev/description';
 /** The ClusterRoleBinding that makes org admins; org admins may change who is in it. */
 export const ORG_ADMINS_BINDING = 'org-admins';
 const MEMBERS_BINDING = 'nodus:members';
@@ -48,7 +48,7 @@ function builtIn(
       name,
       ...(namespace ? { namespace } : {}),
       labels: { [LABEL_BUILT_IN]: 'true' },
-      annotations: { [DESCRIPTION]: description },
+      annotations: { [ANNOTATION_DESCRIPTION]: description },
     },
     ...content,
   };

@@ -7,7 +7,7 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { isApiError, type KindInfo } from '@/data/client/index.ts';
-import { AlertIcon, ChartIcon, GridIcon, PulseIcon } from '@/components/ui/icons.tsx';
+import { AlertIcon, ChartIcon, GridIcon, PulseIcon, UsersIcon } from '@/components/ui/icons.tsx';
 import { titleCase } from '@/lib/format.ts';
 import { kindInProject } from '@/kinds/lifecycle.ts';
 import { useObjectCount } from '../api/count-objects.ts';
@@ -23,11 +23,13 @@ export interface KindNavProps {
   costHref: string;
   /** What happened in the project, and who did it; undefined on all-projects pages. */
   activityHref?: string | undefined;
+  /** Who has which role in the project; undefined on all-projects pages. */
+  membersHref?: string | undefined;
   /** The kind shown, also when the URL names none (the page picks the first). */
   selected: string | undefined;
 }
 
-export function KindNav({ kinds, project, kindHref, projectsHref, costHref, activityHref, selected }: KindNavProps) {
+export function KindNav({ kinds, project, kindHref, projectsHref, costHref, activityHref, membersHref, selected }: KindNavProps) {
   return (
     <nav aria-label="Resources" className="space-y-6 px-3 py-4">
       <ul>
@@ -46,6 +48,14 @@ export function KindNav({ kinds, project, kindHref, projectsHref, costHref, acti
           <li>
             <Item to={activityHref} end icon={<PulseIcon className="size-4" />}>
               <span className="truncate">Activity</span>
+              <span className="ml-auto truncate font-mono text-[11px] text-slate-400">{project}</span>
+            </Item>
+          </li>
+        ) : null}
+        {membersHref ? (
+          <li>
+            <Item to={membersHref} end icon={<UsersIcon className="size-4" />}>
+              <span className="truncate">Members</span>
               <span className="ml-auto truncate font-mono text-[11px] text-slate-400">{project}</span>
             </Item>
           </li>
