@@ -29,7 +29,16 @@ export interface KindNavProps {
   selected: string | undefined;
 }
 
-export function KindNav({ kinds, project, kindHref, projectsHref, costHref, activityHref, membersHref, selected }: KindNavProps) {
+export function KindNav({
+  kinds,
+  project,
+  kindHref,
+  projectsHref,
+  costHref,
+  activityHref,
+  membersHref,
+  selected,
+}: KindNavProps) {
   return (
     <nav aria-label="Resources" className="space-y-6 px-3 py-4">
       <ul>
