@@ -51,7 +51,7 @@ const sub = (what: string, plural: string, subresource: string, verbs: string[])
 const ROWS: Row[] = [
   ...kinds,
   sub('logs (`jobs/log`, ...)', 'jobs', 'log', ['get']),
-  sub('files (`sandboxes/files`, `volumes/files`)', 'volumes', 'files', ['get', 'update', 'delete']),
+  sub('files (`sandboxes/files`, `volumes/files`)', 'volumes', 'files', ['get', 'create', 'update', 'delete']),
   sub('a shell (`sandboxes/exec`)', 'sandboxes', 'exec', ['create']),
   sub('invoking (`functions/invoke`)', 'functions', 'invoke', ['create']),
   {

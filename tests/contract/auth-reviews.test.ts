@@ -67,7 +67,46 @@ describe('SelfSubjectAccessReview', () => {
       reason: 'allowed by RoleBinding "kim-developer" of ClusterRole nodus:developer in project "vision"',
     });
     const refused = await can({ namespace: 'nlp', verb: 'create', group: 'nodus.dev', resource: 'jobs' }, demo('kim'));
-    expect(refused.body.status).toEqual({ allowed: false, reason: 'user "kim" cannot create jobs in project "nlp"' });
+    expect(refused.body.status).toEqual({
+      allowed: false,
+      reason:
+        'kim is a viewer in nlp; creating jobs needs the developer role, which ana (an admin of nlp) or an org admin can grant',
+    });
+  });
+
+  it('says why not as a person reads it: the role that would allow it, and who can grant it', async () => {
+    const reason = async (user: string, attributes: Record<string, string>) =>
+      (await can({ group: 'nodus.dev', ...attributes }, demo(user))).body.status.reason;
+    expect(await reason('sam', { namespace: 'nlp', verb: 'list', resource: 'jobs' })).toBe(
+      'sam has no role in nlp; reading jobs needs the viewer role, which ana (an admin of nlp) or an org admin can grant',
+    );
+    expect(
+      await reason('lee', { namespace: 'vision', verb: 'create', resource: 'sandboxes', subresource: 'exec' }),
+    ).toBe(
+      'lee is a viewer in vision; opening a shell in sandboxes needs the developer role, which an org admin (demo-user) can grant',
+    );
+    expect(await reason('kim', { namespace: 'vision', verb: 'raisecap', resource: 'jobs' })).toBe(
+      'kim is a developer in vision; raising the cost cap of jobs needs the billing role, which an org admin (demo-user) can grant',
+    );
+    expect(await reason('ana', { namespace: '', group: '', verb: 'delete', resource: 'namespaces', name: 'nlp' })).toBe(
+      'ana is an admin in nlp; deleting project nlp is for org admins only (demo-user)',
+    );
+    expect(await reason('kim', { group: 'iam.nodus.dev', verb: 'create', resource: 'users' })).toBe(
+      'kim is not an org admin; creating users.iam.nodus.dev is for org admins only (demo-user)',
+    );
+  });
+
+  it("names the same role and admins as the 403's fix of the request it stands for", async () => {
+    const refused = await api.del('/apis/nodus.dev/v1/namespaces/nlp/jobs/nothing-here', { auth: demo('kim') });
+    expect(refused.status).toBe(403);
+    expect(status(refused).fix).toContain('Ask an admin of project "nlp" (ana) for the nodus:developer role');
+    const review = await can(
+      { namespace: 'nlp', verb: 'delete', group: 'nodus.dev', resource: 'jobs', name: 'nothing-here' },
+      demo('kim'),
+    );
+    expect(review.body.status.reason).toBe(
+      'kim is a viewer in nlp; deleting jobs needs the developer role, which ana (an admin of nlp) or an org admin can grant',
+    );
   });
 
   it('checks subresources and names, as the requests they stand for', async () => {
@@ -84,7 +123,8 @@ describe('SelfSubjectAccessReview', () => {
     expect(await ask('mia', { verb: 'raisecap', resource: 'jobs' })).toBe(true);
     const patch = await can({ namespace: 'vision', verb: 'patch', group: 'nodus.dev', resource: 'jobs' }, demo('mia'));
     expect(patch.body.status.reason).toBe(
-      'user "mia" cannot patch jobs in project "vision"; raising spec.maxCostUSD alone is allowed (raisecap)',
+      'mia is a billing person in vision, which allows raising the cost cap of jobs (raisecap) and nothing else; ' +
+        'changing anything else needs the developer role, which an org admin (demo-user) can grant',
     );
   });
 
@@ -103,6 +143,12 @@ describe('SelfSubjectAccessReview', () => {
         .then((r) => r.body.status.allowed);
     expect(await ask('/_mock/reset')).toBe(true);
     expect(await ask('/_mock/reset', demo('ana'))).toBe(false);
+    const reason = await api.post<Review>(
+      ACCESS,
+      { spec: { nonResourceAttributes: { path: '/_mock/reset', verb: 'post' } } },
+      { auth: demo('ana') },
+    );
+    expect(reason.body.status.reason).toBe('post /_mock/reset is for org admins only (demo-user)');
   });
 
   it('refuses a resource the server does not serve', async () => {

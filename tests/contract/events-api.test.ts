@@ -65,6 +65,15 @@ describe('the two shapes of one event', () => {
     }
     expect((await api.get(`${EVENTS('no-such-project')}`)).status).toBe(404);
   });
+
+  it('answers a list or watch in a project that does not exist with 404 naming it, as lists of objects do', async () => {
+    // A deliberate difference from Kubernetes, which lists nothing there (docs/API.md, Reading).
+    for (const path of [CORE_EVENTS('no-such-project'), `${CORE_EVENTS('no-such-project')}?watch=true`]) {
+      const res = await api.get(path);
+      expect(res.status, path).toBe(404);
+      expect(status(res)).toMatchObject({ reason: 'NotFound', message: 'project "no-such-project" not found' });
+    }
+  });
 });
 
 describe('lists and selectors', () => {

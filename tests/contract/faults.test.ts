@@ -200,6 +200,8 @@ describe('injected latency and errors', () => {
     expect((await api.get('/apis/nodus.dev/v1/budgets')).status).toBe(503);
     expect((await api.post(BUDGETS, budget('made'))).status).toBe(201);
     expect((await api.get(`${BUDGETS}/made`)).status).toBe(200);
+    // Read as the authorizer reads a request: a core list is a list too.
+    expect((await api.get('/api/v1/namespaces/default/events')).status).toBe(503);
     await setFaults({ errorRate: 1, verbs: ['watch'] });
     expect((await api.get(BUDGETS)).status).toBe(200);
     expect((await api.get(`${BUDGETS}?watch=true`)).status).toBe(503);

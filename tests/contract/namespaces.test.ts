@@ -135,3 +135,61 @@ describe('projects written as kubectl writes namespaces', () => {
     expect(res.body.resources.find((r) => r.name === 'namespaces')?.verbs).toContain('patch');
   });
 });
+
+describe('a project being deleted', () => {
+  const BUDGETS = '/apis/nodus.dev/v1/namespaces/closing/budgets';
+  const held = (name: string) => ({
+    metadata: { name, finalizers: ['example.com/export'] },
+    spec: { limitUSD: '100.00' },
+  });
+
+  it('refuses creates only: what is in it can still be changed, released and deleted, so that it can go', async () => {
+    expect((await api.post(NS, { metadata: { name: 'closing' } })).status).toBe(201);
+    for (const name of ['a', 'b', 'c']) expect((await api.post(BUDGETS, held(name))).status).toBe(201);
+    const binding = {
+      metadata: { name: 'lee-viewer' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'nodus:viewer' },
+      subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'lee' }],
+    };
+    const BINDINGS = '/apis/rbac.authorization.k8s.io/v1/namespaces/closing/rolebindings';
+    expect((await api.post(BINDINGS, binding)).status).toBe(201);
+    expect((await api.del(`${NS}/closing`)).status).toBe(200);
+    expect((await api.get<NodusObject>(`${NS}/closing`)).body.status?.phase).toBe('Terminating');
+
+    const created = await api.post(BUDGETS, { metadata: { name: 'new' }, spec: { limitUSD: '1.00' } });
+    expect(created.status).toBe(403);
+    expect(status(created).message).toBe('project "closing" is being deleted; nothing new can be created in it');
+    const applied = await api.call('PATCH', `${BUDGETS}/applied?fieldManager=test`, {
+      raw: JSON.stringify({
+        apiVersion: 'nodus.dev/v1',
+        kind: 'Budget',
+        metadata: { name: 'applied' },
+        spec: { limitUSD: '1.00' },
+      }),
+      contentType: 'application/apply-patch+yaml',
+    });
+    expect(applied.status).toBe(403);
+    expect((await api.post(BINDINGS, { ...binding, metadata: { name: 'other' } })).status).toBe(403);
+
+    // Taking a finalizer off, by merge patch and by PUT, and changing labels are updates, not creates.
+    const a = await api.patch<NodusObject>(`${BUDGETS}/a`, { metadata: { finalizers: null } });
+    expect(a.status).toBe(200);
+    const b = (await api.get<NodusObject>(`${BUDGETS}/b`)).body;
+    const labelled = await api.put<NodusObject>(`${BUDGETS}/b`, {
+      ...b,
+      metadata: { ...b.metadata, labels: { team: 'closing' } },
+    });
+    expect(labelled.status).toBe(200);
+    expect(labelled.body.metadata.labels).toMatchObject({ team: 'closing' });
+    const released = await api.put(`${BUDGETS}/b`, {
+      ...labelled.body,
+      metadata: { ...labelled.body.metadata, finalizers: [] },
+    });
+    expect(released.status).toBe(200);
+    expect((await api.patch(`${BINDINGS}/lee-viewer`, { metadata: { labels: { kept: 'no' } } })).status).toBe(200);
+    expect((await api.del(`${BINDINGS}/lee-viewer`)).status).toBe(200);
+    expect((await api.del(`${BUDGETS}/c`)).status).toBe(200);
+    expect((await api.patch(`${BUDGETS}/c`, { metadata: { finalizers: null } })).status).toBe(200);
+    await expect.poll(async () => (await api.get(`${NS}/closing`)).status, { timeout: 10_000 }).toBe(404);
+  });
+});

@@ -33,7 +33,7 @@ describe('kubectl auth can-i', () => {
       (await k.run(['auth', 'can-i', ...args, ...as(user)])).stdout.trim();
     expect(await ask('kim', 'create', 'jobs.nodus.dev', '-n', 'vision')).toBe('yes');
     expect(await ask('kim', 'create', 'jobs.nodus.dev', '-n', 'nlp')).toBe(
-      'no - user "kim" cannot create jobs in project "nlp"',
+      'no - kim is a viewer in nlp; creating jobs needs the developer role, which ana (an admin of nlp) or an org admin can grant',
     );
     expect(await ask('kim', 'get', 'jobs.nodus.dev', '-n', 'nlp')).toBe('yes');
     expect(await ask('lee', 'create', 'sandboxes.nodus.dev', '--subresource=exec', '-n', 'vision')).toMatch(/^no/);

@@ -89,11 +89,34 @@ function roleFor(a: ResourceAttributes): string | undefined {
   return PROJECT_ROLES.find((name) => rulesAllow(builtInRole(name)?.rules ?? [], a));
 }
 
-function whoGrants(state: MockState, project: string): string {
-  const admins = project ? projectAdmins(state, project) : [];
-  if (admins.length) return `an admin of project "${project}" (${admins.join(', ')})`;
-  const org = orgAdmins(state);
-  return org.length ? `an org admin (${org.join(', ')})` : 'an org admin';
+/** Who could allow a request that was refused, and how: what the 403's fix and a review's reason both say. */
+export interface Remedy {
+  /** The project the right would be granted in; '' for what is in no project. */
+  project: string;
+  /** The least built-in project role that allows it; undefined when only an org admin may. */
+  role?: string;
+  /** The project's admins, who may grant its roles; the org admins may too. */
+  admins: string[];
+  orgAdmins: string[];
+}
+
+export function projectOf(a: ResourceAttributes): string {
+  return a.resource === 'namespaces' && a.group === '' ? a.name : a.namespace;
+}
+
+export function remedyFor(state: MockState, a: ResourceAttributes): Remedy {
+  const project = projectOf(a);
+  return {
+    project,
+    role: project ? roleFor({ ...a, namespace: project }) : undefined,
+    admins: project ? projectAdmins(state, project) : [],
+    orgAdmins: orgAdmins(state),
+  };
+}
+
+function whoGrants(r: Remedy, project: boolean): string {
+  if (project && r.admins.length) return `an admin of project "${r.project}" (${r.admins.join(', ')})`;
+  return r.orgAdmins.length ? `an org admin (${r.orgAdmins.join(', ')})` : 'an org admin';
 }
 
 export function forbidden(state: MockState, username: string, a: Attributes): ApiFailure {
@@ -109,13 +132,11 @@ export function forbidden(state: MockState, username: string, a: Attributes): Ap
   const where = a.namespace && a.resource !== 'namespaces' ? ` in project "${a.namespace}"` : '';
   const message = `user "${username}" cannot ${a.verb} ${resourceWords(a)}${where}`;
   const details = { group: a.group, kind: kindOf(a), ...(a.name ? { name: a.name } : {}) };
-  const project = a.resource === 'namespaces' && a.group === '' ? a.name : a.namespace;
-  const role = project ? roleFor({ ...a, namespace: project }) : undefined;
-  const who = whoGrants(state, project);
+  const r = remedyFor(state, a);
+  const { project, role } = r;
+  // No project role allows it (deleting a project, users, org admins): only an org admin may, whoever asks.
   const fix = role
-    ? `Ask ${who} for the ${role} role in project "${project}": kubectl create rolebinding ${username}-${role.split(':')[1]} --clusterrole=${role} --user=${username} -n ${project}`
-    : project
-      ? `Ask ${who} to grant it: only a project admin may ${a.verb} ${resourceWords(a)}.`
-      : `Ask ${whoGrants(state, '')}: only org admins may ${a.verb} ${resourceWords(a)}.`;
+    ? `Ask ${whoGrants(r, true)} for the ${role} role in project "${project}": kubectl create rolebinding ${username}-${role.split(':')[1]} --clusterrole=${role} --user=${username} -n ${project}`
+    : `Ask ${whoGrants(r, false)}: only org admins may ${a.verb} ${resourceWords(a)}.`;
   return new ApiFailure('Forbidden', message, { details, fix });
 }

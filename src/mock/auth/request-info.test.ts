@@ -15,6 +15,10 @@ describe('what a request asks to do', () => {
       namespace: 'p',
     });
     expect(of('GET', '/apis/nodus.dev/v1/jobs?watch=true')).toMatchObject({ verb: 'watch', namespace: '' });
+    // Spelled as routing reads it: a bare ?watch and the Python client's True are watches, a bad spelling is not.
+    expect(of('GET', '/apis/nodus.dev/v1/jobs?watch')).toMatchObject({ verb: 'watch' });
+    expect(of('GET', '/api/v1/namespaces/p/events?watch=True')).toMatchObject({ verb: 'watch', resource: 'events' });
+    expect(of('GET', '/apis/nodus.dev/v1/jobs?watch=maybe')).toMatchObject({ verb: 'list' });
     expect(of('PATCH', '/apis/nodus.dev/v1/namespaces/p/jobs/a')).toMatchObject({ verb: 'patch', name: 'a' });
     expect(of('DELETE', '/apis/nodus.dev/v1/namespaces/p/jobs')).toMatchObject({ verb: 'deletecollection' });
     expect(of('PUT', '/apis/nodus.dev/v1/namespaces/p/volumes/v/files/a/b.txt')).toMatchObject({

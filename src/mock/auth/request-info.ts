@@ -6,9 +6,8 @@
  * is `create` on `sandboxes/exec`, whatever the method, as kube-apiserver asks for pods/exec. Never throws: a path
  * the router cannot serve is the router's to refuse.
  */
+import { boolParamOrUndefined } from '../http/booleans.ts';
 import type { Attributes } from '../iam/rules.ts';
-
-const WATCH_VALUES = new Set(['true', '1', 'True', 'TRUE', 't', 'T']);
 
 function segment(raw: string): string {
   try {
@@ -18,7 +17,11 @@ function segment(raw: string): string {
   }
 }
 
-function resourceVerb(method: string, named: boolean, watch: boolean): string {
+/**
+ * The verb of a resource request's method, as kube-apiserver names it: also what a fault's `verbs` filter matches
+ * (src/mock/faults), so that one table serves both.
+ */
+export function resourceVerb(method: string, named: boolean, watch: boolean): string {
   switch (method) {
     case 'GET':
     case 'HEAD':
@@ -56,7 +59,8 @@ export function requestAttributes(method: string, url: URL): Attributes {
     if (rest.length > 2) rest = rest.slice(2);
   }
   const [resource = '', name = '', subresource = ''] = rest;
-  const watch = WATCH_VALUES.has(url.searchParams.get('watch') ?? '');
+  // As routing reads it (a bare ?watch is one); a bad spelling is no watch here, and routing refuses it with a 400.
+  const watch = boolParamOrUndefined('watch', url.searchParams.get('watch')) === true;
   let verb = resourceVerb(method, name !== '', watch);
   if (subresource === 'exec') verb = 'create';
   return { kind: 'resource', verb, group, resource, subresource, name, namespace };

@@ -44,7 +44,7 @@ function roleRules(state: MockState, binding: BindingObject, namespace: string):
   return (role as RoleObject | undefined)?.rules ?? [];
 }
 
-function bound(binding: BindingObject, username: string, groups: readonly string[]): boolean {
+export function bound(binding: BindingObject, username: string, groups: readonly string[]): boolean {
   return (binding.subjects ?? []).some(
     (s: Subject) => (s.kind === 'User' && s.name === username) || (s.kind === 'Group' && groups.includes(s.name)),
   );

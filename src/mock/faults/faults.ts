@@ -11,11 +11,11 @@
 import type { ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Ctx } from '../http/context.ts';
-import { boolParamOrUndefined } from '../http/booleans.ts';
 import { ApiFailure } from '../http/errors.ts';
 import type { Reply } from '../http/reply.ts';
 import type { MockState } from '../state.ts';
-import { faultsFrom, noFaults, type FaultSettings, type Faults, type Verb } from '../fault-model.ts';
+import { requestAttributes, resourceVerb } from '../auth/request-info.ts';
+import { faultsFrom, noFaults, VERBS, type FaultSettings, type Faults, type Verb } from '../fault-model.ts';
 import { parseFaults } from './parse.ts';
 
 const EXEMPT = /^\/(?:_mock(?:\/|$)|healthz$|livez$|readyz$|docs(?:\/|$))/;
@@ -71,24 +71,15 @@ export function clearFaults(state: MockState): Reply {
   return getFaults(state);
 }
 
-/** The Kubernetes verb of a request: what the `verbs` filter matches. */
+/**
+ * The Kubernetes verb of a request, as the authorizer reads it: what the `verbs` filter matches. A delete of a
+ * collection counts as `delete`; a path outside the resource API by its method (GET and HEAD read one thing).
+ */
 function verbOf(ctx: Ctx): Verb {
-  switch (ctx.method) {
-    case 'POST':
-      return 'create';
-    case 'PUT':
-      return 'update';
-    case 'PATCH':
-      return 'patch';
-    case 'DELETE':
-      return 'delete';
-  }
-  // A bad spelling is no watch here; routing refuses it with a 400.
-  if (boolParamOrUndefined('watch', ctx.url.searchParams.get('watch')) === true) return 'watch';
-  const path = ctx.url.pathname.replace(/\/+$/, '');
-  const collection =
-    /^\/apis\/[^/]+\/[^/]+\/(?:namespaces\/[^/]+\/)?[^/]+$/.test(path) || path === '/api/v1/namespaces';
-  return collection ? 'list' : 'get';
+  const a = requestAttributes(ctx.method, ctx.url);
+  const verb = a.kind === 'resource' ? a.verb : resourceVerb(ctx.method, true, false);
+  if (verb === 'deletecollection') return 'delete';
+  return (VERBS as readonly string[]).includes(verb) ? (verb as Verb) : 'get';
 }
 
 function applies(settings: FaultSettings, ctx: Ctx): boolean {

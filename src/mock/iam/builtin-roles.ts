@@ -57,7 +57,7 @@ const developer: PolicyRule[] = [
     apiGroups: [GROUP],
     resources: [...sub('exec', (f) => f.exec), ...sub('invoke', (f) => f.invoke)],
   },
-  { verbs: ['update', 'delete'], apiGroups: [GROUP], resources: sub('files', (f) => f.files) },
+  { verbs: ['create', 'update', 'delete'], apiGroups: [GROUP], resources: sub('files', (f) => f.files) },
 ];
 
 const billing: PolicyRule[] = [

@@ -6,6 +6,7 @@
  * it, Orphan releases them.
  */
 import { FINALIZER_FOREGROUND, type Condition, type NodusObject } from '@/shared/protocol.ts';
+import { ApiFailure } from '../http/errors.ts';
 import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
 import { accrue } from '../controller/charges.ts';
@@ -163,4 +164,17 @@ export function deleteProject(state: MockState, project: NodusObject, by?: Delet
   }
   finishProjectIfEmpty(state, name);
   return state.store.get('namespaces', '', name) ?? { ...terminating, metadata: { ...terminating.metadata } };
+}
+
+/**
+ * Nothing new goes into a project being deleted, as Kubernetes' NamespaceLifecycle admission has it: a create is
+ * refused (a POST, or an apply that would create). Updates and deletes of what is there go on, so that finalizers
+ * can be removed and the project can finish going.
+ */
+export function refuseCreateIfTerminating(state: MockState, name: string): void {
+  if (!state.store.get('namespaces', '', name)?.metadata.deletionTimestamp) return;
+  throw new ApiFailure('Forbidden', `project "${name}" is being deleted; nothing new can be created in it`, {
+    details: { kind: 'Namespace', name },
+    fix: 'Use another project, or wait until it is gone and create it again.',
+  });
 }

@@ -15,7 +15,7 @@ import type { KindDef } from '../kinds/index.ts';
 import type { UnknownFieldMode } from '../schema/schema.ts';
 import type { MockState } from '../state.ts';
 import { admit, launchedBy, updatedMetadata } from './build.ts';
-import { beginDelete, previewDelete, type Propagation } from './deletion.ts';
+import { beginDelete, previewDelete, refuseCreateIfTerminating, type Propagation } from './deletion.ts';
 import { existingOnCreate } from './existing.ts';
 import { defaultManager, recordUpdate } from './managed-fields.ts';
 import { observe } from './observe.ts';
@@ -122,6 +122,7 @@ function generatedName(state: MockState, kind: KindDef, namespace: string, prefi
 
 export function createObject(state: MockState, req: WriteRequest): Reply {
   const { kind, namespace } = req;
+  refuseCreateIfTerminating(state, namespace);
   const admitted = admit(state, kind, namespace, req.body, req.mode);
   const meta = admitted.metadata;
   let name = typeof meta.name === 'string' && meta.name !== '' ? meta.name : undefined;

@@ -7,7 +7,8 @@
 import { IAM_GROUP, RBAC_GROUP, VERB_RAISE_CAP, type APIKey, type PolicyRule } from '@/shared/iam.ts';
 import { DEFAULT_PROJECT, GROUP, PUBLIC_PROJECT } from '@/shared/protocol.ts';
 import { accessOf, type Access } from '../auth/access.ts';
-import { nobodyMay, forbidden, WRITE_VERBS } from '../auth/forbidden.ts';
+import { denialReason } from '../auth/denial.ts';
+import { nobodyMay, WRITE_VERBS } from '../auth/forbidden.ts';
 import { allowedBy, rulesIn } from '../auth/rights.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { fields, stringFields, unwrap } from '../http/protobuf.ts';
@@ -100,11 +101,13 @@ export function decide(state: MockState, access: Access, raw: Attributes): Decis
     if (!a.name || key?.spec?.user === username)
       return { allowed: true, reason: `allowed: every user manages their own API keys (spec.user "${username}")` };
   }
-  const denied = forbidden(state, username, a).message;
-  const capped = (a.verb === 'update' || a.verb === 'patch') && a.group === GROUP && CAPPED.includes(a.resource);
-  if (capped && allowedBy(rights, { ...a, verb: VERB_RAISE_CAP }))
-    return { allowed: false, reason: `${denied}; raising spec.maxCostUSD alone is allowed (${VERB_RAISE_CAP})` };
-  return { allowed: false, reason: denied };
+  const capped =
+    (a.verb === 'update' || a.verb === 'patch') &&
+    a.group === GROUP &&
+    a.subresource === '' &&
+    CAPPED.includes(a.resource);
+  const raiseOnly = capped && allowedBy(rights, { ...a, verb: VERB_RAISE_CAP }) !== undefined;
+  return { allowed: false, reason: denialReason(state, rights, a, raiseOnly) };
 }
 
 function review(kind: string, group: string, spec: unknown, status: unknown): Reply {
@@ -134,7 +137,7 @@ export function accessReview(state: MockState, access: Access, body: Record<stri
     const via = allowedBy(access.identity.rights, { kind: 'nonResource', verb, path });
     decision = via
       ? { allowed: true, reason: `allowed by ${via}` }
-      : { allowed: false, reason: `user "${access.username}" cannot ${verb} ${path}` };
+      : { allowed: false, reason: denialReason(state, access.identity.rights, { kind: 'nonResource', verb, path }) };
   }
   return review('SelfSubjectAccessReview', AUTHORIZATION, spec, decision);
 }

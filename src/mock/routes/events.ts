@@ -45,7 +45,7 @@ export async function serveEvents(
   name?: string,
 ): Promise<void> {
   if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw writtenByNodus(ctx);
-  if (namespace !== undefined) requireProject(state, namespace, false);
+  if (namespace !== undefined) requireProject(state, namespace, 'read');
   const { apiVersion, group, printer, fields } = APIS[api];
   if (name !== undefined) {
     await awaitReadVersion(state, query(ctx, 'resourceVersion'));

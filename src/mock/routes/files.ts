@@ -184,6 +184,11 @@ async function write(state: MockState, ctx: Ctx, opened: Opened, path: string): 
     throw fileFailure(new FileError('IsADirectory', '/', '/: is a directory'));
   }
   const existed = opened.tree.stat(path);
+  // A PUT that makes a path is a create, as Kubernetes asks `create` of an update that creates the object.
+  if (!existed && ctx.access && !ctx.access.may('create')) {
+    ctx.req.resume();
+    throw ctx.access.forbidden('create');
+  }
   if (type === 'directory') {
     ctx.req.resume();
     if (existed?.type === 'file')

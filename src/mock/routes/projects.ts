@@ -6,7 +6,7 @@ import { DEFAULT_PROJECT, PUBLIC_PROJECT, type NodusObject } from '@/shared/prot
 import { checkMetadata, checkName, clientMetadata, isNodusKey } from '../admission/metadata.ts';
 import { newProject } from '../admission/new-object.ts';
 import { ApiFailure, invalid } from '../http/errors.ts';
-import { deleteProject } from '../objects/deletion.ts';
+import { deleteProject, refuseCreateIfTerminating } from '../objects/deletion.ts';
 import type { DeleteCause } from '../events/changes.ts';
 import type { Reply } from '../http/reply.ts';
 import type { UnknownFieldMode } from '../schema/schema.ts';
@@ -52,23 +52,21 @@ function refuseIfAsked(project: NodusObject): void {
   });
 }
 
-/** The project must exist, and writes need one that is not read-only or being deleted. */
-export function requireProject(state: MockState, name: string, write: boolean): void {
+/**
+ * The project must exist; writes need one that is not read-only, and creates one that is not being deleted (an
+ * update or delete of what is in a project being deleted goes on: see refuseCreateIfTerminating).
+ */
+export function requireProject(state: MockState, name: string, access: 'read' | 'write' | 'create'): void {
   const project = getProject(state, name);
   refuseIfAsked(project);
-  if (!write) return;
+  if (access === 'read') return;
   if (name === PUBLIC_PROJECT) {
     throw new ApiFailure('Forbidden', `project "${PUBLIC_PROJECT}" is read-only: it holds what Nodus publishes`, {
       details: { kind: 'Namespace', name },
       fix: 'Write to one of your own projects (such as "default"); reference published images as nodus/<name>:<tag>.',
     });
   }
-  if (project.metadata.deletionTimestamp) {
-    throw new ApiFailure('Forbidden', `project "${name}" is being deleted; nothing new can be created in it`, {
-      details: { kind: 'Namespace', name },
-      fix: 'Use another project, or wait until it is gone and create it again.',
-    });
-  }
+  if (access === 'create') refuseCreateIfTerminating(state, name);
 }
 
 const NAMESPACE_FIELDS = new Set(['apiVersion', 'kind', 'metadata', 'spec', 'status']);
@@ -130,7 +128,7 @@ export function removeProject(state: MockState, name: string, dryRun: boolean, b
  * client's to change.
  */
 export function patchProject(state: MockState, name: string, patch: Record<string, unknown>, dryRun: boolean): Reply {
-  requireProject(state, name, true);
+  requireProject(state, name, 'write');
   const project = getProject(state, name);
   const strayTop = Object.keys(patch).filter((k) => !['apiVersion', 'kind', 'metadata'].includes(k));
   const meta = (patch.metadata ?? {}) as Record<string, unknown>;

@@ -81,7 +81,9 @@ async function routeObjects(
   rest: string[] = [],
 ): Promise<void> {
   const write = !['GET', 'HEAD'].includes(ctx.method);
-  requireProject(state, namespace, write);
+  // A create (POST to the collection, or an apply that creates) is checked against a project being deleted by
+  // createObject itself.
+  requireProject(state, namespace, write ? 'write' : 'read');
   if (write && kind.published) {
     throw new ApiFailure('Forbidden', `${kind.kind} objects are published by Nodus and cannot be written`, {
       fix: `Reference them from your objects as nodus/<name>:<tag>; list them with kubectl get ${kind.plural} -n nodus.`,

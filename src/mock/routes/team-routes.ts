@@ -115,7 +115,7 @@ async function item(state: MockState, ctx: Ctx, t: Target, name: string): Promis
   }
   if (!writes || !['PUT', 'PATCH', 'DELETE'].includes(ctx.method))
     throw methodNotAllowed(ctx, writes ? ['GET', 'PUT', 'PATCH', 'DELETE'] : ['GET']);
-  if (resource.namespaced) requireProject(state, namespace, true);
+  if (resource.namespaced) requireProject(state, namespace, 'write');
   if (ctx.method === 'DELETE') {
     const options = await deleteOptions(ctx);
     const check = (before: NodusObject) => {
@@ -178,7 +178,7 @@ async function collection(state: MockState, ctx: Ctx, t: Target): Promise<void> 
   }
   if (ctx.method !== 'POST' || across || !resource.verbs.includes('create'))
     throw methodNotAllowed(ctx, across || !resource.verbs.includes('create') ? ['GET'] : ['GET', 'POST']);
-  if (resource.namespaced) requireProject(state, namespace, true);
+  if (resource.namespaced) requireProject(state, namespace, 'create');
   const content = await body(ctx, t);
   const req = request(state, ctx, t, 'create', content);
   // A key's answer holds its secret, which must not be kept for a replay: a retry finds the key by its name.
@@ -205,6 +205,6 @@ export async function routeTeams(state: MockState, ctx: Ctx, parts: string[]): P
   if (!resource || extra || (resource.namespaced !== namespaced && (namespaced || name !== undefined)))
     throw notFoundPath(ctx);
   const t: Target = { resource, namespace: namespaced ? p4! : '', name };
-  if (namespaced && (ctx.method === 'GET' || ctx.method === 'HEAD')) requireProject(state, t.namespace, false);
+  if (namespaced && (ctx.method === 'GET' || ctx.method === 'HEAD')) requireProject(state, t.namespace, 'read');
   return name === undefined ? collection(state, ctx, t) : item(state, ctx, t, name);
 }

@@ -79,7 +79,7 @@ export function routeUsage(state: MockState, ctx: Ctx, parts: string[]): void {
   if (parts.length === 3) return sendJson(ctx, 200, usageResources());
   if (p3 === 'usage' && parts.length === 4) return sendReport(state, ctx, undefined);
   if (p3 === 'namespaces' && p4 !== undefined && p5 === 'usage' && rest.length === 0) {
-    requireProject(state, p4, false);
+    requireProject(state, p4, 'read');
     return sendReport(state, ctx, p4);
   }
   throw notFoundPath(ctx);
