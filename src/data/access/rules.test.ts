@@ -19,7 +19,7 @@ describe('rulesVerdict', () => {
     const rule = (resources: string[]): ResourceRule[] => [{ verbs: ['*'], apiGroups: ['*'], resources }];
     expect(rulesVerdict(rule(['volumes']), files).allowed).toBe(false);
     expect(rulesVerdict(rule(['volumes/files']), files).allowed).toBe(true);
-    expect(rulesVerdict(rule(['volumes/*']), files).allowed).toBe(true);
+    expect(rulesVerdict(rule(['volumes/*']), files).allowed).toBe(false);
     expect(rulesVerdict(rule(['*/files']), files).allowed).toBe(true);
     expect(rulesVerdict(rule(['*']), files).allowed).toBe(true);
     expect(rulesVerdict(rule(['*/exec']), files).allowed).toBe(false);

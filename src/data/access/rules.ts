@@ -1,8 +1,8 @@
 /**
  * What one SelfSubjectRulesReview of a project answers for every action of that project, matched as Kubernetes'
- * RBAC matches a rule (verbs, apiGroups, resources with `*`, `plural/*` and `*\/sub`, resourceNames). A rule that
- * matches is an allow; anything else is asked precisely (a SelfSubjectAccessReview), because a rules list may be
- * incomplete, and only the access review says why not.
+ * RBAC matches a rule (verbs, apiGroups, resources with `*` and `*\/sub`, resourceNames; `plural/*` matches
+ * nothing there). A rule that matches is an allow; anything else is asked precisely (a SelfSubjectAccessReview),
+ * because a rules list may be incomplete, and only the access review says why not.
  */
 import type { AccessAttributes } from './attributes.ts';
 
@@ -21,10 +21,7 @@ export type RulesVerdict =
 function resourceMatches(rule: ResourceRule, a: AccessAttributes): boolean {
   const whole = a.subresource ? `${a.resource}/${a.subresource}` : a.resource;
   return (rule.resources ?? []).some(
-    (r) =>
-      r === '*' ||
-      r === whole ||
-      (a.subresource !== undefined && (r === `${a.resource}/*` || r === `*/${a.subresource}`)),
+    (r) => r === '*' || r === whole || (a.subresource !== undefined && r === `*/${a.subresource}`),
   );
 }
 
