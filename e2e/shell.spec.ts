@@ -22,8 +22,8 @@ test('the navigation lists every kind discovery returns that a project holds, ea
 
   const ui = new ConsolePage(page);
   await ui.goto(`/projects/${project}`);
-  // Every kind, the Projects page and the project's Cost and Activity pages.
-  await expect(ui.shell.resourcesNav.getByRole('link')).toHaveCount(kinds.length + 3);
+  // Every kind, the Projects page and the project's Cost, Activity and Members pages.
+  await expect(ui.shell.resourcesNav.getByRole('link')).toHaveCount(kinds.length + 4);
   await expect(ui.shell.projectsLink()).toHaveAttribute('href', '/projects');
   await expect(ui.shell.resourcesNav.getByRole('link', { name: /^Cost\b/ })).toHaveAttribute(
     'href',
@@ -32,6 +32,10 @@ test('the navigation lists every kind discovery returns that a project holds, ea
   await expect(ui.shell.resourcesNav.getByRole('link', { name: /^Activity\b/ })).toHaveAttribute(
     'href',
     `/projects/${project}/activity`,
+  );
+  await expect(ui.shell.resourcesNav.getByRole('link', { name: /^Members\b/ })).toHaveAttribute(
+    'href',
+    `/projects/${project}/members`,
   );
   for (const kind of kinds) {
     await expect(ui.shell.kindLink(kind.plural)).toHaveText(
