@@ -289,6 +289,26 @@ test.describe('a developer (kim: developer in vision, viewer in nlp)', () => {
   const key = 'nodus-demo-kim';
   test.use({ apiKey: key });
 
+  test('the projects page, kept on a project kim has no role in, asks for nothing kim may not read', async ({
+    signedIn,
+    request,
+  }) => {
+    const { page, shell } = signedIn;
+    const seen = watch(page);
+    const lists = await canI(request, { verb: 'list', group: NODUS, resource: 'jobs', namespace: 'default' }, key);
+    expect(lists.allowed).toBe(false);
+    // The shell stays on the project it was on (default, where the page opens): its counts are not for kim.
+    await signedIn.open('/projects');
+    await expect(new ProjectsPage(page).row('vision')).toBeVisible(LOADED);
+    const jobs = shell.kindLink('jobs');
+    await expect(jobs).toHaveAccessibleDescription(
+      new RegExp(`^You \\(${user}\\) can't .+\\. ${escapeRegExp(asSentence(lists.reason!))}$`),
+      LOADED,
+    );
+    await expectNoError(page, 'the projects page');
+    expect(seen.refused, 'answers refused or failed').toEqual([]);
+  });
+
   test('launches a Job from the editor: the review shows its cost, and the page of the new Job opens', async ({
     signedIn,
     request,
