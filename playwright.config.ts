@@ -52,6 +52,7 @@ const MOCK_WIDE = [
   /resource-table-bulk\.spec\.ts$/,
   /resource-table-resilience\.spec\.ts$/,
   /review-budget-outage\.spec\.ts$/,
+  /roles\.spec\.ts$/,
   /projects(-page)?\.spec\.ts$/,
   /shell\.spec\.ts$/,
   /sustained-failure\.spec\.ts$/,

@@ -103,6 +103,23 @@ test.describe('axe finds no serious or critical violation', () => {
     });
   }
 
+  test("on the object's events tab, and on the project's Activity with a filter applied", async ({ page }) => {
+    const events = page.getByRole('list', { name: 'Events, newest first' });
+    await page.goto(`/projects/${project}/jobs/a11y-job?tab=events`);
+    await expect(events.locator('[data-event="Created"]')).toBeVisible(LOADED);
+    const found = await seriousViolations(page, 'object events');
+    await page.goto(`/projects/${project}/activity`);
+    await expect(events.locator('[data-event]').first()).toBeVisible(LOADED);
+    await page.getByRole('combobox', { name: 'Kind' }).selectOption('Job');
+    await expect(page).toHaveURL(/kind=Job/);
+    await expect(events.getByRole('link', { name: 'Job a11y-job' }).first()).toBeVisible();
+    found.push(...(await seriousViolations(page, 'activity, filtered by kind')));
+    await page.getByRole('checkbox', { name: 'Warnings only' }).check();
+    await expect(page).toHaveURL(/warnings=1/);
+    found.push(...(await seriousViolations(page, 'activity, warnings only')));
+    expect(found).toEqual([]);
+  });
+
   test('on the new object editor', async ({ page }) => {
     await page.goto(`/projects/${project}/new/jobs`);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible(LOADED);

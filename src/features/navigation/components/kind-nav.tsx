@@ -4,10 +4,10 @@
  * the project (or every project) holds. Named "Resources" so it is not mistaken for a page's own kind tabs.
  */
 import { clsx } from 'clsx';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import { isApiError, type KindInfo } from '@/data/client/index.ts';
-import { AlertIcon, ChartIcon, GridIcon, PulseIcon, UsersIcon } from '@/components/ui/icons.tsx';
+import { AlertIcon, ChartIcon, GridIcon, LockIcon, PulseIcon, UsersIcon } from '@/components/ui/icons.tsx';
 import { titleCase } from '@/lib/format.ts';
 import { kindInProject } from '@/kinds/lifecycle.ts';
 import { useObjectCount } from '../api/count-objects.ts';
@@ -91,14 +91,12 @@ export function KindNav({
               .filter((kind) => kindInProject(kind.kind, project))
               .map((kind) => (
                 <li key={kind.plural}>
-                  <Item
+                  <KindItem
+                    kind={kind}
+                    project={project}
                     to={kindHref(kind.plural)}
                     active={kind.plural === selected}
-                    icon={<KindIcon kind={kind.kind} className="size-4" />}
-                  >
-                    <span className="truncate">{titleCase(kind.plural)}</span>
-                    <NavCount kind={kind} project={project} />
-                  </Item>
+                  />
                 </li>
               ))}
           </ul>
@@ -113,12 +111,14 @@ function Item({
   end,
   active,
   icon,
+  describedBy,
   children,
 }: {
   to: string;
   end?: boolean;
   active?: boolean;
   icon: ReactNode;
+  describedBy?: string | undefined;
   children: ReactNode;
 }) {
   const look = (current: boolean) =>
@@ -135,7 +135,7 @@ function Item({
   // A kind is current when it is shown, which the URL alone does not say (no kind in it: the first is shown).
   if (active !== undefined) {
     return (
-      <Link to={to} aria-current={active ? 'page' : undefined} className={look(active)}>
+      <Link to={to} aria-current={active ? 'page' : undefined} aria-describedby={describedBy} className={look(active)}>
         {content}
       </Link>
     );
@@ -173,15 +173,44 @@ function KindsFailed({ error, retry }: { error: unknown; retry: () => void }) {
   );
 }
 
-function NavCount({ kind, project }: { kind: KindInfo; project: string | undefined }) {
-  const count = useObjectCount(kind, project);
-  if (count.isError)
-    return (
-      <AlertIcon role="img" aria-hidden={false} aria-label="count failed" className="ml-auto size-4 text-rose-400" />
-    );
+/** A kind and how many objects of it there are; where the key may not list them, a lock that says why. */
+function KindItem({
+  kind,
+  project,
+  to,
+  active,
+}: {
+  kind: KindInfo;
+  project: string | undefined;
+  to: string;
+  active: boolean;
+}) {
+  const { count, refused } = useObjectCount(kind, project);
+  const why = useId();
   return (
-    <span className="ml-auto min-w-6 rounded-full bg-slate-800 px-1.5 text-center text-[11px] font-medium tabular-nums text-slate-400 group-aria-[current=page]:bg-slate-700 group-aria-[current=page]:text-slate-200">
-      {count.data ?? '·'}
-    </span>
+    <Item
+      to={to}
+      active={active}
+      icon={<KindIcon kind={kind.kind} className="size-4" />}
+      describedBy={refused ? why : undefined}
+    >
+      <span className="truncate">{titleCase(kind.plural)}</span>
+      {refused ? (
+        <>
+          <span className="ml-auto" title={refused}>
+            <LockIcon aria-hidden className="size-3.5 text-slate-500" />
+          </span>
+          <span id={why} hidden>
+            {refused}
+          </span>
+        </>
+      ) : count.isError ? (
+        <AlertIcon role="img" aria-hidden={false} aria-label="count failed" className="ml-auto size-4 text-rose-400" />
+      ) : (
+        <span className="ml-auto min-w-6 rounded-full bg-slate-800 px-1.5 text-center text-[11px] font-medium tabular-nums text-slate-400 group-aria-[current=page]:bg-slate-700 group-aria-[current=page]:text-slate-200">
+          {count.data ?? '·'}
+        </span>
+      )}
+    </Item>
   );
 }
