@@ -67,7 +67,7 @@ test.describe('a viewer (lee in vision and default)', () => {
   test.use({ apiKey: key });
   const may = (request: Parameters<typeof canI>[0], attributes: Attributes) => canI(request, attributes, key);
 
-  test('goes through the projects, every kind of vision, Cost, Activity, All projects, the palette and Support without an error, and can start no write', async ({
+  test('goes through the projects, every kind of vision, Cost, Activity, Members, All projects, the palette and Support without an error, and can start no write', async ({
     signedIn,
     request,
   }) => {
@@ -164,6 +164,20 @@ test.describe('a viewer (lee in vision and default)', () => {
     await expect(page.getByRole('heading', { name: 'Activity', level: 1 })).toBeVisible(LOADED);
     await expect(page.getByRole('list', { name: /^Events/ })).toBeVisible(LOADED);
     await expectNoError(page, "vision's activity");
+    await shell.resourcesNav.getByRole('link', { name: /^Members/ }).click();
+    await expect(page.getByRole('row').filter({ hasText: 'Lee Nguyen' })).toContainText('viewer', LOADED);
+    const members = { group: 'rbac.authorization.k8s.io', resource: 'rolebindings', namespace: 'vision' };
+    await expectRefused(
+      page.getByRole('button', { name: 'Add member' }),
+      await may(request, { ...members, verb: 'create' }),
+      user,
+    );
+    await expectRefused(
+      page.getByRole('button', { name: "Remove lee's viewer role" }),
+      await may(request, { ...members, verb: 'delete' }),
+      user,
+    );
+    await expectNoError(page, "vision's members");
 
     await shell.kindLink('budgets').click();
     await page.getByRole('link', { name: 'vision-weekly', exact: true }).click();

@@ -4,7 +4,7 @@
  */
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { invalidateAccessOnForbidden } from '../data/access/index.ts';
+import { followRoleChanges, invalidateAccessOnForbidden } from '../data/access/index.ts';
 import { apiClient } from '../data/api-client.ts';
 import { useConnectionStore } from '../data/connection-store.ts';
 import { createQueryClient } from '../data/query-client.ts';
@@ -35,6 +35,7 @@ export function AppProvider({ runtime, children }: { runtime?: AppRuntime | unde
     [watches, queryClient],
   );
   useEffect(() => invalidateAccessOnForbidden(queryClient), [queryClient]);
+  useEffect(() => followRoleChanges(queryClient), [queryClient]);
   return (
     <QueryClientProvider client={queryClient}>
       <WatchRegistryProvider registry={watches}>{children}</WatchRegistryProvider>

@@ -8,7 +8,6 @@ import { Outlet, useLocation, useParams } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell.tsx';
 import { PaletteHint } from '@/components/layout/palette-hint.tsx';
 import { ShortcutsSheet } from '@/components/layout/shortcuts-sheet.tsx';
-import { AccessFollowsBindings } from '@/data/access/index.ts';
 import { Toast, type Notice } from '@/components/ui/toast.tsx';
 import { ContextSwitcher, IdentityMenu, KeyPrompt, useSignOut } from '@/features/auth/index.ts';
 import { UploadTray, type FilesTarget } from '@/features/files/index.ts';
@@ -146,7 +145,6 @@ export function RootLayout() {
       }
     >
       <Outlet />
-      {project !== undefined ? <AccessFollowsBindings project={project} /> : null}
       <CommandPalette
         open={paletteOpen}
         onClose={() => setPaletteOpen(false)}

@@ -3,4 +3,4 @@ export { invalidateAccessOnForbidden } from './forbidden.ts';
 export { useAccess, useAccessList, useIdentity } from './use-access.ts';
 export type { Identity } from './reviews.ts';
 export { actionPhrase, deniedText } from './wording.ts';
-export { AccessFollowsBindings } from './follow-bindings.tsx';
+export { followRoleChanges } from './role-changes.ts';

@@ -1,9 +1,10 @@
 /**
  * A project's members, live: its RoleBindings (`rbac.authorization.k8s.io/v1`), the user directory
  * (`iam.nodus.dev/v1` Users) for names, and the built-in roles for what each allows; and the two changes the page
- * makes, each first sent as a server dry-run (the review) and then for real. Watches as the tables use them, so a
- * grant made in another tab or with kubectl shows here at once.
+ * makes, each first sent as a server dry-run (the review) and then for real. The bindings are watched as the
+ * tables watch their kinds, so a grant made in another tab or with kubectl shows here at once.
  */
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { apiClient } from '@/data/api-client.ts';
 import { resourcePath } from '@/data/client/index.ts';
@@ -28,21 +29,32 @@ export function useProjectBindings(project: string): ListWatchSnapshot<BindingOb
   return useListWatch<BindingObject>({ ...ROLE_BINDINGS, namespace: project });
 }
 
-export function useUsers(): { users: ReadonlyMap<string, User>; watch: ListWatchSnapshot<User> } {
-  const watch = useListWatch<User>(USERS);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const users = useMemo(() => new Map(watch.items.map((u) => [u.metadata.name ?? '', u])), [watch.version]);
-  return { users, watch };
+/**
+ * The directory and the roles are read once (and again when the page is opened later), not watched: they change
+ * rarely, and each watch holds one of the six connections a browser gives an origin.
+ */
+function useListOnce<T>(target: typeof USERS | typeof CLUSTER_ROLES) {
+  return useQuery({
+    queryKey: ['nodus', 'members', target.group, target.plural] as const,
+    queryFn: ({ signal }) => apiClient.get<{ items: T[] }>(resourcePath(target, target.plural), { signal }),
+    staleTime: 60_000,
+  });
+}
+
+export function useUsers(): ReadonlyMap<string, User> {
+  const list = useListOnce<User>(USERS).data;
+  return useMemo(() => new Map((list?.items ?? []).map((u) => [u.metadata.name ?? '', u])), [list]);
 }
 
 /** What each ClusterRole is for, in the words the API keeps on it. */
 export function useRoleDescriptions(): ReadonlyMap<string, string> {
-  const watch = useListWatch<RoleObject>(CLUSTER_ROLES);
+  const list = useListOnce<RoleObject>(CLUSTER_ROLES).data;
   return useMemo(
     () =>
-      new Map(watch.items.map((r) => [r.metadata.name ?? '', r.metadata.annotations?.[ANNOTATION_DESCRIPTION] ?? ''])),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [watch.version],
+      new Map(
+        (list?.items ?? []).map((r) => [r.metadata.name ?? '', r.metadata.annotations?.[ANNOTATION_DESCRIPTION] ?? '']),
+      ),
+    [list],
   );
 }
 

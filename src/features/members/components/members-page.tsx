@@ -27,7 +27,7 @@ const ROLE_TINT: Record<string, string> = {
 
 export function MembersPage({ project }: { project: string }) {
   const bindings = useProjectBindings(project);
-  const { users } = useUsers();
+  const users = useUsers();
   const descriptions = useRoleDescriptions();
   const me = useIdentity().identity?.username;
   const bindingAccess = { group: RBAC_GROUP, resource: 'rolebindings', namespace: project } as const;
