@@ -120,6 +120,26 @@ test.describe('axe finds no serious or critical violation', () => {
     expect(found).toEqual([]);
   });
 
+  test("on a project's Members, with a grant reviewed and a removal open", async ({ page }) => {
+    await page.goto('/projects/nlp/members');
+    await expect(page.getByRole('row').filter({ hasText: 'Kim Park' })).toBeVisible(LOADED);
+    const found = await seriousViolations(page, 'members');
+    await page.getByRole('button', { name: 'Add member' }).click();
+    const grant = page.getByRole('dialog', { name: 'Add a member to nlp' });
+    await grant.getByLabel('Person').selectOption('sam');
+    await grant.getByRole('button', { name: 'Review' }).click();
+    await expect(grant.getByRole('region', { name: 'Review' })).toBeVisible(LOADED);
+    found.push(...(await seriousViolations(page, 'members, a grant reviewed')));
+    await grant.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: "Remove kim's viewer role" }).click();
+    await expect(page.getByRole('dialog', { name: "Remove kim's viewer role" })).toContainText(
+      'The API checked',
+      LOADED,
+    );
+    found.push(...(await seriousViolations(page, 'members, a removal reviewed')));
+    expect(found).toEqual([]);
+  });
+
   test('on the new object editor', async ({ page }) => {
     await page.goto(`/projects/${project}/new/jobs`);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible(LOADED);
