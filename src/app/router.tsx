@@ -1,9 +1,8 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { DEFAULT_PROJECT } from '../shared/protocol.ts';
-import { paths } from './paths.ts';
 import { AllProjectsRoute } from './routes/all-projects.tsx';
 import { CostPageSkeleton } from './routes/cost-skeleton.tsx';
+import { HomeRoute } from './routes/home.tsx';
 import { NewObjectRoute } from './routes/new-object.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { ObjectPageSkeleton } from './routes/object-skeleton.tsx';
@@ -19,7 +18,7 @@ function createRouter() {
       errorElement: <RouteError />,
       children: [
         // Every org has the project "default", so the first page is its objects.
-        { index: true, element: <Navigate to={paths.project(DEFAULT_PROJECT)} replace /> },
+        { index: true, element: <HomeRoute /> },
         { path: 'projects', element: <ProjectsRoute /> },
         { path: 'projects/:project/:plural?', element: <ProjectRoute /> },
         { path: 'projects/:project/new/:plural', element: <NewObjectRoute /> },
