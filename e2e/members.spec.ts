@@ -33,6 +33,14 @@ async function bindingNames(request: APIRequestContext, project: string): Promis
   return list.items.map((b) => b.metadata.name).sort();
 }
 
+/** A project of the test's own, with these users bound to these roles in it. */
+async function teamProject(request: APIRequestContext, grants: [user: string, role: string][]): Promise<string> {
+  const project = uniqueName('team');
+  await createProject(request, project);
+  for (const [user, role] of grants) await bind(request, project, user, role);
+  return project;
+}
+
 /** A second person at their own browser: a context of its own, signed in with their key. */
 async function openAs(
   browser: Browser,
@@ -60,10 +68,10 @@ test.describe('as an admin of the project', () => {
     browser,
   }) => {
     test.setTimeout(180_000);
-    const project = uniqueName('team');
-    await createProject(request, project);
-    await bind(request, project, 'ana', ROLE_ADMIN);
-    await bind(request, project, 'kim', ROLE_VIEWER);
+    const project = await teamProject(request, [
+      ['ana', ROLE_ADMIN],
+      ['kim', ROLE_VIEWER],
+    ]);
 
     // Kim, at her own browser, looks at the project's Jobs: as a viewer she may not launch one.
     const kim = await openAs(browser, 'kim', `/projects/${project}/jobs`);
@@ -134,10 +142,10 @@ test.describe('as an admin of the project', () => {
     signedIn,
     request,
   }) => {
-    const project = uniqueName('team');
-    await createProject(request, project);
-    await bind(request, project, 'ana', ROLE_ADMIN);
-    await bind(request, project, 'kim', ROLE_VIEWER);
+    const project = await teamProject(request, [
+      ['ana', ROLE_ADMIN],
+      ['kim', ROLE_VIEWER],
+    ]);
     const { page } = signedIn;
     await signedIn.open(`/projects/${project}/members`);
 
@@ -181,10 +189,10 @@ test.describe('as a developer of the project', () => {
     signedIn,
     request,
   }) => {
-    const project = uniqueName('team');
-    await createProject(request, project);
-    await bind(request, project, 'ana', ROLE_ADMIN);
-    await bind(request, project, 'raj', ROLE_DEVELOPER);
+    const project = await teamProject(request, [
+      ['ana', ROLE_ADMIN],
+      ['raj', ROLE_DEVELOPER],
+    ]);
     const { page } = signedIn;
     await signedIn.open(`/projects/${project}/members`);
     await expect(row(page, 'Ana Costa')).toContainText('admin');

@@ -4,7 +4,8 @@
  * actions off and the API's reason.
  */
 import { useMemo, useState } from 'react';
-import { LockIcon, PlusIcon, TrashIcon } from '@/components/ui/icons.tsx';
+import { PlusIcon, TrashIcon } from '@/components/ui/icons.tsx';
+import { OfferedButton } from '@/components/ui/offered-button.tsx';
 import { offProps, ReasonTip } from '@/components/ui/reason-tip.tsx';
 import { RelativeTime } from '@/components/ui/relative-time.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -49,23 +50,9 @@ export function MembersPage({ project }: { project: string }) {
             anywhere shows here at once.
           </p>
         </div>
-        <OffOr access={canGrant}>
-          {(off, describedBy) => (
-            <button
-              type="button"
-              {...offProps(off, describedBy)}
-              onClick={() => !off && setOpen({ what: 'grant' })}
-              className={
-                off
-                  ? 'inline-flex cursor-not-allowed items-center gap-1.5 rounded-md border border-slate-200 bg-slate-50 px-3 py-1.5 text-sm font-medium text-slate-400'
-                  : 'inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white shadow-sm hover:bg-indigo-500'
-              }
-            >
-              {off && !canGrant.pending ? <LockIcon className="size-4" /> : <PlusIcon className="size-4" />}
-              Add member
-            </button>
-          )}
-        </OffOr>
+        <OfferedButton {...canGrant} icon={<PlusIcon className="size-4" />} onClick={() => setOpen({ what: 'grant' })}>
+          Add member
+        </OfferedButton>
       </header>
 
       <WatchTroublePanel watch={bindings} what="the members" className="mb-4" />

@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
-import { LockIcon, PlusIcon, SearchIcon } from '@/components/ui/icons.tsx';
-import { offProps, ReasonTip } from '@/components/ui/reason-tip.tsx';
+import { PlusIcon, SearchIcon } from '@/components/ui/icons.tsx';
+import { OfferedButton } from '@/components/ui/offered-button.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { formatUnitsUSD } from '@/lib/money.ts';
 import { useUrlFilter } from '@/lib/use-url-filter.ts';
@@ -131,26 +131,9 @@ export function ProjectsPage({ kinds, projectHref, costHref }: ProjectsPageProps
 
 function NewProjectButton({ onClick }: { onClick: () => void }) {
   const access = useCreateProjectAccess();
-  const off = !access.allowed;
   return (
-    <ReasonTip reason={access.reason}>
-      {(describedBy) => (
-        <button
-          type="button"
-          {...offProps(off, describedBy)}
-          onClick={() => {
-            if (!off) onClick();
-          }}
-          className={
-            off
-              ? 'inline-flex cursor-not-allowed items-center gap-1.5 rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm font-medium text-slate-400'
-              : 'inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-3 py-2 text-sm font-medium text-white shadow-sm hover:bg-indigo-500'
-          }
-        >
-          {off && !access.pending ? <LockIcon className="size-4" /> : <PlusIcon className="size-4" />}
-          New project
-        </button>
-      )}
-    </ReasonTip>
+    <OfferedButton {...access} icon={<PlusIcon className="size-4" />} onClick={onClick}>
+      New project
+    </OfferedButton>
   );
 }
