@@ -17,12 +17,16 @@ test('Images are offered in project nodus only, and a link elsewhere leads there
   const own = kinds.filter((k) => k.plural !== 'images');
   await expect(ui.kindTabs.getByRole('link')).toHaveCount(own.length);
   await expect(ui.sidebar.getByRole('link', { name: /^Jobs\b/ })).toBeVisible();
-  // The kinds, the Projects page and the project's Cost and Activity pages.
-  await expect(ui.sidebar.getByRole('link')).toHaveCount(own.length + 3);
+  // The kinds, the Projects page and the project's Cost, Activity and Members pages.
+  await expect(ui.sidebar.getByRole('link')).toHaveCount(own.length + 4);
   await expect(ui.sidebar.getByRole('link', { name: /^Cost\b/ })).toHaveAttribute('href', `/projects/${project}/cost`);
   await expect(ui.sidebar.getByRole('link', { name: /^Activity\b/ })).toHaveAttribute(
     'href',
     `/projects/${project}/activity`,
+  );
+  await expect(ui.sidebar.getByRole('link', { name: /^Members\b/ })).toHaveAttribute(
+    'href',
+    `/projects/${project}/members`,
   );
   await expect(ui.kindTabs.getByRole('link', { name: /^Images\b/ })).toHaveCount(0);
   await expect(ui.sidebar.getByRole('link', { name: /^Images\b/ })).toHaveCount(0);

@@ -11,15 +11,8 @@ import { foregroundIdle } from '../foreground.ts';
 import { queryKeys } from '../query-keys.ts';
 import { accessReviewBody, attributesKey, type AccessAttributes } from './attributes.ts';
 import { parseRules, type ResourceRule } from './rules.ts';
+import { ACCESS_STALE_MS, RULES_POLL_MS } from './timing.ts';
 
-export const ACCESS_STALE_MS = 30_000;
-/**
- * How often a project's rules are asked again while a page of it is open and the tab is shown: roles change
- * while people work, and an answer that changed asks the precise reviews again (role-changes.ts). A poll, not a
- * watch of the RoleBindings: a browser gives an origin six HTTP/1.1 connections, and the watches a page holds
- * already use most of them.
- */
-export const RULES_POLL_MS = 10_000;
 /** How long a review waits for the lists being loaded before it goes anyway. */
 const FOREGROUND_WAIT_MS = 1_000;
 /** Retries of a review on a dropped connection or a 503, then it counts as failed. */
