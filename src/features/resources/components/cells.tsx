@@ -23,11 +23,27 @@ export function Clipped({ text, className }: { text: string; className?: string 
   );
 }
 
-export function Money({ amount, warn }: { amount: unknown; warn?: boolean }) {
+/**
+ * An amount; `warn` (near a cap) in amber. A `live` one (charged as it runs) moves every few seconds: a small
+ * dot says so, in no warning colour, and its row is not highlighted on each charge (table/meter-tick.ts).
+ */
+export function Money({ amount, warn, live }: { amount: unknown; warn?: boolean; live?: boolean }) {
   const text = formatUSD(amount);
   if (!text) return <span className="text-slate-300">—</span>;
-  return (
+  const cell = (
     <Clipped text={text} className={clsx('tabular-nums', warn ? 'font-medium text-amber-700' : 'text-slate-700')} />
+  );
+  if (!live) return cell;
+  return (
+    <span className="inline-flex min-w-0 items-center gap-1.5">
+      <span
+        aria-hidden="true"
+        data-testid="cost-live"
+        title="Charged as it runs"
+        className="size-1.5 shrink-0 rounded-full bg-sky-500/70"
+      />
+      {cell}
+    </span>
   );
 }
 

@@ -61,7 +61,7 @@ function cellOf(spec: ColumnSpec): (o: NodusObject) => ReactNode {
     case 'owner':
       return (o) => <Owner object={o} />;
     case 'money':
-      return (o) => <Money amount={read(o)} warn={spec.warn?.(o)} />;
+      return (o) => <Money amount={read(o)} warn={spec.warn?.(o)} live={spec.live?.(o)} />;
     case 'size':
       return (o) => (
         <Clipped
