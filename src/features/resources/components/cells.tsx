@@ -7,7 +7,8 @@
  */
 import { clsx } from 'clsx';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { formatAge, formatDateTime, formatUSD } from '@/lib/format.ts';
+import { usePreference } from '@/data/preferences.ts';
+import { formatAge, formatDateTime, formatShortDateTime, formatUSD } from '@/lib/format.ts';
 import { LABEL_CREATED_BY, type NodusObject } from '@/shared/protocol.ts';
 
 /** What the keyboard can reach inside a row (Left and Right from the row): focusable by script, never by Tab. */
@@ -74,15 +75,20 @@ const clock = (() => {
   };
 })();
 
+const still = () => () => {};
+const never = () => 0;
+
+/** An age that ticks, or the date and time when the person chose absolute times (then nothing ticks). */
 export function Age({ timestamp }: { timestamp: string | undefined }) {
-  const now = useSyncExternalStore(clock.subscribe, clock.now);
+  const absolute = usePreference('timeFormat') === 'absolute';
+  const now = useSyncExternalStore(absolute ? still : clock.subscribe, absolute ? never : clock.now);
   return (
     <time
       dateTime={timestamp}
       title={timestamp ? formatDateTime(timestamp) : undefined}
-      className="tabular-nums text-slate-600"
+      className="truncate tabular-nums text-slate-600"
     >
-      {formatAge(timestamp, now)}
+      {absolute ? formatShortDateTime(timestamp) : formatAge(timestamp, now)}
     </time>
   );
 }
