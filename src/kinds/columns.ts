@@ -6,7 +6,7 @@
 import type { NodusObject } from '../shared/protocol.ts';
 
 /**
- * How a value is shown: `phase` a badge; `money` an amount (`warn` in amber); `gpu` and `owner` read the whole
+ * How a value is shown: `phase` a badge; `money` an amount (`warn` in amber, `live` with a dot); `gpu` and `owner` read the whole
  * object; `text` plain (tabular when right-aligned); `size` GiB; `reference` code-like text.
  */
 export type CellType = 'phase' | 'money' | 'gpu' | 'owner' | 'text' | 'size' | 'reference';
@@ -25,6 +25,8 @@ export interface ColumnSpec {
   sortBy?: (object: NodusObject) => unknown;
   /** A money cell drawn in amber, e.g. spent close to its cap. */
   warn?: (object: NodusObject) => boolean;
+  /** A money cell that moves on its own (what runs is charged as it runs): marked live, in no warning colour. */
+  live?: (object: NodusObject) => boolean;
 }
 
 const num = (value: unknown): number | undefined => {
@@ -56,15 +58,28 @@ export function moneyColumn(
   header: string,
   value: (o: NodusObject) => unknown,
   warn?: (o: NodusObject) => boolean,
+  live?: (o: NodusObject) => boolean,
 ): ColumnSpec {
-  return { id, header, width: '6.5rem', align: 'right', cell: 'money', value, ...(warn ? { warn } : {}) };
+  return {
+    id,
+    header,
+    width: '6.5rem',
+    align: 'right',
+    cell: 'money',
+    value,
+    ...(warn ? { warn } : {}),
+    ...(live ? { live } : {}),
+  };
 }
+
+/** Charged as it runs: its cost moves every few seconds. */
+const accruing = (o: NodusObject): boolean => o.status?.phase === 'Running';
 
 /** The columns most kinds share. */
 export const COLUMNS = {
   phase: { id: 'phase', header: 'Phase', width: '8.5rem', cell: 'phase', value: (o) => o.status?.phase },
   gpu: { id: 'gpu', header: 'GPU', width: '8.5rem', cell: 'gpu' },
-  cost: moneyColumn('cost', 'Cost', (o) => o.status?.costUSD, nearCap),
+  cost: moneyColumn('cost', 'Cost', (o) => o.status?.costUSD, nearCap, accruing),
   maxCost: moneyColumn('max', 'Max', (o) => o.spec?.maxCostUSD),
   owner: { id: 'owner', header: 'Owner', width: 'minmax(8rem, 1fr)', cell: 'owner' },
   size: { id: 'size', header: 'Size', width: '6rem', align: 'right', cell: 'size', value: (o) => o.spec?.sizeGiB },

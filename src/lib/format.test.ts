@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAge, formatEstimateUSD, formatUSD } from './format.ts';
+import { formatAge, formatEstimateUSD, formatShortDateTime, formatUSD } from './format.ts';
 
 describe('formatAge', () => {
   const now = Date.parse('2025-01-10T12:00:00Z');
@@ -36,5 +36,22 @@ describe('formatEstimateUSD', () => {
     expect(formatEstimateUSD('0.0049')).toBe('$0.00');
     expect(formatEstimateUSD('40')).toBe('$40.00');
     expect(formatEstimateUSD('n/a')).toBe('n/a');
+  });
+});
+
+describe('formatShortDateTime', () => {
+  // Local noon: the same calendar day in any time zone the tests run in.
+  const now = new Date(2025, 0, 10, 12, 0, 0).getTime();
+  it('gives the time of day for today and the day and minute for other days', () => {
+    expect(formatShortDateTime(new Date(2025, 0, 10, 9, 5, 7), now)).toMatch(/^0?9:05:07$/);
+    const other = formatShortDateTime(new Date(2025, 0, 3, 18, 42, 0), now);
+    expect(other).toContain('18:42');
+    expect(other).toMatch(/3/);
+  });
+
+  it('shows a stamp it cannot read as it came, and nothing as a dash', () => {
+    expect(formatShortDateTime('soon', now)).toBe('soon');
+    expect(formatShortDateTime(undefined, now)).toBe('—');
+    expect(formatShortDateTime('', now)).toBe('—');
   });
 });

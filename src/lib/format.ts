@@ -65,6 +65,31 @@ export function formatDateTime(time: string | number | Date | undefined): string
   return Number.isNaN(date.getTime()) ? String(time) : DATE_TIME.format(date);
 }
 
+const TIME_OF_DAY = new Intl.DateTimeFormat(undefined, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+const DAY_AND_TIME = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * An absolute time short enough for a table's column: the time of day for today ("19:24:34"), else the day and
+ * the minute ("Dec 3, 19:24"); the whole of it is for a tooltip (`formatDateTime`).
+ */
+export function formatShortDateTime(time: string | number | Date | undefined, now = Date.now()): string {
+  if (time === undefined || time === '') return '—';
+  const date = time instanceof Date ? time : new Date(time);
+  if (Number.isNaN(date.getTime())) return String(time);
+  return new Date(now).toDateString() === date.toDateString() ? TIME_OF_DAY.format(date) : DAY_AND_TIME.format(date);
+}
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /**

@@ -243,3 +243,12 @@ export function TerminalIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function ClockIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <circle cx="10" cy="10" r="7.5" />
+      <path d="M10 6v4l2.5 2" />
+    </Icon>
+  );
+}

@@ -98,4 +98,17 @@ describe('palette actions', () => {
     expect(signedOut).toBe(true);
     expect(labels({})).toContain('Keyboard shortcuts');
   });
+
+  it('switches times to the other format, saying which', () => {
+    const set: string[] = [];
+    const relative = paletteActions({ ...base, timeFormat: { current: 'relative', set: (f) => set.push(f) } });
+    const toAbsolute = relative.find((a) => a.id === 'a:time-format');
+    expect(toAbsolute?.label).toBe('Show absolute times');
+    toAbsolute?.run?.();
+    const absolute = paletteActions({ ...base, timeFormat: { current: 'absolute', set: (f) => set.push(f) } });
+    absolute.find((a) => a.id === 'a:time-format')?.run?.();
+    expect(absolute.find((a) => a.id === 'a:time-format')?.label).toBe('Show relative times');
+    expect(set).toEqual(['absolute', 'relative']);
+    expect(labels({})).not.toContain('Show absolute times');
+  });
 });

@@ -1,14 +1,15 @@
 /**
  * What the palette can do besides jumping somewhere: make a new object of a kind in the project in view, switch
  * project keeping the kind in view, copy the name of the object in view, open a terminal in a running object of
- * the project in view whose kind execs, show the keyboard shortcuts, sign out.
+ * the project in view whose kind execs, switch between ages and absolute times, show the keyboard shortcuts, sign
+ * out.
  * The app hands in the data and the callbacks; this only decides which actions there are and how they read. What
  * the key may not do (asked of the API by the palette) is listed, off, with why: never hidden without a word.
  */
 import { presentationOf } from '@/kinds/index.ts';
 import { titleCase } from '@/lib/format.ts';
 
-export type ActionIcon = 'new' | 'switch' | 'copy' | 'keys' | 'sign-out' | 'terminal';
+export type ActionIcon = 'new' | 'switch' | 'copy' | 'keys' | 'clock' | 'sign-out' | 'terminal';
 
 export interface PaletteAction {
   id: string;
@@ -45,6 +46,8 @@ export interface ActionContext {
   switchProjectHref: (project: string) => string;
   copyName: (name: string) => void;
   showShortcuts: () => void;
+  /** How times read in this tab, and how to change it; absent where there is no such switch. */
+  timeFormat?: { current: 'relative' | 'absolute'; set: (format: 'relative' | 'absolute') => void };
   /** Present while the context in use has a key to forget. */
   signOut: { context: string; run: () => void } | undefined;
   /** Objects listed for the palette, with their phase; those that exec and run get "Open terminal in". */
@@ -114,6 +117,18 @@ export function paletteActions(c: ActionContext): PaletteAction[] {
     icon: 'keys',
     run: c.showShortcuts,
   });
+  const time = c.timeFormat;
+  if (time) {
+    const absolute = time.current === 'absolute';
+    actions.push({
+      id: 'a:time-format',
+      label: absolute ? 'Show relative times' : 'Show absolute times',
+      detail: absolute ? 'how long ago, in this tab' : 'the date and time, in this tab',
+      keywords: ['time', 'date', 'age', 'timestamps', absolute ? 'relative' : 'absolute'],
+      icon: 'clock',
+      run: () => time.set(absolute ? 'relative' : 'absolute'),
+    });
+  }
   if (c.signOut) {
     const { context, run } = c.signOut;
     actions.push({

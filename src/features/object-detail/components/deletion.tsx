@@ -27,7 +27,7 @@ export function DeletingBanner({ object, kind }: { object: NodusObject; kind: st
         <TrashIcon className="mt-0.5 size-5 shrink-0 text-orange-600" />
         <div className="min-w-0 flex-1">
           <p className="font-semibold text-orange-950">
-            Deleting for <RelativeTime timestamp={since} suffix="" />
+            Deleting for <RelativeTime timestamp={since} suffix="" duration />
             {finalizers.length ? (
               <>, waiting for {finalizers.join(', ')}</>
             ) : (

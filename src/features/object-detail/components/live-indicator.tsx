@@ -41,7 +41,7 @@ export function LiveIndicator({ watch, deleted }: { watch: Watch; deleted: boole
           {since ? (
             <>
               {' '}
-              for <RelativeTime timestamp={since} suffix="" />
+              for <RelativeTime timestamp={since} suffix="" duration />
             </>
           ) : null}
           {watch.error ? ` · ${watch.error.reason}` : ''}

@@ -11,6 +11,7 @@ import {
   FolderIcon,
   GlobeIcon,
   GridIcon,
+  ClockIcon,
   KeyboardIcon,
   PlusIcon,
   SearchIcon,
@@ -18,6 +19,7 @@ import {
   TerminalIcon,
 } from '@/components/ui/icons.tsx';
 import { useAccessList } from '@/data/access/index.ts';
+import { setPreference, usePreference } from '@/data/preferences.ts';
 import { presentationOf } from '@/kinds/index.ts';
 import { titleCase } from '@/lib/format.ts';
 import { comboLabels, keysOf, matchesShortcut } from '@/lib/shortcuts.ts';
@@ -67,6 +69,7 @@ const ACTION_ICONS: Record<ActionIcon, ReactNode> = {
   switch: <ArrowsRightLeftIcon className="size-4" />,
   copy: <CopyIcon className="size-4" />,
   keys: <KeyboardIcon className="size-4" />,
+  clock: <ClockIcon className="size-4" />,
   'sign-out': <SignOutIcon className="size-4" />,
   terminal: <TerminalIcon className="size-4" />,
 };
@@ -120,6 +123,7 @@ function PaletteBody(props: CommandPaletteProps) {
   // An action chosen while its access is still asked runs once the answer comes (or says why not).
   const [queued, setQueued] = useState<string>();
   const scope = project ?? 'all projects';
+  const timeFormat = usePreference('timeFormat');
 
   // Everything that does not depend on what is typed is built once, so a keystroke only ranks.
   const groups = useMemo(() => {
@@ -145,6 +149,7 @@ function PaletteBody(props: CommandPaletteProps) {
       signOut,
       copyName,
       showShortcuts: onShowShortcuts,
+      timeFormat: { current: timeFormat, set: (f) => setPreference('timeFormat', f) },
       newObjectHref: hrefs.newObject,
       switchProjectHref: hrefs.switchProject,
       objects: objects.names,
@@ -211,6 +216,7 @@ function PaletteBody(props: CommandPaletteProps) {
     kindIcon,
     scope,
     onShowShortcuts,
+    timeFormat,
     onNotice,
     onOpenTerminal,
     denied,

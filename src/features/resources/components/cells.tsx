@@ -7,7 +7,8 @@
  */
 import { clsx } from 'clsx';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import { formatAge, formatDateTime, formatUSD } from '@/lib/format.ts';
+import { usePreference } from '@/data/preferences.ts';
+import { formatAge, formatDateTime, formatShortDateTime, formatUSD } from '@/lib/format.ts';
 import { LABEL_CREATED_BY, type NodusObject } from '@/shared/protocol.ts';
 
 /** What the keyboard can reach inside a row (Left and Right from the row): focusable by script, never by Tab. */
@@ -23,11 +24,27 @@ export function Clipped({ text, className }: { text: string; className?: string 
   );
 }
 
-export function Money({ amount, warn }: { amount: unknown; warn?: boolean }) {
+/**
+ * An amount; `warn` (near a cap) in amber. A `live` one (charged as it runs) moves every few seconds: a small
+ * dot says so, in no warning colour, and its row is not highlighted on each charge (table/meter-tick.ts).
+ */
+export function Money({ amount, warn, live }: { amount: unknown; warn?: boolean; live?: boolean }) {
   const text = formatUSD(amount);
   if (!text) return <span className="text-slate-300">—</span>;
-  return (
+  const cell = (
     <Clipped text={text} className={clsx('tabular-nums', warn ? 'font-medium text-amber-700' : 'text-slate-700')} />
+  );
+  if (!live) return cell;
+  return (
+    <span className="inline-flex min-w-0 items-center gap-1.5">
+      <span
+        aria-hidden="true"
+        data-testid="cost-live"
+        title="Charged as it runs"
+        className="size-1.5 shrink-0 rounded-full bg-sky-500/70"
+      />
+      {cell}
+    </span>
   );
 }
 
@@ -58,15 +75,20 @@ const clock = (() => {
   };
 })();
 
+const still = () => () => {};
+const never = () => 0;
+
+/** An age that ticks, or the date and time when the person chose absolute times (then nothing ticks). */
 export function Age({ timestamp }: { timestamp: string | undefined }) {
-  const now = useSyncExternalStore(clock.subscribe, clock.now);
+  const absolute = usePreference('timeFormat') === 'absolute';
+  const now = useSyncExternalStore(absolute ? still : clock.subscribe, absolute ? never : clock.now);
   return (
     <time
       dateTime={timestamp}
       title={timestamp ? formatDateTime(timestamp) : undefined}
-      className="tabular-nums text-slate-600"
+      className="truncate tabular-nums text-slate-600"
     >
-      {formatAge(timestamp, now)}
+      {absolute ? formatShortDateTime(timestamp) : formatAge(timestamp, now)}
     </time>
   );
 }

@@ -3,7 +3,7 @@
  * (Images only in the project Nodus publishes them in), and that kind's objects.
  */
 import { clsx } from 'clsx';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
 import type { KindInfo } from '@/data/client/index.ts';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
@@ -141,6 +141,7 @@ function ProjectHeader({
   newObject: { kind: KindInfo; href: string } | undefined;
 }) {
   const { refresh, fetching } = useRefreshProject(project);
+  const reloadHint = useId();
   return (
     <header className="flex items-end justify-between gap-4">
       <div className="min-w-0">
@@ -155,14 +156,20 @@ function ProjectHeader({
         </div>
       </div>
       <div className="flex shrink-0 items-center gap-2">
+        {/* The lists are live already: the button says what it does beyond that, for when a list is in doubt. */}
+        <span id={reloadHint} hidden>
+          These lists are live: changes appear as they happen. This lists everything again from the API.
+        </span>
         <button
           type="button"
           onClick={refresh}
           disabled={fetching}
+          aria-describedby={reloadHint}
+          title="The lists are live already; this lists everything again from the API"
           className="inline-flex items-center gap-1.5 rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-sm hover:bg-slate-50 disabled:opacity-60"
         >
           <RefreshIcon className={clsx('size-4', fetching && 'animate-spin')} />
-          Refresh
+          Reload from the API
         </button>
         {newObject ? <NewObjectButton kind={newObject.kind} project={project} href={newObject.href} /> : null}
       </div>

@@ -61,7 +61,7 @@ function cellOf(spec: ColumnSpec): (o: NodusObject) => ReactNode {
     case 'owner':
       return (o) => <Owner object={o} />;
     case 'money':
-      return (o) => <Money amount={read(o)} warn={spec.warn?.(o)} />;
+      return (o) => <Money amount={read(o)} warn={spec.warn?.(o)} live={spec.live?.(o)} />;
     case 'size':
       return (o) => (
         <Clipped
@@ -102,7 +102,8 @@ const labelsColumn: Column = {
 const ageColumn: Column = {
   id: 'age',
   header: 'Age',
-  width: '4.5rem',
+  // Room for an absolute time of day ("19:24:34") as well as an age.
+  width: '5.5rem',
   align: 'right',
   // Youngest first when ascending, as ages read.
   sortValue: (o) => {

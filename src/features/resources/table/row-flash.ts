@@ -8,10 +8,13 @@
 
 export const FLASH_MS = 1400;
 
-/** Amber, held for a moment, then faded into the row's own background (the implicit last keyframe). */
+/**
+ * A neutral tint, held for a moment, then faded into the row's own background (the implicit last keyframe):
+ * a change is news, not a warning, so no warning colour.
+ */
 const KEYFRAMES: Keyframe[] = [
-  { backgroundColor: 'rgb(255 247 219)', boxShadow: 'inset 3px 0 0 rgb(251 191 36)', offset: 0 },
-  { backgroundColor: 'rgb(255 247 219)', boxShadow: 'inset 3px 0 0 rgb(251 191 36)', offset: 0.2 },
+  { backgroundColor: 'rgb(241 245 249)', boxShadow: 'inset 3px 0 0 rgb(148 163 184)', offset: 0 },
+  { backgroundColor: 'rgb(241 245 249)', boxShadow: 'inset 3px 0 0 rgb(148 163 184)', offset: 0.2 },
 ];
 
 export class RowFlash {

@@ -167,9 +167,10 @@ describe('TableView', () => {
     const spec = byCost(false);
     const view = new TableView<NodusObject>();
     const rows = view.update(source(index.view()), spec).rows;
+    // A new phase with the new cost: a change worth reporting, not a meter tick.
     const event = (name: string, cost: number): WatchObjectEvent<NodusObject> => ({
       type: 'MODIFIED',
-      object: job(name, cost),
+      object: job(name, cost, 'Succeeded'),
     });
     for (const e of [event('job-0001', 5000), event('job-0500', 0.5)]) index.queue(e);
     index.queue({ type: 'DELETED', object: all[7]! });
@@ -198,9 +199,25 @@ describe('TableView', () => {
     const a = job('a', 1);
     const b = job('b', 2);
     view.update([a, b], byCost(false));
-    const a2 = job('a', 5);
+    const a2 = job('a', 5, 'Failed');
     const c = job('c', 3);
     expect(view.update([a2, c], byCost(false)).changed).toEqual([c, a2]);
+  });
+
+  it('leaves out objects whose cost alone moved: their rows are not highlighted', () => {
+    const view = new TableView<NodusObject>();
+    const ticking = job('ticking', 1);
+    const stopping = job('stopping', 1);
+    view.update([ticking, stopping], byCost(false));
+    const ticked: NodusObject = {
+      ...ticking,
+      status: { ...ticking.status, costUSD: '1.25', lastChargeTime: '2026-01-01T00:00:00Z', rateUSDPerHour: '0.5' },
+    };
+    const stopped = job('stopping', 2, 'Stopped');
+    const next = view.update([ticked, stopped], byCost(false));
+    expect(next.changed).toEqual([stopped]);
+    // Sorted by cost all the same: the tick moved the row.
+    expect(next.rows.map((o) => o.metadata.name)).toEqual(['ticking', 'stopping']);
   });
 });
 

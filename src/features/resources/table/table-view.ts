@@ -7,6 +7,7 @@
  */
 import type { NodusObject } from '@/shared/protocol.ts';
 import { diffSize, diffSnapshots, objectKey } from './snapshot-diff.ts';
+import { isMeterTick } from './meter-tick.ts';
 
 export type SortValue = string | number | undefined;
 
@@ -46,7 +47,10 @@ export interface ViewResult<T> {
   /** Sorted and filtered. Mutated in place by later updates: read it with `version`. */
   rows: readonly T[];
   version: number;
-  /** Objects that arrived or changed in this update; empty on the first one and when only the spec changed. */
+  /**
+   * Objects that arrived or changed in this update, but not those whose cost alone moved (meter-tick.ts); empty on
+   * the first one and when only the spec changed.
+   */
   changed: readonly T[];
 }
 
@@ -82,7 +86,11 @@ export class TableView<T extends NodusObject> {
         : source.changes !== undefined && source.changes.from === previous.version
           ? source.changes
           : diffSnapshots(previous.items, source.items);
-    const changed = previous === undefined ? [] : [...diff.added, ...diff.modified.map(([, after]) => after)];
+    const changed: T[] = [];
+    if (previous !== undefined) {
+      changed.push(...diff.added);
+      for (const [before, after] of diff.modified) if (!isMeterTick(before, after)) changed.push(after);
+    }
     if (
       sameSpec &&
       diff.removed.length === 0 &&

@@ -1,0 +1,106 @@
+/** Preferences survive in their storage, versioned; an old record is migrated and a bad one never breaks the store. */
+import { describe, expect, it } from 'vitest';
+import { PREFERENCES_KEY, PREFERENCES_VERSION, createPreferencesStore, migrate } from './preferences.ts';
+
+function memoryStorage(entries: Record<string, string> = {}): Storage {
+  const data = new Map(Object.entries(entries));
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (k) => data.get(k) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (k) => void data.delete(k),
+    setItem: (k, v) => void data.set(k, v),
+  };
+}
+
+const record = (version: number, values: unknown) => JSON.stringify({ version, values });
+
+describe('migrate', () => {
+  it('reads a record of the current version as it is', () => {
+    expect(migrate(record(PREFERENCES_VERSION, { timeFormat: 'absolute' }))).toEqual({ timeFormat: 'absolute' });
+  });
+
+  it('runs each step from an older version up to the current one, in order', () => {
+    const migrations = {
+      1: (v: Record<string, unknown>) => ({ ...v, timeFormat: v.absoluteTimes ? 'absolute' : 'relative' }),
+      2: (v: Record<string, unknown>) => ({ ...v, steps: [...((v.steps as number[]) ?? []), 2] }),
+    };
+    expect(migrate(record(1, { absoluteTimes: true }), migrations, 3)).toEqual({
+      absoluteTimes: true,
+      timeFormat: 'absolute',
+      steps: [2],
+    });
+  });
+
+  it('drops a record no migration leads from, and anything that is not a record', () => {
+    expect(migrate(record(0, { timeFormat: 'absolute' }))).toBeUndefined();
+    expect(migrate(record(-3, {}))).toBeUndefined();
+    for (const raw of [null, '', '{', 'null', '42', '"absolute"', '[]', '{"version":"1","values":{}}'])
+      expect(migrate(raw), raw ?? 'null').toBeUndefined();
+    expect(migrate('{"version":1,"values":[]}')).toBeUndefined();
+    expect(migrate('{"version":1.5,"values":{}}')).toBeUndefined();
+  });
+
+  it('reads a record from a newer console, since values are only ever added', () => {
+    expect(migrate(record(PREFERENCES_VERSION + 4, { timeFormat: 'absolute', later: 1 }))).toEqual({
+      timeFormat: 'absolute',
+      later: 1,
+    });
+  });
+});
+
+describe('preferences store', () => {
+  it('starts with the defaults and keeps a session preference in sessionStorage only', () => {
+    const local = memoryStorage();
+    const session = memoryStorage();
+    const store = createPreferencesStore({ local, session });
+    expect(store.getState().values.timeFormat).toBe('relative');
+    expect(session.getItem(PREFERENCES_KEY)).toBeNull();
+
+    store.getState().set('timeFormat', 'absolute');
+    expect(JSON.parse(session.getItem(PREFERENCES_KEY) ?? '')).toEqual({
+      version: PREFERENCES_VERSION,
+      values: { timeFormat: 'absolute' },
+    });
+    expect(local.getItem(PREFERENCES_KEY)).toBeNull();
+    expect(createPreferencesStore({ local, session }).getState().values.timeFormat).toBe('absolute');
+    // A new tab has a new sessionStorage: it starts from the default.
+    expect(createPreferencesStore({ local, session: memoryStorage() }).getState().values.timeFormat).toBe('relative');
+  });
+
+  it('falls back to the default for malformed JSON, an unknown version or a value of the wrong shape', () => {
+    for (const raw of ['{not json', record(0, { timeFormat: 'absolute' }), record(1, { timeFormat: 'sideways' })]) {
+      const session = memoryStorage({ [PREFERENCES_KEY]: raw });
+      const store = createPreferencesStore({ local: memoryStorage(), session });
+      expect(store.getState().values.timeFormat, raw).toBe('relative');
+      // Left as it was until the person changes something, then rewritten in the current shape.
+      expect(session.getItem(PREFERENCES_KEY)).toBe(raw);
+      store.getState().set('timeFormat', 'absolute');
+      expect(JSON.parse(session.getItem(PREFERENCES_KEY) ?? '')).toEqual({
+        version: PREFERENCES_VERSION,
+        values: { timeFormat: 'absolute' },
+      });
+    }
+  });
+
+  it('works without storage at all, and when storage throws', () => {
+    const broken = {
+      ...memoryStorage(),
+      getItem: () => {
+        throw new Error('SecurityError');
+      },
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    } as Storage;
+    for (const storage of [undefined, broken]) {
+      const store = createPreferencesStore({ local: storage, session: storage });
+      expect(store.getState().values.timeFormat).toBe('relative');
+      store.getState().set('timeFormat', 'absolute');
+      expect(store.getState().values.timeFormat).toBe('absolute');
+    }
+  });
+});
