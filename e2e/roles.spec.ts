@@ -391,18 +391,3 @@ test.describe('a developer (kim: developer in vision, viewer in nlp)', () => {
     expect(seen.writes, 'writes sent').toEqual([]);
   });
 });
-
-test.describe('a contractor (sam: a developer in vision, no role in default)', () => {
-  test.use({ apiKey: 'nodus-demo-sam' });
-
-  test('the console opens on a project of theirs, not on a refusal in default', async ({ signedIn }) => {
-    const { page } = signedIn;
-    await signedIn.open('/projects');
-    await page.evaluate(() => {
-      window.history.pushState(null, '', '/');
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
-    await expect(page).toHaveURL(/\/projects\/vision$/);
-    await expect(page.getByRole('alert')).toHaveCount(0);
-  });
-});
