@@ -143,7 +143,7 @@ function subresourcesOf(k: KindDef): { name: string; verbs: string[] }[] {
     ...(k.logs ? [{ name: 'log', verbs: ['get'] }] : []),
     ...(k.exec ? [{ name: 'exec', verbs: ['get'] }] : []),
     ...(k.invoke ? [{ name: 'invoke', verbs: ['create'] }] : []),
-    ...(k.files ? [{ name: 'files', verbs: ['get', 'update', 'delete'] }] : []),
+    ...(k.files ? [{ name: 'files', verbs: ['get', 'create', 'update', 'delete'] }] : []),
   ];
 }
 
