@@ -16,7 +16,9 @@
  * - timed from the resume call until the last event of the burst is applied (see caches/*.ts for what "applied"
  *   means for each); each process's first burst warms it up and is not counted, a rate is from the median burst;
  * - two readers that only count lines (caches/baseline.ts) give the ceiling each cache's transport sets: Node's
- *   fetch (ours: the console's client is built on fetch) and node:http (client-node's node-fetch).
+ *   fetch (ours: the console's client is built on fetch) and node:http (client-node's node-fetch);
+ * - a third reader `JSON.parse`s every event over fetch and keeps nothing: the least any cache must do, so the
+ *   ceiling ours is held to. It takes turns with the two caches, and ours is compared with it turn by turn.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +30,8 @@ import type { ChildMessage, ParentMessage } from './watch-cache-child.ts';
 const CHILD = fileURLToPath(new URL('./watch-cache-child.ts', import.meta.url));
 const PAGE_SIZE = 500;
 
-type Which = 'baseline' | 'baseline-http' | 'ours' | 'client-node';
+type Which = 'baseline' | 'baseline-http' | 'baseline-parse' | 'ours' | 'client-node';
+type Turned = 'ours' | 'client-node' | 'baseline-parse';
 
 interface CacheFigures {
   name: string;
@@ -127,12 +130,16 @@ export const watchCache: Scenario = {
     // this machine's speed drifts by a quarter within minutes, so each pair of turns compares them in the same
     // minutes, and the ratio is the median of the pairs'.
     const pairs = Math.max(1, Math.ceil(ctx.plan.bursts / BURSTS_PER_TURN));
-    const order: ('ours' | 'client-node')[] = run % 2 === 0 ? ['ours', 'client-node'] : ['client-node', 'ours'];
-    const turns: Record<'ours' | 'client-node', CacheTurn[]> = { ours: [], 'client-node': [] };
+    const order: Turned[] =
+      run % 2 === 0 ? ['ours', 'client-node', 'baseline-parse'] : ['baseline-parse', 'client-node', 'ours'];
+    const turns: Record<Turned, CacheTurn[]> = { ours: [], 'client-node': [], 'baseline-parse': [] };
     const ratios: number[] = [];
+    const ofCeiling: number[] = [];
     for (let pair = 0; pair < pairs; pair++) {
       for (const which of order) turns[which].push(await session(ctx, which, BURSTS_PER_TURN));
-      ratios.push(median(turns['client-node'].at(-1)!.times) / median(turns.ours.at(-1)!.times));
+      const oursMs = median(turns.ours.at(-1)!.times);
+      ratios.push(median(turns['client-node'].at(-1)!.times) / oursMs);
+      ofCeiling.push(median(turns['baseline-parse'].at(-1)!.times) / oursMs);
     }
     const figuresOf = (all: CacheTurn[]): CacheFigures => ({
       name: all[0]!.name,
@@ -145,6 +152,7 @@ export const watchCache: Scenario = {
     const theirs = figuresOf(turns['client-node']);
     const base = figuresOf([baseline]);
     const httpBase = figuresOf([httpBaseline]);
+    const parse = figuresOf(turns['baseline-parse']);
     const figures: Figure[] = [
       { id: 'ours-rate', label: 'ours: events applied per second', unit: 'events/s', value: ours.eventsPerSecond },
       {
@@ -160,6 +168,20 @@ export const watchCache: Scenario = {
         unit: '×',
         value: median(ratios),
         target: { op: '>=', value: 1 },
+      },
+      {
+        id: 'parse-rate',
+        label: 'ceiling: the same stream, each event JSON.parsed, nothing kept (fetch)',
+        unit: 'events/s',
+        value: parse.eventsPerSecond,
+      },
+      // Ours against the parse-only reader's turn beside it in time; the median of those ratios.
+      {
+        id: 'of-ceiling',
+        label: 'ratio ours / parse ceiling (events/s), turn by turn',
+        unit: '×',
+        value: median(ofCeiling),
+        target: { op: '>=', value: 0.8 },
       },
       {
         id: 'baseline-rate',
@@ -191,7 +213,7 @@ export const watchCache: Scenario = {
     return {
       figures,
       notes: [
-        `per run: bursts of ${ctx.plan.burstEvents.toLocaleString('en')} MODIFIED events replayed from the mock's history on resume, each process warmed up by one burst first; each ceiling's reader takes ${ctx.plan.bursts}, then ours and client-node take ${pairs} turn(s) each of ${BURSTS_PER_TURN} bursts, in fresh processes, one after the other; rates from each cache's median burst, the ratio is the median of ours against the client-node turn beside it`,
+        `per run: bursts of ${ctx.plan.burstEvents.toLocaleString('en')} MODIFIED events replayed from the mock's history on resume, each process warmed up by one burst first; each ceiling's reader takes ${ctx.plan.bursts}, then ours, client-node and the parse-only reader take ${pairs} turn(s) each of ${BURSTS_PER_TURN} bursts, in fresh processes, one after the other; rates from each cache's median burst, each ratio is the median of ours against the turn beside it`,
       ],
     };
   },

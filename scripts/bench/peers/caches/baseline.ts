@@ -2,7 +2,9 @@
  * Not caches: readers that only count the lines of the watch stream (no JSON.parse, nothing kept). `baselineReader`
  * reads with fetch, as ours does (Node's fetch: undici, WHATWG streams); `httpBaselineReader` with node:http, the
  * transport client-node's informer uses (node-fetch). Their rates are the ceilings the mock and each transport put
- * on a cache: a cache close to its ceiling is limited by its transport, not by itself.
+ * on a cache: a cache close to its ceiling is limited by its transport, not by itself. `parseReader` reads with
+ * fetch and `JSON.parse`s every line, keeping nothing: what any cache must do at the least, the ceiling ours is
+ * held to.
  */
 import http from 'node:http';
 import type { CacheClient, CacheTarget } from './cache-client.ts';
@@ -62,6 +64,39 @@ export function baselineReader(target: CacheTarget): CacheClient {
       const { done, value } = await reader.read();
       if (done) throw new Error(`the stream ended after ${lines.count} of ${events} lines`);
       lines.add(value);
+    }
+    controller.abort();
+    return lines.tail();
+  });
+}
+
+/**
+ * Reads with fetch and parses each whole line as a watch event; nothing is kept. Each chunk is cut at its last
+ * newline byte and its complete lines decoded in one call, the cheapest way to get at the lines' text.
+ */
+export function parseReader(target: CacheTarget): CacheClient {
+  return lineCounter(target, 'baseline: read and JSON.parse each event', async (url, headers, events) => {
+    const controller = new AbortController();
+    const res = await fetch(url, { headers, signal: controller.signal });
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    const lines = new Lines();
+    let parsed = 0;
+    let rest: Uint8Array = new Uint8Array(0);
+    while (parsed < events) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error(`the stream ended after ${parsed} of ${events} events`);
+      lines.add(value);
+      const last = value.lastIndexOf(10);
+      if (last === -1) {
+        rest = Buffer.concat([rest, value]);
+        continue;
+      }
+      const head = rest.length > 0 ? Buffer.concat([rest, value.subarray(0, last)]) : value.subarray(0, last);
+      rest = value.slice(last + 1);
+      for (const line of decoder.decode(head).split('\n')) {
+        if (line !== '' && (JSON.parse(line) as { type?: string }).type) parsed++;
+      }
     }
     controller.abort();
     return lines.tail();
