@@ -85,8 +85,8 @@ html.dark {
 ${darkLines.join('\n')}
 }
 
-/* Solid fills designed for white text keep the light palette inside them. */
-${SOLID.map((c) => `html.dark [class~='${c}']`).join(',\n')} {
+/* Solid fills designed for white text keep the light palette inside them; once disabled, they are greyed as dark. */
+${SOLID.map((c) => `html.dark [class~='${c}']:not(:disabled, [aria-disabled='true'])`).join(',\n')} {
 ${lightLines.join('\n')}
 }
 `;
