@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PREFERENCES_KEY, PREFERENCES_VERSION } from './preferences.ts';
+import { createPreferencesStore, PREFERENCES_KEY, PREFERENCES_VERSION } from './preferences.ts';
 import { resolveTheme } from './theme.ts';
 
 /** Runs public/theme-boot.js against a stored record and a system setting; the class and color-scheme it set. */
@@ -37,5 +37,21 @@ describe('theme', () => {
   it('falls back to the system setting on a record it cannot read', () => {
     expect(boot('{not json', true)).toEqual({ dark: true, scheme: 'dark' });
     expect(boot(record('sideways'), false)).toEqual({ dark: false, scheme: 'light' });
+  });
+
+  it('reads what the switch stores: across visits, not for the tab only', () => {
+    const stored = new Map<string, string>();
+    const storage = (map: Map<string, string>) =>
+      ({
+        getItem: (k: string) => map.get(k) ?? null,
+        setItem: (k: string, v: string) => void map.set(k, v),
+      }) as Storage;
+    const store = createPreferencesStore({ local: storage(stored), session: storage(new Map()) });
+    expect(store.getState().values.theme).toBe('system');
+    store.getState().set('theme', 'dark');
+    expect(boot(stored.get(PREFERENCES_KEY) ?? null, false)).toEqual({ dark: true, scheme: 'dark' });
+    expect(
+      createPreferencesStore({ local: storage(stored), session: storage(new Map()) }).getState().values.theme,
+    ).toBe('dark');
   });
 });
