@@ -10,14 +10,17 @@ export type Theme = 'light' | 'dark';
 
 const QUERY = '(prefers-color-scheme: dark)';
 
+let query: MediaQueryList | undefined;
+/** One MediaQueryList for the page: React reads it on every render of a themed component. */
 function systemQuery(): MediaQueryList | undefined {
-  return typeof window === 'undefined' || !window.matchMedia ? undefined : window.matchMedia(QUERY);
+  if (!query && typeof window !== 'undefined' && window.matchMedia) query = window.matchMedia(QUERY);
+  return query;
 }
 
 function subscribeSystem(onChange: () => void): () => void {
-  const query = systemQuery();
-  query?.addEventListener('change', onChange);
-  return () => query?.removeEventListener('change', onChange);
+  const system = systemQuery();
+  system?.addEventListener('change', onChange);
+  return () => system?.removeEventListener('change', onChange);
 }
 
 const systemIsDark = (): boolean => systemQuery()?.matches ?? false;
