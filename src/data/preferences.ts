@@ -26,11 +26,14 @@ const oneOf =
 export const PREFERENCES = {
   /** How times read: an age ("3m ago") or the date and time. For this tab only, so a new tab starts as usual. */
   timeFormat: { scope: 'session', initial: 'relative', parse: oneOf('relative', 'absolute') },
+  /** Light or dark, or as the system says. Across visits; public/theme-boot.js reads it before the first paint. */
+  theme: { scope: 'local', initial: 'system', parse: oneOf('system', 'light', 'dark') },
 } satisfies Record<string, Definition<unknown>>;
 
 export type PreferenceKey = keyof typeof PREFERENCES;
 export type Preferences = { [K in PreferenceKey]: NonNullable<ReturnType<(typeof PREFERENCES)[K]['parse']>> };
 export type TimeFormat = Preferences['timeFormat'];
+export type ThemePreference = Preferences['theme'];
 
 export const PREFERENCES_VERSION = 1;
 /** One key per storage; the same record shape in both. */

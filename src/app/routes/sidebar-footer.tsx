@@ -1,11 +1,12 @@
 /**
  * The sidebar's last lines: which API the console talks to, the release it runs, how times read (ages or the
- * date and time, for this tab) and the keyboard shortcuts.
+ * date and time, for this tab), the theme and the keyboard shortcuts.
  */
 import { clsx } from 'clsx';
 import { ClockIcon, KeyboardIcon } from '@/components/ui/icons.tsx';
 import { activeContext, apiUrlLabel, useConnectionStore } from '@/data/connection-store.ts';
 import { setPreference, usePreference } from '@/data/preferences.ts';
+import { ThemeSwitch } from './theme-switch.tsx';
 import { ariaKeyShortcuts, comboLabels, keysOf } from '@/lib/shortcuts.ts';
 
 export function SidebarFooter({
@@ -57,6 +58,7 @@ export function SidebarFooter({
           />
         </span>
       </button>
+      <ThemeSwitch />
       <button
         type="button"
         onClick={onShowShortcuts}

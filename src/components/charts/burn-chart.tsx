@@ -8,7 +8,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatUnitsUSD } from '@/lib/money.ts';
-import { axisUSD, CHART_AXIS } from './axis.ts';
+import { useTheme, type Theme } from '@/data/theme.ts';
+import { axisUSD, chartAxis, chartGrid } from './axis.ts';
 import { useSizedPlot } from './use-sized-plot.ts';
 
 export interface BurnPoint {
@@ -34,8 +35,11 @@ export interface BurnChartProps {
   height?: number;
 }
 
-const SPENT = '#4f46e5';
-const LIMIT = '#e11d48';
+/** Indigo and rose, a step lighter on the dark card so the lines keep their contrast. */
+const LINES = {
+  light: { spent: '#4f46e5', spentFill: 'rgba(79, 70, 229, 0.10)', limit: '#e11d48', card: '#fff' },
+  dark: { spent: '#818cf8', spentFill: 'rgba(129, 140, 248, 0.16)', limit: '#fb7185', card: '#0f172a' },
+};
 
 interface Drawn {
   data: uPlot.AlignedData;
@@ -72,7 +76,9 @@ function layout(p: BurnChartProps): Drawn {
   };
 }
 
-function options(p: BurnChartProps, width: number, current: { top: number }): uPlot.Options {
+function options(p: BurnChartProps, width: number, current: { top: number }, theme: Theme): uPlot.Options {
+  const axis = chartAxis(theme);
+  const lines = LINES[theme];
   const value = (_u: uPlot, v: number | null) => (v === null ? '—' : formatUnitsUSD(Math.round(v * 10_000)));
   return {
     width,
@@ -86,11 +92,11 @@ function options(p: BurnChartProps, width: number, current: { top: number }): uP
       y: { range: () => [0, current.top > 0 ? current.top * 1.12 : 1] },
     },
     axes: [
-      { ...CHART_AXIS, grid: { show: false } },
+      { ...axis, grid: { show: false } },
       {
-        ...CHART_AXIS,
+        ...axis,
         size: 60,
-        grid: { stroke: '#f1f5f9', width: 1 },
+        grid: chartGrid(theme),
         values: (_u, splits) => splits.map(axisUSD),
       },
     ],
@@ -107,12 +113,12 @@ function options(p: BurnChartProps, width: number, current: { top: number }): uP
                 minute: '2-digit',
               }),
       },
-      { label: 'Spent', stroke: SPENT, fill: 'rgba(79, 70, 229, 0.10)', width: 2, points: { show: false }, value },
+      { label: 'Spent', stroke: lines.spent, fill: lines.spentFill, width: 2, points: { show: false }, value },
       ...(p.forecast
         ? [
             {
               label: 'Forecast at this rate',
-              stroke: SPENT,
+              stroke: lines.spent,
               dash: [6, 5],
               width: 1.5,
               spanGaps: true,
@@ -122,16 +128,16 @@ function options(p: BurnChartProps, width: number, current: { top: number }): uP
           ]
         : []),
       ...(p.limit !== undefined
-        ? [{ label: p.limitLabel ?? 'Limit', stroke: LIMIT, width: 1.5, points: { show: false }, value }]
+        ? [{ label: p.limitLabel ?? 'Limit', stroke: lines.limit, width: 1.5, points: { show: false }, value }]
         : []),
       ...(p.marker
         ? [
             {
               label: p.marker.label,
-              stroke: LIMIT,
+              stroke: lines.limit,
               width: 0,
               paths: () => null,
-              points: { show: true, size: 9, width: 2, stroke: LIMIT, fill: '#fff' },
+              points: { show: true, size: 9, width: 2, stroke: lines.limit, fill: lines.card },
               value,
             },
           ]
@@ -146,7 +152,9 @@ export default function BurnChart(props: BurnChartProps) {
   // The y range reads the latest top without the chart being built again.
   const current = useRef({ top: drawn.top });
   current.current.top = drawn.top;
+  const theme = useTheme();
   const shape = [
+    theme,
     props.start,
     props.end,
     props.forecast ? 1 : 0,
@@ -157,7 +165,7 @@ export default function BurnChart(props: BurnChartProps) {
 
   const plot = useSizedPlot(
     host,
-    (width) => new uPlot(options(props, width, current.current), drawn.data, host.current!),
+    (width) => new uPlot(options(props, width, current.current, theme), drawn.data, host.current!),
     props.height ?? 220,
     shape,
   );

@@ -8,7 +8,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { formatUnitsUSD } from '@/lib/money.ts';
-import { axisUSD, CHART_AXIS } from './axis.ts';
+import { useTheme, type Theme } from '@/data/theme.ts';
+import { axisUSD, chartAxis, chartGrid } from './axis.ts';
 import { bucketLabel, stack, type MoneyOverTime, type Stacked } from './money-series.ts';
 import { seriesColor } from './palette.ts';
 import { useSizedPlot } from './use-sized-plot.ts';
@@ -18,7 +19,14 @@ function drawOrder(data: MoneyOverTime): number[] {
   return data.series.map((_, i) => data.series.length - 1 - i);
 }
 
-function options(data: MoneyOverTime, width: number, height: number, current: { stacked: Stacked }): uPlot.Options {
+function options(
+  data: MoneyOverTime,
+  width: number,
+  height: number,
+  current: { stacked: Stacked },
+  theme: Theme,
+): uPlot.Options {
+  const axis = chartAxis(theme);
   const bars = uPlot.paths.bars!({ size: [0.8, 48], align: 1, gap: 1 });
   return {
     width,
@@ -33,8 +41,8 @@ function options(data: MoneyOverTime, width: number, height: number, current: { 
       y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.08 : 1] },
     },
     axes: [
-      { ...CHART_AXIS, grid: { show: false } },
-      { ...CHART_AXIS, size: 56, grid: { stroke: '#f1f5f9', width: 1 }, values: (_u, splits) => splits.map(axisUSD) },
+      { ...axis, grid: { show: false } },
+      { ...axis, size: 56, grid: chartGrid(theme), values: (_u, splits) => splits.map(axisUSD) },
     ],
     series: [
       {
@@ -74,10 +82,11 @@ export function MoneyChart({ data, label, height = 240 }: { data: MoneyOverTime;
   // The legend's values read the latest figures without the chart being built again.
   const current = useRef({ stacked });
   current.current.stacked = stacked;
-  const shape = `${data.stepSeconds}|${data.series.map((s) => `${s.key}\u0000${s.label}`).join('\u0001')}`;
+  const theme = useTheme();
+  const shape = `${theme}|${data.stepSeconds}|${data.series.map((s) => `${s.key}\u0000${s.label}`).join('\u0001')}`;
   const plot = useSizedPlot(
     host,
-    (width) => new uPlot(options(data, width, height, current.current), aligned(data, stacked), host.current!),
+    (width) => new uPlot(options(data, width, height, current.current, theme), aligned(data, stacked), host.current!),
     height,
     shape,
   );

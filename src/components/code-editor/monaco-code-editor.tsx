@@ -7,7 +7,7 @@ import type { editor as MonacoEditorNS } from 'monaco-editor';
 import { useEffect, useId, useImperativeHandle, useRef } from 'react';
 import './code-editor.css';
 import { fromMonacoMarkers } from './markers.ts';
-import { EDITOR_OPTIONS, modelPath, monaco, registerSchema, useMountedEditor } from './monaco-setup.ts';
+import { EDITOR_OPTIONS, modelPath, monaco, registerSchema, useMonacoTheme, useMountedEditor } from './monaco-setup.ts';
 import type { CodeEditorProps } from './types.ts';
 
 export default function MonacoCodeEditor(props: CodeEditorProps) {
@@ -25,6 +25,7 @@ export default function MonacoCodeEditor(props: CodeEditorProps) {
     ref,
   } = props;
   const id = useId();
+  const theme = useMonacoTheme();
   const key = schema ? (schemaKind ?? `schema-${id}`) : undefined;
   // Register before the model is created, so the first validation already knows the schema.
   if (key && schema) registerSchema(key, schema);
@@ -62,7 +63,7 @@ export default function MonacoCodeEditor(props: CodeEditorProps) {
         language="yaml"
         path={path}
         value={value}
-        theme="vs"
+        theme={theme}
         onChange={(next) => onChange?.(next ?? '')}
         onMount={onMount}
         onValidate={(all) => onValidate?.(fromMonacoMarkers(monaco, all))}

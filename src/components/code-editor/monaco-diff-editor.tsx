@@ -5,7 +5,7 @@ import { DiffEditor as MonacoDiff } from '@monaco-editor/react';
 import type { editor as MonacoEditorNS, IDisposable } from 'monaco-editor';
 import { useEffect, useId, useRef } from 'react';
 import './code-editor.css';
-import { EDITOR_OPTIONS, modelPath, useMountedEditor } from './monaco-setup.ts';
+import { EDITOR_OPTIONS, modelPath, useMonacoTheme, useMountedEditor } from './monaco-setup.ts';
 import type { DiffEditorProps } from './types.ts';
 
 export default function MonacoDiffEditor(props: DiffEditorProps) {
@@ -21,6 +21,7 @@ export default function MonacoDiffEditor(props: DiffEditorProps) {
     markers,
   } = props;
   const id = useId();
+  const theme = useMonacoTheme();
   const editorRef = useRef<MonacoEditorNS.IStandaloneDiffEditor | null>(null);
   const { mounted, onMount } = useMountedEditor(editorRef, markers, modified);
   const onChangeRef = useRef(onChange);
@@ -76,7 +77,7 @@ export default function MonacoDiffEditor(props: DiffEditorProps) {
         modifiedModelPath={modelPath(`${id}-modified`, undefined)}
         keepCurrentOriginalModel
         keepCurrentModifiedModel
-        theme="vs"
+        theme={theme}
         onMount={onMount}
         options={{
           ...EDITOR_OPTIONS,

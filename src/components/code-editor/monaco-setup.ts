@@ -14,6 +14,7 @@ import { createWebWorker as createLanguageWorker } from 'monaco-editor/esm/vs/co
 import EditorWorker from './editor.worker.ts?worker';
 import { configureMonacoYaml, type SchemasSettings } from 'monaco-yaml';
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useTheme } from '@/data/theme.ts';
 import { applyMarkers } from './markers.ts';
 import YamlWorker from './yaml.worker.ts?worker';
 import type { EditorMarker, JsonSchema } from './types.ts';
@@ -102,6 +103,26 @@ export const EDITOR_OPTIONS: MonacoEditorNS.IStandaloneEditorConstructionOptions
   // Monaco dims the last line number on Linux only ('dimmed'), below the contrast WCAG asks for: the same everywhere.
   renderFinalNewline: 'on',
 };
+
+// Monaco's dark theme on the console's dark surface (slate-900), with line numbers and comments (vs-dark's green
+// is below AA there) readable at WCAG AA.
+monaco.editor.defineTheme('nodus-dark', {
+  base: 'vs-dark',
+  inherit: true,
+  rules: [{ token: 'comment', foreground: '94a3b8' }],
+  colors: {
+    'editor.background': '#0f172a',
+    'editorGutter.background': '#0f172a',
+    'editorLineNumber.foreground': '#94a3b8',
+    'editorLineNumber.activeForeground': '#e2e8f0',
+    'editor.lineHighlightBackground': '#1e293b',
+  },
+});
+
+/** The Monaco theme for the console's theme; Monaco's theme is global, so every editor switches together. */
+export function useMonacoTheme(): string {
+  return useTheme() === 'dark' ? 'nodus-dark' : 'vs';
+}
 
 type MountedEditor = MonacoEditorNS.IStandaloneCodeEditor | MonacoEditorNS.IStandaloneDiffEditor;
 

@@ -252,3 +252,11 @@ export function ClockIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function MoonIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M16 12.5A6.5 6.5 0 0 1 7.5 4a6.5 6.5 0 1 0 8.5 8.5Z" />
+    </Icon>
+  );
+}

@@ -111,4 +111,15 @@ describe('palette actions', () => {
     expect(set).toEqual(['absolute', 'relative']);
     expect(labels({})).not.toContain('Show absolute times');
   });
+
+  it('offers the two themes not in use, each setting its own', () => {
+    const set: string[] = [];
+    const themed = (current: 'system' | 'light' | 'dark') =>
+      paletteActions({ ...base, theme: { current, set: (t) => set.push(t) } }).filter((a) => a.icon === 'theme');
+    expect(themed('system').map((a) => a.label)).toEqual(['Theme: dark', 'Theme: light']);
+    expect(themed('dark').map((a) => a.label)).toEqual(['Theme: light', 'Theme: system']);
+    themed('light').forEach((a) => a.run?.());
+    expect(set).toEqual(['dark', 'system']);
+    expect(labels({}).filter((l) => l.startsWith('Theme:'))).toEqual([]);
+  });
 });

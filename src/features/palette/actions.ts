@@ -1,15 +1,16 @@
 /**
  * What the palette can do besides jumping somewhere: make a new object of a kind in the project in view, switch
  * project keeping the kind in view, copy the name of the object in view, open a terminal in a running object of
- * the project in view whose kind execs, switch between ages and absolute times, show the keyboard shortcuts, sign
- * out.
+ * the project in view whose kind execs, switch between ages and absolute times, choose the theme, show the keyboard
+ * shortcuts, sign out.
  * The app hands in the data and the callbacks; this only decides which actions there are and how they read. What
  * the key may not do (asked of the API by the palette) is listed, off, with why: never hidden without a word.
  */
 import { presentationOf } from '@/kinds/index.ts';
 import { titleCase } from '@/lib/format.ts';
 
-export type ActionIcon = 'new' | 'switch' | 'copy' | 'keys' | 'clock' | 'sign-out' | 'terminal';
+export type ActionIcon = 'new' | 'switch' | 'copy' | 'keys' | 'clock' | 'theme' | 'sign-out' | 'terminal';
+export type ThemeChoice = 'system' | 'light' | 'dark';
 
 export interface PaletteAction {
   id: string;
@@ -48,6 +49,8 @@ export interface ActionContext {
   showShortcuts: () => void;
   /** How times read in this tab, and how to change it; absent where there is no such switch. */
   timeFormat?: { current: 'relative' | 'absolute'; set: (format: 'relative' | 'absolute') => void };
+  /** The theme chosen, and how to change it; absent where there is no such switch. */
+  theme?: { current: ThemeChoice; set: (theme: ThemeChoice) => void };
   /** Present while the context in use has a key to forget. */
   signOut: { context: string; run: () => void } | undefined;
   /** Objects listed for the palette, with their phase; those that exec and run get "Open terminal in". */
@@ -140,6 +143,18 @@ export function paletteActions(c: ActionContext): PaletteAction[] {
       run,
     });
   }
+  const theme = c.theme;
+  // The two themes not in use: the one in use is no action.
+  if (theme)
+    for (const choice of THEMES.filter((t) => t.value !== theme.current))
+      actions.push({
+        id: `a:theme:${choice.value}`,
+        label: `Theme: ${choice.value}`,
+        detail: choice.detail,
+        keywords: ['theme', 'dark mode', 'light mode', 'appearance', 'colors'],
+        icon: 'theme',
+        run: () => theme.set(choice.value),
+      });
   for (const p of c.projects) {
     if (p === project) continue;
     actions.push({
@@ -153,6 +168,12 @@ export function paletteActions(c: ActionContext): PaletteAction[] {
   }
   return actions;
 }
+
+const THEMES: readonly { value: ThemeChoice; detail: string }[] = [
+  { value: 'dark', detail: 'always dark, remembered' },
+  { value: 'light', detail: 'always light, remembered' },
+  { value: 'system', detail: 'as the system is set, remembered' },
+];
 
 function offWith(off: { reason: string; pending: boolean } | undefined): { disabled?: string; pending?: boolean } {
   if (off === undefined) return {};

@@ -83,7 +83,7 @@ export function BudgetBarGraphic({ bar }: { bar: Bar }) {
       {limitAt < 100 && (
         <span
           title="The limit"
-          className="absolute top-[-2px] bottom-[-2px] w-0.5 -translate-x-1/2 rounded bg-slate-900"
+          className="absolute top-[-2px] bottom-[-2px] w-0.5 -translate-x-1/2 rounded bg-slate-900 dark:bg-slate-100"
           style={{ left: `${limitAt}%` }}
         />
       )}

@@ -13,6 +13,7 @@ import {
   GridIcon,
   ClockIcon,
   KeyboardIcon,
+  MoonIcon,
   PlusIcon,
   SearchIcon,
   SignOutIcon,
@@ -70,6 +71,7 @@ const ACTION_ICONS: Record<ActionIcon, ReactNode> = {
   copy: <CopyIcon className="size-4" />,
   keys: <KeyboardIcon className="size-4" />,
   clock: <ClockIcon className="size-4" />,
+  theme: <MoonIcon className="size-4" />,
   'sign-out': <SignOutIcon className="size-4" />,
   terminal: <TerminalIcon className="size-4" />,
 };
@@ -124,6 +126,7 @@ function PaletteBody(props: CommandPaletteProps) {
   const [queued, setQueued] = useState<string>();
   const scope = project ?? 'all projects';
   const timeFormat = usePreference('timeFormat');
+  const theme = usePreference('theme');
 
   // Everything that does not depend on what is typed is built once, so a keystroke only ranks.
   const groups = useMemo(() => {
@@ -150,6 +153,7 @@ function PaletteBody(props: CommandPaletteProps) {
       copyName,
       showShortcuts: onShowShortcuts,
       timeFormat: { current: timeFormat, set: (f) => setPreference('timeFormat', f) },
+      theme: { current: theme, set: (t) => setPreference('theme', t) },
       newObjectHref: hrefs.newObject,
       switchProjectHref: hrefs.switchProject,
       objects: objects.names,
@@ -217,6 +221,7 @@ function PaletteBody(props: CommandPaletteProps) {
     scope,
     onShowShortcuts,
     timeFormat,
+    theme,
     onNotice,
     onOpenTerminal,
     denied,

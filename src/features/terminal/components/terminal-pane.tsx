@@ -10,11 +10,12 @@ import { useEffect, useRef, useState } from 'react';
 import type { ApiError } from '@/data/client/index.ts';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { RefreshIcon } from '@/components/ui/icons.tsx';
+import { useTheme } from '@/data/theme.ts';
 import { matchesShortcut } from '@/lib/shortcuts.ts';
 import { connectExec, type ExecConnection } from '../api/exec-connection.ts';
 import { exitSentence } from '../model/channels.ts';
 import { useTerminalDock, type TerminalSession } from '../model/dock-store.ts';
-import { TERMINAL_FONT, TERMINAL_THEME } from './xterm-theme.ts';
+import { TERMINAL_FONT, TERMINAL_THEMES } from './xterm-theme.ts';
 
 const DIM = '\x1b[2m';
 const RED = '\x1b[31m';
@@ -49,11 +50,14 @@ export function TerminalPane({
   const visibleRef = useRef(visible);
   visibleRef.current = visible;
   const { id, target, attempt, state } = session;
+  const theme = useTheme();
+  const themeRef = useRef(theme);
+  themeRef.current = theme;
 
   // The terminal, once per tab.
   useEffect(() => {
     const terminal = new Terminal({
-      theme: TERMINAL_THEME,
+      theme: TERMINAL_THEMES[themeRef.current],
       fontFamily: TERMINAL_FONT,
       fontSize: 13,
       lineHeight: 1.2,
@@ -153,6 +157,12 @@ export function TerminalPane({
     focused.current = true;
   }, [visible]);
 
+  // The page's theme, live: xterm repaints with the new colours, keeping what is on the screen.
+  useEffect(() => {
+    const t = term.current?.terminal;
+    if (t) t.options.theme = TERMINAL_THEMES[theme];
+  }, [theme]);
+
   const ended = state === 'exited' || state === 'dropped' || state === 'failed';
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -161,7 +171,7 @@ export function TerminalPane({
           <ErrorPanel error={refused} title={`Could not open a terminal in Sandbox ${target.name}`} compact />
         </div>
       ) : null}
-      <div className="relative min-h-0 flex-1 bg-slate-900 py-1.5 pl-3">
+      <div className="relative min-h-0 flex-1 bg-slate-900 py-1.5 pl-3 dark:bg-slate-950">
         <div ref={host} data-testid="terminal" className="h-full w-full" />
       </div>
       {ended ? (

@@ -1,7 +1,11 @@
-/** The terminal's colours: the console's slate and indigo, dark in either theme of the page. */
+/**
+ * The terminal's colours: the console's slate and indigo, dark in either theme of the page; in the dark theme its
+ * ground is a step darker (slate-950), as the page's is, so it still reads as a pane of its own.
+ */
 import type { ITheme } from '@xterm/xterm';
+import type { Theme } from '@/data/theme.ts';
 
-export const TERMINAL_THEME: ITheme = {
+const LIGHT_PAGE: ITheme = {
   background: '#0f172a',
   foreground: '#e2e8f0',
   cursor: '#a5b4fc',
@@ -24,6 +28,11 @@ export const TERMINAL_THEME: ITheme = {
   brightMagenta: '#d8b4fe',
   brightCyan: '#67e8f9',
   brightWhite: '#f8fafc',
+};
+
+export const TERMINAL_THEMES: Record<Theme, ITheme> = {
+  light: LIGHT_PAGE,
+  dark: { ...LIGHT_PAGE, background: '#020617', cursorAccent: '#020617' },
 };
 
 export const TERMINAL_FONT = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
