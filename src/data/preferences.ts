@@ -6,6 +6,14 @@
  * shape) falls back to the defaults, value by value, so a bad record never breaks the console.
  */
 import { create } from 'zustand';
+import {
+  parseLastProject,
+  parsePins,
+  parseSavedViews,
+  type ByConnection,
+  type Pin,
+  type SavedView,
+} from './places/places.ts';
 
 /** Where a preference is kept: across visits (localStorage) or for this tab only (sessionStorage). */
 export type PreferenceScope = 'local' | 'session';
@@ -26,6 +34,12 @@ const oneOf =
 export const PREFERENCES = {
   /** How times read: an age ("3m ago") or the date and time. For this tab only, so a new tab starts as usual. */
   timeFormat: { scope: 'session', initial: 'relative', parse: oneOf('relative', 'absolute') },
+  /** Named table views, per API server (src/data/places). */
+  savedViews: { scope: 'local', initial: {} as ByConnection<SavedView[]>, parse: parseSavedViews },
+  /** Pinned projects and objects, per API server. */
+  pins: { scope: 'local', initial: {} as ByConnection<Pin[]>, parse: parsePins },
+  /** The project last visited, per API server: where `/` lands. */
+  lastProject: { scope: 'local', initial: {} as ByConnection<string>, parse: parseLastProject },
 } satisfies Record<string, Definition<unknown>>;
 
 export type PreferenceKey = keyof typeof PREFERENCES;
