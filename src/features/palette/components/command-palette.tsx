@@ -27,6 +27,7 @@ import { paletteActions, type ActionIcon, type ActionKind } from '../actions.ts'
 import { useObjectNames, type NameKind, type ObjectName } from '../api/object-names.ts';
 import { matchScore, rank } from '../match.ts';
 import { PaletteResults, type Entry } from './palette-results.tsx';
+import { usePlaceEntries } from './place-entries.tsx';
 
 export interface PaletteHrefs {
   kind: (plural: string) => string;
@@ -61,8 +62,9 @@ export interface CommandPaletteProps {
   onOpenTerminal?: (object: ObjectName) => void;
 }
 
-const LIMITS = { Kinds: 8, Projects: 8, Objects: 12, Actions: 8 } as const;
-const GROUP_ORDER = ['Kinds', 'Projects', 'Objects', 'Actions'] as const;
+const LIMITS = { Pinned: 8, Views: 8, Kinds: 8, Projects: 8, Objects: 12, Actions: 8 } as const;
+// Pins and saved views first: they are what the person chose to keep at hand.
+const GROUP_ORDER = ['Pinned', 'Views', 'Kinds', 'Projects', 'Objects', 'Actions'] as const;
 
 const ACTION_ICONS: Record<ActionIcon, ReactNode> = {
   new: <PlusIcon className="size-4" />,
@@ -124,6 +126,15 @@ function PaletteBody(props: CommandPaletteProps) {
   const [queued, setQueued] = useState<string>();
   const scope = project ?? 'all projects';
   const timeFormat = usePreference('timeFormat');
+  const places = usePlaceEntries({
+    project,
+    plural,
+    object,
+    projectHref: hrefs.project,
+    objectHref: hrefs.object,
+    kindIcon,
+    onNotice,
+  });
 
   // Everything that does not depend on what is typed is built once, so a keystroke only ranks.
   const groups = useMemo(() => {
@@ -157,6 +168,8 @@ function PaletteBody(props: CommandPaletteProps) {
       ...(onOpenTerminal ? { openTerminal: (o: ObjectName) => onOpenTerminal(o) } : {}),
     });
     return {
+      Pinned: places.Pinned,
+      Views: places.Views,
       Kinds: kinds.map((k): Entry => ({
         id: `k:${k.plural}`,
         group: 'Kinds',
@@ -202,7 +215,10 @@ function PaletteBody(props: CommandPaletteProps) {
         href: hrefs.object(o),
         icon: kindIcon(o.kind),
       })),
-      Actions: actions.map((a): Entry => ({ ...a, group: 'Actions', icon: ACTION_ICONS[a.icon] })),
+      Actions: [
+        ...places.actions,
+        ...actions.map((a): Entry => ({ ...a, group: 'Actions', icon: ACTION_ICONS[a.icon] })),
+      ],
     };
   }, [
     kinds,
@@ -220,6 +236,7 @@ function PaletteBody(props: CommandPaletteProps) {
     onNotice,
     onOpenTerminal,
     denied,
+    places,
   ]);
 
   const entries = useMemo((): Entry[] => {

@@ -10,6 +10,8 @@ import { PhaseBadge } from '@/components/ui/phase-badge.tsx';
 import { titleCase } from '@/lib/format.ts';
 import { formatUnitsUSD } from '@/lib/money.ts';
 import { useRowCursor } from '@/lib/use-row-cursor.ts';
+import { PinButton } from '@/components/ui/pin-button.tsx';
+import { isPinned, usePins } from '@/data/places/index.ts';
 import { offProps, ReasonTip } from '@/components/ui/reason-tip.tsx';
 import { PUBLIC_PROJECT, type Project } from '@/shared/protocol.ts';
 import { useDeleteProjectAccess } from '../api/project-access.ts';
@@ -27,7 +29,12 @@ export interface ProjectsTableProps {
 export function ProjectsTable({ projects, filter, kinds, stats, projectHref, onDelete }: ProjectsTableProps) {
   const navigate = useNavigate();
   const needle = filter.trim().toLowerCase();
-  const shown = projects.filter((p) => (p.metadata.name ?? '').toLowerCase().includes(needle));
+  const pins = usePins();
+  const pinned = (p: Project) => isPinned(pins, { type: 'project', project: p.metadata.name ?? '', pinnedAt: 0 });
+  // Pinned projects first, each group in the list's order (by name).
+  const shown = projects
+    .filter((p) => (p.metadata.name ?? '').toLowerCase().includes(needle))
+    .sort((a, b) => Number(pinned(b)) - Number(pinned(a)));
   const cursor = useRowCursor(shown.length, (i) => navigate(projectHref(shown[i]?.metadata.name ?? '')));
 
   if (shown.length === 0) {
@@ -81,6 +88,7 @@ export function ProjectsTable({ projects, filter, kinds, stats, projectHref, onD
             >
               <th scope="row" className="px-4 py-2.5 text-left font-medium">
                 <span className="flex items-center gap-2">
+                  <PinButton compact pin={{ type: 'project', project: name, pinnedAt: 0 }} label={`project ${name}`} />
                   <Link
                     to={projectHref(name)}
                     className="font-mono text-[13px] text-slate-900 hover:text-indigo-600 hover:underline"
