@@ -88,7 +88,6 @@ export function ProjectsTable({ projects, filter, kinds, stats, projectHref, onD
             >
               <th scope="row" className="px-4 py-2.5 text-left font-medium">
                 <span className="flex items-center gap-2">
-                  <PinButton compact pin={{ type: 'project', project: name, pinnedAt: 0 }} label={`project ${name}`} />
                   <Link
                     to={projectHref(name)}
                     className="font-mono text-[13px] text-slate-900 hover:text-indigo-600 hover:underline"
@@ -116,7 +115,11 @@ export function ProjectsTable({ projects, filter, kinds, stats, projectHref, onD
                 )}
               </td>
               <td className="px-4 py-2.5 text-right">
-                <RowAction name={name} terminating={terminating} onDelete={onDelete} />
+                {/* Beside Delete, not in the row's header, whose name is the project's alone. */}
+                <span className="inline-flex items-center gap-1">
+                  <PinButton compact pin={{ type: 'project', project: name, pinnedAt: 0 }} label={`project ${name}`} />
+                  <RowAction name={name} terminating={terminating} onDelete={onDelete} />
+                </span>
               </td>
             </tr>
           );
