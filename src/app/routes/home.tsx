@@ -22,7 +22,9 @@ export function HomeRoute() {
   if (projects.isPending) return null;
   // A failed list says nothing of access: `default`, whose page shows the API's error if there is one.
   const names = projects.data?.map((p) => p.metadata.name ?? '') ?? [DEFAULT_PROJECT];
-  // A failed list says nothing of the last project either: it is not trusted without the list.
-  const landing = landingProject(names, projects.data ? last : undefined);
+  // A failed list says nothing of the last project: it is not trusted without the list. One being deleted is
+  // not where work goes on.
+  const going = projects.data?.some((p) => p.metadata.name === last && p.status?.phase === 'Terminating');
+  const landing = landingProject(names, projects.data && !going ? last : undefined);
   return <Navigate to={landing === undefined ? paths.projects() : paths.project(landing)} replace />;
 }
