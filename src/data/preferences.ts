@@ -123,15 +123,30 @@ function save(storage: Storage | undefined, scope: PreferenceScope, prefs: Prefe
 export interface PreferencesState {
   values: Preferences;
   set: <K extends PreferenceKey>(key: K, value: Preferences[K]) => void;
+  /**
+   * Reads the lasting preferences again, as another tab wrote them: without it, this tab's next change would
+   * write back its older copy and lose the other tab's (a view saved there, say).
+   */
+  reloadLocal: () => void;
 }
 
 export function createPreferencesStore(options: { local: Storage | undefined; session: Storage | undefined }) {
   const initial = { ...load(options.local, 'local'), ...load(options.session, 'session') } as Preferences;
+  let reloading = false;
   const store = create<PreferencesState>()((setState) => ({
     values: initial,
     set: (key, value) => setState((s) => (s.values[key] === value ? s : { values: { ...s.values, [key]: value } })),
+    reloadLocal: () => {
+      reloading = true;
+      try {
+        setState((s) => ({ values: { ...s.values, ...load(options.local, 'local') } }));
+      } finally {
+        reloading = false;
+      }
+    },
   }));
   store.subscribe((s, before) => {
+    if (reloading) return;
     const changed = (Object.keys(PREFERENCES) as PreferenceKey[]).filter((k) => s.values[k] !== before.values[k]);
     // Only the storage of a changed preference is written: a record this console cannot read is left alone
     // until the person changes something it holds.
@@ -154,6 +169,13 @@ export const usePreferencesStore = createPreferencesStore({
   local: browserStorage('localStorage'),
   session: browserStorage('sessionStorage'),
 });
+
+// Another tab changed the lasting preferences (a `storage` event comes only from other tabs).
+if (typeof window !== 'undefined')
+  window.addEventListener('storage', (event) => {
+    if (event.key === PREFERENCES_KEY && event.storageArea === browserStorage('localStorage'))
+      usePreferencesStore.getState().reloadLocal();
+  });
 
 /** One preference, re-rendering only when it changes. */
 export function usePreference<K extends PreferenceKey>(key: K): Preferences[K] {
