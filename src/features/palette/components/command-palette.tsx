@@ -1,6 +1,6 @@
 /**
  * The command palette (⌘K / Ctrl+K): jump to any kind, project or object by typing part of its name, or run an
- * action (actions.ts). Arrows move, Enter opens or runs, Escape closes. Kinds and projects come from the app
+ * action (actions.ts); pins and saved views come first (place-entries.tsx). Arrows move, Enter opens or runs, Escape closes. Kinds and projects come from the app
  * (discovery and the projects list); objects are listed when the palette opens (api/object-names.ts).
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
