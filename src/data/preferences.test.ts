@@ -103,4 +103,17 @@ describe('preferences store', () => {
       expect(store.getState().values.timeFormat).toBe('absolute');
     }
   });
+
+  it('reads again what another tab wrote, so a change here does not write over it', () => {
+    const local = memoryStorage();
+    const here = createPreferencesStore({ local, session: undefined });
+    const there = createPreferencesStore({ local, session: undefined });
+    there.getState().set('pins', { c: [{ type: 'project', project: 'nlp', pinnedAt: 1 }] });
+    here.getState().reloadLocal();
+    expect(here.getState().values.pins).toEqual({ c: [{ type: 'project', project: 'nlp', pinnedAt: 1 }] });
+    here.getState().set('lastProject', { c: 'vision' });
+    const stored = JSON.parse(local.getItem(PREFERENCES_KEY) ?? '') as { values: Record<string, unknown> };
+    expect(stored.values.pins).toEqual({ c: [{ type: 'project', project: 'nlp', pinnedAt: 1 }] });
+    expect(stored.values.lastProject).toEqual({ c: 'vision' });
+  });
 });

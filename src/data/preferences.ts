@@ -6,6 +6,14 @@
  * shape) falls back to the defaults, value by value, so a bad record never breaks the console.
  */
 import { create } from 'zustand';
+import {
+  parseLastProject,
+  parsePins,
+  parseSavedViews,
+  type ByConnection,
+  type Pin,
+  type SavedView,
+} from './places/places.ts';
 
 /** Where a preference is kept: across visits (localStorage) or for this tab only (sessionStorage). */
 export type PreferenceScope = 'local' | 'session';
@@ -28,6 +36,12 @@ export const PREFERENCES = {
   timeFormat: { scope: 'session', initial: 'relative', parse: oneOf('relative', 'absolute') },
   /** Light or dark, or as the system says. Across visits; public/theme-boot.js reads it before the first paint. */
   theme: { scope: 'local', initial: 'system', parse: oneOf('system', 'light', 'dark') },
+  /** Named table views, per API server (src/data/places). */
+  savedViews: { scope: 'local', initial: {} as ByConnection<SavedView[]>, parse: parseSavedViews },
+  /** Pinned projects and objects, per API server. */
+  pins: { scope: 'local', initial: {} as ByConnection<Pin[]>, parse: parsePins },
+  /** The project last visited, per API server: where `/` lands. */
+  lastProject: { scope: 'local', initial: {} as ByConnection<string>, parse: parseLastProject },
 } satisfies Record<string, Definition<unknown>>;
 
 export type PreferenceKey = keyof typeof PREFERENCES;
@@ -112,15 +126,30 @@ function save(storage: Storage | undefined, scope: PreferenceScope, prefs: Prefe
 export interface PreferencesState {
   values: Preferences;
   set: <K extends PreferenceKey>(key: K, value: Preferences[K]) => void;
+  /**
+   * Reads the lasting preferences again, as another tab wrote them: without it, this tab's next change would
+   * write back its older copy and lose the other tab's (a view saved there, say).
+   */
+  reloadLocal: () => void;
 }
 
 export function createPreferencesStore(options: { local: Storage | undefined; session: Storage | undefined }) {
   const initial = { ...load(options.local, 'local'), ...load(options.session, 'session') } as Preferences;
+  let reloading = false;
   const store = create<PreferencesState>()((setState) => ({
     values: initial,
     set: (key, value) => setState((s) => (s.values[key] === value ? s : { values: { ...s.values, [key]: value } })),
+    reloadLocal: () => {
+      reloading = true;
+      try {
+        setState((s) => ({ values: { ...s.values, ...load(options.local, 'local') } }));
+      } finally {
+        reloading = false;
+      }
+    },
   }));
   store.subscribe((s, before) => {
+    if (reloading) return;
     const changed = (Object.keys(PREFERENCES) as PreferenceKey[]).filter((k) => s.values[k] !== before.values[k]);
     // Only the storage of a changed preference is written: a record this console cannot read is left alone
     // until the person changes something it holds.
@@ -143,6 +172,13 @@ export const usePreferencesStore = createPreferencesStore({
   local: browserStorage('localStorage'),
   session: browserStorage('sessionStorage'),
 });
+
+// Another tab changed the lasting preferences (a `storage` event comes only from other tabs).
+if (typeof window !== 'undefined')
+  window.addEventListener('storage', (event) => {
+    if (event.key === PREFERENCES_KEY && event.storageArea === browserStorage('localStorage'))
+      usePreferencesStore.getState().reloadLocal();
+  });
 
 /** One preference, re-rendering only when it changes. */
 export function usePreference<K extends PreferenceKey>(key: K): Preferences[K] {

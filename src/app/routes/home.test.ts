@@ -8,4 +8,11 @@ describe('landingProject', () => {
     expect(landingProject(['nodus'])).toBe('nodus');
     expect(landingProject([])).toBeUndefined();
   });
+
+  it('is the project last visited while the key still sees it, else as before', () => {
+    expect(landingProject(['alpha', 'default', 'nlp'], 'nlp')).toBe('nlp');
+    expect(landingProject(['alpha', 'default'], 'nlp')).toBe('default');
+    expect(landingProject(['nodus', 'vision'], 'gone')).toBe('vision');
+    expect(landingProject([], 'nlp')).toBeUndefined();
+  });
 });

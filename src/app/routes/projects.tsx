@@ -9,5 +9,12 @@ export function ProjectsRoute() {
   useEffect(() => {
     document.title = 'Projects · Nodus Console';
   }, []);
-  return <ProjectsPage kinds={kinds.data ?? []} projectHref={paths.project} costHref={paths.cost()} />;
+  return (
+    <ProjectsPage
+      kinds={kinds.data ?? []}
+      projectHref={paths.project}
+      objectHref={paths.object}
+      costHref={paths.cost()}
+    />
+  );
 }

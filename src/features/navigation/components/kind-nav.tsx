@@ -12,6 +12,7 @@ import { titleCase } from '@/lib/format.ts';
 import { kindInProject } from '@/kinds/lifecycle.ts';
 import { useObjectCount } from '../api/count-objects.ts';
 import { KindIcon } from '../kind-icons.tsx';
+import { SavedViewsNav } from './saved-views-nav.tsx';
 
 export interface KindNavProps {
   kinds: { data: readonly KindInfo[] | undefined; error: unknown; isPending: boolean; retry: () => void };
@@ -70,6 +71,7 @@ export function KindNav({
           </li>
         ) : null}
       </ul>
+      <SavedViewsNav />
       <div>
         <h2 className="mb-1.5 flex items-baseline justify-between gap-2 px-2 text-[11px] font-semibold uppercase tracking-wider text-slate-400">
           Resources

@@ -22,6 +22,7 @@ import { ChildrenCard } from './children-card.tsx';
 import { ConditionsTable } from './conditions-table.tsx';
 import type { OwnedObjects } from './delete-dialog.tsx';
 import { DeletedBanner, DeletingBanner, FinalizersCard } from './deletion.tsx';
+import { PinButton } from '@/components/ui/pin-button.tsx';
 import { Breadcrumb, DetailHeader } from './detail-header.tsx';
 import { DetailTabs, type DetailTab } from './detail-tabs.tsx';
 import { EndpointsCard } from './endpoints-card.tsx';
@@ -169,15 +170,21 @@ function DetailBody({
         showMessage={!waiting}
         live={<LiveIndicator watch={live.watch} deleted={deleted} />}
         actions={
-          <ActionBar
-            kind={kind}
-            traits={traits}
-            object={object}
-            deleted={deleted}
-            owned={owned}
-            onOutcome={setOutcome}
-            onOpenTerminal={openTerminal ? () => openTerminal(object) : undefined}
-          />
+          <div className="flex flex-wrap items-start gap-2">
+            <PinButton
+              pin={{ type: 'object', project, plural: kind.plural, kind: kind.kind, name, pinnedAt: 0 }}
+              label={`${kind.kind} ${name}`}
+            />
+            <ActionBar
+              kind={kind}
+              traits={traits}
+              object={object}
+              deleted={deleted}
+              owned={owned}
+              onOutcome={setOutcome}
+              onOpenTerminal={openTerminal ? () => openTerminal(object) : undefined}
+            />
+          </div>
         }
       />
       <div className="mt-4 space-y-3 empty:hidden">

@@ -1,6 +1,6 @@
 /**
  * The command palette (⌘K / Ctrl+K): jump to any kind, project or object by typing part of its name, or run an
- * action (actions.ts). Arrows move, Enter opens or runs, Escape closes. Kinds and projects come from the app
+ * action (actions.ts); pins and saved views come first (place-entries.tsx). Arrows move, Enter opens or runs, Escape closes. Kinds and projects come from the app
  * (discovery and the projects list); objects are listed when the palette opens (api/object-names.ts).
  */
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -28,6 +28,7 @@ import { paletteActions, type ActionIcon, type ActionKind } from '../actions.ts'
 import { useObjectNames, type NameKind, type ObjectName } from '../api/object-names.ts';
 import { matchScore, rank } from '../match.ts';
 import { PaletteResults, type Entry } from './palette-results.tsx';
+import { usePlaceEntries } from './place-entries.tsx';
 
 export interface PaletteHrefs {
   kind: (plural: string) => string;
@@ -62,8 +63,9 @@ export interface CommandPaletteProps {
   onOpenTerminal?: (object: ObjectName) => void;
 }
 
-const LIMITS = { Kinds: 8, Projects: 8, Objects: 12, Actions: 8 } as const;
-const GROUP_ORDER = ['Kinds', 'Projects', 'Objects', 'Actions'] as const;
+const LIMITS = { Pinned: 8, Views: 8, Kinds: 8, Projects: 8, Objects: 12, Actions: 8 } as const;
+// Pins and saved views first: they are what the person chose to keep at hand.
+const GROUP_ORDER = ['Pinned', 'Views', 'Kinds', 'Projects', 'Objects', 'Actions'] as const;
 
 const ACTION_ICONS: Record<ActionIcon, ReactNode> = {
   new: <PlusIcon className="size-4" />,
@@ -127,6 +129,15 @@ function PaletteBody(props: CommandPaletteProps) {
   const scope = project ?? 'all projects';
   const timeFormat = usePreference('timeFormat');
   const theme = usePreference('theme');
+  const places = usePlaceEntries({
+    project,
+    plural,
+    object,
+    projectHref: hrefs.project,
+    objectHref: hrefs.object,
+    kindIcon,
+    onNotice,
+  });
 
   // Everything that does not depend on what is typed is built once, so a keystroke only ranks.
   const groups = useMemo(() => {
@@ -161,6 +172,8 @@ function PaletteBody(props: CommandPaletteProps) {
       ...(onOpenTerminal ? { openTerminal: (o: ObjectName) => onOpenTerminal(o) } : {}),
     });
     return {
+      Pinned: places.Pinned,
+      Views: places.Views,
       Kinds: kinds.map((k): Entry => ({
         id: `k:${k.plural}`,
         group: 'Kinds',
@@ -206,7 +219,10 @@ function PaletteBody(props: CommandPaletteProps) {
         href: hrefs.object(o),
         icon: kindIcon(o.kind),
       })),
-      Actions: actions.map((a): Entry => ({ ...a, group: 'Actions', icon: ACTION_ICONS[a.icon] })),
+      Actions: [
+        ...places.actions,
+        ...actions.map((a): Entry => ({ ...a, group: 'Actions', icon: ACTION_ICONS[a.icon] })),
+      ],
     };
   }, [
     kinds,
@@ -225,6 +241,7 @@ function PaletteBody(props: CommandPaletteProps) {
     onNotice,
     onOpenTerminal,
     denied,
+    places,
   ]);
 
   const entries = useMemo((): Entry[] => {

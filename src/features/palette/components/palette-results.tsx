@@ -5,7 +5,7 @@ import { LockIcon } from '@/components/ui/icons.tsx';
 
 export interface Entry {
   id: string;
-  group: 'Kinds' | 'Projects' | 'Objects' | 'Actions';
+  group: 'Pinned' | 'Views' | 'Kinds' | 'Projects' | 'Objects' | 'Actions';
   label: string;
   detail: string;
   keywords?: string[];

@@ -16,17 +16,20 @@ import { useCreateProjectAccess } from '../api/project-access.ts';
 import { useProjectStats, type StatsKind } from '../api/project-stats.ts';
 import { CreateProjectDialog } from './create-project-dialog.tsx';
 import { DeleteProjectDialog } from './delete-project-dialog.tsx';
+import { PinnedSection } from './pinned-section.tsx';
 import { ProjectsTable } from './projects-table.tsx';
 
 export interface ProjectsPageProps {
   /** The kinds discovery lists, in its order: one column each. */
   kinds: readonly StatsKind[];
   projectHref: (project: string, plural?: string) => string;
+  /** An object's page, for pinned objects. */
+  objectHref: (project: string, plural: string, name: string) => string;
   /** Spend over time and every Budget, across projects. */
   costHref: string;
 }
 
-export function ProjectsPage({ kinds, projectHref, costHref }: ProjectsPageProps) {
+export function ProjectsPage({ kinds, projectHref, objectHref, costHref }: ProjectsPageProps) {
   const projects = useProjects();
   const stats = useProjectStats(kinds);
   const [filter, setFilter] = useUrlFilter();
@@ -52,6 +55,13 @@ export function ProjectsPage({ kinds, projectHref, costHref }: ProjectsPageProps
         </div>
         <NewProjectButton onClick={() => setCreating(true)} />
       </header>
+
+      <PinnedSection
+        kinds={kinds}
+        projects={projects.data ? names : undefined}
+        projectHref={projectHref}
+        objectHref={objectHref}
+      />
 
       <div className="mt-6 flex items-center gap-3">
         <label className="relative block w-72">

@@ -10,6 +10,8 @@ import { PhaseBadge } from '@/components/ui/phase-badge.tsx';
 import { titleCase } from '@/lib/format.ts';
 import { formatUnitsUSD } from '@/lib/money.ts';
 import { useRowCursor } from '@/lib/use-row-cursor.ts';
+import { PinButton } from '@/components/ui/pin-button.tsx';
+import { isPinned, usePins } from '@/data/places/index.ts';
 import { offProps, ReasonTip } from '@/components/ui/reason-tip.tsx';
 import { PUBLIC_PROJECT, type Project } from '@/shared/protocol.ts';
 import { useDeleteProjectAccess } from '../api/project-access.ts';
@@ -27,7 +29,12 @@ export interface ProjectsTableProps {
 export function ProjectsTable({ projects, filter, kinds, stats, projectHref, onDelete }: ProjectsTableProps) {
   const navigate = useNavigate();
   const needle = filter.trim().toLowerCase();
-  const shown = projects.filter((p) => (p.metadata.name ?? '').toLowerCase().includes(needle));
+  const pins = usePins();
+  const pinned = (p: Project) => isPinned(pins, { type: 'project', project: p.metadata.name ?? '', pinnedAt: 0 });
+  // Pinned projects first, each group in the list's order (by name).
+  const shown = projects
+    .filter((p) => (p.metadata.name ?? '').toLowerCase().includes(needle))
+    .sort((a, b) => Number(pinned(b)) - Number(pinned(a)));
   const cursor = useRowCursor(shown.length, (i) => navigate(projectHref(shown[i]?.metadata.name ?? '')));
 
   if (shown.length === 0) {
@@ -108,7 +115,11 @@ export function ProjectsTable({ projects, filter, kinds, stats, projectHref, onD
                 )}
               </td>
               <td className="px-4 py-2.5 text-right">
-                <RowAction name={name} terminating={terminating} onDelete={onDelete} />
+                {/* Beside Delete, not in the row's header, whose name is the project's alone. */}
+                <span className="inline-flex items-center gap-1">
+                  <PinButton compact pin={{ type: 'project', project: name, pinnedAt: 0 }} label={`project ${name}`} />
+                  <RowAction name={name} terminating={terminating} onDelete={onDelete} />
+                </span>
               </td>
             </tr>
           );

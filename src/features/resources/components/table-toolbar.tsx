@@ -8,6 +8,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { matchesShortcut } from '@/lib/shortcuts.ts';
 import type { TableParams } from '../table/view-params.ts';
 import { checkLabelSelector } from '../table/label-selector.ts';
+import { SaveViewControl } from './save-view.tsx';
 
 export interface ToolbarProps {
   params: TableParams;
@@ -41,6 +42,7 @@ export function TableToolbar({ params, phases, plural, set }: ToolbarProps) {
           {params.phase && !phases.includes(params.phase) ? <option value={params.phase}>{params.phase}</option> : null}
         </select>
       </label>
+      <SaveViewControl plural={plural} />
     </div>
   );
 }
