@@ -6,6 +6,7 @@
  * shape) falls back to the defaults, value by value, so a bad record never breaks the console.
  */
 import { create } from 'zustand';
+import { parseLayouts, type ColumnLayout } from './column-layout.ts';
 
 /** Where a preference is kept: across visits (localStorage) or for this tab only (sessionStorage). */
 export type PreferenceScope = 'local' | 'session';
@@ -26,11 +27,16 @@ const oneOf =
 export const PREFERENCES = {
   /** How times read: an age ("3m ago") or the date and time. For this tab only, so a new tab starts as usual. */
   timeFormat: { scope: 'session', initial: 'relative', parse: oneOf('relative', 'absolute') },
+  /** Each kind's table columns (order, hidden, widths, label columns), by kind; a kind not here has its defaults. */
+  columnLayouts: { scope: 'local', initial: {} as Record<string, ColumnLayout>, parse: parseLayouts },
+  /** How tall table rows are: compact fits about 25 rows in a 900 px high window. */
+  tableDensity: { scope: 'local', initial: 'comfortable', parse: oneOf('comfortable', 'compact') },
 } satisfies Record<string, Definition<unknown>>;
 
 export type PreferenceKey = keyof typeof PREFERENCES;
 export type Preferences = { [K in PreferenceKey]: NonNullable<ReturnType<(typeof PREFERENCES)[K]['parse']>> };
 export type TimeFormat = Preferences['timeFormat'];
+export type TableDensity = Preferences['tableDensity'];
 
 export const PREFERENCES_VERSION = 1;
 /** One key per storage; the same record shape in both. */
