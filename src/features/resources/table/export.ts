@@ -4,6 +4,7 @@
  * rows at a time, yielding to the browser between chunks, so 50,000 rows never hold the tab for long.
  */
 import { stringify } from 'yaml';
+import { saveBlob } from '@/lib/save-blob.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 
 export interface CsvColumn {
@@ -44,24 +45,28 @@ export async function toCsv(rows: readonly NodusObject[], columns: readonly CsvC
   return header + body.join('');
 }
 
+/** Without metadata.managedFields, as kubectl prints objects unless asked for them. */
+function readable(object: NodusObject): NodusObject {
+  if (object.metadata.managedFields === undefined) return object;
+  const { managedFields: _, ...metadata } = object.metadata;
+  return { ...object, metadata };
+}
+
 /** The objects as `kubectl get -o yaml` prints several: a List. */
 export async function toYamlList(rows: readonly NodusObject[]): Promise<string> {
   const head = 'apiVersion: v1\nkind: List\nmetadata:\n  resourceVersion: ""\n';
   if (rows.length === 0) return `${head}items: []\n`;
   // A block sequence may sit at its key's indentation, so each chunk is a sequence of its own, joined.
-  const body = await inChunks(rows, (chunk) => stringify(chunk, { lineWidth: 0 }));
+  const body = await inChunks(rows, (chunk) =>
+    stringify(chunk.map(readable), { lineWidth: 0, aliasDuplicateObjects: false }),
+  );
   return `${head}items:\n${body.join('')}`;
 }
 
 export async function toJsonList(rows: readonly NodusObject[]): Promise<string> {
-  const body = await inChunks(rows, (chunk) => chunk.map((o) => '    ' + JSON.stringify(o)).join(',\n'));
+  const body = await inChunks(rows, (chunk) => chunk.map((o) => '    ' + JSON.stringify(readable(o))).join(',\n'));
   const items = body.length === 0 ? '[]' : `[\n${body.join(',\n')}\n  ]`;
   return `{\n  "apiVersion": "v1",\n  "kind": "List",\n  "metadata": { "resourceVersion": "" },\n  "items": ${items}\n}\n`;
-}
-
-/** One object as YAML, as `kubectl get -o yaml` prints it. */
-export function toYaml(object: NodusObject): string {
-  return stringify(object, { lineWidth: 0 });
 }
 
 const TYPES: Record<ExportFormat, string> = {
@@ -79,20 +84,6 @@ export function exportFileName(parts: readonly string[], format: ExportFormat): 
   return `${base}.${format}`;
 }
 
-/** Hands `text` to the browser as a download, through a temporary link. */
-export function download(text: string, fileName: string, format: ExportFormat): void {
-  const url = URL.createObjectURL(new Blob([text], { type: TYPES[format] }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own reference by now; the URL can go once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /** Builds the export of `rows` in `format` and downloads it; resolves once the download started. */
 export async function exportRows(
   rows: readonly NodusObject[],
@@ -102,5 +93,5 @@ export async function exportRows(
 ): Promise<void> {
   const text =
     format === 'csv' ? await toCsv(rows, columns) : format === 'yaml' ? await toYamlList(rows) : await toJsonList(rows);
-  download(text, fileName, format);
+  saveBlob(new Blob([text], { type: TYPES[format] }), fileName);
 }
