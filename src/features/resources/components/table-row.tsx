@@ -12,7 +12,7 @@ import { STOP } from './cells.tsx';
 
 /** Row heights by density: compact shows about 25 rows in a 900 px high window. */
 export const ROW_HEIGHT = 36;
-export const COMPACT_ROW_HEIGHT = 25;
+export const COMPACT_ROW_HEIGHT = 22;
 
 export interface RowProps {
   object: NodusObject;
