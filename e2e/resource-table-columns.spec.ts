@@ -139,7 +139,7 @@ test('columns are chosen, moved, sized by keyboard, and remembered per kind acro
   const jobs = new ResourceTablePage(page, 'jobs');
   await jobs.goto(project);
   await jobs.expectNames(['j-1']);
-  await expectHeaders(jobs, ['Phase', 'GPU', 'Cost', 'Max cost', 'Owner', 'Labels', 'Age']);
+  await expectHeaders(jobs, ['Phase', 'GPU', 'Cost', 'Max', 'Owner', 'Labels', 'Age']);
   expect(new URL(page.url()).searchParams.get('cols')).toBeNull();
 
   // Reset: the defaults again, and the URL without `cols`.

@@ -29,6 +29,8 @@ export function ResizeHandle({
   onResize: (id: string, px: number) => void;
 }) {
   const drag = useRef<{ x: number; start: number; px: number } | undefined>(undefined);
+  // Keys pressed faster than the table renders build on each other, not on the width of the last render.
+  const keyed = useRef<{ from: number | undefined; px: number } | undefined>(undefined);
   const cellWidth = (handle: HTMLElement) => handle.parentElement?.getBoundingClientRect().width ?? 0;
   const preview = (handle: HTMLElement, px: number) =>
     handle.closest<HTMLElement>('[data-columns]')?.style.setProperty('--cols', template(id, px));
@@ -57,8 +59,11 @@ export function ResizeHandle({
     e.preventDefault();
     // The table's own arrow keys move its rows: not from here.
     e.stopPropagation();
-    const current = width ?? cellWidth(e.currentTarget);
-    onResize(id, clampWidth(current + sign * (e.shiftKey ? BIG_STEP : STEP)));
+    const last = keyed.current;
+    const current = last !== undefined && last.from === width ? last.px : (width ?? cellWidth(e.currentTarget));
+    const px = clampWidth(current + sign * (e.shiftKey ? BIG_STEP : STEP));
+    keyed.current = { from: width, px };
+    onResize(id, px);
   }
 
   return (
