@@ -10,12 +10,9 @@ import {
   parseLayouts,
   serializeCols,
   visibleIds,
-  withLabel,
-  withMoved,
-  withoutLabel,
-  withShown,
   withWidth,
 } from './column-layout.ts';
+import { withLabel, withMoved, withoutLabel, withShown } from './column-edits.ts';
 
 const DEFAULTS = ['phase', 'cost', 'labels', 'age'];
 

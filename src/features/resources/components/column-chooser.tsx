@@ -4,17 +4,8 @@
  * Every change is kept at once (use-column-layout.ts says where).
  */
 import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import {
-  EMPTY_LAYOUT,
-  isLabelKey,
-  labelColumnId,
-  labelKeyOf,
-  visibleIds,
-  withLabel,
-  withMoved,
-  withoutLabel,
-  withShown,
-} from '@/data/column-layout.ts';
+import { EMPTY_LAYOUT, isLabelKey, labelColumnId, labelKeyOf, visibleIds } from '@/data/column-layout.ts';
+import { withLabel, withMoved, withoutLabel, withShown } from '@/data/column-edits.ts';
 import { setPreference, usePreference } from '@/data/preferences.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import type { ColumnLayoutApi } from '../hooks/use-column-layout.ts';

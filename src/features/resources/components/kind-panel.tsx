@@ -3,7 +3,7 @@
  * ticked, and the table. The label selector and the phase go to the API (a new watch per selector); the sort
  * and the text filter are applied here. All of them live in the URL.
  */
-import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KindInfo } from '@/data/client/index.ts';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
@@ -18,7 +18,7 @@ import { useTableView } from '../hooks/use-table-view.ts';
 import { useColumnLayout } from '../hooks/use-column-layout.ts';
 import { withWidth } from '@/data/column-layout.ts';
 import { usePreference } from '@/data/preferences.ts';
-import { ColumnsButton, ExportMenu } from './table-menus.tsx';
+import { MENU_BUTTON } from './menu-button.ts';
 import { COMPACT_ROW_HEIGHT, ROW_HEIGHT } from './table-row.tsx';
 import { kindTraits, tableColumns } from '../kinds/registry.tsx';
 import { hasLabel, withLabel } from '../table/label-selector.ts';
@@ -30,6 +30,9 @@ import { TableToolbar } from './table-toolbar.tsx';
 import { ReconnectNote, WatchStatus } from './watch-status.tsx';
 import { formatCount, formatDateTime } from '@/lib/format.ts';
 import { WatchTroublePanel } from '@/components/ui/watch-trouble.tsx';
+
+// After the table: nobody chooses columns before the rows are there.
+const TableMenus = lazy(() => import('./table-menus.tsx'));
 
 export function KindPanel({ kind, project }: { kind: KindInfo; project: string | undefined }) {
   const { params, set } = useTableParams();
@@ -164,8 +167,20 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 border-b border-slate-200 px-3 py-2.5">
         <TableToolbar params={params} phases={kindTraits(kind).phases} plural={kind.plural} set={set} />
         <div className="flex h-8 items-center gap-3">
-          <ColumnsButton api={columnLayout} sampleRows={currentRows} />
-          <ExportMenu current={currentShown} fileBase={[kind.plural, project ?? 'all-projects']} />
+          <Suspense
+            fallback={['Columns', 'Export'].map((name) => (
+              <button key={name} type="button" disabled className={MENU_BUTTON}>
+                {name}
+              </button>
+            ))}
+          >
+            <TableMenus
+              api={columnLayout}
+              sampleRows={currentRows}
+              current={currentShown}
+              fileBase={[kind.plural, project ?? 'all-projects']}
+            />
+          </Suspense>
           <ReconnectNote list={{ status: objects.status, reconnects: objects.reconnects, relists: objects.relists }} />
           <WatchStatus list={watchState} />
         </div>

@@ -1,6 +1,6 @@
 /**
- * The table's Columns and Export buttons. What they open is loaded when first opened (column-chooser.tsx, and
- * table/export.ts on an export), so the table's first view does not wait for them.
+ * The table's Columns and Export buttons, loaded after the table itself (kind-panel.tsx shows them disabled
+ * until then); the chooser (column-chooser.tsx) loads when first opened and table/export.ts on an export.
  */
 import { clsx } from 'clsx';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -11,8 +11,26 @@ import type { ExportFormat } from '../table/export.ts';
 
 const ColumnChooser = lazy(() => import('./column-chooser.tsx'));
 
-const BUTTON =
-  'inline-flex h-8 items-center gap-1.5 rounded-md border border-slate-200 bg-white px-2.5 text-[13px] text-slate-700 shadow-xs hover:bg-slate-50 focus-visible:ring-2 focus-visible:ring-indigo-500/40 focus-visible:outline-none disabled:opacity-50';
+import { MENU_BUTTON as BUTTON } from './menu-button.ts';
+
+export default function TableMenus({
+  api,
+  sampleRows,
+  current,
+  fileBase,
+}: {
+  api: ColumnLayoutApi;
+  sampleRows: () => readonly NodusObject[];
+  current: () => { rows: readonly NodusObject[]; columns: readonly Column[] };
+  fileBase: readonly string[];
+}) {
+  return (
+    <>
+      <ColumnsButton api={api} sampleRows={sampleRows} />
+      <ExportMenu current={current} fileBase={fileBase} />
+    </>
+  );
+}
 
 /** Closes `open` on Escape (focus back to the button) and on a press outside `box`. */
 function useDismiss(open: boolean, close: () => void, box: React.RefObject<HTMLElement | null>) {

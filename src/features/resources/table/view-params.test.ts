@@ -1,6 +1,7 @@
 /** Sort and filters round-trip through the URL, with defaults left out and other parameters kept. */
 import { describe, expect, it } from 'vitest';
-import { EMPTY_LAYOUT, visibleIds, withLabel, withShown } from '@/data/column-layout.ts';
+import { withLabel, withShown } from '@/data/column-edits.ts';
+import { EMPTY_LAYOUT, visibleIds } from '@/data/column-layout.ts';
 import {
   phaseFieldSelector,
   readColumnsParam,
