@@ -3,9 +3,9 @@
  * objects as a Kubernetes List in YAML or JSON. Loaded only when someone exports. The text is built a chunk of
  * rows at a time, yielding to the browser between chunks, so 50,000 rows never hold the tab for long.
  */
-import { stringify } from 'yaml';
 import { saveBlob } from '@/lib/save-blob.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
+import { yamlSequence } from './yaml-emit.ts';
 
 export interface CsvColumn {
   header: string;
@@ -15,7 +15,7 @@ export interface CsvColumn {
 export type ExportFormat = 'csv' | 'yaml' | 'json';
 
 /** Rows per chunk: a few milliseconds of work each. */
-const CHUNK = 2_000;
+const CHUNK = 1_000;
 
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -57,9 +57,7 @@ export async function toYamlList(rows: readonly NodusObject[]): Promise<string> 
   const head = 'apiVersion: v1\nkind: List\nmetadata:\n  resourceVersion: ""\n';
   if (rows.length === 0) return `${head}items: []\n`;
   // A block sequence may sit at its key's indentation, so each chunk is a sequence of its own, joined.
-  const body = await inChunks(rows, (chunk) =>
-    stringify(chunk.map(readable), { lineWidth: 0, aliasDuplicateObjects: false }),
-  );
+  const body = await inChunks(rows, (chunk) => yamlSequence(chunk.map(readable)));
   return `${head}items:\n${body.join('')}`;
 }
 
