@@ -89,6 +89,24 @@ test.describe('axe finds no serious or critical violation', () => {
     expect(found).toEqual([]);
   });
 
+  test('with the column chooser open, a label column, the compact density and the Export menu open', async ({
+    page,
+  }) => {
+    const console = new ConsolePage(page);
+    await page.goto(`/projects/${project}/jobs?cols=phase%40160,label:app,cost`);
+    await expect(console.row('jobs', 'a11y-job')).toBeVisible(LOADED);
+    await page.getByRole('button', { name: 'Columns', exact: true }).click();
+    const chooser = page.getByRole('dialog', { name: 'Columns' });
+    await chooser.getByRole('radio', { name: 'Compact' }).check();
+    await expect(chooser.getByRole('button', { name: 'Move Phase up' })).toBeDisabled();
+    const found = await seriousViolations(page, 'column chooser');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await expect(page.getByRole('menuitem', { name: /^CSV/ })).toBeFocused();
+    found.push(...(await seriousViolations(page, 'export menu')));
+    expect(found).toEqual([]);
+  });
+
   for (const tab of ['overview', 'yaml', 'logs', 'edit']) {
     test(`on the object's ${tab} tab`, async ({ page }) => {
       await page.goto(`/projects/${project}/jobs/a11y-job?tab=${tab}`);

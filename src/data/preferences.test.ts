@@ -116,4 +116,22 @@ describe('preferences store', () => {
     expect(stored.values.pins).toEqual({ c: [{ type: 'project', project: 'nlp', pinnedAt: 1 }] });
     expect(stored.values.lastProject).toEqual({ c: 'vision' });
   });
+
+  it('keeps column layouts and density in localStorage, each malformed value dropped to its default', () => {
+    const local = memoryStorage({
+      [PREFERENCES_KEY]: record(PREFERENCES_VERSION, {
+        columnLayouts: { Job: { order: ['cost', 7], widths: { cost: 'wide' } }, Budget: 'nope' },
+        tableDensity: 'tiny',
+      }),
+    });
+    const store = createPreferencesStore({ local, session: memoryStorage() });
+    expect(store.getState().values.columnLayouts).toEqual({
+      Job: { order: ['cost'], hidden: [], widths: {}, labels: [] },
+    });
+    expect(store.getState().values.tableDensity).toBe('comfortable');
+    store.getState().set('tableDensity', 'compact');
+    const saved = JSON.parse(local.getItem(PREFERENCES_KEY) ?? '') as { values: Record<string, unknown> };
+    expect(saved.values.tableDensity).toBe('compact');
+    expect(createPreferencesStore({ local, session: memoryStorage() }).getState().values.tableDensity).toBe('compact');
+  });
 });

@@ -14,6 +14,7 @@ import {
   type Pin,
   type SavedView,
 } from './places/places.ts';
+import { parseLayouts, type ColumnLayout } from './column-layout.ts';
 
 /** Where a preference is kept: across visits (localStorage) or for this tab only (sessionStorage). */
 export type PreferenceScope = 'local' | 'session';
@@ -42,12 +43,17 @@ export const PREFERENCES = {
   pins: { scope: 'local', initial: {} as ByConnection<Pin[]>, parse: parsePins },
   /** The project last visited, per API server: where `/` lands. */
   lastProject: { scope: 'local', initial: {} as ByConnection<string>, parse: parseLastProject },
+  /** Each kind's table columns (order, hidden, widths, label columns), by kind; a kind not here has its defaults. */
+  columnLayouts: { scope: 'local', initial: {} as Record<string, ColumnLayout>, parse: parseLayouts },
+  /** How tall table rows are: compact fits about 25 rows in a 900 px high window. */
+  tableDensity: { scope: 'local', initial: 'comfortable', parse: oneOf('comfortable', 'compact') },
 } satisfies Record<string, Definition<unknown>>;
 
 export type PreferenceKey = keyof typeof PREFERENCES;
 export type Preferences = { [K in PreferenceKey]: NonNullable<ReturnType<(typeof PREFERENCES)[K]['parse']>> };
 export type TimeFormat = Preferences['timeFormat'];
 export type ThemePreference = Preferences['theme'];
+export type TableDensity = Preferences['tableDensity'];
 
 export const PREFERENCES_VERSION = 1;
 /** One key per storage; the same record shape in both. */

@@ -5,12 +5,22 @@
 import { useMemo } from 'react';
 import { stringify } from 'yaml';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
+import { saveBlob } from '@/lib/save-blob.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 
 /** Without metadata.managedFields, as kubectl shows it: who set which field is the Details card's, in short. */
 export function readableObject(object: NodusObject): NodusObject {
   const { managedFields: _managed, ...metadata } = object.metadata;
   return { ...object, metadata };
+}
+
+/** `job-team-a-train-1.yaml`: kind, project and name, anything a file system could mind replaced. */
+export function yamlFileName(object: NodusObject): string {
+  const parts = [object.kind?.toLowerCase() ?? 'object', object.metadata.namespace ?? '', object.metadata.name ?? ''];
+  return `${parts
+    .filter((p) => p !== '')
+    .join('-')
+    .replace(/[^A-Za-z0-9._-]+/g, '_')}.yaml`;
 }
 
 export function YamlView({ object, deleted }: { object: NodusObject; deleted: boolean }) {
@@ -26,11 +36,20 @@ export function YamlView({ object, deleted }: { object: NodusObject; deleted: bo
           {deleted ? 'Its last state before it was deleted' : 'As the API has it now; updates live'} · {lines} lines ·
           resourceVersion <span className="font-mono text-slate-300">{object.metadata.resourceVersion}</span>
         </p>
-        <CopyButton
-          value={text}
-          label="Copy YAML"
-          className="border-slate-700 bg-slate-800 text-slate-200 hover:bg-slate-700 hover:text-white"
-        />
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            onClick={() => saveBlob(new Blob([text], { type: 'application/yaml;charset=utf-8' }), yamlFileName(object))}
+            className="inline-flex h-7 items-center rounded-md border border-slate-700 bg-slate-800 px-2.5 text-xs font-medium text-slate-200 hover:bg-slate-700 hover:text-white focus-visible:outline-2 focus-visible:outline-indigo-400"
+          >
+            Download YAML
+          </button>
+          <CopyButton
+            value={text}
+            label="Copy YAML"
+            className="border-slate-700 bg-slate-800 text-slate-200 hover:bg-slate-700 hover:text-white"
+          />
+        </div>
       </header>
       {/* Focusable: a keyboard user scrolls a long YAML with the arrow keys. */}
       <pre

@@ -3,7 +3,7 @@
  * ticked, and the table. The label selector and the phase go to the API (a new watch per selector); the sort
  * and the text filter are applied here. All of them live in the URL.
  */
-import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KindInfo } from '@/data/client/index.ts';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
@@ -15,6 +15,11 @@ import { tableListOptions, useWatchedList } from '../api/use-watched-list.ts';
 import { useSelection } from '../hooks/use-selection.ts';
 import { useTableParams } from '../hooks/use-table-params.ts';
 import { useTableView } from '../hooks/use-table-view.ts';
+import { useColumnLayout } from '../hooks/use-column-layout.ts';
+import { withWidth } from '@/data/column-layout.ts';
+import { usePreference } from '@/data/preferences.ts';
+import { MENU_BUTTON } from './menu-button.ts';
+import { COMPACT_ROW_HEIGHT, ROW_HEIGHT } from './table-row.tsx';
 import { kindTraits, tableColumns } from '../kinds/registry.tsx';
 import { hasLabel, withLabel } from '../table/label-selector.ts';
 import { objectHref } from '../object-href.ts';
@@ -26,6 +31,9 @@ import { ReconnectNote, WatchStatus } from './watch-status.tsx';
 import { formatCount, formatDateTime } from '@/lib/format.ts';
 import { WatchTroublePanel } from '@/components/ui/watch-trouble.tsx';
 
+// After the table: nobody chooses columns before the rows are there.
+const TableMenus = lazy(() => import('./table-menus.tsx'));
+
 export function KindPanel({ kind, project }: { kind: KindInfo; project: string | undefined }) {
   const { params, set } = useTableParams();
   const listOptions = tableListOptions(params);
@@ -34,7 +42,11 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
   // The rows depend on the kind's name and plural only: discovery's answer for a kind drawn before it came
   // (project-resources.tsx) brings its verbs, and must not draw every row again.
   const { kind: kindName, plural } = kind;
-  const columns = useMemo(() => tableColumns({ kind: kindName }, project === undefined), [kindName, project]);
+  const allColumns = useMemo(() => tableColumns({ kind: kindName }, project === undefined), [kindName, project]);
+  const columnLayout = useColumnLayout(kindName, allColumns);
+  const { columns, widths, layout, set: setLayout } = columnLayout;
+  const onResize = useCallback((id: string, px: number) => setLayout(withWidth(layout, id, px)), [layout, setLayout]);
+  const rowHeight = usePreference('tableDensity') === 'compact' ? COMPACT_ROW_HEIGHT : ROW_HEIGHT;
   const query = useDeferredValue(params.q);
   const sort = useMemo(() => ({ column: params.sort, desc: params.desc }), [params.sort, params.desc]);
   const view = useTableView(objects, objects.synced, columns, sort, query, project === undefined);
@@ -46,6 +58,13 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
     objectsRef.current = objects;
   });
   const currentItems = useCallback(() => objectsRef.current.items, []);
+  // The export reads the rows shown and the columns when it runs.
+  const shownRef = useRef({ rows: view.rows, columns });
+  useLayoutEffect(() => {
+    shownRef.current = { rows: view.rows, columns };
+  });
+  const currentShown = useCallback(() => shownRef.current, []);
+  const currentRows = useCallback(() => shownRef.current.rows, []);
 
   // Ticks belong to one filtered list: a new filter starts with none.
   const filterKey = `${labelSelector ?? ''}\n${params.phase}\n${query}`;
@@ -130,6 +149,9 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
           rows={view.rows}
           version={view.version}
           columns={columns}
+          widths={widths}
+          onResize={onResize}
+          rowHeight={rowHeight}
           sort={sort}
           onSort={onSort}
           selection={selection}
@@ -145,6 +167,20 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 border-b border-slate-200 px-3 py-2.5">
         <TableToolbar params={params} phases={kindTraits(kind).phases} plural={kind.plural} set={set} />
         <div className="flex h-8 items-center gap-3">
+          <Suspense
+            fallback={['Columns', 'Export'].map((name) => (
+              <button key={name} type="button" disabled className={MENU_BUTTON}>
+                {name}
+              </button>
+            ))}
+          >
+            <TableMenus
+              api={columnLayout}
+              sampleRows={currentRows}
+              current={currentShown}
+              fileBase={[kind.plural, project ?? 'all-projects']}
+            />
+          </Suspense>
           <ReconnectNote list={{ status: objects.status, reconnects: objects.reconnects, relists: objects.relists }} />
           <WatchStatus list={watchState} />
         </div>

@@ -15,6 +15,7 @@ import {
   type Virtualizer,
   type VirtualizerOptions,
 } from '@tanstack/react-virtual';
+import { clsx } from 'clsx';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import type { KindInfo } from '@/data/client/index.ts';
@@ -36,6 +37,11 @@ export interface ResourceTableProps {
   /** Changes whenever `rows` (an array updated in place) does. */
   version: number;
   columns: readonly Column[];
+  /** Widths someone set, in pixels, by column id. */
+  widths: Readonly<Record<string, number>>;
+  onResize: (id: string, px: number) => void;
+  /** ROW_HEIGHT, or COMPACT_ROW_HEIGHT for the compact density. */
+  rowHeight: number;
   sort: { column: string; desc: boolean };
   onSort: (column: string) => void;
   selection: Selection;
@@ -81,6 +87,9 @@ export function ResourceTable({
   rows,
   version,
   columns,
+  widths,
+  onResize,
+  rowHeight,
   sort,
   onSort,
   selection,
@@ -156,7 +165,7 @@ export function ResourceTable({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: measured ? 12 : 0,
     initialRect: windowRect(),
     observeElementRect: observeRect,
@@ -171,6 +180,14 @@ export function ResourceTable({
     // overscan (12 rows either side) covers the frame that takes.
     useFlushSync: false,
   });
+
+  // A new density: every row's place moves.
+  const measuredHeight = useRef(rowHeight);
+  useLayoutEffect(() => {
+    if (measuredHeight.current === rowHeight) return;
+    measuredHeight.current = rowHeight;
+    virtualizer.measure();
+  }, [rowHeight, virtualizer]);
 
   useLayoutEffect(() => {
     if (!focusActive.current || activeIndex < 0) return;
@@ -213,7 +230,7 @@ export function ResourceTable({
   };
 
   const active = activeIndex >= 0 ? rows[activeIndex] : undefined;
-  const page = () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 2);
+  const page = () => Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / rowHeight) - 2);
   const onRow = (e: KeyboardEvent) =>
     active !== undefined && !isControlTarget(e.target) && !(e.target instanceof HTMLInputElement);
   // Document-wide like the console's other lists (src/lib/use-hotkeys.ts): never while typing in a field, never
@@ -240,7 +257,7 @@ export function ResourceTable({
     rows.length > 0,
   );
 
-  const template = useMemo(() => gridTemplate(columns), [columns]);
+  const template = useMemo(() => gridTemplate(columns, widths), [columns, widths]);
   const items = virtualizer.getVirtualItems();
   const shown = items.flatMap((item) => {
     const object = rows[item.index];
@@ -252,7 +269,11 @@ export function ResourceTable({
   const hintId = useId();
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col text-[13px]" style={{ '--cols': template.columns } as CSSProperties}>
+    <div
+      data-columns=""
+      className={clsx('flex min-h-0 flex-1 flex-col', rowHeight < ROW_HEIGHT ? 'text-[12.5px]' : 'text-[13px]')}
+      style={{ '--cols': template.columns } as CSSProperties}
+    >
       {/* The scrolling element is the table: a table's children must be rows and row groups (no labelled
           wrapper between), and a table may not be multiselectable (a grid may); rows carry aria-selected. */}
       <p id={hintId} hidden>
@@ -281,10 +302,12 @@ export function ResourceTable({
           selection={selection}
           height={HEADER_HEIGHT}
           minWidth={template.minWidth}
+          widths={widths}
+          onResize={onResize}
         />
         <div
           role="rowgroup"
-          style={{ height: rows.length * ROW_HEIGHT, minWidth: template.minWidth }}
+          style={{ height: rows.length * rowHeight, minWidth: template.minWidth }}
           className="relative"
         >
           {shown.map(({ index, object, id }, i) => {
@@ -297,6 +320,7 @@ export function ResourceTable({
                 selected={selection.ids.has(id)}
                 active={id === activeId}
                 columns={columns}
+                height={rowHeight}
                 href={hrefOf(object)}
                 flash={flash}
                 onToggle={onToggle}

@@ -4,23 +4,38 @@
  * sideways with the rows.
  */
 import { clsx } from 'clsx';
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, type ReactNode } from 'react';
 import type { KindInfo } from '@/data/client/index.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import type { Column } from '../kinds/registry.tsx';
 import { objectKey } from '../table/snapshot-diff.ts';
 import { formatCount } from '@/lib/format.ts';
+import { ResizeHandle } from './column-resize.tsx';
 
 const SELECT_WIDTH = '2.5rem';
 const NAME_WIDTH = 'minmax(13rem, 1.6fr)';
 
-/** The grid tracks every row shares, and the width below which the table scrolls sideways. */
-export function gridTemplate(columns: readonly Column[]): { columns: string; minWidth: string } {
-  const widths = [SELECT_WIDTH, NAME_WIDTH, ...columns.map((c) => c.width)];
+/**
+ * The grid tracks every row shares, and the width below which the table scrolls sideways. A column someone
+ * resized is that many pixels wide.
+ */
+export function gridTemplate(
+  columns: readonly Column[],
+  sized: Readonly<Record<string, number>> = {},
+): { columns: string; minWidth: string } {
+  const track = (id: string, width: string) => (sized[id] !== undefined ? `${sized[id]}px` : width);
+  const widths = [SELECT_WIDTH, track('name', NAME_WIDTH), ...columns.map((c) => track(c.id, c.width))];
   const rem = widths.reduce((sum, w) => sum + Number(/([\d.]+)rem/.exec(w)?.[1] ?? 0), 0);
+  const px = widths.reduce((sum, w) => sum + Number(/^(\d+)px$/.exec(w)?.[1] ?? 0), 0);
   // Cells pad inside their tracks, so the tracks' minimums are the whole minimum.
-  return { columns: widths.join(' '), minWidth: `${rem}rem` };
+  return { columns: widths.join(' '), minWidth: px ? `calc(${rem}rem + ${px}px)` : `${rem}rem` };
+}
+
+/** A column's default width in pixels, about: its track's smallest size in rem. */
+function estimateWidth(track: string): number {
+  const rem = Number(/([\d.]+)rem/.exec(track)?.[1] ?? 10);
+  return Math.round(rem * 16);
 }
 
 /** Memoised: scrolling re-renders the table, never its header. */
@@ -33,9 +48,14 @@ export const TableHeader = memo(function TableHeader({
   selection,
   height,
   minWidth,
+  widths,
+  onResize,
 }: {
   kind: KindInfo;
   columns: readonly Column[];
+  /** Widths someone set, by column id. */
+  widths: Readonly<Record<string, number>>;
+  onResize: (id: string, px: number) => void;
   sort: { column: string; desc: boolean };
   onSort: (column: string) => void;
   rows: readonly NodusObject[];
@@ -50,6 +70,7 @@ export const TableHeader = memo(function TableHeader({
   const all =
     rows.length > 0 && selection.ids.size >= rows.length && rows.every((o) => selection.ids.has(objectKey(o)));
   const box = useRef<HTMLInputElement>(null);
+  const template = (id: string, px: number) => gridTemplate(columns, { ...widths, [id]: px }).columns;
   useEffect(() => {
     if (box.current) box.current.indeterminate = some && !all;
   }, [some, all]);
@@ -73,7 +94,16 @@ export const TableHeader = memo(function TableHeader({
             className="size-3.5 cursor-pointer rounded border-slate-300 accent-indigo-600"
           />
         </div>
-        <SortHeader id="name" header="Name" sort={sort} onSort={onSort} sortable />
+        <SortHeader id="name" header="Name" sort={sort} onSort={onSort} sortable>
+          <ResizeHandle
+            id="name"
+            header="Name"
+            width={widths.name}
+            estimate={208}
+            template={template}
+            onResize={onResize}
+          />
+        </SortHeader>
         {columns.map((c) => (
           <SortHeader
             key={c.id}
@@ -83,7 +113,16 @@ export const TableHeader = memo(function TableHeader({
             onSort={onSort}
             sortable={!!c.sortValue}
             align={c.align}
-          />
+          >
+            <ResizeHandle
+              id={c.id}
+              header={c.header}
+              width={widths[c.id]}
+              estimate={estimateWidth(c.width)}
+              template={template}
+              onResize={onResize}
+            />
+          </SortHeader>
         ))}
       </div>
     </div>
@@ -97,9 +136,12 @@ function SortHeader({
   onSort,
   sortable,
   align,
+  children,
 }: {
   id: string;
   header: string;
+  /** The column's resize handle. */
+  children?: ReactNode;
   sort: { column: string; desc: boolean };
   onSort: (column: string) => void;
   sortable: boolean;
@@ -111,7 +153,11 @@ function SortHeader({
     <div
       role="columnheader"
       aria-sort={ariaSort}
-      className={clsx('flex min-w-0 items-center', id === 'name' ? 'pr-3' : 'px-3', align === 'right' && 'justify-end')}
+      className={clsx(
+        'relative flex min-w-0 items-center',
+        id === 'name' ? 'pr-3' : 'px-3',
+        align === 'right' && 'justify-end',
+      )}
     >
       {sortable ? (
         <button
@@ -130,6 +176,7 @@ function SortHeader({
       ) : (
         <span>{header}</span>
       )}
+      {children}
     </div>
   );
 }

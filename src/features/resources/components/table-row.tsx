@@ -10,7 +10,9 @@ import type { Column } from '../kinds/registry.tsx';
 import type { RowFlash } from '../table/row-flash.ts';
 import { STOP } from './cells.tsx';
 
+/** Row heights by density: compact shows about 25 rows in a 900 px high window. */
 export const ROW_HEIGHT = 36;
+export const COMPACT_ROW_HEIGHT = 22;
 
 export interface RowProps {
   object: NodusObject;
@@ -20,6 +22,8 @@ export interface RowProps {
   selected: boolean;
   active: boolean;
   columns: readonly Column[];
+  /** ROW_HEIGHT, or COMPACT_ROW_HEIGHT. */
+  height: number;
   href: string;
   flash: RowFlash;
   /** Stable callbacks (the table keeps them in refs), so they never break the memo. */
@@ -35,6 +39,7 @@ export const TableRow = memo(function TableRow({
   selected,
   active,
   columns,
+  height,
   href,
   flash,
   onToggle,
@@ -70,7 +75,7 @@ export const TableRow = memo(function TableRow({
         onOpen(href);
       }}
       // Placed by index (not by a measured offset), so a row renders again only when its index changes.
-      style={{ height: ROW_HEIGHT, transform: `translateY(${index * ROW_HEIGHT}px)` }}
+      style={{ height, transform: `translateY(${index * height}px)` }}
       className={clsx(
         // Contained: a row's style and layout never reach the others, so scrolling lays out only new rows.
         'absolute inset-x-0 top-0 grid cursor-pointer items-center [contain:layout_style_paint] border-b border-slate-100 [grid-template-columns:var(--cols)]',

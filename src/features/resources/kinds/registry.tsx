@@ -10,6 +10,7 @@ import type { KindInfo } from '@/data/client/index.ts';
 import { PhaseBadge } from '@/components/ui/phase-badge.tsx';
 import { presentationOf, type ColumnSpec, type KindPresentation } from '@/kinds/index.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
+import { labelColumnId, labelKeyOf } from '@/data/column-layout.ts';
 import type { SortValue } from '../table/table-view.ts';
 import { Age, Clipped, Gpu, gpuOf, LabelChips, Money, Owner, ownerOf } from '../components/cells.tsx';
 
@@ -24,6 +25,8 @@ export interface Column {
   /** Numbers and ages read best biggest first on the first click. */
   firstDesc?: boolean;
   render: (object: NodusObject) => ReactNode;
+  /** The value as plain text, as an export writes it (raw numbers and timestamps, not as formatted). */
+  text: (object: NodusObject) => string;
 }
 
 export interface KindTraits {
@@ -49,6 +52,17 @@ function sortValueOf(spec: ColumnSpec): (o: NodusObject) => SortValue {
   if (spec.cell === 'owner') return (o) => ownerOf(o)?.text;
   const read = spec.sortBy ?? spec.value ?? (() => undefined);
   return spec.align === 'right' ? (o) => num(read(o)) : (o) => text(read(o));
+}
+
+function textOf(spec: ColumnSpec): (o: NodusObject) => string {
+  if (spec.cell === 'gpu')
+    return (o) => {
+      const { type, count } = gpuOf(o);
+      return type && count > 0 ? `${count}x ${type}` : '';
+    };
+  if (spec.cell === 'owner') return (o) => ownerOf(o)?.text ?? '';
+  const read = spec.value ?? (() => undefined);
+  return (o) => text(read(o)) ?? '';
 }
 
 function cellOf(spec: ColumnSpec): (o: NodusObject) => ReactNode {
@@ -90,6 +104,7 @@ function toColumn(spec: ColumnSpec): Column {
     ...(firstDesc ? { firstDesc } : {}),
     sortValue: sortValueOf(spec),
     render: cellOf(spec),
+    text: textOf(spec),
   };
 }
 
@@ -98,6 +113,10 @@ const labelsColumn: Column = {
   header: 'Labels',
   width: 'minmax(10rem, 1.6fr)',
   render: (o) => <LabelChips labels={o.metadata.labels} />,
+  text: (o) =>
+    Object.entries(o.metadata.labels ?? {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join(','),
 };
 const ageColumn: Column = {
   id: 'age',
@@ -111,6 +130,7 @@ const ageColumn: Column = {
     return Number.isNaN(t) ? undefined : -t;
   },
   render: (o) => <Age timestamp={o.metadata.creationTimestamp} />,
+  text: (o) => o.metadata.creationTimestamp ?? '',
 };
 const projectColumn: Column = {
   id: 'project',
@@ -118,6 +138,7 @@ const projectColumn: Column = {
   width: 'minmax(6rem, 0.6fr)',
   sortValue: (o) => o.metadata.namespace,
   render: (o) => <Clipped text={o.metadata.namespace ?? ''} className="text-slate-600" />,
+  text: (o) => o.metadata.namespace ?? '',
 };
 
 const traits = new Map<string, KindTraits>();
@@ -145,3 +166,29 @@ export function tableColumns(kind: Pick<KindInfo, 'kind'>, allProjects: boolean)
 }
 
 export const nameSortValue = (o: NodusObject): SortValue => o.metadata.name;
+
+const labelColumns = new Map<string, Column>();
+
+/** A label as a column of its own (`kubectl get -L key`): its value, sortable; one object per key. */
+export function labelColumn(key: string): Column {
+  let found = labelColumns.get(key);
+  if (!found) {
+    const value = (o: NodusObject) => o.metadata.labels?.[key];
+    found = {
+      id: labelColumnId(key),
+      header: key,
+      width: 'minmax(7rem, 0.8fr)',
+      sortValue: value,
+      render: (o) => <Clipped text={value(o) ?? '—'} className="font-mono text-[12px] text-slate-600" />,
+      text: (o) => value(o) ?? '',
+    };
+    labelColumns.set(key, found);
+  }
+  return found;
+}
+
+/** The column an id names: one of `columns`, or a label column; undefined for an id this kind does not have. */
+export function columnById(columns: readonly Column[], id: string): Column | undefined {
+  const key = labelKeyOf(id);
+  return key !== undefined ? labelColumn(key) : columns.find((c) => c.id === id);
+}

@@ -1,6 +1,14 @@
 /** Sort and filters round-trip through the URL, with defaults left out and other parameters kept. */
 import { describe, expect, it } from 'vitest';
-import { phaseFieldSelector, readTableParams, writeTableParams } from './view-params.ts';
+import { withLabel, withShown } from '@/data/column-edits.ts';
+import { EMPTY_LAYOUT, visibleIds } from '@/data/column-layout.ts';
+import {
+  phaseFieldSelector,
+  readColumnsParam,
+  readTableParams,
+  writeColumnsParam,
+  writeTableParams,
+} from './view-params.ts';
 
 describe('table params', () => {
   it('reads defaults from an empty URL', () => {
@@ -22,5 +30,24 @@ describe('table params', () => {
   it('turns a phase into a field selector', () => {
     expect(phaseFieldSelector('Running')).toBe('status.phase=Running');
     expect(phaseFieldSelector('')).toBeUndefined();
+  });
+});
+
+describe('columns param', () => {
+  const defaults = ['phase', 'cost', 'labels', 'age'];
+
+  it('writes a layout as cols, keeps other parameters, and leaves the default out', () => {
+    const layout = withLabel(defaults, withShown(EMPTY_LAYOUT, 'labels', false), 'team');
+    const search = writeColumnsParam(new URLSearchParams('sort=-cost&q=x'), defaults, layout);
+    expect(search.toString()).toBe('sort=-cost&q=x&cols=phase%2Ccost%2Cage%2Clabel%3Ateam');
+    const read = readColumnsParam(search, defaults)!;
+    expect(visibleIds(defaults, read)).toEqual(['phase', 'cost', 'age', 'label:team']);
+    expect(writeColumnsParam(search, defaults, EMPTY_LAYOUT).toString()).toBe('sort=-cost&q=x');
+    expect(readColumnsParam(new URLSearchParams('sort=cost'), defaults)).toBeUndefined();
+  });
+
+  it('survives the table params being written', () => {
+    const search = writeTableParams(new URLSearchParams('cols=age'), { q: 'x' });
+    expect(search.get('cols')).toBe('age');
   });
 });

@@ -1,0 +1,211 @@
+/**
+ * The table's Columns and Export buttons, loaded after the table itself (kind-panel.tsx shows them disabled
+ * until then); the chooser (column-chooser.tsx) loads when first opened and table/export.ts on an export.
+ */
+import { clsx } from 'clsx';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { NodusObject } from '@/shared/protocol.ts';
+import type { Column } from '../kinds/registry.tsx';
+import type { ColumnLayoutApi } from '../hooks/use-column-layout.ts';
+import type { ExportFormat } from '../table/export.ts';
+
+const ColumnChooser = lazy(() => import('./column-chooser.tsx'));
+
+import { MENU_BUTTON as BUTTON } from './menu-button.ts';
+
+export default function TableMenus({
+  api,
+  sampleRows,
+  current,
+  fileBase,
+}: {
+  api: ColumnLayoutApi;
+  sampleRows: () => readonly NodusObject[];
+  current: () => { rows: readonly NodusObject[]; columns: readonly Column[] };
+  fileBase: readonly string[];
+}) {
+  return (
+    <>
+      <ColumnsButton api={api} sampleRows={sampleRows} />
+      <ExportMenu current={current} fileBase={fileBase} />
+    </>
+  );
+}
+
+/** Closes `open` on Escape (focus back to the button) and on a press outside `box`. */
+function useDismiss(open: boolean, close: () => void, box: React.RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (box.current && !box.current.contains(e.target as Node)) close();
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [open, close, box]);
+}
+
+export function ColumnsButton({ api, sampleRows }: { api: ColumnLayoutApi; sampleRows: () => readonly NodusObject[] }) {
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const close = () => setOpen(false);
+  useDismiss(open, close, box);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape' || !open) return;
+    e.stopPropagation();
+    setOpen(false);
+    button.current?.focus();
+  };
+  return (
+    <div ref={box} className="relative" onKeyDown={onKeyDown}>
+      <button
+        ref={button}
+        type="button"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={() => setOpen(!open)}
+        className={BUTTON}
+      >
+        Columns
+      </button>
+      {open ? (
+        <Popover id={panelId} label="Columns">
+          <Suspense fallback={<p className="p-3 text-xs text-slate-500">Loading…</p>}>
+            <ColumnChooser api={api} sampleRows={sampleRows} />
+          </Suspense>
+        </Popover>
+      ) : null}
+    </div>
+  );
+}
+
+function Popover({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div
+      id={id}
+      role="dialog"
+      aria-label={label}
+      className="absolute top-9 right-0 z-30 w-80 rounded-lg border border-slate-200 bg-white shadow-lg"
+    >
+      {children}
+    </div>
+  );
+}
+
+const FORMATS: { format: ExportFormat; label: string }[] = [
+  { format: 'csv', label: 'CSV (columns shown)' },
+  { format: 'yaml', label: 'YAML (whole objects)' },
+  { format: 'json', label: 'JSON (whole objects)' },
+];
+
+/**
+ * Export: the rows shown, as the table has them when the item is chosen. `rows` and `columns` are read then,
+ * not on every render.
+ */
+export function ExportMenu({
+  current,
+  fileBase,
+}: {
+  current: () => { rows: readonly NodusObject[]; columns: readonly Column[] };
+  fileBase: readonly string[];
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const close = () => setOpen(false);
+  useDismiss(open, close, box);
+  useEffect(() => {
+    if (open) menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
+
+  async function run(format: ExportFormat) {
+    setOpen(false);
+    button.current?.focus();
+    setBusy(true);
+    setProblem(undefined);
+    try {
+      const { rows, columns } = current();
+      // The table's rows array is updated in place by the watch: the export is of this moment's rows.
+      const snapshot = rows.slice();
+      const { exportRows, exportFileName } = await import('../table/export.ts');
+      await exportRows(snapshot, columns, format, exportFileName(fileBase, format));
+    } catch (e) {
+      setProblem(`Could not export: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent) {
+    if (!open) return;
+    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const at = items.indexOf(document.activeElement as HTMLElement);
+    const to =
+      e.key === 'ArrowDown' ? at + 1 : e.key === 'ArrowUp' ? at - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? -1 : NaN;
+    if (e.key === 'Escape' || e.key === 'Tab') {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        e.stopPropagation();
+        button.current?.focus();
+      }
+      setOpen(false);
+      return;
+    }
+    if (Number.isNaN(to)) return;
+    e.preventDefault();
+    e.stopPropagation();
+    items.at(to % items.length)?.focus();
+  }
+
+  return (
+    <div ref={box} className="relative" onKeyDown={onKeyDown}>
+      <button
+        ref={button}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        aria-busy={busy || undefined}
+        disabled={busy}
+        onClick={() => setOpen(!open)}
+        className={BUTTON}
+      >
+        {busy ? 'Exporting…' : 'Export'}
+      </button>
+      {open ? (
+        <div
+          ref={menu}
+          id={menuId}
+          role="menu"
+          aria-label="Export"
+          className="absolute top-9 right-0 z-30 w-52 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        >
+          {FORMATS.map(({ format, label }) => (
+            <button
+              key={format}
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              onClick={() => void run(format)}
+              className={clsx(
+                'block w-full px-3 py-1.5 text-left text-[13px] text-slate-700 hover:bg-slate-50 focus:bg-indigo-50 focus:text-indigo-700 focus:outline-none',
+              )}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {problem ? (
+        <p role="alert" className="absolute top-9 right-0 z-30 w-64 rounded bg-rose-50 p-2 text-xs text-rose-700">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
