@@ -134,6 +134,8 @@ test('columns are chosen, moved, sized by keyboard, and remembered per kind acro
   await ui.goto(project);
   await expectHeaders(ui, ['Phase', 'Spent', 'Limit', 'team', 'Labels', 'Age']);
   await expect.poll(() => widthOf(limit)).toBe(before + 48);
+  // The address bar then holds what the table shows, so a link or a view saved from it keeps the columns.
+  await expect(page).toHaveURL(/[?&]cols=phase%2Cspent%2Climit%40\d+%2Clabel%3Ateam%2Clabels%2Cage(&|$)/);
 
   // Per kind: Jobs keep their own columns.
   const jobs = new ResourceTablePage(page, 'jobs');

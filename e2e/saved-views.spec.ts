@@ -8,7 +8,7 @@ import { ResourceTablePage } from './pages/resource-table.ts';
 import { Shell } from './pages/shell.ts';
 import { NodusApi } from './support/resource-table-api.ts';
 
-/** A project with three budgets, its table filtered to team=nlp and sorted by name, Z to A. */
+/** A project with three budgets, its table showing three columns, filtered to team=nlp and sorted Z to A. */
 async function filteredTable(page: Page, request: APIRequestContext): Promise<ResourceTablePage> {
   const api = new NodusApi(request);
   const project = await api.newProject('views');
@@ -16,7 +16,7 @@ async function filteredTable(page: Page, request: APIRequestContext): Promise<Re
   await api.budget(project, 'nlp-b', '2.00', { team: 'nlp' });
   await api.budget(project, 'vision', '3.00', { team: 'vision' });
   const ui = new ResourceTablePage(page, 'budgets');
-  await ui.goto(project);
+  await ui.goto(project, '?cols=spent,phase,label:team');
   await ui.expectNames(['nlp-a', 'nlp-b', 'vision']);
   // No views yet: the sidebar holds no list of them (and no extra links).
   await expect(ui.sidebar.getByRole('list', { name: 'Saved views' })).toHaveCount(0);
@@ -65,6 +65,8 @@ test('a saved view survives a reload and opens from the sidebar and the palette'
   await expect(shell.palette).toBeHidden();
   await expect(ui.labelSelector).toHaveValue('team=nlp');
   await expect.poll(() => ui.names()).toEqual(['nlp-b', 'nlp-a']);
+  // The columns as they were saved: after the tick box and Name, Spent, Phase and the label team.
+  await expect.poll(async () => (await ui.columns()).slice(2)).toEqual(['Spent', 'Phase', 'team']);
   expect(page.url()).toBe(viewUrl);
 });
 

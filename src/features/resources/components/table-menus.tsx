@@ -32,6 +32,17 @@ export default function TableMenus({
   );
 }
 
+/**
+ * Which edge of the button a panel `width` wide hangs from: its right edge, as the buttons usually sit at the
+ * toolbar's end, unless the panel would then reach past the page's left edge (under the sidebar), as when a
+ * narrow window wraps the toolbar and the buttons start a line.
+ */
+function sideFor(button: HTMLElement | null, width: number): 'left-0' | 'right-0' {
+  if (!button) return 'right-0';
+  const left = button.closest('main')?.getBoundingClientRect().left ?? 0;
+  return button.getBoundingClientRect().right - width < left ? 'left-0' : 'right-0';
+}
+
 /** Closes `open` on Escape (focus back to the button) and on a press outside `box`. */
 function useDismiss(open: boolean, close: () => void, box: React.RefObject<HTMLElement | null>) {
   useEffect(() => {
@@ -46,6 +57,7 @@ function useDismiss(open: boolean, close: () => void, box: React.RefObject<HTMLE
 
 export function ColumnsButton({ api, sampleRows }: { api: ColumnLayoutApi; sampleRows: () => readonly NodusObject[] }) {
   const [open, setOpen] = useState(false);
+  const [side, setSide] = useState<'left-0' | 'right-0'>('right-0');
   const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -64,13 +76,16 @@ export function ColumnsButton({ api, sampleRows }: { api: ColumnLayoutApi; sampl
         type="button"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          setSide(sideFor(button.current, 320));
+          setOpen(!open);
+        }}
         className={BUTTON}
       >
         Columns
       </button>
       {open ? (
-        <Popover id={panelId} label="Columns">
+        <Popover id={panelId} label="Columns" side={side}>
           <Suspense fallback={<p className="p-3 text-xs text-slate-500">Loading…</p>}>
             <ColumnChooser api={api} sampleRows={sampleRows} />
           </Suspense>
@@ -80,13 +95,13 @@ export function ColumnsButton({ api, sampleRows }: { api: ColumnLayoutApi; sampl
   );
 }
 
-function Popover({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+function Popover({ id, label, side, children }: { id: string; label: string; side: string; children: ReactNode }) {
   return (
     <div
       id={id}
       role="dialog"
       aria-label={label}
-      className="absolute top-9 right-0 z-30 w-80 rounded-lg border border-slate-200 bg-white shadow-lg"
+      className={clsx('absolute top-9 z-30 w-80 rounded-lg border border-slate-200 bg-white shadow-lg', side)}
     >
       {children}
     </div>
@@ -111,6 +126,7 @@ export function ExportMenu({
   fileBase: readonly string[];
 }) {
   const [open, setOpen] = useState(false);
+  const [side, setSide] = useState<'left-0' | 'right-0'>('right-0');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const box = useRef<HTMLDivElement>(null);
@@ -172,7 +188,10 @@ export function ExportMenu({
         aria-controls={open ? menuId : undefined}
         aria-busy={busy || undefined}
         disabled={busy}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          setSide(sideFor(button.current, 256));
+          setOpen(!open);
+        }}
         className={BUTTON}
       >
         {busy ? 'Exporting…' : 'Export'}
@@ -183,7 +202,7 @@ export function ExportMenu({
           id={menuId}
           role="menu"
           aria-label="Export"
-          className="absolute top-9 right-0 z-30 w-52 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+          className={clsx('absolute top-9 z-30 w-52 rounded-lg border border-slate-200 bg-white py-1 shadow-lg', side)}
         >
           {FORMATS.map(({ format, label }) => (
             <button
@@ -202,7 +221,7 @@ export function ExportMenu({
         </div>
       ) : null}
       {problem ? (
-        <p role="alert" className="absolute top-9 right-0 z-30 w-64 rounded bg-rose-50 p-2 text-xs text-rose-700">
+        <p role="alert" className={clsx('absolute top-9 z-30 w-64 rounded bg-rose-50 p-2 text-xs text-rose-700', side)}>
           {problem}
         </p>
       ) : null}

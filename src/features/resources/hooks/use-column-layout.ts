@@ -1,10 +1,11 @@
 /**
  * A kind's columns as the person arranged them. The URL's `cols` wins when present (a shared link, a saved
- * view); else the layout remembered for the kind. A change is written to both: remembered for the kind, and
- * put in the URL in place of the current entry (a column is not a step of Back). A layout equal to the default
- * leaves the URL without `cols` and forgets the kind's entry.
+ * view); else the layout remembered for the kind, which is then put in the URL too, so the link in the address
+ * bar (and a view saved from it) holds what the table shows. A change is written to both: remembered for the
+ * kind, and put in the URL in place of the current entry (a column is not a step of Back). A layout equal to the
+ * default leaves the URL without `cols` and forgets the kind's entry.
  */
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { EMPTY_LAYOUT, isEmptyLayout, normalise, visibleIds, type ColumnLayout } from '@/data/column-layout.ts';
 import { setPreference, usePreference, usePreferencesStore } from '@/data/preferences.ts';
@@ -33,6 +34,11 @@ export function useColumnLayout(kind: string, all: readonly Column[]): ColumnLay
       ? { ...fromUrl, widths: { ...remembered?.widths, ...fromUrl.widths } }
       : (remembered ?? EMPTY_LAYOUT);
   }, [cols, defaults, remembered]);
+
+  useEffect(() => {
+    if (cols !== null || !remembered || isEmptyLayout(remembered)) return;
+    setSearch((current) => writeColumnsParam(current, defaults, remembered), { replace: true });
+  }, [cols, remembered, defaults, setSearch]);
 
   const shownKey = visibleIds(defaults, layout).join(',');
   const columns = useMemo(
