@@ -15,7 +15,7 @@ import { HealthIndicator, describeHealth, useHealth } from '@/features/health/in
 import { KindIcon, KindNav } from '@/features/navigation/index.ts';
 import { CommandPalette, type ObjectName, type PaletteHrefs } from '@/features/palette/index.ts';
 import { ProjectSwitcher, useProjects } from '@/features/projects/index.ts';
-import { useProjectKinds } from '@/features/resources/index.ts';
+import { LiveKindCount, useProjectKinds } from '@/features/resources/index.ts';
 import { SupportButton, SupportPanel, useSupportPanel } from '@/features/support/index.ts';
 import { TerminalDock, useTerminalDock } from '@/features/terminal/index.ts';
 import { kindInProject } from '@/kinds/lifecycle.ts';
@@ -101,6 +101,11 @@ export function RootLayout() {
     (project !== undefined && (pathname === paths.activity(project) || pathname === paths.members(project)));
   const showsKinds = !onProjectPage && (pathname.startsWith('/all') || /^\/projects\/[^/]+/.test(pathname));
   const selected = plural ?? (showsKinds ? kinds.data?.find((k) => kindInProject(k.kind, project))?.plural : undefined);
+  // On a project's table, the sidebar counts its kind from the table's own watch, so the count moves with the rows.
+  const tableKind =
+    project !== undefined && (pathname === paths.project(project) || pathname === paths.project(project, plural))
+      ? kinds.data?.find((k) => k.plural === selected && kindInProject(k.kind, project))
+      : undefined;
 
   return (
     <AppShell
@@ -119,6 +124,7 @@ export function RootLayout() {
           activityHref={project === undefined ? undefined : paths.activity(project)}
           membersHref={project === undefined ? undefined : paths.members(project)}
           selected={selected}
+          selectedCount={tableKind && project ? <LiveKindCount kind={tableKind} project={project} /> : undefined}
         />
       }
       footer={<SidebarFooter release={health.data?.release} onShowShortcuts={showShortcuts} />}

@@ -17,6 +17,7 @@ import { useProjectStats, type StatsKind } from '../api/project-stats.ts';
 import { CreateProjectDialog } from './create-project-dialog.tsx';
 import { DeleteProjectDialog } from './delete-project-dialog.tsx';
 import { ProjectsTable } from './projects-table.tsx';
+import { Breadcrumb } from '@/components/ui/breadcrumb.tsx';
 
 export interface ProjectsPageProps {
   /** The kinds discovery lists, in its order: one column each. */
@@ -38,6 +39,7 @@ export function ProjectsPage({ kinds, projectHref, costHref }: ProjectsPageProps
 
   return (
     <div className="px-6 pt-5 pb-8">
+      <Breadcrumb className="mb-2" trail={[{ label: 'Projects', href: '/projects' }]} />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Projects</h1>
