@@ -142,7 +142,8 @@ export function RootLayout() {
             allHref={paths.allProjects(plural)}
             manageHref={paths.projects()}
           />
-          <div className="ml-auto flex items-center gap-2">
+          {/* Never squeezed: a long project name is cut short instead (the switcher shrinks). */}
+          <div className="ml-auto flex shrink-0 items-center gap-2">
             <PaletteHint onClick={() => setPaletteOpen(true)} />
             <HealthIndicator />
             <SupportButton onClick={() => support.show()} />

@@ -31,7 +31,12 @@ export function Breadcrumb({ trail, className }: { trail: readonly Crumb[]; clas
         {trail.map((crumb, i) => (
           <li
             key={`${i}:${crumb.label}`}
-            className={clsx('flex items-center gap-1.5', i === last ? 'min-w-0' : 'shrink-0')}
+            className={clsx(
+              'flex min-w-0 items-center gap-1.5',
+              // The page's own step gives way last; a long name before it is cut short first.
+              (i === last || i === 0) && 'shrink-0',
+              i === last && 'max-w-[60%]',
+            )}
           >
             {i > 0 ? <ChevronRightIcon aria-hidden className="size-4 shrink-0 text-slate-400" /> : null}
             {i === last ? (

@@ -52,14 +52,14 @@ export function KindNav({
         </li>
         <li>
           <Item to={costHref} end icon={<ChartIcon className="size-4" />}>
-            <span className="truncate">Cost</span>
+            <span className="shrink-0">Cost</span>
             <span className="ml-auto truncate font-mono text-[11px] text-slate-400">{project ?? 'all'}</span>
           </Item>
         </li>
         {activityHref ? (
           <li>
             <Item to={activityHref} end icon={<PulseIcon className="size-4" />}>
-              <span className="truncate">Activity</span>
+              <span className="shrink-0">Activity</span>
               <span className="ml-auto truncate font-mono text-[11px] text-slate-400">{project}</span>
             </Item>
           </li>
@@ -67,7 +67,7 @@ export function KindNav({
         {membersHref ? (
           <li>
             <Item to={membersHref} end icon={<UsersIcon className="size-4" />}>
-              <span className="truncate">Members</span>
+              <span className="shrink-0">Members</span>
               <span className="ml-auto truncate font-mono text-[11px] text-slate-400">{project}</span>
             </Item>
           </li>
