@@ -18,6 +18,7 @@ import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { LockIcon } from '@/components/ui/icons.tsx';
 import type { KindInfo } from '@/data/client/index.ts';
+import { matchesShortcut } from '@/lib/shortcuts.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { useBulkCommands } from '../hooks/use-bulk-commands.ts';
 import type { Selection } from '../hooks/use-selection.ts';
@@ -85,7 +86,7 @@ export function RowMenuArea({
         } else openAt(row, e.clientX, e.clientY);
       }}
       onKeyDown={(e) => {
-        if (e.key !== 'ContextMenu' && !(e.shiftKey && e.key === 'F10')) return;
+        if (!matchesShortcut(e, 'list.rowMenu')) return;
         const row = (e.target as HTMLElement).closest<HTMLElement>(ROW);
         if (!row) return;
         e.preventDefault();
@@ -172,12 +173,11 @@ function RowMenu({
     const all = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
     const at = all.indexOf(document.activeElement as HTMLElement);
     const go = (i: number) => all[(i + all.length) % all.length]?.focus();
-    if (e.key === 'ArrowDown') go(at + 1);
-    else if (e.key === 'ArrowUp') go(at < 0 ? -1 : at - 1);
-    else if (e.key === 'Home') go(0);
-    else if (e.key === 'End') go(-1);
-    else if (e.key === 'Escape') onClose(true);
-    else if (e.key === 'Tab') onClose(true);
+    if (matchesShortcut(e, 'menu.next')) go(at + 1);
+    else if (matchesShortcut(e, 'menu.previous')) go(at < 0 ? -1 : at - 1);
+    else if (matchesShortcut(e, 'menu.first')) go(0);
+    else if (matchesShortcut(e, 'menu.last')) go(-1);
+    else if (matchesShortcut(e, 'overlay.close') || matchesShortcut(e, 'menu.leave')) onClose(true);
     else return;
     e.preventDefault();
     e.stopPropagation();
@@ -244,7 +244,7 @@ function Item({
       title={off ? reason : hint}
       onClick={act}
       onKeyDown={(e) => {
-        if (e.key === 'Enter' || e.key === ' ') {
+        if (matchesShortcut(e, 'menu.choose')) {
           e.preventDefault();
           act();
         }
