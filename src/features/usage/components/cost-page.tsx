@@ -89,7 +89,7 @@ export function CostPage({ project, hrefs }: { project: string | undefined; href
 
   return (
     <div className="mx-auto max-w-6xl space-y-5 px-8 py-6">
-      <Breadcrumb className="-mb-3" trail={[...scopeCrumbs(project), { label: 'Cost' }]} />
+      <Breadcrumb className="mb-2" trail={[...scopeCrumbs(project), { label: 'Cost' }]} />
       <header className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Cost</h1>
