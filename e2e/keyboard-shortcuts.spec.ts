@@ -39,6 +39,7 @@ test('"?" shows every shortcut by where it works; Escape closes it and the focus
     'Anywhere',
     'Lists',
     'Tables of objects',
+    'Menus',
     'Command palette',
     'Object page',
     'Logs',

@@ -48,7 +48,7 @@ test('clicking a project shows its objects per kind, with names and phases from 
   await expect(page).toHaveURL(new RegExp(`/projects/${project}$`));
   await expect(ui.heading()).toHaveText(project);
 
-  // One tab per discovered kind, each with a count once its list has loaded.
+  // One sidebar link per discovered kind, each with a count once its list has loaded.
   await expect(ui.kindNav.getByRole('link')).toHaveCount(kinds.length);
   for (const kind of kinds) await expect(ui.kindCount(kind.plural)).toBeVisible();
 

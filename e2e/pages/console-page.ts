@@ -1,14 +1,15 @@
-/** Page object for a project's page: the shell around it, the kind tabs and the object table. */
+/** Page object for a project's page: the shell around it, the sidebar's kinds and the object table. */
 import type { Locator, Page } from '@playwright/test';
 import { Shell, titleCase } from './shell.ts';
 
 export class ConsolePage {
   readonly shell: Shell;
+  /** The sidebar's list of kinds, each a link with its count: the one place to switch kinds. */
   readonly kindNav: Locator;
 
   constructor(readonly page: Page) {
     this.shell = new Shell(page);
-    this.kindNav = page.getByRole('navigation', { name: 'Kinds' });
+    this.kindNav = page.getByRole('navigation', { name: 'Resources' }).getByRole('list', { name: 'Kinds' });
   }
 
   async goto(path = '/') {
@@ -19,7 +20,7 @@ export class ConsolePage {
     return this.page.getByRole('heading', { level: 1 });
   }
 
-  /** The tab of a kind, named by its plural as discovery spells it ("sandboxes" → "Sandboxes 3"). */
+  /** The sidebar link of a kind, named by its plural as discovery spells it ("sandboxes" → "Sandboxes 3"). */
   kindTab(plural: string): Locator {
     return this.kindNav.getByRole('link', { name: new RegExp(`^${titleCase(plural)}\\b`) });
   }

@@ -13,9 +13,9 @@ export class ResourceTablePage {
   readonly selected: Locator;
   /** The table's one tooltip: the whole of a value cut short. */
   readonly tooltip: Locator;
-  /** The kind tabs above the table, and the sidebar's list of kinds. */
-  readonly kindTabs: Locator;
+  /** The sidebar, and its list of kinds (the table has no tabs of its own). */
   readonly sidebar: Locator;
+  readonly kinds: Locator;
 
   constructor(
     readonly page: Page,
@@ -28,8 +28,8 @@ export class ResourceTablePage {
     this.count = page.getByLabel('Count', { exact: true });
     this.selected = page.getByRole('group', { name: 'Selected rows' });
     this.tooltip = page.getByRole('tooltip');
-    this.kindTabs = page.getByRole('navigation', { name: 'Kinds' });
     this.sidebar = page.getByRole('navigation', { name: 'Resources' });
+    this.kinds = this.sidebar.getByRole('list', { name: 'Kinds' });
   }
 
   async goto(project: string, search = '', baseUrl = '') {

@@ -1,7 +1,7 @@
 /**
  * How many objects of a kind a project (or every project) holds, cheaply: one list call with `limit=1`, whose
  * answer carries `metadata.remainingItemCount`, so a count does not download 50,000 objects. An API that does
- * not say how many remain is listed in full. The sidebar and the kind tabs show the same counts through one
+ * not say how many remain is listed in full. The sidebar, and the open table's kind while filtered, show the same counts through one
  * query (one request per kind, not one per place that shows it). A table's list goes first over the browser's six
  * connections to the API: counts wait while one loads (foreground.ts) and are asked at low priority.
  */

@@ -181,8 +181,8 @@ export const usePreferencesStore = createPreferencesStore({
 
 // Another tab changed the lasting preferences (a `storage` event comes only from other tabs).
 if (typeof window !== 'undefined')
-  window.addEventListener('storage', (event) => {
-    if (event.key === PREFERENCES_KEY && event.storageArea === browserStorage('localStorage'))
+  window.addEventListener('storage', (change) => {
+    if (change.key === PREFERENCES_KEY && change.storageArea === browserStorage('localStorage'))
       usePreferencesStore.getState().reloadLocal();
   });
 

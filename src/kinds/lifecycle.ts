@@ -1,6 +1,6 @@
 /**
  * How each Nodus kind lives, read from the shared facts (src/shared/kinds.ts), for every view that acts on
- * objects or lists kinds (the object page's actions, the table's bulk actions, the kind tabs and the sidebar).
+ * objects or lists kinds (the object page's actions, the table's bulk actions, and the sidebar).
  * A kind only discovery knows has no state to set, never finishes and may live in any project.
  */
 import { KIND_FACTS, isFinished, kindFacts, type KindFacts, type Lifecycle } from '../shared/kinds.ts';

@@ -19,6 +19,7 @@ export const SHORTCUT_GROUPS = [
   'Anywhere',
   'Lists',
   'Tables of objects',
+  'Menus',
   'Command palette',
   'Object page',
   'Logs',
@@ -30,6 +31,7 @@ export type ShortcutGroup = (typeof SHORTCUT_GROUPS)[number];
 /** Where a group's keys work, under its heading on the sheet. */
 export const GROUP_NOTES: Partial<Record<ShortcutGroup, string>> = {
   Lists: 'The tables of objects and the projects page',
+  Menus: 'A row’s menu and the Export menu, in a table of objects',
   'Object page': 'In the tabs',
   Terminal: 'In a terminal of the dock',
   'YAML editor': 'The editor’s own keys',
@@ -95,6 +97,31 @@ export const SHORTCUTS = {
     where: 'in the filter',
     keys: [{ key: 'Escape' }],
   },
+
+  'column.wider': {
+    group: 'Tables of objects',
+    does: 'Widen the column (with Shift, by more)',
+    where: 'on a column’s resize handle',
+    keys: [{ key: 'ArrowRight' }],
+  },
+  'column.narrower': {
+    group: 'Tables of objects',
+    does: 'Narrow the column (with Shift, by more)',
+    where: 'on a column’s resize handle',
+    keys: [{ key: 'ArrowLeft' }],
+  },
+
+  'list.rowMenu': {
+    group: 'Tables of objects',
+    does: 'The row’s actions, as a right click shows them',
+    keys: [{ key: 'ContextMenu' }, { key: 'F10', shift: true }],
+  },
+  'menu.next': { group: 'Menus', does: 'Next item', keys: [{ key: 'ArrowDown' }] },
+  'menu.previous': { group: 'Menus', does: 'Previous item', keys: [{ key: 'ArrowUp' }] },
+  'menu.first': { group: 'Menus', does: 'First item', keys: [{ key: 'Home' }] },
+  'menu.last': { group: 'Menus', does: 'Last item', keys: [{ key: 'End' }] },
+  'menu.choose': { group: 'Menus', does: 'Do what the item says', keys: [{ key: 'Enter' }, { key: ' ' }] },
+  'menu.leave': { group: 'Menus', does: 'Close the menu and move on', keys: [{ key: 'Tab' }] },
 
   'palette.next': {
     group: 'Command palette',

@@ -1,6 +1,7 @@
 /** /all/:plural? — one kind's objects in every project, live: the "All projects" choice of the switcher. */
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { Breadcrumb, scopeCrumbs } from '@/components/ui/breadcrumb.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -19,7 +20,7 @@ export function AllProjectsRoute() {
 
   return (
     <div className="flex h-full min-h-[32rem] flex-col px-6 pt-5 pb-4">
-      <p className="text-xs font-medium uppercase tracking-wider text-slate-500">All projects</p>
+      <Breadcrumb trail={[...scopeCrumbs(undefined), ...(selected ? [{ label: titleCase(selected) }] : [])]} />
       <h1 className="mt-1 text-xl font-semibold tracking-tight text-slate-900">
         {selected ? titleCase(selected) : 'Objects'}
       </h1>

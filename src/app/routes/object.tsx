@@ -51,7 +51,6 @@ export function ObjectRoute() {
       project={project}
       name={name}
       tab={tab}
-      projectHref={paths.project(project)}
       kindHref={paths.project(project, plural)}
       tabHref={(t) => paths.object(project, plural, name, t === 'overview' ? undefined : t)}
       objectHref={(kindName, objectName) => {

@@ -1,4 +1,4 @@
-/** /projects/:project/:plural? — one project's objects, a tab per kind. */
+/** /projects/:project/:plural? — one project's objects of one kind (the sidebar switches kinds). */
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { ProjectResources } from '@/features/resources/index.ts';
@@ -11,12 +11,5 @@ export function ProjectRoute() {
     document.title = `${plural ? `${plural} · ` : ''}${project} · Nodus Console`;
   }, [project, plural]);
 
-  return (
-    <ProjectResources
-      project={project}
-      plural={plural}
-      kindHref={(p) => paths.project(project, p)}
-      newObjectHref={(p) => paths.newObject(project, p)}
-    />
-  );
+  return <ProjectResources project={project} plural={plural} newObjectHref={(p) => paths.newObject(project, p)} />;
 }

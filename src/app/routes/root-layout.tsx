@@ -15,7 +15,7 @@ import { HealthIndicator, describeHealth, useHealth } from '@/features/health/in
 import { KindIcon, KindNav } from '@/features/navigation/index.ts';
 import { CommandPalette, type ObjectName, type PaletteHrefs } from '@/features/palette/index.ts';
 import { ProjectSwitcher, useProjects } from '@/features/projects/index.ts';
-import { useProjectKinds } from '@/features/resources/index.ts';
+import { LiveKindCount, useProjectKinds } from '@/features/resources/index.ts';
 import { SupportButton, SupportPanel, useSupportPanel } from '@/features/support/index.ts';
 import { TerminalDock, useTerminalDock } from '@/features/terminal/index.ts';
 import { kindInProject } from '@/kinds/lifecycle.ts';
@@ -101,6 +101,11 @@ export function RootLayout() {
     (project !== undefined && (pathname === paths.activity(project) || pathname === paths.members(project)));
   const showsKinds = !onProjectPage && (pathname.startsWith('/all') || /^\/projects\/[^/]+/.test(pathname));
   const selected = plural ?? (showsKinds ? kinds.data?.find((k) => kindInProject(k.kind, project))?.plural : undefined);
+  // On a project's table, the sidebar counts its kind from the table's own watch, so the count moves with the rows.
+  const tableKind =
+    project !== undefined && (pathname === paths.project(project) || pathname === paths.project(project, plural))
+      ? kinds.data?.find((k) => k.plural === selected && kindInProject(k.kind, project))
+      : undefined;
 
   return (
     <AppShell
@@ -119,6 +124,7 @@ export function RootLayout() {
           activityHref={project === undefined ? undefined : paths.activity(project)}
           membersHref={project === undefined ? undefined : paths.members(project)}
           selected={selected}
+          selectedCount={tableKind && project ? <LiveKindCount kind={tableKind} project={project} /> : undefined}
         />
       }
       footer={<SidebarFooter release={health.data?.release} onShowShortcuts={showShortcuts} />}
@@ -136,7 +142,8 @@ export function RootLayout() {
             allHref={paths.allProjects(plural)}
             manageHref={paths.projects()}
           />
-          <div className="ml-auto flex items-center gap-2">
+          {/* Never squeezed: a long project name is cut short instead (the switcher shrinks). */}
+          <div className="ml-auto flex shrink-0 items-center gap-2">
             <PaletteHint onClick={() => setPaletteOpen(true)} />
             <HealthIndicator />
             <SupportButton onClick={() => support.show()} />

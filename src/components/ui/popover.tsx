@@ -16,6 +16,8 @@ export interface PopoverProps {
   /** Shown on hover (the native tooltip): more than the button's face says. */
   buttonTitle?: string | undefined;
   buttonClassName?: string;
+  /** On the element around the button and panel: `min-w-0` lets a header squeeze the button. */
+  className?: string;
   panelClassName?: string;
   align?: 'left' | 'right';
   children: (close: () => void) => ReactNode;
@@ -27,6 +29,7 @@ export function Popover({
   buttonLabel,
   buttonTitle,
   buttonClassName,
+  className,
   panelClassName,
   align = 'left',
   children,
@@ -60,7 +63,7 @@ export function Popover({
   };
 
   return (
-    <div ref={root} className="relative">
+    <div ref={root} className={clsx('relative', className)}>
       <button
         ref={trigger}
         type="button"

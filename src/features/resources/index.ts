@@ -6,3 +6,4 @@ export { useWatchedList } from './api/use-watched-list.ts';
 export type { WatchedListOptions } from './api/use-watched-list.ts';
 export { prefetchTable } from './api/prefetch-table.ts';
 export type { TableLocation } from './api/prefetch-table.ts';
+export { LiveKindCount } from './components/live-kind-count.tsx';

@@ -4,9 +4,10 @@
  * and where to go afterwards.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import type { KindInfo } from '@/data/client/index.ts';
+import { Breadcrumb, scopeCrumbs } from '@/components/ui/breadcrumb.tsx';
 import { RelativeTime } from '@/components/ui/relative-time.tsx';
+import { titleCase } from '@/lib/format.ts';
 import { CodeEditor, type CodeEditorHandle, type EditorMarker } from '@/components/code-editor/index.ts';
 import { schemaHasEstimate, useKindSchema } from '@/data/kind-schema.ts';
 import { fieldPathAt } from '@/components/code-editor/yaml-locate.ts';
@@ -190,13 +191,9 @@ function Editor({ project, kind, incomingYaml, objectHref, tableHref, onLaunched
     <div className="mx-auto flex max-w-[1400px] flex-col gap-4 p-4 lg:p-6">
       <header className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <nav aria-label="Breadcrumb" className="text-xs text-slate-500">
-            <Link
-              to={tableHref}
-              className="hover:text-indigo-600 hover:underline"
-            >{`${project} / ${kind.plural}`}</Link>
-            <span> / new</span>
-          </nav>
+          <Breadcrumb
+            trail={[...scopeCrumbs(project), { label: titleCase(kind.plural), href: tableHref }, { label: 'New' }]}
+          />
           <h1 className="text-xl font-semibold text-slate-900">
             {`New ${kind.kind}`}
             <span className="font-normal text-slate-500">{` in ${project}`}</span>

@@ -12,6 +12,7 @@ import { WatchTroublePanel } from '@/components/ui/watch-trouble.tsx';
 import { useProjectEvents } from '../api/use-events.ts';
 import { facetsOf, matches, NODUS_ITSELF, reasonLabel, type EventFilter } from '../model/event-rows.ts';
 import { EventItem, type EventLinks } from './event-item.tsx';
+import { Breadcrumb, scopeCrumbs } from '@/components/ui/breadcrumb.tsx';
 
 /** Lists shorter than this are drawn whole; longer ones only around what is in view. */
 const VIRTUALIZE_AT = 200;
@@ -51,6 +52,7 @@ export function ActivityPage({ project, links }: { project: string; links: Event
 
   return (
     <div className="mx-auto max-w-6xl px-8 py-6">
+      <Breadcrumb className="mb-2" trail={[...scopeCrumbs(project), { label: 'Activity' }]} />
       <header className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-xl font-semibold text-slate-900">Activity</h1>

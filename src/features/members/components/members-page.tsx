@@ -16,6 +16,7 @@ import { useProjectBindings, useRoleDescriptions, useUsers } from '../api/member
 import { membersOf, roleLabel, type Grant, type Member } from '../model/members.ts';
 import { GrantDialog } from './grant-dialog.tsx';
 import { RemoveDialog } from './remove-dialog.tsx';
+import { Breadcrumb, scopeCrumbs } from '@/components/ui/breadcrumb.tsx';
 
 type Open = { what: 'grant' } | { what: 'remove'; member: Member; grant: Grant } | undefined;
 
@@ -42,6 +43,7 @@ export function MembersPage({ project }: { project: string }) {
 
   return (
     <div className="mx-auto max-w-5xl px-8 py-6">
+      <Breadcrumb className="mb-2" trail={[...scopeCrumbs(project), { label: 'Members' }]} />
       <header className="mb-4 flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-xl font-semibold text-slate-900">Members</h1>

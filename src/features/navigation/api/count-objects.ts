@@ -1,5 +1,5 @@
 /**
- * The sidebar's counts, refreshed every 15 s; the kind tabs share the same query (src/data/object-counts.ts).
+ * The sidebar's counts, refreshed every 15 s; the open table's kind counts from its watch instead (src/data/object-counts.ts).
  * A count is asked only where the key may list the kind: the shell keeps the last project on the projects page,
  * which may be one the key has no role in, and a 403 there would be an error for nothing (and make every
  * access answer be asked again, src/data/access/forbidden.ts).

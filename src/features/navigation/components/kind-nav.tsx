@@ -1,7 +1,7 @@
 /**
  * The left navigation: the projects page, the cost page of the project (or of all), then every kind discovery lists that the project can hold (Images
  * only in the project Nodus publishes them in; every kind across all projects), with how many objects of it
- * the project (or every project) holds. Named "Resources" so it is not mistaken for a page's own kind tabs.
+ * the project (or every project) holds. This list is the one place to switch kinds; the table has no tabs.
  */
 import { clsx } from 'clsx';
 import { useId, type ReactNode } from 'react';
@@ -28,6 +28,8 @@ export interface KindNavProps {
   membersHref?: string | undefined;
   /** The kind shown, also when the URL names none (the page picks the first). */
   selected: string | undefined;
+  /** The selected kind's count when its table is open, live from the table's watch; polled otherwise. */
+  selectedCount?: ReactNode;
 }
 
 export function KindNav({
@@ -39,6 +41,7 @@ export function KindNav({
   activityHref,
   membersHref,
   selected,
+  selectedCount,
 }: KindNavProps) {
   return (
     <nav aria-label="Resources" className="space-y-6 px-3 py-4">
@@ -50,14 +53,14 @@ export function KindNav({
         </li>
         <li>
           <Item to={costHref} end icon={<ChartIcon className="size-4" />}>
-            <span className="truncate">Cost</span>
+            <span className="shrink-0">Cost</span>
             <span className="ml-auto truncate font-mono text-[11px] text-slate-400">{project ?? 'all'}</span>
           </Item>
         </li>
         {activityHref ? (
           <li>
             <Item to={activityHref} end icon={<PulseIcon className="size-4" />}>
-              <span className="truncate">Activity</span>
+              <span className="shrink-0">Activity</span>
               <span className="ml-auto truncate font-mono text-[11px] text-slate-400">{project}</span>
             </Item>
           </li>
@@ -65,7 +68,7 @@ export function KindNav({
         {membersHref ? (
           <li>
             <Item to={membersHref} end icon={<UsersIcon className="size-4" />}>
-              <span className="truncate">Members</span>
+              <span className="shrink-0">Members</span>
               <span className="ml-auto truncate font-mono text-[11px] text-slate-400">{project}</span>
             </Item>
           </li>
@@ -88,7 +91,7 @@ export function KindNav({
         ) : kinds.error || !kinds.data ? (
           <KindsFailed error={kinds.error} retry={kinds.retry} />
         ) : (
-          <ul className="space-y-0.5">
+          <ul aria-label="Kinds" className="space-y-0.5">
             {kinds.data
               .filter((kind) => kindInProject(kind.kind, project))
               .map((kind) => (
@@ -98,6 +101,7 @@ export function KindNav({
                     project={project}
                     to={kindHref(kind.plural)}
                     active={kind.plural === selected}
+                    liveCount={kind.plural === selected ? selectedCount : undefined}
                   />
                 </li>
               ))}
@@ -181,11 +185,13 @@ function KindItem({
   project,
   to,
   active,
+  liveCount,
 }: {
   kind: KindInfo;
   project: string | undefined;
   to: string;
   active: boolean;
+  liveCount: ReactNode;
 }) {
   const { count, refused } = useObjectCount(kind, project);
   const why = useId();
@@ -206,11 +212,14 @@ function KindItem({
             {refused}
           </span>
         </>
-      ) : count.isError ? (
+      ) : count.isError && liveCount === undefined ? (
         <AlertIcon role="img" aria-hidden={false} aria-label="count failed" className="ml-auto size-4 text-rose-400" />
       ) : (
-        <span className="ml-auto min-w-6 rounded-full bg-slate-800 px-1.5 text-center text-[11px] font-medium tabular-nums text-slate-400 group-aria-[current=page]:bg-slate-700 group-aria-[current=page]:text-slate-200">
-          {count.data ?? '·'}
+        <span
+          data-testid="kind-count"
+          className="ml-auto min-w-6 rounded-full bg-slate-800 px-1.5 text-center text-[11px] font-medium tabular-nums text-slate-400 group-aria-[current=page]:bg-slate-700 group-aria-[current=page]:text-slate-200"
+        >
+          {liveCount ?? count.data ?? '·'}
         </span>
       )}
     </Item>

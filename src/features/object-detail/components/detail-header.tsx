@@ -1,48 +1,16 @@
 /**
- * The top of the detail view: where the object sits (project › kind), what it is (kind, name, phase), how old,
+ * The top of the detail view: what it is (kind, name, phase), how old,
  * what it has spent against its cap, whether the view is live, what the API says of its phase
  * (status.message), and the actions. The name (it may come from the URL) and the message sit in <bdi>s: a
  * bidirectional control in them reorders their own text only.
  */
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { ChevronRightIcon } from '@/components/ui/icons.tsx';
 import { PhaseBadge } from '@/components/ui/phase-badge.tsx';
 import type { NodusObject } from '@/shared/protocol.ts';
 import type { MoneyMeter } from '../model/kinds.ts';
 import { CostMeter } from './cost-meter.tsx';
 import { RelativeTime } from '@/components/ui/relative-time.tsx';
-
-export function Breadcrumb({
-  project,
-  projectHref,
-  kindLabel,
-  kindHref,
-  name,
-}: {
-  project: string;
-  projectHref: string;
-  kindLabel: string;
-  kindHref: string;
-  name: string;
-}) {
-  return (
-    <nav aria-label="Breadcrumb" className="flex min-w-0 items-center gap-1.5 text-sm text-slate-500">
-      <Link to={projectHref} className="hover:text-indigo-600 hover:underline">
-        {project}
-      </Link>
-      <ChevronRightIcon className="size-4 shrink-0 text-slate-400" />
-      <Link to={kindHref} className="hover:text-indigo-600 hover:underline">
-        {kindLabel}
-      </Link>
-      <ChevronRightIcon className="size-4 shrink-0 text-slate-400" />
-      <bdi aria-current="page" className="truncate text-slate-700">
-        {name}
-      </bdi>
-    </nav>
-  );
-}
 
 export function DetailHeader({
   kind,

@@ -23,7 +23,8 @@ import { ConditionsTable } from './conditions-table.tsx';
 import type { OwnedObjects } from './delete-dialog.tsx';
 import { DeletedBanner, DeletingBanner, FinalizersCard } from './deletion.tsx';
 import { PinButton } from '@/components/ui/pin-button.tsx';
-import { Breadcrumb, DetailHeader } from './detail-header.tsx';
+import { DetailHeader } from './detail-header.tsx';
+import { Breadcrumb, scopeCrumbs } from '@/components/ui/breadcrumb.tsx';
 import { DetailTabs, type DetailTab } from './detail-tabs.tsx';
 import { EndpointsCard } from './endpoints-card.tsx';
 import { LaunchTermsCard } from './launch-terms-card.tsx';
@@ -41,7 +42,6 @@ export interface ObjectDetailProps {
   name: string;
   /** `?tab=` as the URL has it; an unknown or unavailable tab shows the overview. */
   tab: string | null;
-  projectHref: string;
   kindHref: string;
   tabHref: (tab: DetailTab) => string;
   /** Where another object opens (an owner, a child), by its kind's name; undefined when the kind is unknown. */
@@ -65,11 +65,7 @@ export function ObjectDetail(props: ObjectDetailProps) {
   const live = useLiveObject(kind, project, name);
   const breadcrumb = (
     <Breadcrumb
-      project={project}
-      projectHref={props.projectHref}
-      kindLabel={titleCase(kind.plural)}
-      kindHref={props.kindHref}
-      name={name}
+      trail={[...scopeCrumbs(project), { label: titleCase(kind.plural), href: props.kindHref }, { label: name }]}
     />
   );
 

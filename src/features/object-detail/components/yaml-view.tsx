@@ -1,12 +1,14 @@
 /**
- * The whole object as YAML, read-only, as the watch has it now (a plain <pre>: the editor, with Monaco, is the
- * Edit tab's). Text only: what the API sent is never markup.
+ * The whole object as YAML, read-only, as the watch has it now: a <pre> coloured by a light reading of the YAML
+ * (model/yaml-tokens.ts), so the tab does not load Monaco, which is the Edit tab's. Text only: what the API sent
+ * is never markup, and what is selected or copied is the plain YAML.
  */
 import { useMemo } from 'react';
 import { stringify } from 'yaml';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { saveBlob } from '@/lib/save-blob.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
+import { yamlLines, type YamlTokenKind } from '../model/yaml-tokens.ts';
 
 /** Without metadata.managedFields, as kubectl shows it: who set which field is the Details card's, in short. */
 export function readableObject(object: NodusObject): NodusObject {
@@ -23,12 +25,24 @@ export function yamlFileName(object: NodusObject): string {
     .replace(/[^A-Za-z0-9._-]+/g, '_')}.yaml`;
 }
 
+/** The editor's palette on the dark card: keys, strings, numbers, literals (true, null) and punctuation apart. */
+const COLOUR: Record<YamlTokenKind, string | undefined> = {
+  key: 'text-sky-300',
+  string: 'text-emerald-300',
+  number: 'text-amber-300',
+  literal: 'text-fuchsia-300',
+  punct: 'text-slate-500',
+  comment: 'text-slate-500 italic',
+  plain: undefined,
+};
+
 export function YamlView({ object, deleted }: { object: NodusObject; deleted: boolean }) {
   const text = useMemo(
     () => stringify(readableObject(object), { lineWidth: 0, aliasDuplicateObjects: false }),
     [object],
   );
   const lines = text.split('\n').length - 1;
+  const tokens = useMemo(() => yamlLines(text), [text]);
   return (
     <section aria-label="YAML" className="overflow-hidden rounded-lg border border-slate-800 bg-slate-900 shadow-sm">
       <header className="flex items-center justify-between gap-3 border-b border-slate-800 bg-slate-950/40 px-4 py-2">
@@ -57,7 +71,23 @@ export function YamlView({ object, deleted }: { object: NodusObject; deleted: bo
         tabIndex={0}
         className="max-h-[70vh] overflow-auto p-4 focus-visible:outline-2 focus-visible:outline-indigo-400 font-mono text-xs leading-relaxed text-slate-200"
       >
-        <bdi>{text}</bdi>
+        <bdi>
+          {tokens.map((line, i) => (
+            // The lines never reorder: the index is their identity.
+            <span key={i} data-line="">
+              {line.map((t, j) =>
+                COLOUR[t.kind] ? (
+                  <span key={j} data-token={t.kind} className={COLOUR[t.kind]}>
+                    {t.text}
+                  </span>
+                ) : (
+                  t.text
+                ),
+              )}
+              {i < tokens.length - 1 ? '\n' : null}
+            </span>
+          ))}
+        </bdi>
       </pre>
     </section>
   );

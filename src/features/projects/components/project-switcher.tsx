@@ -25,18 +25,25 @@ export function ProjectSwitcher({ project, projectHref, allHref, manageHref }: P
     <Popover
       label="Switch project"
       buttonLabel={`Project: ${project ?? 'All projects'}`}
-      buttonClassName="flex h-9 items-center gap-2 rounded-md px-2 text-left hover:bg-slate-100"
+      // A long name is cut short in the header; the whole of it shows on hover.
+      buttonTitle={project ?? 'All projects'}
+      className="min-w-0"
+      buttonClassName="flex h-9 max-w-full min-w-0 items-center gap-2 rounded-md px-2 text-left hover:bg-slate-100"
       panelClassName="w-80"
       button={
         <>
-          {project ? <FolderIcon className="size-4 text-slate-400" /> : <GlobeIcon className="size-4 text-slate-400" />}
-          <span className="leading-tight">
+          {project ? (
+            <FolderIcon className="size-4 shrink-0 text-slate-400" />
+          ) : (
+            <GlobeIcon className="size-4 shrink-0 text-slate-400" />
+          )}
+          <span className="min-w-0 leading-tight">
             <span className="block text-[11px] font-medium uppercase tracking-wide text-slate-600">Project</span>{' '}
             <span className="block max-w-32 truncate xl:max-w-48 text-sm font-semibold text-slate-900">
               {project ?? 'All projects'}
             </span>
           </span>
-          <ChevronDownIcon className="size-4 text-slate-400" />
+          <ChevronDownIcon className="size-4 shrink-0 text-slate-400" />
         </>
       }
     >

@@ -18,6 +18,7 @@ import { CreateProjectDialog } from './create-project-dialog.tsx';
 import { DeleteProjectDialog } from './delete-project-dialog.tsx';
 import { PinnedSection } from './pinned-section.tsx';
 import { ProjectsTable } from './projects-table.tsx';
+import { Breadcrumb } from '@/components/ui/breadcrumb.tsx';
 
 export interface ProjectsPageProps {
   /** The kinds discovery lists, in its order: one column each. */
@@ -41,6 +42,7 @@ export function ProjectsPage({ kinds, projectHref, objectHref, costHref }: Proje
 
   return (
     <div className="px-6 pt-5 pb-8">
+      <Breadcrumb className="mb-2" trail={[{ label: 'Projects', href: '/projects' }]} />
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Projects</h1>

@@ -5,25 +5,18 @@
  * are listed as skipped, with why. Then a report per object.
  */
 import { clsx } from 'clsx';
-import { useMemo, useRef, useState } from 'react';
+import { useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { LockIcon } from '@/components/ui/icons.tsx';
 import { offProps, ReasonTip } from '@/components/ui/reason-tip.tsx';
-import { useAccessList, type Access } from '@/data/access/index.ts';
+import { useAccessList } from '@/data/access/index.ts';
 import type { KindInfo } from '@/data/client/index.ts';
 import { formatCount } from '@/lib/format.ts';
 import { FINALIZER_BILLING, type NodusObject } from '@/shared/protocol.ts';
 import { startDeletion, forEachObject, setDesiredState } from '../api/object-writes.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import { kindTraits } from '../kinds/registry.tsx';
-import {
-  bulkHoldAction,
-  pastTense,
-  planBulk,
-  replan,
-  withAccess,
-  type BulkAction,
-  type PlanItem,
-} from '../table/bulk-plan.ts';
+import { DESIRED_STATE as STATE, useBulkCommands, VERB } from '../hooks/use-bulk-commands.ts';
+import { pastTense, planBulk, replan, withAccess, type BulkAction, type PlanItem } from '../table/bulk-plan.ts';
 import { objectKey } from '../table/snapshot-diff.ts';
 import { BulkDialog, type BulkOutcome, type BulkStage } from './bulk-dialog.tsx';
 
@@ -35,8 +28,6 @@ interface Run {
 }
 
 const billed = (o: NodusObject) => o.metadata.finalizers?.includes(FINALIZER_BILLING) ?? false;
-const STATE: Record<'suspend' | 'stop', string> = { suspend: 'Suspended', stop: 'Stopped' };
-const VERB: Record<BulkAction, string> = { suspend: 'Suspend', stop: 'Stop', delete: 'Delete' };
 
 /** Those acted on first, in the order they were ticked; then those skipped. */
 const actingFirst = (plan: PlanItem[]) => [
@@ -45,39 +36,32 @@ const actingFirst = (plan: PlanItem[]) => [
 ];
 
 const verbOf = (action: BulkAction) => (action === 'delete' ? 'delete' : 'patch');
-const refusal = (a: Access | undefined) => (a && !a.allowed ? a.reason : undefined);
-const refused = (a: Access | undefined) => Boolean(a && !a.allowed && !a.pending);
+
+/** Opens an action's confirmation for these objects (a row's context menu), as the bar does for the ticked. */
+export interface BulkActionsHandle {
+  open: (action: BulkAction, objects: NodusObject[]) => void;
+}
 
 export function BulkActions({
   kind,
   project,
   items,
   selection,
+  ref,
 }: {
   kind: KindInfo;
   /** The project in view; undefined for all projects, where each ticked object's project is asked at confirm. */
   project: string | undefined;
   items: () => readonly NodusObject[];
   selection: Selection;
+  ref?: Ref<BulkActionsHandle>;
 }) {
   const [run, setRun] = useState<Run | undefined>(undefined);
   // Set on the first confirm: a second click or Enter before React draws the running dialog acts no more.
   const started = useRef(false);
   const count = selection.ids.size;
-  const hold = bulkHoldAction(kind);
-  const canDelete = kind.verbs.includes('delete');
-  const canHold = hold !== undefined && kind.verbs.includes('patch');
-  const holdVerb = VERB[hold ?? 'suspend'];
+  const commands = useBulkCommands(kind, project, count > 0);
   const resource = { group: kind.group, resource: kind.plural };
-  // Asked once something is ticked, for the project in view: one answer for every row.
-  const [mayHold, mayDelete] = useAccessList(
-    count > 0 && project !== undefined
-      ? [
-          { ...resource, verb: 'patch', namespace: project },
-          { ...resource, verb: 'delete', namespace: project },
-        ]
-      : [],
-  );
   // In the confirmation: the projects of what is ticked, each asked once.
   const runProjects = useMemo(
     () => (run ? [...new Set(run.plan.map((i) => i.object.metadata.namespace ?? ''))] : []),
@@ -101,10 +85,11 @@ export function BulkActions({
     return items().filter((o) => selection.ids.has(objectKey(o)));
   }
 
-  function open(action: BulkAction) {
+  function open(action: BulkAction, objects: NodusObject[] = ticked()) {
     started.current = false;
-    setRun({ action, plan: actingFirst(planBulk(action, kind, ticked())), stage: 'confirm', outcomes: new Map() });
+    setRun({ action, plan: actingFirst(planBulk(action, kind, objects)), stage: 'confirm', outcomes: new Map() });
   }
+  useImperativeHandle(ref, () => ({ open }));
 
   function start() {
     if (!run || run.stage !== 'confirm' || started.current || asking) return;
@@ -152,29 +137,17 @@ export function BulkActions({
             Clear
           </button>
           <span className="h-4 w-px bg-slate-200" />
-          <BulkButton
-            label={`${holdVerb}…`}
-            reason={
-              hold === undefined
-                ? `${kind.kind} has no state that suspends it`
-                : (refusal(mayHold) ?? (canHold ? undefined : `The API does not let ${kind.kind} objects be changed`))
-            }
-            hint={canHold ? `Set spec.state to ${STATE[hold!]} where it applies` : undefined}
-            locked={hold !== undefined && refused(mayHold)}
-            onClick={() => open(hold!)}
-          />
-          <BulkButton
-            label="Delete…"
-            danger
-            reason={
-              refusal(mayDelete) ??
-              (canDelete
-                ? undefined
-                : `The API does not let ${kind.kind} objects be deleted (discovery lists no delete verb)`)
-            }
-            locked={refused(mayDelete)}
-            onClick={() => open('delete')}
-          />
+          {commands.map((c) => (
+            <BulkButton
+              key={c.action}
+              label={c.label}
+              reason={c.reason}
+              hint={c.hint}
+              danger={c.danger}
+              locked={c.locked}
+              onClick={() => open(c.action)}
+            />
+          ))}
         </div>
       ) : null}
       {run ? (

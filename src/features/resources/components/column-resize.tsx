@@ -5,6 +5,7 @@
  */
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { clampWidth, MAX_WIDTH, MIN_WIDTH } from '@/data/column-layout.ts';
+import { matchesShortcut } from '@/lib/shortcuts.ts';
 
 /** Pixels per arrow key, and with Shift. */
 const STEP = 16;
@@ -54,7 +55,7 @@ export function ResizeHandle({
     if (d && d.px !== Math.round(d.start)) onResize(id, d.px);
   }
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
-    const sign = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    const sign = matchesShortcut(e, 'column.wider') ? 1 : matchesShortcut(e, 'column.narrower') ? -1 : 0;
     if (sign === 0) return;
     e.preventDefault();
     // The table's own arrow keys move its rows: not from here.

@@ -23,7 +23,8 @@ import { COMPACT_ROW_HEIGHT, ROW_HEIGHT } from './table-row.tsx';
 import { kindTraits, tableColumns } from '../kinds/registry.tsx';
 import { hasLabel, withLabel } from '../table/label-selector.ts';
 import { objectHref } from '../object-href.ts';
-import { BulkActions } from './bulk-actions.tsx';
+import { BulkActions, type BulkActionsHandle } from './bulk-actions.tsx';
+import { RowMenuArea } from './row-menu.tsx';
 import { LabelFilterContext, type LabelFilter } from './cells.tsx';
 import { ResourceTable } from './resource-table.tsx';
 import { TableToolbar } from './table-toolbar.tsx';
@@ -65,6 +66,7 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
   });
   const currentShown = useCallback(() => shownRef.current, []);
   const currentRows = useCallback(() => shownRef.current.rows, []);
+  const bulk = useRef<BulkActionsHandle>(null);
 
   // Ticks belong to one filtered list: a new filter starts with none.
   const filterKey = `${labelSelector ?? ''}\n${params.phase}\n${query}`;
@@ -143,21 +145,23 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
   } else {
     body = (
       <LabelFilterContext.Provider value={labelFilter}>
-        <ResourceTable
-          kind={kind}
-          label={titleCase(kind.plural)}
-          rows={view.rows}
-          version={view.version}
-          columns={columns}
-          widths={widths}
-          onResize={onResize}
-          rowHeight={rowHeight}
-          sort={sort}
-          onSort={onSort}
-          selection={selection}
-          flash={view.flash}
-          hrefOf={hrefOf}
-        />
+        <RowMenuArea kind={kind} items={currentItems} selection={selection} bulk={bulk} hrefOf={hrefOf}>
+          <ResourceTable
+            kind={kind}
+            label={titleCase(kind.plural)}
+            rows={view.rows}
+            version={view.version}
+            columns={columns}
+            widths={widths}
+            onResize={onResize}
+            rowHeight={rowHeight}
+            sort={sort}
+            onSort={onSort}
+            selection={selection}
+            flash={view.flash}
+            hrefOf={hrefOf}
+          />
+        </RowMenuArea>
       </LabelFilterContext.Provider>
     );
   }
@@ -216,7 +220,7 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
             'Listing…'
           )}
         </p>
-        <BulkActions kind={kind} project={project} items={currentItems} selection={selection} />
+        <BulkActions ref={bulk} kind={kind} project={project} items={currentItems} selection={selection} />
       </div>
       {/* A list that never arrived and was refused has its own error panel in the body. */}
       {synced || status !== 'stale' ? (

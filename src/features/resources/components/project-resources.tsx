@@ -1,6 +1,6 @@
 /**
- * The right-hand side of the console: for one project, a tab per kind from discovery that the project can hold
- * (Images only in the project Nodus publishes them in), and that kind's objects.
+ * The right-hand side of the console: for one project, the objects of the kind the URL names (the sidebar lists
+ * the kinds the project can hold; Images only in the project Nodus publishes them in).
  */
 import { clsx } from 'clsx';
 import { useId, useMemo } from 'react';
@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import type { KindInfo } from '@/data/client/index.ts';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { RefreshIcon } from '@/components/ui/icons.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
+import { Breadcrumb, scopeCrumbs } from '@/components/ui/breadcrumb.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { titleCase } from '@/lib/format.ts';
 import { kindInProject } from '@/kinds/lifecycle.ts';
@@ -18,14 +18,12 @@ import { knownKind } from '../kinds/known-kinds.ts';
 import { projectKindHref } from '../object-href.ts';
 import { useRefreshProject } from '@/data/refresh.ts';
 import { KindPanel } from './kind-panel.tsx';
-import { KindTabs } from './kind-tabs.tsx';
 import { NewObjectButton } from './new-object-button.tsx';
 
 export interface ProjectResourcesProps {
   project: string;
   /** The plural from the URL; the first discovered kind when absent. */
   plural: string | undefined;
-  kindHref: (plural: string) => string;
   /**
    * Where "New <Kind>" goes (the YAML editor); no button without it, or for kinds the API will not create. It is
    * off, with why, where the key may not create them.
@@ -33,7 +31,7 @@ export interface ProjectResourcesProps {
   newObjectHref?: (plural: string) => string;
 }
 
-export function ProjectResources({ project, plural, kindHref, newObjectHref }: ProjectResourcesProps) {
+export function ProjectResources({ project, plural, newObjectHref }: ProjectResourcesProps) {
   const kinds = useProjectKinds();
   const here = useMemo(() => kinds.data?.filter((k) => kindInProject(k.kind, project)), [kinds.data, project]);
   const selected = plural ?? here?.[0]?.plural;
@@ -52,6 +50,7 @@ export function ProjectResources({ project, plural, kindHref, newObjectHref }: P
     <div className="flex h-full min-h-[32rem] flex-col px-6 pt-5 pb-4">
       <ProjectHeader
         project={project}
+        kindLabel={selected ? titleCase(selected) : undefined}
         newObject={
           kind && newObjectHref && kind.verbs.includes('create')
             ? { kind, href: newObjectHref(kind.plural) }
@@ -69,13 +68,6 @@ export function ProjectResources({ project, plural, kindHref, newObjectHref }: P
         />
       ) : (
         <>
-          {kinds.isPending ? (
-            <KindsLoading />
-          ) : (
-            <div className="mt-3 border-b border-slate-200">
-              <KindTabs kinds={here ?? []} project={project} selected={selected} kindHref={kindHref} />
-            </div>
-          )}
           {kinds.isPending && !kind ? null : (
             <section
               aria-label={kind ? `${kind.plural} in ${project}` : 'Objects'}
@@ -88,7 +80,7 @@ export function ProjectResources({ project, plural, kindHref, newObjectHref }: P
               ) : (
                 <EmptyState title={selected ? `The API has no kind "${selected}"` : 'The API lists no kinds'}>
                   {selected
-                    ? 'Pick one of the kinds above; the list comes from the API’s discovery document.'
+                    ? 'Pick one of the kinds on the left; the list comes from the API’s discovery document.'
                     : 'Discovery returned no namespaced kinds.'}
                 </EmptyState>
               )}
@@ -122,22 +114,13 @@ function NotHeld({ kind, project }: { kind: KindInfo; project: string }) {
   );
 }
 
-/** The tabs' place while discovery is on its way. */
-function KindsLoading() {
-  return (
-    <div aria-label="Loading kinds" className="mt-4 flex gap-4 border-b border-slate-200 pb-3">
-      {[0, 1, 2, 3, 4, 5].map((i) => (
-        <Skeleton key={i} className="h-5 w-20" />
-      ))}
-    </div>
-  );
-}
-
 function ProjectHeader({
   project,
+  kindLabel,
   newObject,
 }: {
   project: string;
+  kindLabel: string | undefined;
   newObject: { kind: KindInfo; href: string } | undefined;
 }) {
   const { refresh, fetching } = useRefreshProject(project);
@@ -145,9 +128,11 @@ function ProjectHeader({
   return (
     <header className="flex items-end justify-between gap-4">
       <div className="min-w-0">
-        <p className="text-xs font-medium uppercase tracking-wider text-slate-500">Project</p>
+        <Breadcrumb trail={[...scopeCrumbs(project), ...(kindLabel ? [{ label: kindLabel }] : [])]} />
         <div className="mt-1 flex items-center gap-3">
-          <h1 className="truncate text-xl font-semibold tracking-tight text-slate-900">{project}</h1>
+          <h1 title={project} className="truncate text-xl font-semibold tracking-tight text-slate-900">
+            {project}
+          </h1>
           {project === PUBLIC_PROJECT ? (
             <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600 ring-1 ring-slate-200 ring-inset">
               Read-only · published by Nodus

@@ -4,6 +4,7 @@
  */
 import { clsx } from 'clsx';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { matchesShortcut } from '@/lib/shortcuts.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import type { Column } from '../kinds/registry.tsx';
 import type { ColumnLayoutApi } from '../hooks/use-column-layout.ts';
@@ -64,7 +65,7 @@ export function ColumnsButton({ api, sampleRows }: { api: ColumnLayoutApi; sampl
   const close = () => setOpen(false);
   useDismiss(open, close, box);
   const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key !== 'Escape' || !open) return;
+    if (!matchesShortcut(e, 'overlay.close') || !open) return;
     e.stopPropagation();
     setOpen(false);
     button.current?.focus();
@@ -161,10 +162,18 @@ export function ExportMenu({
     if (!open) return;
     const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
     const at = items.indexOf(document.activeElement as HTMLElement);
-    const to =
-      e.key === 'ArrowDown' ? at + 1 : e.key === 'ArrowUp' ? at - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? -1 : NaN;
-    if (e.key === 'Escape' || e.key === 'Tab') {
-      if (e.key === 'Escape') {
+    const to = matchesShortcut(e, 'menu.next')
+      ? at + 1
+      : matchesShortcut(e, 'menu.previous')
+        ? at - 1
+        : matchesShortcut(e, 'menu.first')
+          ? 0
+          : matchesShortcut(e, 'menu.last')
+            ? -1
+            : NaN;
+    const escape = matchesShortcut(e, 'overlay.close');
+    if (escape || matchesShortcut(e, 'menu.leave')) {
+      if (escape) {
         e.preventDefault();
         e.stopPropagation();
         button.current?.focus();

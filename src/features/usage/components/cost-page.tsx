@@ -31,6 +31,7 @@ import { SpendChartCard } from './spend-chart-card.tsx';
 import { StaleNotice } from './stale-notice.tsx';
 import { TopSpenders } from './top-spenders.tsx';
 import { useCostParams } from './use-cost-params.ts';
+import { Breadcrumb, scopeCrumbs } from '@/components/ui/breadcrumb.tsx';
 
 /** Two refreshes missed: the figures on screen are older than the page promises. */
 const STALE_AFTER_MS = 2 * USAGE_REFRESH_MS + 5_000;
@@ -88,6 +89,7 @@ export function CostPage({ project, hrefs }: { project: string | undefined; href
 
   return (
     <div className="mx-auto max-w-6xl space-y-5 px-8 py-6">
+      <Breadcrumb className="mb-2" trail={[...scopeCrumbs(project), { label: 'Cost' }]} />
       <header className="flex flex-wrap items-end justify-between gap-x-6 gap-y-3">
         <div className="min-w-0">
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Cost</h1>
