@@ -3,7 +3,7 @@
  * (`?q=`), creating a project and deleting one after typing its name. What the key may not do (create, or
  * delete a given project, such as the read-only one Nodus publishes in) is off, with the API's reason.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { PlusIcon, SearchIcon } from '@/components/ui/icons.tsx';
@@ -14,11 +14,17 @@ import { useUrlFilter } from '@/lib/use-url-filter.ts';
 import { useProjects } from '../api/get-projects.ts';
 import { useCreateProjectAccess } from '../api/project-access.ts';
 import { useProjectStats, type StatsKind } from '../api/project-stats.ts';
-import { CreateProjectDialog } from './create-project-dialog.tsx';
-import { DeleteProjectDialog } from './delete-project-dialog.tsx';
 import { PinnedSection } from './pinned-section.tsx';
 import { ProjectsTable } from './projects-table.tsx';
 import { Breadcrumb } from '@/components/ui/breadcrumb.tsx';
+
+// The dialogs load when first opened: the page (and the table's first view, which shares its chunk) needs neither.
+const CreateProjectDialog = lazy(() =>
+  import('./create-project-dialog.tsx').then((m) => ({ default: m.CreateProjectDialog })),
+);
+const DeleteProjectDialog = lazy(() =>
+  import('./delete-project-dialog.tsx').then((m) => ({ default: m.DeleteProjectDialog })),
+);
 
 export interface ProjectsPageProps {
   /** The kinds discovery lists, in its order: one column each. */
@@ -126,17 +132,19 @@ export function ProjectsPage({ kinds, projectHref, objectHref, costHref }: Proje
         )}
       </section>
 
-      {creating ? <CreateProjectDialog onClose={() => setCreating(false)} projectHref={projectHref} /> : null}
-      {deleting ? (
-        <DeleteProjectDialog
-          project={deleting}
-          contents={kinds.flatMap((k) => {
-            const n = stats.count(deleting, k.plural);
-            return n ? [`${n} ${n === 1 ? k.kind.toLowerCase() : k.plural}`] : [];
-          })}
-          onClose={() => setDeleting(undefined)}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {creating ? <CreateProjectDialog onClose={() => setCreating(false)} projectHref={projectHref} /> : null}
+        {deleting ? (
+          <DeleteProjectDialog
+            project={deleting}
+            contents={kinds.flatMap((k) => {
+              const n = stats.count(deleting, k.plural);
+              return n ? [`${n} ${n === 1 ? k.kind.toLowerCase() : k.plural}`] : [];
+            })}
+            onClose={() => setDeleting(undefined)}
+          />
+        ) : null}
+      </Suspense>
     </div>
   );
 }
