@@ -67,6 +67,8 @@ test.describe('axe finds no serious or critical violation', () => {
     await page.keyboard.press('Escape');
     await console.shell.supportButton.click();
     await expect(console.shell.supportPanel).toBeVisible();
+    // Its body loads when it first opens: checked once it is there.
+    await expect(console.shell.supportPanel.getByRole('region', { name: 'Recent API calls' })).toBeVisible();
     found.push(...(await seriousViolations(page, 'support panel open')));
     await page.keyboard.press('Escape');
     await console.shell.contextButton.click();
@@ -220,6 +222,8 @@ test('the main flows work from the keyboard alone', async ({ page, request }) =>
   await console.shell.supportButton.focus();
   await page.keyboard.press('Enter');
   await expect(console.shell.supportPanel).toBeVisible();
+  // Its body loads when it first opens: checked once it is there.
+  await expect(console.shell.supportPanel.getByRole('region', { name: 'Recent API calls' })).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(console.shell.supportPanel).toBeHidden();
 

@@ -65,6 +65,8 @@ test.describe('axe finds no serious or critical violation in the dark theme', ()
     await page.keyboard.press('Escape');
     await console.shell.supportButton.click();
     await expect(console.shell.supportPanel).toBeVisible();
+    // Its body loads when it first opens: checked once it is there.
+    await expect(console.shell.supportPanel.getByRole('region', { name: 'Recent API calls' })).toBeVisible();
     found.push(...(await seriousViolations(page, 'support panel open')));
     await page.keyboard.press('Escape');
     await page.goto('/all/jobs');

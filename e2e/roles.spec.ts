@@ -195,6 +195,8 @@ test.describe('a viewer (lee in vision and default)', () => {
 
     await shell.supportButton.click();
     await expect(shell.supportPanel).toBeVisible();
+    // Its body loads when it first opens: checked once it is there.
+    await expect(shell.supportPanel.getByRole('region', { name: 'Recent API calls' })).toBeVisible();
     await expectNoError(page, 'the Support panel');
     await page.keyboard.press('Escape');
 
