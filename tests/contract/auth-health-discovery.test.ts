@@ -66,8 +66,6 @@ describe('discovery and OpenAPI', () => {
     );
     expect(byName.images!.verbs).toEqual(['get', 'list', 'watch']);
     expect(byName['jobs/status']).toBeDefined();
-    // Adding a file is a create, as an update that creates is in Kubernetes; discovery says so.
-    expect(byName['volumes/files']!.verbs).toEqual(['get', 'create', 'update', 'delete']);
     // kubectl get all lists what runs, as on a cluster; kubectl get nodus lists every kind.
     const all = resources.body.resources.filter((r) => (r as { categories?: string[] }).categories?.includes('all'));
     expect(all.map((r) => r.name).sort()).toEqual(['functions', 'jobs', 'pipelines', 'sandboxes']);

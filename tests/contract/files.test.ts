@@ -282,7 +282,12 @@ describe('files and the rest of the API', () => {
     const names = res.body.resources.map((r) => r.name);
     expect(names).toEqual(expect.arrayContaining(['sandboxes/files', 'volumes/files']));
     expect(names).not.toContain('jobs/files');
-    expect(res.body.resources.find((r) => r.name === 'volumes/files')!.verbs).toEqual(['get', 'update', 'delete']);
+    expect(res.body.resources.find((r) => r.name === 'volumes/files')!.verbs).toEqual([
+      'get',
+      'create',
+      'update',
+      'delete',
+    ]);
   });
 
   it('lets the console’s origin upload and read a download’s Range headers', async () => {
