@@ -48,7 +48,7 @@ test('a last project since deleted falls back to default', async ({ page, reques
   const api = new NodusApi(request);
   const project = await api.newProject('landing');
   await page.goto(`/projects/${project}`);
-  await expect(page.getByRole('navigation', { name: 'Kinds' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Resources' }).getByRole('list', { name: 'Kinds' })).toBeVisible();
   await page.goto('/');
   await expect(page).toHaveURL(new RegExp(`/projects/${project}$`));
 

@@ -34,8 +34,8 @@ export function DialogFooter({
         className={clsx(
           'rounded-md px-3 py-1.5 text-sm font-semibold text-white shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-50',
           danger
-            ? 'bg-rose-600 hover:bg-rose-500 focus-visible:outline-rose-600'
-            : 'bg-indigo-600 hover:bg-indigo-500 focus-visible:outline-indigo-600',
+            ? 'bg-rose-600 hover:bg-rose-700 focus-visible:outline-rose-600'
+            : 'bg-indigo-600 hover:bg-indigo-700 focus-visible:outline-indigo-600',
         )}
       >
         {confirmLabel}

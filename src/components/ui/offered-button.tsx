@@ -38,7 +38,7 @@ export function OfferedButton({
           className={
             off
               ? `${SHAPE} cursor-not-allowed border border-slate-200 bg-slate-50 text-slate-400`
-              : `${SHAPE} bg-indigo-600 text-white shadow-sm hover:bg-indigo-500`
+              : `${SHAPE} bg-indigo-600 text-white shadow-sm hover:bg-indigo-700`
           }
         >
           {off && !pending ? <LockIcon className="size-4" /> : icon}

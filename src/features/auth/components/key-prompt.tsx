@@ -76,7 +76,7 @@ export function KeyPrompt() {
           </button>
           <button
             type="submit"
-            className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white shadow-sm hover:bg-indigo-500"
+            className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white shadow-sm hover:bg-indigo-700"
           >
             Use key
           </button>

@@ -71,7 +71,7 @@ export function AlreadyExists({ kind, name, error, existing, readError, draftTex
           <button
             type="submit"
             disabled={!!problem}
-            className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white shadow-sm hover:bg-indigo-500 disabled:opacity-50"
+            className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white shadow-sm hover:bg-indigo-700 disabled:opacity-50"
           >
             Rename the draft
           </button>

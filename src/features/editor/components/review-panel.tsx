@@ -110,7 +110,7 @@ export function ReviewPanel({
                 ? 'cursor-not-allowed border border-slate-200 bg-slate-50 text-slate-400 shadow-none'
                 : launchable
                   ? 'border border-slate-300 bg-white text-slate-700 hover:bg-slate-50'
-                  : 'bg-indigo-600 text-white hover:bg-indigo-500',
+                  : 'bg-indigo-600 text-white hover:bg-indigo-700',
             )}
           >
             {reviewing ? 'Reviewing…' : review && !stale ? 'Review again' : 'Review'}

@@ -43,7 +43,7 @@ export function WriteButton({
             off
               ? 'cursor-not-allowed border border-slate-200 bg-slate-50 text-slate-400'
               : primary
-                ? 'bg-indigo-600 font-semibold text-white shadow-xs hover:bg-indigo-500'
+                ? 'bg-indigo-600 font-semibold text-white shadow-xs hover:bg-indigo-700'
                 : 'border border-slate-200 bg-white text-slate-700 hover:bg-slate-50',
           )}
         >

@@ -154,7 +154,7 @@ export function RequestEditor(props: RequestEditorProps) {
                 type="submit"
                 disabled={props.sending || blocked}
                 {...offProps(props.refused !== undefined, describedBy)}
-                className="inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-3.5 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-300"
+                className="inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-3.5 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-300"
               >
                 {props.refused ? <LockIcon className="size-3.5" /> : null}
                 {props.sending ? 'Sending…' : 'Send'}

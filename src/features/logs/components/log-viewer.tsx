@@ -180,7 +180,7 @@ export function LogViewer({ kind, project, name, phase }: LogViewerProps) {
           <button
             type="button"
             onClick={jumpToLatest}
-            className="absolute bottom-4 left-1/2 -translate-x-1/2 rounded-full bg-indigo-600 px-4 py-1.5 text-xs font-medium text-white shadow-lg ring-1 ring-indigo-400/50 hover:bg-indigo-500"
+            className="absolute bottom-4 left-1/2 -translate-x-1/2 rounded-full bg-indigo-600 px-4 py-1.5 text-xs font-medium text-white shadow-lg ring-1 ring-indigo-400/50 hover:bg-indigo-700"
           >
             {newLines > 0
               ? `Jump to latest · ${formatCount(newLines)} new ${newLines === 1 ? 'line' : 'lines'}`

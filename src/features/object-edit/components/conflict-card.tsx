@@ -95,7 +95,7 @@ export function ConflictCard({ conflict, onResolve, onReopen }: ConflictCardProp
                 onClick={() => onResolve(conflict[side])}
                 className={clsx(
                   'mt-3 self-start rounded-md px-2.5 py-1 text-xs font-semibold text-white shadow-sm',
-                  side === 'mine' ? 'bg-indigo-600 hover:bg-indigo-500' : 'bg-amber-600 hover:bg-amber-500',
+                  side === 'mine' ? 'bg-indigo-600 hover:bg-indigo-700' : 'bg-amber-600 hover:bg-amber-500',
                 )}
               >
                 {side === 'mine' ? 'Take mine' : 'Take theirs'}

@@ -158,7 +158,7 @@ export function ConflictView({ session, kindName, live, refused }: ConflictViewP
           disabled={result.unresolved > 0 || session.saving}
           aria-disabled={refused ? true : undefined}
           aria-describedby={refused ? 'merged-save-refused' : undefined}
-          className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 disabled:cursor-not-allowed disabled:bg-slate-300 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-300"
+          className="rounded-md bg-indigo-600 px-3.5 py-2 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-300 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-300"
         >
           {session.saving ? 'Saving…' : 'Save merged'}
         </button>

@@ -83,7 +83,7 @@ export function ImmutableNotice({
             type="button"
             onClick={onCreateNew}
             disabled={!canCreateNew}
-            className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 disabled:bg-slate-300"
+            className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:bg-slate-300"
           >
             Create a new {kindName} from my edit
           </button>

@@ -154,7 +154,7 @@ export function ObjectEdit({ kind, project, name, live, newObjectHref }: ObjectE
             <button
               type="button"
               onClick={discard}
-              className="rounded bg-rose-600 px-2 py-0.5 text-xs font-semibold text-white hover:bg-rose-500"
+              className="rounded bg-rose-600 px-2 py-0.5 text-xs font-semibold text-white hover:bg-rose-700"
             >
               Discard
             </button>
@@ -176,7 +176,7 @@ export function ObjectEdit({ kind, project, name, live, newObjectHref }: ObjectE
               }}
               disabled={!session.dirty || !parsed.ok || session.saving}
               {...offProps(refused !== undefined, describedBy)}
-              className="inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-3.5 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-500 disabled:cursor-not-allowed disabled:bg-slate-300 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-300"
+              className="inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-3.5 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-not-allowed disabled:bg-slate-300 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-300"
             >
               {refused && !access.pending ? <LockIcon className="size-3.5" /> : null}
               {session.saving ? 'Saving…' : 'Save'}

@@ -97,7 +97,7 @@ export function CreateProjectDialog({
           <button
             type="submit"
             disabled={!name || Boolean(problem) || create.isPending}
-            className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white shadow-sm hover:bg-indigo-500 disabled:opacity-50"
+            className="rounded-md bg-indigo-600 px-3 py-1.5 font-medium text-white shadow-sm hover:bg-indigo-700 disabled:opacity-50"
           >
             {create.isPending ? 'Creating…' : 'Create project'}
           </button>

@@ -76,7 +76,7 @@ export function DeleteProjectDialog({
           <button
             type="submit"
             disabled={!matches || remove.isPending}
-            className="rounded-md bg-rose-600 px-3 py-1.5 font-medium text-white shadow-sm hover:bg-rose-500 disabled:opacity-40"
+            className="rounded-md bg-rose-600 px-3 py-1.5 font-medium text-white shadow-sm hover:bg-rose-700 disabled:opacity-40"
           >
             {remove.isPending ? 'Deleting…' : 'Delete project'}
           </button>

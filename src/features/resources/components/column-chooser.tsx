@@ -145,7 +145,7 @@ export default function ColumnChooser({
           </datalist>
           <button
             type="submit"
-            className="h-7 rounded bg-indigo-600 px-2.5 text-xs font-medium text-white hover:bg-indigo-500"
+            className="h-7 rounded bg-indigo-600 px-2.5 text-xs font-medium text-white hover:bg-indigo-700"
           >
             Add column
           </button>

@@ -24,7 +24,7 @@ export function NewObjectButton({
   const label = `New ${kind.kind}`;
   if (access.allowed) {
     return (
-      <Link to={href} className={clsx(LOOK, 'bg-indigo-600 text-white hover:bg-indigo-500')}>
+      <Link to={href} className={clsx(LOOK, 'bg-indigo-600 text-white hover:bg-indigo-700')}>
         <PlusIcon className="size-4" />
         {label}
       </Link>

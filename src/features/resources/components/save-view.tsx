@@ -129,7 +129,7 @@ function NameForm({
       ) : null}
       <button
         type="submit"
-        className="rounded-md bg-indigo-600 px-3 py-1.5 text-xs font-medium text-white hover:bg-indigo-500"
+        className="rounded-md bg-indigo-600 px-3 py-1.5 text-xs font-medium text-white hover:bg-indigo-700"
       >
         {action}
       </button>

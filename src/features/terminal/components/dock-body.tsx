@@ -87,7 +87,7 @@ export default function DockBody() {
           tabIndex={0}
           onKeyDown={onHandleKey}
           onPointerDown={onHandleDown}
-          className="-mt-1 h-2 shrink-0 cursor-row-resize touch-none focus-visible:bg-indigo-500 focus-visible:outline-none hover:bg-indigo-500/60"
+          className="-mt-1 h-2 shrink-0 cursor-row-resize touch-none focus-visible:bg-indigo-500 focus-visible:outline-none hover:bg-indigo-700/60"
         />
       )}
       <div className="flex h-9 shrink-0 items-stretch border-b border-slate-800 bg-slate-950/60">

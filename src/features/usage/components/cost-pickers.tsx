@@ -134,7 +134,7 @@ export function GroupByPicker({
           <button
             type="submit"
             disabled={!valid}
-            className="rounded-md bg-indigo-600 px-2.5 py-1 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50"
+            className="rounded-md bg-indigo-600 px-2.5 py-1 text-sm font-medium text-white hover:bg-indigo-700 disabled:opacity-50"
           >
             Apply
           </button>
