@@ -46,7 +46,8 @@ export function ActivityPage({ project, links }: { project: string; links: Event
         else next.delete(name);
         return next;
       },
-      { replace: true },
+      // Synchronously: "Warnings only" reads the URL, and a transition would show it unticked a moment after a click.
+      { replace: true, flushSync: true },
     );
   const filtered = Boolean(filter.kind || filter.reason || filter.actor || filter.warnings || filter.request);
 

@@ -51,7 +51,8 @@ export function useColumnLayout(kind: string, all: readonly Column[]): ColumnLay
       const clean = normalise(next);
       const { [kind]: _, ...others } = usePreferencesStore.getState().values.columnLayouts;
       setPreference('columnLayouts', isEmptyLayout(clean) ? others : { ...others, [kind]: clean });
-      setSearch((current) => writeColumnsParam(current, defaults, clean), { replace: true });
+      // Synchronously: the chooser's checkboxes read the URL, and a transition would show them unticked a moment.
+      setSearch((current) => writeColumnsParam(current, defaults, clean), { replace: true, flushSync: true });
     },
     [kind, defaults, setSearch],
   );
