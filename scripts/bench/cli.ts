@@ -42,6 +42,10 @@ export interface BenchPlan extends BenchOptions {
   logLines: number;
   /** Bytes a terminal prints in one command (`cat` of a file the shell builds). */
   terminalBytes: number;
+  /** Events in the Activity scenario's project, and the rate and length of the changes to one object. */
+  activityEvents: number;
+  eventsFloodRate: number;
+  eventsFloodSeconds: number;
   /** How long opening the table may take before the scenario fails (a selector that no longer matches). */
   openTimeoutMs: number;
   /** Jobs the Cost view scenario starts, one at a time, to move the burn rate. */
@@ -131,5 +135,9 @@ export function planFor(options: BenchOptions): BenchPlan {
     openTimeoutMs: quick ? 30_000 : 180_000,
     costStarts: quick ? 2 : 5,
     costPointsHours: quick ? 10 * 24 : 90 * 24,
+    // A project keeps at most 5,000 Events: the Activity view's largest.
+    activityEvents: quick ? 500 : 5_000,
+    eventsFloodRate: quick ? 100 : 200,
+    eventsFloodSeconds: quick ? 2 : 10,
   };
 }

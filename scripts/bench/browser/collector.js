@@ -87,7 +87,11 @@
       if (marks.firstRow === undefined && document.querySelector(config.rowSelector)) found('firstRow');
       if (marks.allListed === undefined && config.countSelector) {
         const count = document.querySelector(config.countSelector);
-        if (count && digits(count.textContent) === config.expectedCount) found('allListed');
+        // A count shown as "5,000 of 5,000 events" is matched by its text; a bare count by its digits.
+        const complete = config.expectedText
+          ? count && (count.textContent || '').includes(config.expectedText)
+          : count && digits(count.textContent) === config.expectedCount;
+        if (complete) found('allListed');
       }
       if (marks.firstRow !== undefined && marks.allListed !== undefined) milestones.disconnect();
     };

@@ -20,6 +20,8 @@ export interface CollectorConfig {
   /** The element whose digits are the number of objects listed, and the number that means "all". */
   countSelector: string;
   expectedCount: number;
+  /** Instead of the digits: a text the count element holds once all are listed ("5,000 of 5,000 events"). */
+  expectedText?: string;
 }
 
 function titleCase(word: string): string {

@@ -2,6 +2,7 @@
 import { bundleSize } from '../browser/scenarios/bundle-size.ts';
 import { churnLag } from '../browser/scenarios/churn-lag.ts';
 import { costView } from '../browser/scenarios/cost-view.ts';
+import { eventsView } from '../browser/scenarios/events.ts';
 import { followLog } from '../browser/scenarios/follow-log.ts';
 import { heapListed } from '../browser/scenarios/heap.ts';
 import { openTableScenario as openTable } from '../browser/scenarios/open-table.ts';
@@ -33,5 +34,6 @@ export const SCENARIOS: Scenario[] = [
   followLog,
   costView,
   terminalOutput,
+  eventsView,
   bundleSize,
 ];

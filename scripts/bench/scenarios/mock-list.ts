@@ -6,12 +6,12 @@ import { HEADERS } from '../env/mock.ts';
 import { MB, percentile } from '../stats.ts';
 import type { BenchContext, RunOutcome, Scenario } from '../types.ts';
 
-/** One read of every seeded Job in pages of 1,000: each page's time, the bytes and the count. */
-export async function listEveryJob(
-  ctx: Pick<BenchContext, 'mock' | 'project'>,
+/** One read of every object at `path` (which may carry a selector) in pages of 1,000: each page's time, the bytes and the count (when parsed). */
+export async function listEvery(
+  url: string,
+  path: string,
   parse = true,
 ): Promise<{ elapsed: number; pageTimes: number[]; bytes: number; total: number }> {
-  const { mock, project } = ctx;
   const pageTimes: number[] = [];
   let token: string | undefined;
   let total = 0;
@@ -20,7 +20,7 @@ export async function listEveryJob(
   do {
     const pageStarted = performance.now();
     const query = `limit=1000${token ? `&continue=${encodeURIComponent(token)}` : ''}`;
-    const res = await fetch(`${mock.url}${mock.api.jobsPath(project)}?${query}`, { headers: HEADERS });
+    const res = await fetch(`${url}${path}${path.includes('?') ? '&' : '?'}${query}`, { headers: HEADERS });
     const text = await res.text();
     if (!res.ok) throw new Error(`list page: ${res.status} ${text}`);
     if (parse) {
@@ -36,6 +36,11 @@ export async function listEveryJob(
     bytes += Buffer.byteLength(text);
   } while (token);
   return { elapsed: performance.now() - started, pageTimes, bytes, total };
+}
+
+/** One read of every seeded Job (see listEvery). */
+export function listEveryJob(ctx: Pick<BenchContext, 'mock' | 'project'>, parse = true) {
+  return listEvery(ctx.mock.url, ctx.mock.api.jobsPath(ctx.project), parse);
 }
 
 export const mockList: Scenario = {

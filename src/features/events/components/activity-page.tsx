@@ -5,7 +5,7 @@
  * virtualized: a busy project keeps thousands of events.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { WatchTroublePanel } from '@/components/ui/watch-trouble.tsx';
@@ -13,6 +13,7 @@ import { useProjectEvents } from '../api/use-events.ts';
 import { facetsOf, matches, NODUS_ITSELF, reasonLabel, type EventFilter } from '../model/event-rows.ts';
 import { EventItem, type EventLinks } from './event-item.tsx';
 import { Breadcrumb, scopeCrumbs } from '@/components/ui/breadcrumb.tsx';
+import { measureWithoutLayout } from '@/lib/measure-without-layout.ts';
 
 /** Lists shorter than this are drawn whole; longer ones only around what is in view. */
 const VIRTUALIZE_AT = 200;
@@ -179,7 +180,14 @@ function Select({
   );
 }
 
-function EventRows({ rows, links }: { rows: ReturnType<typeof useProjectEvents>['rows']; links: EventLinks }) {
+/** Memoized: the page renders on every flush of the watch, and the rows change only as often as useRows says. */
+const EventRows = memo(function EventRows({
+  rows,
+  links,
+}: {
+  rows: ReturnType<typeof useProjectEvents>['rows'];
+  links: EventLinks;
+}) {
   const frame = 'divide-y divide-slate-100 rounded-lg border border-slate-200 bg-white shadow-sm';
   if (rows.length <= VIRTUALIZE_AT) {
     return (
@@ -193,7 +201,7 @@ function EventRows({ rows, links }: { rows: ReturnType<typeof useProjectEvents>[
     );
   }
   return <VirtualRows rows={rows} links={links} frame={frame} />;
-}
+});
 
 function VirtualRows({
   rows,
@@ -210,6 +218,7 @@ function VirtualRows({
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_ESTIMATE_PX,
     getItemKey: (index) => rows[index]!.id,
+    measureElement: measureWithoutLayout,
     overscan: 8,
   });
   return (

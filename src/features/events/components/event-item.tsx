@@ -3,7 +3,7 @@
  * note, who caused it and when, how many times, and the request that did it, to copy or to find among the calls.
  */
 import { clsx } from 'clsx';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { RelativeTime } from '@/components/ui/relative-time.tsx';
@@ -17,7 +17,16 @@ export interface EventLinks {
   onRequest?: (requestId: string) => void;
 }
 
-export function EventItem({ row, showObject, links }: { row: EventRow; showObject: boolean; links: EventLinks }) {
+/** Memoized: a live list re-renders on every change, and an Event that did not change keeps its row (event-rows.ts). */
+export const EventItem = memo(function EventItem({
+  row,
+  showObject,
+  links,
+}: {
+  row: EventRow;
+  showObject: boolean;
+  links: EventLinks;
+}) {
   const href = showObject ? links.objectHref?.(row.regarding) : undefined;
   let object: ReactNode = null;
   if (showObject) {
@@ -73,4 +82,4 @@ export function EventItem({ row, showObject, links }: { row: EventRow; showObjec
       </div>
     </div>
   );
-}
+});

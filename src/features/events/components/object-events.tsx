@@ -36,6 +36,11 @@ export function ObjectEvents({
   return (
     <section aria-label={`Events of ${kind} ${name}`} className="space-y-3">
       <WatchTroublePanel watch={watch} what={what} />
+      {rows.length > 0 ? (
+        <p data-figure="event-count" className="text-sm text-slate-500 tabular-nums">
+          {rows.length === 1 ? 'One event' : `${rows.length.toLocaleString()} events`} in the last day
+        </p>
+      ) : null}
       {rows.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-200 px-4 py-8 text-center text-sm text-slate-500">
           No events in the last day. What happens to {kind} {name} from now on shows here as it happens.

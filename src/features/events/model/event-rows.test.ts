@@ -50,6 +50,18 @@ describe('event rows', () => {
     expect(rows[0]).toMatchObject({ count: 3, time: '2026-12-04T11:00:00.000000Z' });
   });
 
+  it('keep the row of an Event that did not change, and make a new one for the Event that did', () => {
+    const a = event('a', 1, '2026-12-04T10:00:00Z');
+    const b = event('b', 2, '2026-12-04T09:00:00Z');
+    const [rowA, rowB] = eventRows([a, b]);
+    // A watch replaces a changed object with a new one: b repeated.
+    const repeatedB = event('b', 3, '2026-12-04T09:00:00Z', { count: 2, last: '2026-12-04T11:00:00Z' });
+    const after = eventRows([a, repeatedB]);
+    expect(after[1]).toBe(rowA);
+    expect(after[0]).not.toBe(rowB);
+    expect(after[0]).toMatchObject({ id: 'uid-b', count: 2 });
+  });
+
   it('name who caused an event and the request that did, or nobody for what Nodus did itself', () => {
     const [mine, nodus] = eventRows([
       event('a', 2, '2026-12-04T10:00:00Z', { actor: 'kim', requestId: 'req-1' }),

@@ -50,9 +50,25 @@ export function eventRow(event: NodusEvent): EventRow {
   };
 }
 
+/**
+ * Rows by the Event they were made from. A watch replaces an object when it changes and keeps it otherwise, so an
+ * unchanged Event keeps its row: a busy project's view builds only the new rows each time, and a row that did not
+ * change is the same object, which its memoized item skips.
+ */
+const rowCache = new WeakMap<NodusEvent, { row: EventRow; rv: number }>();
+
+function cachedRow(event: NodusEvent): { row: EventRow; rv: number } {
+  let entry = rowCache.get(event);
+  if (!entry) {
+    entry = { row: eventRow(event), rv: Number(event.metadata.resourceVersion ?? 0) };
+    rowCache.set(event, entry);
+  }
+  return entry;
+}
+
 /** Newest first; at the same moment, the later-created Event first (by resourceVersion, which only grows). */
 export function eventRows(events: readonly NodusEvent[]): EventRow[] {
-  const rows = events.map((e) => ({ row: eventRow(e), rv: Number(e.metadata.resourceVersion ?? 0) }));
+  const rows = events.map(cachedRow);
   rows.sort((a, b) => b.row.at - a.row.at || b.rv - a.rv);
   return rows.map((r) => r.row);
 }
