@@ -4,6 +4,7 @@
  * dollar, never in floats, and only the drawing divides them into dollars.
  */
 import { decimalUSD, parseUSD } from '@/lib/money.ts';
+import { csvField } from '@/lib/csv.ts';
 
 export interface MoneySeries {
   key: string;
@@ -77,11 +78,6 @@ export function tableOf(data: MoneyOverTime): MoneyTable {
     totals: seriesTotals.map(decimalUSD),
     total: decimalUSD(seriesTotals.reduce((a, b) => a + b, 0)),
   };
-}
-
-/** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
-function csvField(text: string): string {
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /** A spreadsheet's view of the table: a header, a row per bucket (amounts in USD as decimals), and a total row. */

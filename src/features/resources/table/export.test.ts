@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { NodusObject } from '@/shared/protocol.ts';
-import { csvField, exportFileName, toCsv, toJsonList, toYamlList } from './export.ts';
+import { exportFileName, toCsv, toJsonList, toYamlList } from './export.ts';
 
 const object = (name: string, labels: Record<string, string> = {}): NodusObject =>
   ({
@@ -12,16 +12,6 @@ const object = (name: string, labels: Record<string, string> = {}): NodusObject 
   }) as unknown as NodusObject;
 
 describe('export', () => {
-  it('quotes CSV fields that need it, and only those', () => {
-    expect(csvField('plain')).toBe('plain');
-    expect(csvField('')).toBe('');
-    expect(csvField('a,b')).toBe('"a,b"');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('cr\r')).toBe('"cr\r"');
-    expect(csvField(' edge')).toBe('" edge"');
-  });
-
   it('writes the name, then the columns, a line per row, across chunks', async () => {
     const rows = Array.from({ length: 4_500 }, (_, i) => object(`job-${i}`, { team: i % 2 ? 'a,b' : 'c' }));
     const csv = await toCsv(rows, [{ header: 'Team', text: (o) => o.metadata.labels?.team ?? '' }]);

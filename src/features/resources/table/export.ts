@@ -3,6 +3,7 @@
  * objects as a Kubernetes List in YAML or JSON. Loaded only when someone exports. The text is built a chunk of
  * rows at a time, yielding to the browser between chunks, so 50,000 rows never hold the tab for long.
  */
+import { csvField } from '@/lib/csv.ts';
 import { saveBlob } from '@/lib/save-blob.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { yamlSequence } from './yaml-emit.ts';
@@ -18,13 +19,6 @@ export type ExportFormat = 'csv' | 'yaml' | 'json';
 const CHUNK = 1_000;
 
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, a quote, a line break or edge spaces, quotes doubled.
- */
-export function csvField(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
 
 async function inChunks<T>(items: readonly T[], each: (chunk: readonly T[]) => string): Promise<string[]> {
   const parts: string[] = [];
