@@ -3,28 +3,15 @@
  * the overlays open too; and the main flows work from the keyboard alone (palette, table rows, object, Support,
  * the context menu).
  */
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
+import { seriousViolations } from './support/axe.ts';
 import { NodusApi } from './support/resource-table-api.ts';
 
 test.describe.configure({ timeout: 180_000 });
 const LOADED = { timeout: 30_000 };
 /** Monaco's chunk is large and parsed on first use: on a busy machine it takes a while (as in e2e/pages/editor-page.ts). */
 const MONACO = { timeout: 120_000 };
-
-async function seriousViolations(page: Page, view: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${view}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
-          .join(' | ')}`,
-    );
-}
 
 test.describe('axe finds no serious or critical violation', () => {
   let project = '';

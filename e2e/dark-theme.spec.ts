@@ -3,9 +3,9 @@
  * reload (set before the console's script runs, so no light flash), Monaco and the terminal switch with it live,
  * and axe finds no serious or critical violation (contrast included) on the main views in dark.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
+import { seriousViolations } from './support/axe.ts';
 import { ObjectApi } from './support/object-api.ts';
 import { NodusApi } from './support/resource-table-api.ts';
 
@@ -15,19 +15,6 @@ const LOADED = { timeout: 30_000 };
 const MONACO = { timeout: 120_000 };
 const SLATE_900 = 'rgb(15, 23, 42)';
 const SLATE_950 = 'rgb(2, 6, 23)';
-
-async function seriousViolations(page: Page, view: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${view}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
-          .slice(0, 3)
-          .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 120)}`)
-          .join(' | ')}`,
-    );
-}
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
