@@ -219,7 +219,8 @@ function VirtualRows({
     estimateSize: () => ROW_ESTIMATE_PX,
     getItemKey: (index) => rows[index]!.id,
     measureElement: measureWithoutLayout,
-    overscan: 8,
+    // Few beyond the screen: at the top of a busy project every redraw brings a whole screen of new rows.
+    overscan: 3,
   });
   return (
     <div ref={scroller} className="max-h-[calc(100vh-16rem)] overflow-y-auto rounded-lg" data-testid="activity-virtual">
