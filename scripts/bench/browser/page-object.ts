@@ -2,8 +2,8 @@
  * Every selector the browser scenarios use, in one place, so that when the console's table changes only this file
  * needs to. Written for the virtualized resource table at /projects/:project/:plural (src/app/router.tsx): a
  * role="table" grid labelled with the kind ("Jobs"), rows of role="row" holding a checkbox cell, a rowheader
- * (the name) and role="cell"s, sort buttons in the column headers, a "Filter jobs" searchbox, and the selected
- * kind's tab showing the live count. The CSS selectors also match the plain <table> that came before it.
+ * (the name) and role="cell"s, sort buttons in the column headers, a "Filter jobs" searchbox, and the open kind's
+ * live count in the sidebar's list of kinds. The CSS selectors also match the plain <table> that came before it.
  * Controls a scenario needs but cannot find make it report n/a with what it looked for.
  */
 import type { Locator, Page } from '@playwright/test';
@@ -43,7 +43,7 @@ export class TablePage {
       rowSelector: `${table} tbody tr, ${table} [role="row"]:not(:has([role="columnheader"]))`,
       cellSelector: 'th, td, [role="cell"], [role="rowheader"], [role="gridcell"]',
       headerSelector: 'thead th, [role="columnheader"]',
-      countSelector: 'nav[aria-label="Kinds"] a[aria-current="page"] [data-testid="kind-count"]',
+      countSelector: '[aria-label="Kinds"] a[aria-current="page"] [data-testid="kind-count"]',
       expectedCount,
     };
   }
