@@ -193,3 +193,14 @@ export async function clockOffset(page: Page): Promise<number> {
   }
   return best.offset;
 }
+
+/** Polls `poll` every 20 ms until it gives a value; past `timeoutMs`, fails saying `what` did not happen. */
+export async function until<T>(what: string, poll: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await poll();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

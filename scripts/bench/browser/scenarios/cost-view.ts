@@ -19,7 +19,7 @@ import { median } from '../../stats.ts';
 import type { BenchContext, RunOutcome, Scenario } from '../../types.ts';
 import { USAGE_DAYS, USAGE_PROJECT, usageProject } from '../../scenarios/usage-project.ts';
 import type { BenchWindow } from '../collector-types.ts';
-import { clockOffset, frameStats, openSession, worstFrameNote } from '../session.ts';
+import { clockOffset, frameStats, openSession, until, worstFrameNote } from '../session.ts';
 import { POINTS_SERIES, pointsReport, uplotAloneScript } from './cost-points.ts';
 
 type PaintedDraw = { at: number; paintedAt: number };
@@ -27,20 +27,8 @@ type PaintedDraw = { at: number; paintedAt: number };
 const BURN_RATE = '[data-figure="burn-rate"]';
 const USAGE_REQUESTS = '/apis/usage\\.nodus\\.dev/';
 const POINTS_PROJECT = 'bench-chart';
-/** How long the view may take to draw, or to show a change, before the scenario fails. */
-const WAIT_MS = 60_000;
 /** How long to wait for the chart to redraw with the new Jobs' charges (the view refetches every few seconds). */
 const REFRESH_WAIT_MS = 20_000;
-
-async function until<T>(what: string, poll: () => Promise<T | undefined>, timeoutMs = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await poll();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** The first chart painted after `since` (page clock), and the last usage report received before it was drawn. */
 async function firstChart(

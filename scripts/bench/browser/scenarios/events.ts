@@ -28,6 +28,7 @@ import {
   type FrameStats,
   type Marks,
   type Session,
+  until,
 } from '../session.ts';
 
 const LIST = '[aria-label="Events, newest first"]';
@@ -58,16 +59,6 @@ async function write(url: string, method: 'POST' | 'PATCH', body: unknown): Prom
   });
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
   await res.arrayBuffer();
-}
-
-async function until<T>(what: string, timeoutMs: number, poll: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await poll();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs / 1000} s`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 interface FloodResult {
@@ -117,8 +108,10 @@ async function flood(
   const sent = toPage(epochNow());
   const seconds = (performance.now() - began) / 1000;
   const total = (await listEvery(options.mockUrl, options.listPath)).total;
-  const caughtUp = await until('', 30_000, async () =>
-    (await options.count()) === total ? toPage(epochNow()) - sent : undefined,
+  const caughtUp = await until(
+    'the view did not show every event',
+    async () => ((await options.count()) === total ? toPage(epochNow()) - sent : undefined),
+    30_000,
   ).catch(() => undefined);
   const shown = await options.count();
   const seen = await page.evaluate(() => (window as unknown as BenchWindow).__bench.figureChanges());
@@ -216,10 +209,14 @@ export const eventsView: Scenario = {
     let live: FloodResult;
     try {
       await activity.page.goto(`/projects/${project}/activity`);
-      opened = await until(`Activity did not show ${expected}`, plan.openTimeoutMs, async () => {
-        const now = await marks(activity.page);
-        return now.allListedPainted !== undefined && now.firstRowPainted !== undefined ? now : undefined;
-      });
+      opened = await until(
+        `Activity did not show ${expected}`,
+        async () => {
+          const now = await marks(activity.page);
+          return now.allListedPainted !== undefined && now.firstRowPainted !== undefined ? now : undefined;
+        },
+        plan.openTimeoutMs,
+      );
       const requests = await activity.page.evaluate(() =>
         (window as unknown as BenchWindow).__bench.resources('/apis/events\\.k8s\\.io/'),
       );
