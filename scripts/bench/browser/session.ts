@@ -72,7 +72,10 @@ export async function openSession(ctx: BenchContext, collector?: Record<string, 
     mkdirSync(ctx.plan.trace!, { recursive: true });
     await ctx.browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
   }
-  const close = async (): Promise<void> => {
+  // A scenario may close early to measure after it (open-table), and again in its `finally`: once is the close.
+  let closing: Promise<void> | undefined;
+  const close = (): Promise<void> => (closing ??= closeOnce());
+  const closeOnce = async (): Promise<void> => {
     if (trace) {
       await ctx.browser!.stopTracing();
       ctx.log(`Chromium trace of the session: ${trace}`);
