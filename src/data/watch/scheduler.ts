@@ -22,24 +22,61 @@ export function timerScheduler(ms = 16): FlushScheduler {
 /** Hidden tabs: frames stop, timers slow to about once a second, and this one still fires. */
 const HIDDEN_TAB_FALLBACK_MS = 250;
 
-export function frameScheduler(): FlushScheduler {
-  if (typeof requestAnimationFrame !== 'function') return timerScheduler();
+/** What frameScheduler needs of the browser; tests hand in their own. */
+export interface FrameClock {
+  requestFrame(run: () => void): number;
+  cancelFrame(handle: number): void;
+  setTimer(run: () => void, ms: number): unknown;
+  clearTimer(timer: unknown): void;
+}
+
+const browserClock = (): FrameClock => ({
+  requestFrame: (run) => requestAnimationFrame(run),
+  cancelFrame: (handle) => cancelAnimationFrame(handle),
+  setTimer: (run, ms) => setTimeout(run, ms),
+  clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
+});
+
+/**
+ * Every watch's flush of a frame in one callback. The browser runs microtasks after each animation-frame
+ * callback, and a view's store update renders in a microtask: one callback per watch was one React render per
+ * watch per frame (seven in a row while a table listed), one callback for all of them is one render.
+ */
+export function frameScheduler(clock?: FrameClock): FlushScheduler {
+  if (!clock && typeof requestAnimationFrame !== 'function') return timerScheduler();
+  const { requestFrame, cancelFrame, setTimer, clearTimer } = clock ?? browserClock();
+  let waiting = new Set<() => void>();
+  let frame: number | undefined;
+  let timer: unknown;
+  const run = () => {
+    if (frame !== undefined) cancelFrame(frame);
+    clearTimer(timer);
+    frame = undefined;
+    timer = undefined;
+    // Tasks scheduled while these run wait for the next frame.
+    const now = waiting;
+    waiting = new Set();
+    for (const task of now) {
+      try {
+        task();
+      } catch (error) {
+        // One watch's failure does not keep the others' changes from their views.
+        setTimer(() => {
+          throw error;
+        }, 0);
+      }
+    }
+  };
   return {
     schedule(task) {
-      let done = false;
-      const run = () => {
-        if (done) return;
-        done = true;
-        cancelAnimationFrame(frame);
-        clearTimeout(timer);
-        task();
-      };
-      const frame = requestAnimationFrame(run);
-      const timer = setTimeout(run, HIDDEN_TAB_FALLBACK_MS);
+      const entry = () => task();
+      waiting.add(entry);
+      if (frame === undefined) {
+        frame = requestFrame(run);
+        timer = setTimer(run, HIDDEN_TAB_FALLBACK_MS);
+      }
       return () => {
-        done = true;
-        cancelAnimationFrame(frame);
-        clearTimeout(timer);
+        waiting.delete(entry);
       };
     },
   };
