@@ -4,6 +4,7 @@
  * fail is not healthy. The panel behind it says what each state means for the user.
  */
 import { clsx } from 'clsx';
+import { useShallow } from 'zustand/react/shallow';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { RefreshIcon } from '@/components/ui/icons.tsx';
 import { Popover } from '@/components/ui/popover.tsx';
@@ -47,10 +48,9 @@ const LEVELS: Record<HealthLevel, { label: string; dot: string; pill: string; me
 export function HealthIndicator() {
   const health = useHealth();
   const now = useNow(1000);
-  const calls = callHealth(
-    useCallLog((s) => s.calls),
-    now,
-  );
+  // The pill follows what the calls say, not every call: a long list's fifty pages are fifty calls, and
+  // re-rendering the top bar for each took the page's thread from them.
+  const calls = useCallLog(useShallow((s) => pillFacts(callHealth(s.calls, now))));
   const probed = healthLevel(health);
   const level = worstLevel(probed, calls.level);
   const look = LEVELS[level];
@@ -58,7 +58,7 @@ export function HealthIndicator() {
   // Which checks (or what the calls see), right in the pill: the first thing support asks.
   const checks = fromCalls
     ? calls.confinedTo.length > 0
-      ? `${calls.confinedTo.join(', ')} fails`
+      ? `${calls.confinedTo} fails`
       : `${Math.round((calls.failed / calls.total) * 100)}% of calls fail`
     : level === 'failing'
       ? health.data?.failing
@@ -108,11 +108,11 @@ export function HealthIndicator() {
             <p className="text-slate-600">
               {fromCalls
                 ? calls.confinedTo.length > 0
-                  ? `Calls to ${calls.confinedTo.join(', ')} fail while the rest of the API answers: the views that read it are out of date, everything else works. Reads are retried by itself.`
+                  ? `Calls to ${calls.confinedTo} fail while the rest of the API answers: the views that read it are out of date, everything else works. Reads are retried by itself.`
                   : 'The API says it is ready, but the console’s own calls fail: views may be slow or out of date. Reads are retried by itself.'
                 : look.meaning}
             </p>
-            <CallsSeen calls={calls} now={now} />
+            <CallsSeen now={now} />
             {level === 'unreachable' ? <ErrorPanel error={health.error} compact /> : null}
             {health.data && level !== 'unreachable' ? (
               <dl className="space-y-1.5 text-xs">
@@ -139,7 +139,17 @@ export function HealthIndicator() {
   );
 }
 
-function CallsSeen({ calls, now }: { calls: CallHealth; now: number }) {
+/** What the pill shows of the calls: when these stay the same, a new call re-renders nothing. */
+function pillFacts({ level, total, failed, confinedTo }: CallHealth) {
+  return { level, total, failed, confinedTo: confinedTo.join(', ') };
+}
+
+/** The calls in detail, read only while the panel is open. */
+function CallsSeen({ now }: { now: number }) {
+  const calls = callHealth(
+    useCallLog((s) => s.calls),
+    now,
+  );
   const last = calls.lastFailure;
   return (
     <div className="rounded-md bg-slate-50 px-3 py-2 text-xs" aria-label="The console’s own calls">
