@@ -10,6 +10,7 @@ import { frameStats, openSession, openTable } from '../session.ts';
 import type { RunOutcome, Scenario } from '../../types.ts';
 import type { BenchWindow } from '../collector-types.ts';
 import { listEveryJob } from '../../scenarios/mock-list.ts';
+import { readListInBrowser } from './browser-list.ts';
 
 /** The Resource Timing entries of the page's workers matching `pattern`, moved to the page's clock. */
 async function workerResources(
@@ -82,6 +83,13 @@ export const openTableScenario: Scenario = {
       await session.close();
       const after = await listEveryJob(ctx, false);
       const ceiling = (before.elapsed + after.elapsed) / 2;
+      const browserRead = await readListInBrowser(
+        ctx.browser!,
+        ctx.console!.url,
+        ctx.mock.url,
+        ctx.mock.api.jobsPath(ctx.project),
+      );
+      const fromFirstPage = marks.allListedPainted! - first.start;
       return {
         figures: [
           {
@@ -129,6 +137,36 @@ export const openTableScenario: Scenario = {
             unit: '×',
             value: marks.allListedPainted! / ceiling,
             target: { op: '<=', value: 2 },
+          },
+          {
+            id: 'all-listed-from-first-page',
+            label: 'all listed and painted, from the first page asked',
+            unit: 'ms',
+            value: fromFirstPage,
+          },
+          {
+            id: 'all-listed-from-first-page-ratio',
+            label: 'the same ÷ the ceiling',
+            unit: '×',
+            value: fromFirstPage / ceiling,
+          },
+          {
+            id: 'browser-read',
+            label: 'Chromium alone reading the same list through the console’s proxy (fetch, no parse)',
+            unit: 'ms',
+            value: browserRead.proxied,
+          },
+          {
+            id: 'browser-read-direct',
+            label: 'Chromium alone reading it straight from the mock (cross-origin)',
+            unit: 'ms',
+            value: browserRead.direct,
+          },
+          {
+            id: 'all-listed-browser-ratio',
+            label: 'all listed and painted, from the first page asked ÷ Chromium alone through the proxy',
+            unit: '×',
+            value: fromFirstPage / browserRead.proxied,
           },
           { id: 'longest-task', label: 'longest task while opening', unit: 'ms', value: load.longestTask },
         ],
