@@ -75,6 +75,29 @@ describe('ListWatch', () => {
     }
   });
 
+  it('shows a long list less often once it is long', async () => {
+    await api.seed('long-list', 1000);
+    await api.setFaults({ latencyMs: 30 });
+    try {
+      // Every page until 300 objects, then (at a minute's spacing) none until the list is whole.
+      const partialList = { everyMs: 0, longAfter: 300, longEveryMs: 60_000 };
+      const watch = registry({ pageSize: 100, partialList }).get(budgets('long-list'));
+      const shown: number[] = [];
+      const stop = watch.subscribe(() => {
+        const s = watch.getSnapshot();
+        if (!s.synced && shown.at(-1) !== s.items.length) shown.push(s.items.length);
+      });
+      await expect.poll(() => watch.getSnapshot().status, { timeout: 10_000 }).toBe('live');
+      // Pages read ahead may land together, so a showing can hold the next page too; never more than that.
+      expect(shown[0]).toBe(100);
+      expect(Math.max(...shown)).toBeLessThanOrEqual(400);
+      expect(watch.getSnapshot().items).toHaveLength(1000);
+      stop();
+    } finally {
+      await api.clearFaults();
+    }
+  });
+
   it('shows the first page at once, without waiting for a flush; later pages wait for one', async () => {
     await api.seed('first-page', 345);
     const scheduler = manualScheduler();

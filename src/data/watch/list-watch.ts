@@ -23,6 +23,7 @@ import type { FlushScheduler } from './scheduler.ts';
 import { watchPath, selectorParams, type ListWatchTarget } from './target.ts';
 import * as next from './watch-state.ts';
 import { INITIAL_STATE, type ListWatchSnapshot, type WatchState } from './watch-state.ts';
+import { showingInterval, type PartialListPacing } from './partial-list.ts';
 
 export type { ListWatchSnapshot, WatchStatus } from './watch-state.ts';
 
@@ -38,6 +39,8 @@ export interface ListWatchOptions {
    * a connection open that the API has long dropped. The API sends a bookmark every 30 s.
    */
   silenceMs?: number;
+  /** How often a first list's pages are shown while it arrives (PARTIAL_LIST_* by default). */
+  partialList?: PartialListPacing;
   /** Called with +1 when the first view subscribes and -1 when the last one leaves (the registry's refcount). */
   onObservers?: (watch: ListWatch, observers: number) => void;
 }
@@ -45,11 +48,6 @@ export interface ListWatchOptions {
 export const DEFAULT_PAGE_SIZE = 500;
 /** Pages after the first grow to the API's largest (at most 1,000), unless `pageSize` pins them. */
 export const DEFAULT_MAX_PAGE_SIZE = 1000;
-/**
- * While a first list arrives, its pages are shown at once for the first and then at most this often: each
- * showing re-sorts what is there, which at tens of thousands of objects is worth doing a few times, not per page.
- */
-export const PARTIAL_LIST_MS = 300;
 export const DEFAULT_SILENCE_MS = 90_000;
 
 /** Why a stream was given up when nothing arrived on it (see `silenceMs`). */
@@ -79,7 +77,7 @@ export class ListWatch<T extends NodusObject = NodusObject> {
   private cancelFlush: (() => void) | undefined;
   private run: AbortController | undefined;
   private received = 0;
-  /** When pages of the first list were last shown (see PARTIAL_LIST_MS). */
+  /** When pages of the first list were last shown (partial-list.ts). */
   private partialShownAt: number | undefined;
   /** A Refresh asked for a new list: the next run lists before it watches, even with a version to resume from. */
   private relistAsked = false;
@@ -331,7 +329,8 @@ export class ListWatch<T extends NodusObject = NodusObject> {
       total: progress.remaining === undefined ? undefined : progress.loaded + progress.remaining,
     };
     const now = Date.now();
-    if (this.partialShownAt !== undefined && now - this.partialShownAt < PARTIAL_LIST_MS) {
+    const every = showingInterval(this.options.partialList, listing.loaded);
+    if (this.partialShownAt !== undefined && now - this.partialShownAt < every) {
       // Recorded without a flush: the next one (a later page, or the whole list) shows it.
       this.state = { ...this.state, listing };
       return;

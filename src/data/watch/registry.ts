@@ -7,6 +7,7 @@
 import type { ApiClient, RetryPolicy } from '../client/index.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { ListWatch } from './list-watch.ts';
+import type { PartialListPacing } from './partial-list.ts';
 import { frameScheduler, type FlushScheduler } from './scheduler.ts';
 import { watchKey, type ListWatchTarget } from './target.ts';
 
@@ -22,6 +23,8 @@ export interface WatchRegistryOptions {
   idleMs?: number;
   /** List page size (the API allows up to 1,000). */
   pageSize?: number;
+  /** See ListWatchOptions.partialList. */
+  partialList?: PartialListPacing;
   retry?: Partial<RetryPolicy>;
   /** See ListWatchOptions.silenceMs: a stream silent this long is given up and resumed (90 s by default). */
   silenceMs?: number;
@@ -55,6 +58,7 @@ export class WatchRegistry {
         target: { ...target },
         scheduler: this.scheduler,
         ...(this.options.pageSize ? { pageSize: this.options.pageSize } : {}),
+        ...(this.options.partialList ? { partialList: this.options.partialList } : {}),
         ...(this.options.retry ? { retry: this.options.retry } : {}),
         ...(this.options.silenceMs ? { silenceMs: this.options.silenceMs } : {}),
         onObservers: (w, observers) => this.observed(key, w, observers),
