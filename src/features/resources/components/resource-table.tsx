@@ -25,6 +25,7 @@ import type { Selection } from '../hooks/use-selection.ts';
 import type { Column } from '../kinds/registry.tsx';
 import type { RowFlash } from '../table/row-flash.ts';
 import { RowSlots } from '@/lib/row-slots.ts';
+import { markFirstViewPainted } from '@/lib/warm.ts';
 import { objectKey } from '../table/snapshot-diff.ts';
 import { CellPeek, cellStops } from './cell-peek.tsx';
 import { TableHeader, gridTemplate } from './table-header.tsx';
@@ -197,6 +198,12 @@ export function ResourceTable({
       ?.querySelector<HTMLElement>(`[data-uid="${CSS.escape(activeId ?? '')}"]`)
       ?.focus({ preventScroll: true });
   }, [activeIndex, activeId, virtualizer]);
+
+  // The first rows are the first view: what it left out (menus, dialogs, other pages) may now load (warm.ts).
+  const hasRows = rows.length > 0;
+  useEffect(() => {
+    if (hasRows) markFirstViewPainted();
+  }, [hasRows]);
 
   // A row that left (deleted, filtered out) no longer holds the cursor.
   useEffect(() => {
