@@ -12,7 +12,8 @@ export interface LazyPartOptions<P> {
   label: string;
   /**
    * Whether the part is needed now, from its props (a dialog: while `open`). Until then, and while its code is
-   * not in, nothing is drawn and nothing is fetched; once in, the part is always drawn (a dialog keeps its state).
+   * not in, nothing is drawn and nothing is fetched; once in (warmed, say), the part is always drawn (a dialog
+   * keeps its state). `() => false`: drawn only once warming brought the code (a hover aid).
    */
   neededWhen?: (props: P) => boolean;
   /** Drawn while the code loads (nothing by default). */
@@ -35,9 +36,15 @@ export function lazyPart<P extends object>(
 ): LazyPart<P> {
   let loaded: ComponentType<P> | undefined;
   let pending: Promise<ComponentType<P>> | undefined;
+  // The parts on screen waiting for the code, whoever asked for it (one of them, or warming).
+  const waiting = new Set<() => void>();
   const preload = () => {
     pending ??= load().then(
-      (component) => (loaded = component),
+      (component) => {
+        loaded = component;
+        for (const arrived of waiting) arrived();
+        return component;
+      },
       (error: unknown) => {
         // Forgotten, so the next try imports again rather than repeating this failure.
         pending = undefined;
@@ -56,12 +63,16 @@ export function lazyPart<P extends object>(
     const ready = loaded;
 
     useEffect(() => {
+      if (ready) return;
+      const arrived = () => setArrivals((n) => n + 1);
+      waiting.add(arrived);
+      return () => void waiting.delete(arrived);
+    }, [ready]);
+
+    useEffect(() => {
       if (ready || !needed) return;
       let live = true;
-      preload().then(
-        () => live && setArrivals((n) => n + 1),
-        (error: unknown) => live && setFailure((f) => ({ attempt: f.attempt, error })),
-      );
+      preload().catch((error: unknown) => live && setFailure((f) => ({ attempt: f.attempt, error })));
       return () => {
         live = false;
       };
