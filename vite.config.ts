@@ -1,7 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type ProxyOptions, type Rolldown } from 'vite';
 
 /** Where the dev server forwards API calls: the bundled mock unless NODUS_MOCK_PORT says otherwise. */
 const mockTarget = `http://127.0.0.1:${process.env.NODUS_MOCK_PORT ?? 8001}`;
@@ -40,6 +40,29 @@ const toMock: ProxyOptions = {
   },
 };
 
+/** The page's entry module: everything it imports statically is the first view's JavaScript. */
+const ENTRY = fileURLToPath(new URL('./index.html', import.meta.url));
+const firstViews = new WeakMap<object, Set<string>>();
+
+/**
+ * The modules the entry imports statically, however indirectly. Left to itself the bundler cuts them into a
+ * chunk per set of lazy pages sharing them (dozens of small files, each compressed on its own); the browser
+ * needs them all before the first view, so they go into one chunk, which also compresses better.
+ */
+function firstView(ctx: Rolldown.ChunkingContext): Set<string> {
+  let seen = firstViews.get(ctx);
+  if (seen) return seen;
+  seen = new Set<string>();
+  const stack = [ENTRY];
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+  }
+  firstViews.set(ctx, seen);
+  return seen;
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
   // `@/x` is src/x, as in tsconfig.json: imports say where a module lives, not how far up it is.
@@ -51,6 +74,11 @@ export default defineConfig({
     proxy: Object.fromEntries(API_PREFIXES.map((prefix) => [`^/${prefix}(?:[/?]|$)`, toMock])),
   },
   preview: { port: 4173, strictPort: true },
+  build: {
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: (id, ctx) => (firstView(ctx).has(id) ? 'index' : null) }] } },
+    },
+  },
   // Several dev servers on one machine (test runs on their own ports) must not re-optimize one shared dep cache
   // under each other: a server pointed at another mock port keeps its own.
   cacheDir: process.env.NODUS_MOCK_PORT ? `node_modules/.vite-${process.env.NODUS_MOCK_PORT}` : 'node_modules/.vite',

@@ -7,7 +7,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Outlet, useLocation, useParams } from 'react-router';
 import { AppShell } from '@/components/layout/app-shell.tsx';
 import { PaletteHint } from '@/components/layout/palette-hint.tsx';
-import { ShortcutsSheet } from '@/components/layout/shortcuts-sheet.tsx';
+import { ShortcutsSheet } from '@/components/layout/lazy-shortcuts-sheet.ts';
 import { Toast, type Notice } from '@/components/ui/toast.tsx';
 import { ContextSwitcher, IdentityMenu, KeyPrompt, useSignOut } from '@/features/auth/index.ts';
 import { UploadTray, type FilesTarget } from '@/features/files/index.ts';

@@ -8,15 +8,13 @@ import { useConnectionStore, type ApiContext } from '@/data/connection-store.ts'
 
 const NAME = /^[a-z0-9]([-a-z0-9._]*[a-z0-9])?$/i;
 
-export function ContextForm({
-  context,
-  keyOnly,
-  onClose,
-}: {
+export interface ContextFormProps {
   context: ApiContext | undefined;
   keyOnly: boolean;
   onClose: () => void;
-}) {
+}
+
+export function ContextForm({ context, keyOnly, onClose }: ContextFormProps) {
   const store = useConnectionStore();
   const [problem, setProblem] = useState<string>();
   const ids = { name: useId(), url: useId(), org: useId(), key: useId() };

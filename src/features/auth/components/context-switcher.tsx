@@ -8,7 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { CheckIcon, ChevronDownIcon, KeyIcon, PlusIcon } from '@/components/ui/icons.tsx';
 import { Popover } from '@/components/ui/popover.tsx';
 import { activeContext, apiUrlLabel, useConnectionStore, type ApiContext } from '@/data/connection-store.ts';
-import { ContextForm } from './context-form.tsx';
+import { ContextForm } from './lazy-context-form.ts';
 import { useSignOut } from './use-sign-out.ts';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; context: ApiContext; keyOnly: boolean } | undefined;

@@ -11,7 +11,7 @@ import { Popover } from '@/components/ui/popover.tsx';
 import { useIdentity } from '@/data/access/index.ts';
 import { isApiError } from '@/data/client/index.ts';
 import { activeContext, apiUrlLabel, useConnectionStore } from '@/data/connection-store.ts';
-import { ContextForm } from './context-form.tsx';
+import { ContextForm } from './lazy-context-form.ts';
 import { useSignOut } from './use-sign-out.ts';
 
 type Look = { tone: 'user' | 'warn' | 'wait'; caption: string; value: string; initials: string };

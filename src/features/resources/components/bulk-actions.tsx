@@ -11,6 +11,7 @@ import { offProps, ReasonTip } from '@/components/ui/reason-tip.tsx';
 import { useAccessList } from '@/data/access/index.ts';
 import type { KindInfo } from '@/data/client/index.ts';
 import { formatCount } from '@/lib/format.ts';
+import { lazyPart } from '@/lib/lazy-part.tsx';
 import { FINALIZER_BILLING, type NodusObject } from '@/shared/protocol.ts';
 import { startDeletion, forEachObject, setDesiredState } from '../api/object-writes.ts';
 import type { Selection } from '../hooks/use-selection.ts';
@@ -18,7 +19,13 @@ import { kindTraits } from '../kinds/registry.tsx';
 import { DESIRED_STATE as STATE, useBulkCommands, VERB } from '../hooks/use-bulk-commands.ts';
 import { pastTense, planBulk, replan, withAccess, type BulkAction, type PlanItem } from '../table/bulk-plan.ts';
 import { objectKey } from '../table/snapshot-diff.ts';
-import { BulkDialog, type BulkOutcome, type BulkStage } from './bulk-dialog.tsx';
+import type { BulkDialogProps, BulkOutcome, BulkStage } from './bulk-dialog.tsx';
+
+// The confirmation's code comes with the first action (or in idle time before): the first view needs none of it.
+const { Component: BulkDialog } = lazyPart<BulkDialogProps>(
+  () => import('./bulk-dialog.tsx').then((m) => m.BulkDialog),
+  { label: 'the confirmation', overlay: true },
+);
 
 interface Run {
   action: BulkAction;

@@ -7,19 +7,7 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { matchesShortcut } from '@/lib/shortcuts.ts';
-
-/** Whether the element shows less than its whole value. */
-export function hasMore(el: HTMLElement): boolean {
-  return el.hasAttribute('data-peek-always') || el.scrollWidth > el.clientWidth + 1;
-}
-
-/**
- * Where Left and Right go inside a row: its controls (the label chips) and the values that have more to show,
- * in reading order.
- */
-export function cellStops(row: HTMLElement): HTMLElement[] {
-  return [...row.querySelectorAll<HTMLElement>('[data-peek]')].filter((el) => el.tagName === 'BUTTON' || hasMore(el));
-}
+import { hasMore } from './cell-stops.ts';
 
 const HOVER_DELAY_MS = 250;
 const GAP = 6;
@@ -29,7 +17,11 @@ interface Shown {
   rect: DOMRect;
 }
 
-export function CellPeek({ container }: { container: RefObject<HTMLElement | null> }) {
+export interface CellPeekProps {
+  container: RefObject<HTMLElement | null>;
+}
+
+export function CellPeek({ container }: CellPeekProps) {
   const id = useId();
   const [shown, setShown] = useState<Shown | undefined>(undefined);
   const tip = useRef<HTMLDivElement>(null);

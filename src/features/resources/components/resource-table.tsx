@@ -25,8 +25,11 @@ import type { Selection } from '../hooks/use-selection.ts';
 import type { Column } from '../kinds/registry.tsx';
 import type { RowFlash } from '../table/row-flash.ts';
 import { RowSlots } from '@/lib/row-slots.ts';
+import { markFirstViewPainted } from '@/lib/warm.ts';
+import { lazyPart } from '@/lib/lazy-part.tsx';
 import { objectKey } from '../table/snapshot-diff.ts';
-import { CellPeek, cellStops } from './cell-peek.tsx';
+import { cellStops } from './cell-stops.ts';
+import type { CellPeekProps } from './cell-peek.tsx';
 import { TableHeader, gridTemplate } from './table-header.tsx';
 import { ROW_HEIGHT, TableRow } from './table-row.tsx';
 
@@ -48,6 +51,12 @@ export interface ResourceTableProps {
   flash: RowFlash;
   hrefOf: (object: NodusObject) => string;
 }
+
+// The tooltip for cut-off values: its code comes just after the table's own, which does not wait for it.
+const { Component: CellPeek } = lazyPart<CellPeekProps>(() => import('./cell-peek.tsx').then((m) => m.CellPeek), {
+  label: 'the cell tooltip',
+  overlay: true,
+});
 
 const HEADER_HEIGHT = 34;
 /** Rows drawn beyond either edge of the screen while flinging (12 otherwise). */
@@ -197,6 +206,12 @@ export function ResourceTable({
       ?.querySelector<HTMLElement>(`[data-uid="${CSS.escape(activeId ?? '')}"]`)
       ?.focus({ preventScroll: true });
   }, [activeIndex, activeId, virtualizer]);
+
+  // The first rows are the first view: what it left out (menus, dialogs, other pages) may now load (warm.ts).
+  const hasRows = rows.length > 0;
+  useEffect(() => {
+    if (hasRows) markFirstViewPainted();
+  }, [hasRows]);
 
   // A row that left (deleted, filtered out) no longer holds the cursor.
   useEffect(() => {

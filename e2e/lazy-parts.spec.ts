@@ -1,0 +1,52 @@
+/**
+ * The palette and the shortcuts sheet are not in the table's first JavaScript: their code comes when first asked
+ * for (or earlier, in idle time). The first key press still opens them, and code that cannot be fetched leaves
+ * an inline message with a retry, with the table still there, never a blank screen.
+ */
+import { expect, test } from '@playwright/test';
+import { ConsolePage } from './pages/console-page.ts';
+import { createBudget, createProject, uniqueName } from './support/mock-writes.ts';
+
+test('the first Ctrl+K opens the palette while its code is still on the way', async ({ page, request }) => {
+  const project = uniqueName('lazy');
+  await createProject(request, project);
+  await createBudget(request, project, 'alpha');
+  // The palette's code is held back until the key is pressed: the press must load it, then open it.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/command-palette*', async (route) => {
+    await released;
+    await route.continue();
+  });
+  const ui = new ConsolePage(page);
+  await ui.goto(`/projects/${project}/budgets`);
+  await expect(ui.row('budgets', 'alpha')).toBeVisible();
+
+  await page.keyboard.press('Control+k');
+  await expect(ui.shell.palette).toBeHidden();
+  release();
+  await expect(ui.shell.paletteInput).toBeFocused();
+  await page.keyboard.type('alpha');
+  await expect(ui.shell.paletteOption(/alpha/)).toBeVisible();
+});
+
+test('code that cannot be fetched says so inline and can be tried again', async ({ page, request }) => {
+  const project = uniqueName('lazy');
+  await createProject(request, project);
+  await createBudget(request, project, 'alpha');
+  await page.route('**/shortcuts-sheet*', (route) => route.abort('internetdisconnected'));
+  const ui = new ConsolePage(page);
+  await ui.goto(`/projects/${project}/budgets`);
+  await expect(ui.row('budgets', 'alpha')).toBeVisible();
+
+  await page.keyboard.press('?');
+  const failure = page.getByRole('alert').filter({ hasText: 'Could not load the keyboard shortcuts' });
+  await expect(failure).toBeVisible();
+  // The page is still there and still works.
+  await expect(ui.row('budgets', 'alpha')).toBeVisible();
+
+  await page.unroute('**/shortcuts-sheet*');
+  await failure.getByRole('button', { name: 'Try again' }).click();
+  await expect(ui.shell.shortcutsSheet).toBeVisible();
+  await expect(failure).toBeHidden();
+});
