@@ -15,6 +15,7 @@
  */
 import { epochNow, HEADERS } from '../../env/mock.ts';
 import { listEvery } from '../../scenarios/mock-list.ts';
+import { readListInBrowser } from './browser-list.ts';
 import { percentile } from '../../stats.ts';
 import type { BenchPlan } from '../../cli.ts';
 import { NotApplicable, type Figure, type RunOutcome, type Scenario } from '../../types.ts';
@@ -243,6 +244,7 @@ export const eventsView: Scenario = {
     }
     const after = await listEvery(mock.url, eventsPath, false);
     const ceiling = (before.elapsed + after.elapsed) / 2;
+    const browserRead = await readListInBrowser(ctx.browser!, ctx.console!.url, mock.url, eventsPath);
 
     // The Events tab of one object while it changes.
     const tab = await openSession(ctx, {});
@@ -292,6 +294,18 @@ export const eventsView: Scenario = {
             unit: '×',
             value: (opened.allListedPainted! - firstAsked) / ceiling,
             target: { op: '<=', value: 2 },
+          },
+          {
+            id: 'activity-browser-read',
+            label: 'Chromium alone reading the same events through the console’s proxy (fetch, no parse)',
+            unit: 'ms',
+            value: browserRead.proxied,
+          },
+          {
+            id: 'activity-browser-ratio',
+            label: 'Activity all listed ÷ Chromium alone',
+            unit: '×',
+            value: (opened.allListedPainted! - firstAsked) / browserRead.proxied,
           },
           {
             id: 'activity-open-longest-task',
