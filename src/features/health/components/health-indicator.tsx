@@ -59,7 +59,7 @@ export function HealthIndicator() {
   const checks = fromCalls
     ? calls.confinedTo.length > 0
       ? `${calls.confinedTo} fails`
-      : `${Math.round((calls.failed / calls.total) * 100)}% of calls fail`
+      : `${calls.failingPercent}% of calls fail`
     : level === 'failing'
       ? health.data?.failing
       : level === 'degraded'
@@ -139,9 +139,13 @@ export function HealthIndicator() {
   );
 }
 
-/** What the pill shows of the calls: when these stay the same, a new call re-renders nothing. */
+/**
+ * What the pill shows of the calls: when these stay the same, a new call re-renders nothing. The share of
+ * failing calls is shown only when the calls are the trouble, so only then is it followed.
+ */
 function pillFacts({ level, total, failed, confinedTo }: CallHealth) {
-  return { level, total, failed, confinedTo: confinedTo.join(', ') };
+  const failingPercent = level === 'ok' || total === 0 ? 0 : Math.round((failed / total) * 100);
+  return { level, failingPercent, confinedTo: confinedTo.join(', ') };
 }
 
 /** The calls in detail, read only while the panel is open. */
