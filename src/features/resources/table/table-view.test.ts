@@ -3,7 +3,7 @@
  * snapshots change (the real ObjectIndex makes them, so their order is the watch's), while only changed
  * objects are moved and the rows array is never replaced.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { WatchObjectEvent } from '@/data/client/index.ts';
 import { ObjectIndex, type IndexView } from '@/data/watch/object-index.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
@@ -135,6 +135,32 @@ describe('TableView', () => {
     expect(filtered.update(all, cheap).rows.map((o) => o.metadata.uid)).toEqual(
       expected(all, cheap).map((o) => o.metadata.uid),
     );
+  });
+
+  it("takes pages that come in the table's order without sorting anything", () => {
+    const view = new TableView<NodusObject>();
+    const spec: ViewSpec<NodusObject> = { id: 'name', key: (o) => o.metadata.name, desc: false };
+    const name = (i: number) => `job-${String(i).padStart(5, '0')}`;
+    const pages = [0, 1, 2].map((p) => Array.from({ length: 500 }, (_, i) => job(name(p * 500 + i), i)));
+    const sort = vi.spyOn(Array.prototype, 'sort');
+    try {
+      let listed: NodusObject[] = [];
+      for (const page of pages) {
+        listed = [...listed, ...page];
+        view.update(listed, spec);
+      }
+      expect(sort).not.toHaveBeenCalled();
+      expect(view.update(listed, spec).rows.map((o) => o.metadata.uid)).toEqual(listed.map((o) => o.metadata.uid));
+      // A page out of order is still sorted into place.
+      const early = Array.from({ length: 600 }, (_, i) => job(`a-${String(599 - i).padStart(5, '0')}`, i));
+      const all = [...listed, ...early];
+      expect(view.update(all, spec).rows.map((o) => o.metadata.uid)).toEqual(
+        expected(all, spec).map((o) => o.metadata.uid),
+      );
+      expect(sort).toHaveBeenCalled();
+    } finally {
+      sort.mockRestore();
+    }
   });
 
   it("sorts a list's first page into an empty table once, reading each key once", () => {

@@ -112,9 +112,52 @@ export class TableView<T extends NodusObject> {
   }
 
   private rebuild(items: readonly T[]): void {
+    const { objects } = this.sorted(items);
+    // Refilled in place so the array stays the one readers hold.
+    this.rows.length = objects.length;
+    for (let i = 0; i < objects.length; i++) this.rows[i] = objects[i]!;
+  }
+
+  /**
+   * Adds many new objects in one pass: they are sorted by themselves (k log k) and merged into the rows from the
+   * back (n + k), instead of sorting all n + k again. This is how the pages of a big list join the table; when
+   * they come in the table's order (a list by name, shown by name), nothing is sorted and no row moves.
+   */
+  private mergeAdded(added: readonly T[]): void {
+    const { key, desc } = this.spec!;
+    const incoming = this.sorted(added);
+    const k = incoming.objects.length;
+    if (k === 0) return;
+    const rows = this.rows;
+    let i = rows.length - 1;
+    for (const object of incoming.objects) rows.push(object);
+    let j = k - 1;
+    let at = rows.length - 1;
+    // Only the rows that sort after a new object move, and only their keys are read.
+    let lastKey = i >= 0 ? key(rows[i]!) : undefined;
+    while (j >= 0 && i >= 0) {
+      const next = incoming.objects[j]!;
+      const last = rows[i]!;
+      if ((compareKeys(lastKey, incoming.keys[j], desc) || tiebreak(last, next)) > 0) {
+        rows[at--] = last;
+        i--;
+        if (i >= 0) lastKey = key(rows[i]!);
+      } else {
+        rows[at--] = next;
+        j--;
+      }
+    }
+    // What is left of the new objects sorts before every row; what is left of the rows is already in place.
+    for (; j >= 0; j--) rows[at--] = incoming.objects[j]!;
+  }
+
+  /**
+   * The objects that match, sorted, with their keys. Keys sit beside the objects and the order is one of small
+   * integers, not an object per row: at 200,000 rows those wrappers were a young generation's worth of garbage
+   * per sort. Objects already in order (a list's pages, by name) are not sorted at all.
+   */
+  private sorted(items: readonly T[]): { objects: T[]; keys: SortValue[] } {
     const { key, match, desc } = this.spec!;
-    // Keys beside the objects and an order of small integers, not an object per row: at 200,000 rows those
-    // wrappers were a young generation's worth of garbage per sort, and the collection cost more than the sort.
     const objects: T[] = [];
     const keys: SortValue[] = [];
     for (const object of items) {
@@ -122,42 +165,14 @@ export class TableView<T extends NodusObject> {
       objects.push(object);
       keys.push(key(object));
     }
+    const before = (a: number, b: number) => compareKeys(keys[a], keys[b], desc) || tiebreak(objects[a]!, objects[b]!);
+    let inOrder = true;
+    for (let i = 1; i < objects.length && inOrder; i++) inOrder = before(i - 1, i) < 0;
+    if (inOrder) return { objects, keys };
     const order: number[] = new Array<number>(objects.length);
     for (let i = 0; i < order.length; i++) order[i] = i;
-    order.sort((a, b) => compareKeys(keys[a], keys[b], desc) || tiebreak(objects[a]!, objects[b]!));
-    // Refilled in place so the array stays the one readers hold.
-    this.rows.length = order.length;
-    for (let i = 0; i < order.length; i++) this.rows[i] = objects[order[i]!]!;
-  }
-
-  /**
-   * Adds many new objects in one pass: they are sorted by themselves (k log k) and merged into the rows from the
-   * back (n + k), instead of sorting all n + k again. This is how the pages of a big list join the table.
-   */
-  private mergeAdded(added: readonly T[]): void {
-    const { key, match, desc } = this.spec!;
-    const incoming: { object: T; key: SortValue }[] = [];
-    for (const object of added) if (!match || match(object)) incoming.push({ object, key: key(object) });
-    if (incoming.length === 0) return;
-    incoming.sort((a, b) => compareKeys(a.key, b.key, desc) || tiebreak(a.object, b.object));
-    const rows = this.rows;
-    let i = rows.length - 1;
-    for (const { object } of incoming) rows.push(object);
-    let j = incoming.length - 1;
-    let at = rows.length - 1;
-    // Only the rows that sort after a new object move, and only their keys are read.
-    let last = i >= 0 ? { object: rows[i]!, key: key(rows[i]!) } : undefined;
-    while (j >= 0) {
-      const next = incoming[j]!;
-      if (last && (compareKeys(last.key, next.key, desc) || tiebreak(last.object, next.object)) > 0) {
-        rows[at--] = last.object;
-        i--;
-        last = i >= 0 ? { object: rows[i]!, key: key(rows[i]!) } : undefined;
-      } else {
-        rows[at--] = next.object;
-        j--;
-      }
-    }
+    order.sort(before);
+    return { objects: order.map((i) => objects[i]!), keys: order.map((i) => keys[i]) };
   }
 
   /** Keeps the rows that still match, in place and in order: no sort. */
