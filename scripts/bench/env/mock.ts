@@ -131,9 +131,12 @@ export class MockApi {
     }
   }
 
-  /** Starts `rate × seconds` MODIFIED events on the project's Jobs; resolves once the mock has accepted, not finished. */
-  async churnJobs(project: string, rate: number, seconds: number): Promise<void> {
-    await this.post('/_mock/churn', { project, kind: 'Job', eventsPerSecond: rate, seconds });
+  /**
+   * Starts `rate × seconds` MODIFIED events on the project's Jobs (only the first `first` by name, when given);
+   * resolves once the mock has accepted, not finished.
+   */
+  async churnJobs(project: string, rate: number, seconds: number, first?: number): Promise<void> {
+    await this.post('/_mock/churn', { project, kind: 'Job', eventsPerSecond: rate, seconds, first });
   }
 
   /** The version a watch started now would start after. */

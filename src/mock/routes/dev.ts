@@ -145,7 +145,18 @@ export function churn(state: MockState, body: Record<string, unknown>): Reply {
       },
     ]);
   }
-  const names = state.store.list(kind.plural, project).map((o) => o.metadata.name ?? '');
+  // `first`: walk only the first N objects (in name order), so that the first rows of a long list change more
+  // than once a run.
+  const first = body.first === undefined ? undefined : Number(body.first);
+  if (first !== undefined && !(Number.isInteger(first) && first > 0)) {
+    throw invalid({ kind: 'Churn' }, [
+      { field: 'first', reason: 'FieldValueInvalid', message: 'first must be a whole number above 0' },
+    ]);
+  }
+  const names = state.store
+    .list(kind.plural, project)
+    .slice(0, first)
+    .map((o) => o.metadata.name ?? '');
   if (names.length === 0)
     throw new ApiFailure('NotFound', `there are no ${kind.plural} in project "${project}" to churn`, {
       fix: 'Seed some first with POST /_mock/seed.',
@@ -173,7 +184,14 @@ export function churn(state: MockState, body: Record<string, unknown>): Reply {
   state.later(tickMs, tick);
   return {
     code: 202,
-    body: { project, kind: kind.kind, eventsPerSecond: rate, seconds, until: state.timestamp(until) },
+    body: {
+      project,
+      kind: kind.kind,
+      eventsPerSecond: rate,
+      seconds,
+      objects: names.length,
+      until: state.timestamp(until),
+    },
   };
 }
 
