@@ -3,6 +3,7 @@ import { RouterProvider } from 'react-router/dom';
 import { AllProjectsRoute } from './routes/all-projects.tsx';
 import { CostPageSkeleton } from './routes/cost-skeleton.tsx';
 import { HomeRoute } from './routes/home.tsx';
+import { NewObjectSkeleton } from './routes/new-object-skeleton.tsx';
 import { NotFoundRoute } from './routes/not-found.tsx';
 import { ObjectPageSkeleton } from './routes/object-skeleton.tsx';
 import { ProjectRoute } from './routes/project.tsx';
@@ -30,6 +31,7 @@ function createRouter() {
         { path: 'projects/:project/:plural?', element: <ProjectRoute /> },
         {
           path: 'projects/:project/new/:plural',
+          HydrateFallback: NewObjectSkeleton,
           lazy: async () => ({ Component: (await loadNewObject()).NewObjectRoute }),
         },
         // The object page (detail, logs, editing and merging, the yaml package) is loaded when first opened, so the

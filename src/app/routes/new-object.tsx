@@ -12,25 +12,16 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
-import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { useProjectKinds } from '@/features/resources/index.ts';
 import { invalidateObject } from '@/data/objects.ts';
 import { paths } from '../paths.ts';
+import { NewObjectSkeleton } from './new-object-skeleton.tsx';
 
 const NewObjectPage = lazy(() => import('@/features/editor/index.ts').then((m) => ({ default: m.NewObjectPage })));
 
 function incomingYaml(state: unknown): string | undefined {
   const yaml = (state as { yaml?: unknown } | null)?.yaml;
   return typeof yaml === 'string' ? yaml : undefined;
-}
-
-function Loading() {
-  return (
-    <div className="mx-auto max-w-6xl space-y-3 px-8 py-8" aria-busy="true">
-      <Skeleton className="h-6 w-1/3" />
-      <Skeleton className="h-96 w-full" />
-    </div>
-  );
 }
 
 export function NewObjectRoute() {
@@ -61,7 +52,7 @@ export function NewObjectRoute() {
     [navigate, queryClient, project, plural],
   );
 
-  if (kinds.isPending) return <Loading />;
+  if (kinds.isPending) return <NewObjectSkeleton />;
   if (kinds.isError) {
     return (
       <div className="mx-auto max-w-6xl px-8 py-8">
@@ -82,7 +73,7 @@ export function NewObjectRoute() {
     );
   }
   return (
-    <Suspense fallback={<Loading />}>
+    <Suspense fallback={<NewObjectSkeleton />}>
       <NewObjectPage
         key={`${project}/${plural}`}
         project={project}
