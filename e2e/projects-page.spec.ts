@@ -8,6 +8,7 @@ import { ProjectsPage } from './pages/projects-page.ts';
 import { apiKinds, apiObjects } from './support/nodus-api.ts';
 import { createBudget, createProject, listAll, projectExists, uniqueName } from './support/mock-writes.ts';
 import { outlineOf } from './support/outline.ts';
+import { NodusApi } from './support/resource-table-api.ts';
 import { formatUnitsUSD, parseUSD } from '../src/lib/money.ts';
 
 test('each project shows its count per kind and what it spent', async ({ page, request }) => {
@@ -135,4 +136,36 @@ test('the project row under the keyboard is outlined plainly at 1440 and 1024 pi
     expect(outline.againstWhite).toBeGreaterThanOrEqual(3);
     await page.screenshot({ path: `/tmp/shots/table-projects-cursor-${viewport.width}.png` });
   }
+});
+
+test('a pin checked while the API briefly fails still shows as gone once it answers', async ({ page, request }) => {
+  const api = new NodusApi(request);
+  const project = await api.newProject('pin-outage');
+  await api.budget(project, 'doomed', '2.00');
+  await page.goto(`/projects/${project}/budgets/doomed`);
+  const pin = page.getByRole('button', { name: 'Pin Budget doomed' });
+  await pin.click();
+  await expect(pin).toHaveAttribute('aria-pressed', 'true');
+  await api.remove(project, 'budgets', 'doomed');
+
+  const ui = new ProjectsPage(page);
+  const doomed = page.getByRole('list', { name: 'Pinned' }).getByRole('listitem').filter({ hasText: 'doomed' });
+  const { failed } = await api.injected();
+  await api.setFaults({
+    errorRate: 1,
+    errorCode: 503,
+    retryAfterSeconds: 1,
+    paths: [`/apis/nodus.dev/v1/namespaces/${project}/budgets/doomed`],
+  });
+  try {
+    await ui.goto();
+    await expect.poll(async () => (await api.injected()).failed).toBeGreaterThan(failed);
+    await expect(doomed).not.toContainText('gone');
+  } finally {
+    await api.clearFaults();
+  }
+  await expect(doomed).toContainText('gone');
+  await expect(doomed.getByRole('link')).toHaveCount(0);
+  await doomed.getByRole('button', { name: 'Unpin Budget doomed' }).click();
+  await expect(doomed).toHaveCount(0);
 });

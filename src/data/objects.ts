@@ -5,7 +5,7 @@
  * client's rule); `invalidateObject` says which queries a write makes stale. Query keys: query-keys.ts.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { parseWarnings, resourcePath, type KindInfo, type RetryInfo } from './client/index.ts';
+import { parseWarnings, resourcePath, type KindInfo, type RetryInfo, type RetryOptions } from './client/index.ts';
 import { apiClient } from './api-client.ts';
 import { queryKeys } from './query-keys.ts';
 import { HEADER_IDEMPOTENT_REPLAYED, type NodusObject } from '../shared/protocol.ts';
@@ -32,7 +32,7 @@ export function getObject(
   kind: ObjectKind,
   project: string,
   name: string,
-  options: { signal?: AbortSignal; retry?: false } = {},
+  options: { signal?: AbortSignal; retry?: false | RetryOptions } = {},
 ): Promise<NodusObject> {
   return apiClient.get<NodusObject>(objectPath(kind, project, name), options);
 }

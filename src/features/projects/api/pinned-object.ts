@@ -1,6 +1,7 @@
 /**
  * Whether a pinned object is still there: one GET, asked only where pins are shown with their state (the
- * Projects page), never polled. 404 is gone; 403 is out of the key's sight; any other failure says nothing.
+ * Projects page), each time that page opens and never polled. 404 is gone; 403 is out of the key's sight; a
+ * brief outage is waited out, and any other failure says nothing.
  */
 import { useQuery } from '@tanstack/react-query';
 import { isApiError, type KindInfo } from '@/data/client/index.ts';
@@ -16,10 +17,12 @@ export function usePinnedObject(
 ): PinnedState {
   const query = useQuery({
     queryKey: queryKeys.object(kind ?? { group: '', version: '', plural: '' }, project, name),
-    queryFn: ({ signal }) => getObject(kind!, project, name, { signal, retry: false }),
+    queryFn: ({ signal }) => getObject(kind!, project, name, { signal, retry: { maxElapsedMs: 20_000 } }),
     enabled: kind !== undefined,
     retry: false,
     staleTime: 30_000,
+    // A pin deleted since the page last opened must show as gone now, not once the cached answer ages.
+    refetchOnMount: 'always',
   });
   if (kind === undefined) return 'unknown';
   if (query.isPending) return 'checking';
