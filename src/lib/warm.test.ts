@@ -12,7 +12,9 @@ async function freshWarm(): Promise<Warm> {
 describe('warming after the first view', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    vi.stubGlobal('window', { requestIdleCallback: (run: () => void) => setTimeout(run, 1) });
+    const requestIdleCallback = (run: () => void) => setTimeout(run, 1);
+    vi.stubGlobal('window', { requestIdleCallback });
+    vi.stubGlobal('requestIdleCallback', requestIdleCallback);
   });
   afterEach(() => {
     vi.useRealTimers();

@@ -5,6 +5,7 @@
 
 /** How long to wait for a first view that never says it painted (a page with no table) before warming anyway. */
 export const WARM_FALLBACK_MS = 3_000;
+import { whenIdle } from './idle.ts';
 
 type Task = () => Promise<unknown>;
 
@@ -13,24 +14,22 @@ let painted = false;
 let running = false;
 let fallback: ReturnType<typeof setTimeout> | undefined;
 
-function idle(run: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(run, { timeout: 2_000 });
-  else setTimeout(run, 50);
-}
-
 function drain(): void {
   if (running || !painted) return;
   const task = queue.shift();
   if (!task) return;
   running = true;
-  idle(() => {
-    void task()
-      .catch(() => undefined)
-      .finally(() => {
-        running = false;
-        drain();
-      });
-  });
+  whenIdle(
+    () => {
+      void task()
+        .catch(() => undefined)
+        .finally(() => {
+          running = false;
+          drain();
+        });
+    },
+    { fallbackMs: 50 },
+  );
 }
 
 /** Runs `task` in idle time once the first view is painted (or after WARM_FALLBACK_MS), after those before it. */

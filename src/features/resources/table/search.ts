@@ -4,6 +4,7 @@
  * searched by is built once per object version (objects are immutable), so typing at 50,000 objects scans
  * strings and builds none.
  */
+import { whenIdle } from '@/lib/idle.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 
 const texts = new WeakMap<NodusObject, string>();
@@ -52,14 +53,13 @@ export function textMatcher(query: string, acrossProjects = false): ((object: No
 export class SearchWarmer {
   private items: readonly NodusObject[] = [];
   private next = 0;
-  private handle: number | undefined;
-  private readonly idle = typeof requestIdleCallback === 'function';
+  private cancel: (() => void) | undefined;
 
   /** Warms `items` from where the last call got to: a list's pages only add objects at the end. */
   extend(items: readonly NodusObject[]): void {
     this.items = items;
     if (this.next > items.length) this.next = 0;
-    if (this.handle === undefined && this.next < items.length) this.schedule();
+    if (this.cancel === undefined && this.next < items.length) this.schedule();
   }
 
   /** Objects given so far whose text is not built yet, or may not be. */
@@ -68,20 +68,16 @@ export class SearchWarmer {
   }
 
   stop(): void {
-    if (this.handle === undefined) return;
-    if (this.idle) cancelIdleCallback(this.handle);
-    else clearTimeout(this.handle);
-    this.handle = undefined;
+    this.cancel?.();
+    this.cancel = undefined;
   }
 
   private schedule(): void {
-    this.handle = this.idle
-      ? requestIdleCallback(this.step, { timeout: 2000 })
-      : (setTimeout(this.step, 16) as unknown as number);
+    this.cancel = whenIdle(this.step);
   }
 
   private readonly step = (deadline?: IdleDeadline): void => {
-    this.handle = undefined;
+    this.cancel = undefined;
     const items = this.items;
     const until = performance.now() + Math.min(8, deadline?.timeRemaining() ?? 8);
     while (this.next < items.length && performance.now() < until) {
