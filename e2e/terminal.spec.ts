@@ -153,6 +153,8 @@ test('a Stopped Sandbox says why it has no terminal; one that stops mid-session 
   await expect(error).toContainText('is not running');
   await expect(error).toContainText('spec.state');
   await expect(error).toContainText(/req[_-]/);
+  // Refused, it connected to nothing: the terminal does not announce a new shell.
+  expect((await lines(panel(page))).join('\n')).not.toContain('Reconnected');
 });
 
 test('a file uploaded to a Sandbox is what its shell prints, and what the shell writes downloads byte for byte', async ({

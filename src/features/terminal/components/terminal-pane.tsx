@@ -102,13 +102,14 @@ export function TerminalPane({
   useEffect(() => {
     const { terminal, fit } = term.current!;
     setRefused(undefined);
-    if (attempt > 0) {
-      terminal.write(
-        `${SHOW_CURSOR}\r\n${DIM}── Reconnected: a new shell. The previous shell's state (working directory, variables, anything half typed) is gone. ──${RESET}\r\n`,
-      );
-    }
     const conn = connectExec(target, {
       onOpen: () => {
+        // Said once the new shell is there: a reconnect the API refuses has connected to nothing.
+        if (attempt > 0) {
+          terminal.write(
+            `${SHOW_CURSOR}\r\n${DIM}── Reconnected: a new shell. The previous shell's state (working directory, variables, anything half typed) is gone. ──${RESET}\r\n`,
+          );
+        }
         update(id, { state: 'open' });
         if (host.current && host.current.clientWidth > 0) fit.fit();
         // The shell is ready: it takes the keys, unless the person has gone on typing somewhere else meanwhile.
@@ -167,7 +168,8 @@ export function TerminalPane({
   return (
     <div className="flex h-full min-h-0 flex-col">
       {refused ? (
-        <div className="max-h-[60%] shrink-0 overflow-y-auto bg-white p-3">
+        // Inside the dock's dark fill, which keeps the light palette for its own white text: a page-like sheet.
+        <div data-surface="page" className="max-h-[60%] shrink-0 overflow-y-auto bg-white p-3">
           <ErrorPanel error={refused} title={`Could not open a terminal in Sandbox ${target.name}`} compact />
         </div>
       ) : null}
