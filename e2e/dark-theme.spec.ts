@@ -15,6 +15,7 @@ const LOADED = { timeout: 30_000 };
 const MONACO = { timeout: 120_000 };
 const SLATE_900 = 'rgb(15, 23, 42)';
 const SLATE_950 = 'rgb(2, 6, 23)';
+const WHITE = 'rgb(255, 255, 255)';
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -174,6 +175,31 @@ test('the terminal follows the theme live', async ({ page, request }) => {
   const viewport = page.getByRole('region', { name: 'Terminals' }).locator('.xterm-scrollable-element').first();
   const background = () => viewport.evaluate((el) => getComputedStyle(el).backgroundColor);
   await expect.poll(background, LOADED).toBe(SLATE_950);
+
+  // The API's refusal shows on a sheet inside the dark pane, in the page's colours: dark in the dark theme.
+  await api.patch(project, 'sandboxes', 'box', { spec: { state: 'Stopped' } });
+  await api.waitForPhase(project, 'sandboxes', 'box', ['Stopped'], 60_000);
+  const pane = page.getByRole('region', { name: 'Terminals' });
+  await pane.getByRole('button', { name: 'Reconnect' }).click();
+  const sheet = pane.getByRole('alert').locator('xpath=..');
+  await expect(sheet).toContainText('Could not open a terminal in Sandbox box', LOADED);
+  const sheetBackground = () => sheet.evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(await sheetBackground()).toBe(await pageWhite(page));
+  expect(await sheetBackground()).not.toBe(WHITE);
+
   await themeRadio(page, 'Light').click();
   await expect.poll(background).toBe(SLATE_900);
+  await expect.poll(sheetBackground).toBe(WHITE);
 });
+
+/** What `bg-white` draws on the page itself in the current theme. */
+function pageWhite(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const probe = document.createElement('div');
+    probe.className = 'bg-white';
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).backgroundColor;
+    probe.remove();
+    return colour;
+  });
+}
