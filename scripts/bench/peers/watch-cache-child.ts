@@ -5,7 +5,7 @@
  * took to apply.
  */
 import { DEMO_API_KEY } from '../../../src/shared/protocol.ts';
-import { baselineReader, httpBaselineReader, parseReader } from './caches/baseline.ts';
+import { baselineReader, httpBaselineReader, keepReader, parseReader } from './caches/baseline.ts';
 import type { CacheClient, CacheTarget } from './caches/cache-client.ts';
 import { clientNodeCache } from './caches/client-node.ts';
 import { ourCache } from './caches/ours.ts';
@@ -28,6 +28,7 @@ const readers: Record<string, (target: CacheTarget) => CacheClient> = {
   baseline: baselineReader,
   'baseline-http': httpBaselineReader,
   'baseline-parse': parseReader,
+  'baseline-keep': keepReader,
   ours: ourCache,
 };
 const cache: CacheClient = (readers[which ?? ''] ?? ourCache)(target);

@@ -18,7 +18,9 @@
  * - two readers that only count lines (caches/baseline.ts) give the ceiling each cache's transport sets: Node's
  *   fetch (ours: the console's client is built on fetch) and node:http (client-node's node-fetch);
  * - a third reader `JSON.parse`s every event over fetch and keeps nothing: the least any cache must do, so the
- *   ceiling ours is held to. It takes turns with the two caches, and ours is compared with it turn by turn.
+ *   ceiling ours is held to. It takes turns with the two caches, and ours is compared with it turn by turn;
+ * - a fourth does the same and holds every object by uid, having listed them all first: what holding 50,000
+ *   objects costs by itself (the garbage collector's share), beside ours in the same way.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -30,8 +32,8 @@ import type { ChildMessage, ParentMessage } from './watch-cache-child.ts';
 const CHILD = fileURLToPath(new URL('./watch-cache-child.ts', import.meta.url));
 const PAGE_SIZE = 500;
 
-type Which = 'baseline' | 'baseline-http' | 'baseline-parse' | 'ours' | 'client-node';
-type Turned = 'ours' | 'client-node' | 'baseline-parse';
+type Which = 'baseline' | 'baseline-http' | 'baseline-parse' | 'baseline-keep' | 'ours' | 'client-node';
+type Turned = 'ours' | 'client-node' | 'baseline-parse' | 'baseline-keep';
 
 interface CacheFigures {
   name: string;
@@ -102,7 +104,8 @@ async function session(ctx: BenchContext, which: Which, bursts: number): Promise
   });
   try {
     const synced = await reply(child, 'synced');
-    if (!which.startsWith('baseline') && synced.objects !== plan.size)
+    const holds = which === 'baseline-keep' || !which.startsWith('baseline');
+    if (holds && synced.objects !== plan.size)
       throw new Error(`${synced.name} holds ${synced.objects} objects, expected ${plan.size}`);
     const times: number[] = [];
     // One burst first, not counted: every cache (and the mock's replay) gets the same warm-up.
@@ -131,15 +134,24 @@ export const watchCache: Scenario = {
     // minutes, and the ratio is the median of the pairs'.
     const pairs = Math.max(1, Math.ceil(ctx.plan.bursts / BURSTS_PER_TURN));
     const order: Turned[] =
-      run % 2 === 0 ? ['ours', 'client-node', 'baseline-parse'] : ['baseline-parse', 'client-node', 'ours'];
-    const turns: Record<Turned, CacheTurn[]> = { ours: [], 'client-node': [], 'baseline-parse': [] };
+      run % 2 === 0
+        ? ['ours', 'client-node', 'baseline-parse', 'baseline-keep']
+        : ['baseline-keep', 'baseline-parse', 'client-node', 'ours'];
+    const turns: Record<Turned, CacheTurn[]> = {
+      ours: [],
+      'client-node': [],
+      'baseline-parse': [],
+      'baseline-keep': [],
+    };
     const ratios: number[] = [];
     const ofCeiling: number[] = [];
+    const ofHolding: number[] = [];
     for (let pair = 0; pair < pairs; pair++) {
       for (const which of order) turns[which].push(await session(ctx, which, BURSTS_PER_TURN));
       const oursMs = median(turns.ours.at(-1)!.times);
       ratios.push(median(turns['client-node'].at(-1)!.times) / oursMs);
       ofCeiling.push(median(turns['baseline-parse'].at(-1)!.times) / oursMs);
+      ofHolding.push(median(turns['baseline-keep'].at(-1)!.times) / oursMs);
     }
     const figuresOf = (all: CacheTurn[]): CacheFigures => ({
       name: all[0]!.name,
@@ -153,6 +165,7 @@ export const watchCache: Scenario = {
     const base = figuresOf([baseline]);
     const httpBase = figuresOf([httpBaseline]);
     const parse = figuresOf(turns['baseline-parse']);
+    const keep = figuresOf(turns['baseline-keep']);
     const figures: Figure[] = [
       { id: 'ours-rate', label: 'ours: events applied per second', unit: 'events/s', value: ours.eventsPerSecond },
       {
@@ -184,6 +197,19 @@ export const watchCache: Scenario = {
         target: { op: '>=', value: 0.8 },
       },
       {
+        id: 'keep-rate',
+        label: 'the same, each object also held by uid after listing them all (what holding costs)',
+        unit: 'events/s',
+        value: keep.eventsPerSecond,
+      },
+      // Ours against the reader that holds the objects too: how much of the gap to the ceiling is holding them.
+      {
+        id: 'of-holding',
+        label: 'ratio ours / parse-and-hold reader (events/s), turn by turn',
+        unit: '×',
+        value: median(ofHolding),
+      },
+      {
         id: 'baseline-rate',
         label: 'ceiling: the same stream, lines counted only (fetch, as ours reads)',
         unit: 'events/s',
@@ -213,7 +239,7 @@ export const watchCache: Scenario = {
     return {
       figures,
       notes: [
-        `per run: bursts of ${ctx.plan.burstEvents.toLocaleString('en')} MODIFIED events replayed from the mock's history on resume, each process warmed up by one burst first; each ceiling's reader takes ${ctx.plan.bursts}, then ours, client-node and the parse-only reader take ${pairs} turn(s) each of ${BURSTS_PER_TURN} bursts, in fresh processes, one after the other; rates from each cache's median burst, each ratio is the median of ours against the turn beside it`,
+        `per run: bursts of ${ctx.plan.burstEvents.toLocaleString('en')} MODIFIED events replayed from the mock's history on resume, each process warmed up by one burst first; each ceiling's reader takes ${ctx.plan.bursts}, then ours, client-node, the parse-only reader and the parse-and-hold reader take ${pairs} turn(s) each of ${BURSTS_PER_TURN} bursts, in fresh processes, one after the other; rates from each cache's median burst, each ratio is the median of ours against the turn beside it`,
       ],
     };
   },
