@@ -119,6 +119,24 @@ describe('createApiClient', () => {
     expect(list.metadata.continue).toBeUndefined();
   });
 
+  it('takes a list of 250,000 sent as one page by an API that ignores limit', async () => {
+    const items = Array.from({ length: 250_000 }, (_, i) => `{"metadata":{"name":"o${i}","uid":"u${i}"}}`);
+    const body = `{"kind":"JobList","apiVersion":"nodus.dev/v1","metadata":{"resourceVersion":"9"},"items":[${items.join(',')}]}`;
+    const whole = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(body));
+    await new Promise<void>((resolve) => whole.listen(0, '127.0.0.1', resolve));
+    try {
+      const client = createApiClient({
+        baseUrl: `http://127.0.0.1:${(whole.address() as AddressInfo).port}`,
+        apiKey: DEMO_API_KEY,
+      });
+      const list = await client.list<NodusObject>('/apis/nodus.dev/v1/jobs', { limit: 500 });
+      expect(list.items).toHaveLength(250_000);
+      expect(list.items.at(-1)?.metadata.uid).toBe('u249999');
+    } finally {
+      await new Promise<void>((resolve) => whole.close(() => resolve()));
+    }
+  });
+
   it('asks for bigger pages after the first, up to maxLimit, and still returns every object once', async () => {
     const client = createApiClient({ baseUrl: mock.url, apiKey: DEMO_API_KEY });
     const sizes: number[] = [];

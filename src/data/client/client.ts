@@ -228,7 +228,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         const page: ObjectList<T> = await current.page;
         first ??= page;
         const pageItems = page.items ?? [];
-        items.push(...pageItems);
+        // One by one: an API that ignores `limit` sends the whole list as one page, too many arguments for a call.
+        for (const item of pageItems) items.push(item);
         const token = page.metadata?.continue || undefined;
         options.onPage?.(pageItems, { loaded: items.length, remaining: token ? page.metadata?.remainingItemCount : 0 });
         if (token === undefined || seen.has(token)) break;

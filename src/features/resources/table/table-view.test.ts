@@ -230,6 +230,15 @@ describe('TableView', () => {
     expect(view.update([a2, c], byCost(false)).changed).toEqual([c, a2]);
   });
 
+  it('takes a quarter of a million new objects at once, more than a call can take as arguments', () => {
+    const view = new TableView<NodusObject>();
+    view.update([job('first', 1)], byCost(false));
+    const many = Array.from({ length: 250_000 }, (_, i) => job(`n${i}`, i % 7));
+    const next = view.update(many, byCost(false));
+    expect(next.rows).toHaveLength(250_000);
+    expect(next.changed).toHaveLength(250_000);
+  });
+
   it('leaves out objects whose cost alone moved: their rows are not highlighted', () => {
     const view = new TableView<NodusObject>();
     const ticking = job('ticking', 1);

@@ -88,7 +88,8 @@ export class TableView<T extends NodusObject> {
           : diffSnapshots(previous.items, source.items);
     const changed: T[] = [];
     if (previous !== undefined) {
-      changed.push(...diff.added);
+      // One by one: a spread of a whole list (a new watch of 200,000) is more arguments than a call can take.
+      for (const object of diff.added) changed.push(object);
       for (const [before, after] of diff.modified) if (!isMeterTick(before, after)) changed.push(after);
     }
     if (
