@@ -50,7 +50,10 @@ try {
   await cache.stop();
   send({ type: 'synced', name: cache.name, listMs, heapMB: heapAfterGc(), objects: cache.size() });
 } catch (error) {
-  send({ type: 'failed', message: String(error) });
+  send({
+    type: 'failed',
+    message: `${cache.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  });
   process.exit(1);
 }
 
@@ -64,7 +67,10 @@ process.on('message', (message: ParentMessage) => {
       await cache.stop();
       send({ type: 'applied', ms });
     } catch (error) {
-      send({ type: 'failed', message: String(error) });
+      send({
+        type: 'failed',
+        message: `${cache.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      });
     }
   })();
 });
