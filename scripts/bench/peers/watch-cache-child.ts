@@ -37,6 +37,14 @@ const send = (message: ChildMessage): void => {
   process.send?.(message);
 };
 
+/** A failure as the parent reports it: which cache, and where it was thrown. */
+function failure(error: unknown): ChildMessage {
+  return {
+    type: 'failed',
+    message: `${cache.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  };
+}
+
 function heapAfterGc(): number {
   // Started with --expose-gc: the heap that holds the objects, not garbage from parsing them.
   (globalThis as { gc?: () => void }).gc?.();
@@ -50,10 +58,7 @@ try {
   await cache.stop();
   send({ type: 'synced', name: cache.name, listMs, heapMB: heapAfterGc(), objects: cache.size() });
 } catch (error) {
-  send({
-    type: 'failed',
-    message: `${cache.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-  });
+  send(failure(error));
   process.exit(1);
 }
 
@@ -67,10 +72,7 @@ process.on('message', (message: ParentMessage) => {
       await cache.stop();
       send({ type: 'applied', ms });
     } catch (error) {
-      send({
-        type: 'failed',
-        message: `${cache.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-      });
+      send(failure(error));
     }
   })();
 });
