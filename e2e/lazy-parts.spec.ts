@@ -56,3 +56,29 @@ test('code that cannot be fetched says so inline and can be tried again', async 
   }).toPass();
   await expect(failure).toBeHidden();
 });
+
+test('a page whose code cannot be fetched says so with a reload, and going back shows the table', async ({
+  page,
+  request,
+}) => {
+  const project = uniqueName('lazy');
+  await createProject(request, project);
+  await createBudget(request, project, 'alpha');
+  // The object page's code never arrives (offline, or a deploy replaced the files): warming and opening both fail.
+  await page.route('**/assets/object-*.js', (route) => route.abort('internetdisconnected'));
+  const ui = new ConsolePage(page);
+  await ui.goto(`/projects/${project}/budgets`);
+  await ui.row('budgets', 'alpha').getByRole('link', { name: 'alpha', exact: true }).click();
+
+  const failure = ui.errorPanel('The console hit an error');
+  await expect(failure).toBeVisible();
+  await expect(failure.getByRole('button', { name: 'Retry' })).toBeVisible();
+  // Another address renders again: back on the table, which still works.
+  await page.goBack();
+  await expect(failure).toBeHidden();
+  await expect(ui.row('budgets', 'alpha')).toBeVisible();
+  // Once the code can be fetched again, the same link opens the page, without a reload.
+  await page.unroute('**/assets/object-*.js');
+  await ui.row('budgets', 'alpha').getByRole('link', { name: 'alpha', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'alpha', level: 1 })).toBeVisible();
+});

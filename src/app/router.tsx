@@ -1,5 +1,10 @@
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+/**
+ * The console's routes, in React Router's declarative mode: the console loads its data through src/data, not
+ * route loaders, and declarative mode leaves the data router's code (about half of React Router's bytes) out of
+ * the table's first view.
+ */
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router';
 import { AllProjectsRoute } from './routes/all-projects.tsx';
 import { CostPageSkeleton } from './routes/cost-skeleton.tsx';
 import { HomeRoute } from './routes/home.tsx';
@@ -9,69 +14,102 @@ import { ObjectPageSkeleton } from './routes/object-skeleton.tsx';
 import { ProjectRoute } from './routes/project.tsx';
 import { ProjectsRoute } from './routes/projects.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
-import { RouteError } from './routes/route-error.tsx';
+import { RouteErrors } from './routes/route-error.tsx';
 import { whenFirstViewPainted } from '@/lib/warm.ts';
 
 // Pages other than the tables, loaded when first opened (scripts/budget keeps the table's first view small) and
 // warmed in idle time once the first view is painted, so following a link rarely waits for code. A page whose
-// code fails to load shows RouteError, with a reload.
+// code fails to load shows the route error, with a reload.
 const loadObject = () => import('./routes/object.tsx');
 const loadNewObject = () => import('./routes/new-object.tsx');
 for (const load of [loadObject, loadNewObject]) whenFirstViewPainted(load);
 
-function createRouter() {
-  return createBrowserRouter([
-    {
-      element: <RootLayout />,
-      errorElement: <RouteError />,
-      children: [
-        // Every org has the project "default", so the first page is its objects.
-        { index: true, element: <HomeRoute /> },
-        { path: 'projects', element: <ProjectsRoute /> },
-        { path: 'projects/:project/:plural?', element: <ProjectRoute /> },
-        {
-          path: 'projects/:project/new/:plural',
-          HydrateFallback: NewObjectSkeleton,
-          lazy: async () => ({ Component: (await loadNewObject()).NewObjectRoute }),
-        },
-        // The object page (detail, logs, editing and merging, the yaml package) is loaded when first opened, so the
-        // table's initial JavaScript stays within its budget (scripts/budget). Opened straight from its URL, the
-        // shell is drawn at once with the page's skeleton in it while that code loads.
-        {
-          path: 'projects/:project/:plural/:name',
-          HydrateFallback: ObjectPageSkeleton,
-          lazy: async () => ({ Component: (await loadObject()).ObjectRoute }),
-        },
-        // Spend over time draws charts: their code (and uPlot's) loads only with these pages.
-        {
-          path: 'projects/:project/cost',
-          HydrateFallback: CostPageSkeleton,
-          lazy: async () => ({ Component: (await import('./routes/cost.tsx')).ProjectCostRoute }),
-        },
-        // The Events of a project: loaded when first opened, like the object page that shares its code.
-        {
-          path: 'projects/:project/activity',
-          lazy: async () => ({ Component: (await import('./routes/activity.tsx')).ActivityRoute }),
-        },
-        // Who may do what in a project: loaded when first opened.
-        {
-          path: 'projects/:project/members',
-          lazy: async () => ({ Component: (await import('./routes/members.tsx')).MembersRoute }),
-        },
-        {
-          path: 'all/cost',
-          HydrateFallback: CostPageSkeleton,
-          lazy: async () => ({ Component: (await import('./routes/cost.tsx')).AllCostRoute }),
-        },
-        { path: 'all/:plural?', element: <AllProjectsRoute /> },
-        { path: '*', element: <NotFoundRoute /> },
-      ],
-    },
-  ]);
+/**
+ * A page whose code loads when first rendered. A load that failed is tried again the next time the page is
+ * rendered (React's lazy keeps its first outcome), so a link works again once the network does, without a reload.
+ */
+function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  const make = (): ComponentType =>
+    lazy(async () => {
+      try {
+        return { default: pick(await load()) };
+      } catch (error) {
+        current = make();
+        throw error;
+      }
+    });
+  let current = make();
+  return function LazyPage() {
+    const Loaded = current;
+    return <Loaded />;
+  };
 }
 
-const router = createRouter();
+// The object page (detail, logs, editing and merging, the yaml package) is loaded when first opened, so the table's
+// initial JavaScript stays within its budget. Opened straight from its URL, the shell is drawn at once with the
+// page's skeleton in it while that code loads.
+const ObjectPage = page(loadObject, (m) => m.ObjectRoute);
+const NewObjectPage = page(loadNewObject, (m) => m.NewObjectRoute);
+// Spend over time draws charts: their code (and uPlot's) loads only with these pages.
+const ProjectCostPage = page(
+  () => import('./routes/cost.tsx'),
+  (m) => m.ProjectCostRoute,
+);
+const AllCostPage = page(
+  () => import('./routes/cost.tsx'),
+  (m) => m.AllCostRoute,
+);
+// The Events of a project, and who may do what in it: loaded when first opened.
+const ActivityPage = page(
+  () => import('./routes/activity.tsx'),
+  (m) => m.ActivityRoute,
+);
+const MembersPage = page(
+  () => import('./routes/members.tsx'),
+  (m) => m.MembersRoute,
+);
+
+/** A lazy page in the shell's outlet: `fallback` while its code loads. */
+function Lazy({ page: Page, fallback = null }: { page: ComponentType; fallback?: ReactNode }) {
+  return (
+    <Suspense fallback={fallback}>
+      <Page />
+    </Suspense>
+  );
+}
 
 export function AppRouter() {
-  return <RouterProvider router={router} />;
+  // Without transitions, a navigation renders at once: a checkbox that reads the URL (Activity's "Warnings only",
+  // the column chooser) shows its new state on the click, never unticked for a moment while a transition waits.
+  return (
+    <BrowserRouter useTransitions={false}>
+      <RouteErrors>
+        <Routes>
+          <Route element={<RootLayout />}>
+            {/* Every org has the project "default", so the first page is its objects. */}
+            <Route index element={<HomeRoute />} />
+            <Route path="projects" element={<ProjectsRoute />} />
+            <Route path="projects/:project/:plural?" element={<ProjectRoute />} />
+            <Route
+              path="projects/:project/new/:plural"
+              element={<Lazy page={NewObjectPage} fallback={<NewObjectSkeleton />} />}
+            />
+            <Route
+              path="projects/:project/:plural/:name"
+              element={<Lazy page={ObjectPage} fallback={<ObjectPageSkeleton />} />}
+            />
+            <Route
+              path="projects/:project/cost"
+              element={<Lazy page={ProjectCostPage} fallback={<CostPageSkeleton />} />}
+            />
+            <Route path="projects/:project/activity" element={<Lazy page={ActivityPage} />} />
+            <Route path="projects/:project/members" element={<Lazy page={MembersPage} />} />
+            <Route path="all/cost" element={<Lazy page={AllCostPage} fallback={<CostPageSkeleton />} />} />
+            <Route path="all/:plural?" element={<AllProjectsRoute />} />
+            <Route path="*" element={<NotFoundRoute />} />
+          </Route>
+        </Routes>
+      </RouteErrors>
+    </BrowserRouter>
+  );
 }

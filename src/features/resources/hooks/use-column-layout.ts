@@ -51,8 +51,8 @@ export function useColumnLayout(kind: string, all: readonly Column[]): ColumnLay
       const clean = normalise(next);
       const { [kind]: _, ...others } = usePreferencesStore.getState().values.columnLayouts;
       setPreference('columnLayouts', isEmptyLayout(clean) ? others : { ...others, [kind]: clean });
-      // Synchronously: the chooser's checkboxes read the URL, and a transition would show them unticked a moment.
-      setSearch((current) => writeColumnsParam(current, defaults, clean), { replace: true, flushSync: true });
+      // The chooser's checkboxes read the URL, which the router renders at once (no transition).
+      setSearch((current) => writeColumnsParam(current, defaults, clean), { replace: true });
     },
     [kind, defaults, setSearch],
   );
