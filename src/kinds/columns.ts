@@ -4,10 +4,11 @@
  * the table's code. Name, project, labels and age are every kind's and belong to the table.
  */
 import type { NodusObject } from '../shared/protocol.ts';
+import { SHARED_PRINTER_COLUMNS, valueAt, type PrinterColumn } from '../shared/printer-columns.ts';
 
 /**
  * How a value is shown: `phase` a badge; `money` an amount (`warn` in amber, `live` with a dot); `gpu` and `owner` read the whole
- * object; `text` plain (tabular when right-aligned); `size` GiB; `reference` code-like text.
+ * object's GPU and owner; `text` plain (tabular when right-aligned); `size` GiB; `reference` code-like text.
  */
 export type CellType = 'phase' | 'money' | 'gpu' | 'owner' | 'text' | 'size' | 'reference';
 
@@ -19,6 +20,11 @@ export interface ColumnSpec {
   /** Right-aligned columns hold numbers: they sort as numbers, biggest first on the first click. */
   align?: 'right';
   cell: CellType;
+  /**
+   * The printed columns (a Table's cells, src/shared/printer-columns.ts) the cell, its sort and its colours read,
+   * besides the metadata: all a table needs of an object to show this column.
+   */
+  reads: readonly string[];
   /** What the cell shows; absent for cells that read the whole object (gpu, owner). */
   value?: (object: NodusObject) => unknown;
   /** What the column sorts by, when not what it shows. */
@@ -35,52 +41,71 @@ const num = (value: unknown): number | undefined => {
   return Number.isFinite(n) ? n : undefined;
 };
 
+const { PHASE, COST, MAX, GPU, GPUS } = SHARED_PRINTER_COLUMNS;
+
+/** What a printed column holds for an object: the value at its path. */
+export function printed(column: PrinterColumn): (o: NodusObject) => unknown {
+  return (o) => valueAt(o, column.jsonPath);
+}
+
+const costOf = printed(COST);
+const maxOf = printed(MAX);
+const phaseOf = printed(PHASE);
+
 function nearCap(o: NodusObject): boolean {
-  const spent = num(o.status?.costUSD);
-  const max = num(o.spec?.maxCostUSD);
+  const spent = num(costOf(o));
+  const max = num(maxOf(o));
   return spent !== undefined && max !== undefined && max > 0 && spent >= 0.8 * max;
 }
 
-/** A column of plain text, or of numbers when right-aligned. */
-export function textColumn(
-  id: string,
-  header: string,
-  width: string,
-  value: (o: NodusObject) => unknown,
-  align?: 'right',
-): ColumnSpec {
-  return { id, header, width, cell: 'text', value, ...(align ? { align } : {}) };
-}
-
-/** A column of amounts in USD. */
-export function moneyColumn(
-  id: string,
-  header: string,
-  value: (o: NodusObject) => unknown,
-  warn?: (o: NodusObject) => boolean,
-  live?: (o: NodusObject) => boolean,
-): ColumnSpec {
+/** A printed column shown as plain text, or as numbers when right-aligned. */
+export function textColumn(id: string, width: string, column: PrinterColumn, align?: 'right'): ColumnSpec {
   return {
     id,
-    header,
+    header: column.name,
+    width,
+    cell: 'text',
+    reads: [column.name],
+    value: printed(column),
+    ...(align ? { align } : {}),
+  };
+}
+
+/** A printed column of amounts in USD. */
+export function moneyColumn(id: string, column: PrinterColumn): ColumnSpec {
+  return {
+    id,
+    header: column.name,
     width: '6.5rem',
     align: 'right',
     cell: 'money',
-    value,
-    ...(warn ? { warn } : {}),
-    ...(live ? { live } : {}),
+    reads: [column.name],
+    value: printed(column),
+  };
+}
+
+/** A printed size in GiB. */
+export function sizeColumn(column: PrinterColumn): ColumnSpec {
+  return {
+    id: 'size',
+    header: 'Size',
+    width: '6rem',
+    align: 'right',
+    cell: 'size',
+    reads: [column.name],
+    value: printed(column),
   };
 }
 
 /** Charged as it runs: its cost moves every few seconds. */
-const accruing = (o: NodusObject): boolean => o.status?.phase === 'Running';
+const accruing = (o: NodusObject): boolean => phaseOf(o) === 'Running';
 
 /** The columns most kinds share. */
 export const COLUMNS = {
-  phase: { id: 'phase', header: 'Phase', width: '8.5rem', cell: 'phase', value: (o) => o.status?.phase },
-  gpu: { id: 'gpu', header: 'GPU', width: '8.5rem', cell: 'gpu' },
-  cost: moneyColumn('cost', 'Cost', (o) => o.status?.costUSD, nearCap, accruing),
-  maxCost: moneyColumn('max', 'Max', (o) => o.spec?.maxCostUSD),
-  owner: { id: 'owner', header: 'Owner', width: 'minmax(8rem, 1fr)', cell: 'owner' },
-  size: { id: 'size', header: 'Size', width: '6rem', align: 'right', cell: 'size', value: (o) => o.spec?.sizeGiB },
+  phase: { id: 'phase', header: 'Phase', width: '8.5rem', cell: 'phase', reads: [PHASE.name], value: phaseOf },
+  gpu: { id: 'gpu', header: 'GPU', width: '8.5rem', cell: 'gpu', reads: [GPU.name, GPUS.name] },
+  // Amber near its cap, marked live while it runs.
+  cost: { ...moneyColumn('cost', COST), reads: [COST.name, MAX.name, PHASE.name], warn: nearCap, live: accruing },
+  maxCost: moneyColumn('max', MAX),
+  owner: { id: 'owner', header: 'Owner', width: 'minmax(8rem, 1fr)', cell: 'owner', reads: [] },
 } as const satisfies Record<string, ColumnSpec>;

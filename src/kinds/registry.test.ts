@@ -93,7 +93,12 @@ describe('adding a kind', () => {
   const widget = presentation(facts_, {
     columns: [
       COLUMNS.phase,
-      textColumn('colour', 'Colour', '6rem', (o) => o.spec?.colour),
+      textColumn('colour', '6rem', {
+        name: 'Colour',
+        type: 'string',
+        jsonPath: '.spec.colour',
+        description: 'Colour.',
+      }),
       COLUMNS.cost,
       COLUMNS.maxCost,
     ],

@@ -5,12 +5,17 @@
  * (a newer API's) gets the explicit generic presentation.
  */
 import { ALL_PHASES, KIND_FACTS, isKindName, type KindFacts, type KindName } from '../shared/kinds.ts';
-import { COLUMNS, moneyColumn, textColumn } from './columns.ts';
+import type { NodusObject } from '../shared/protocol.ts';
+import { printerColumn } from '../shared/printer-columns.ts';
+import { COLUMNS, moneyColumn, printed, sizeColumn, textColumn } from './columns.ts';
 import { costMeter, presentation, type KindLook, type KindPresentation } from './presentation.ts';
 
-const { phase, gpu, cost, maxCost, owner, size } = COLUMNS;
+const { phase, gpu, cost, maxCost, owner } = COLUMNS;
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+const repository = printed(printerColumn('Image', 'Repository'));
+const tag = printed(printerColumn('Image', 'Tag'));
+const reference = (o: NodusObject): string => `${text(repository(o)) ?? ''}:${text(tag(o)) ?? ''}`;
 
 const LOOKS: Record<KindName, KindLook> = {
   Job: {
@@ -31,7 +36,7 @@ const LOOKS: Record<KindName, KindLook> = {
   Function: {
     columns: [
       phase,
-      textColumn('replicas', 'Replicas', '5.5rem', (o) => o.status?.replicas, 'right'),
+      textColumn('replicas', '5.5rem', printerColumn('Function', 'Replicas'), 'right'),
       gpu,
       cost,
       maxCost,
@@ -43,7 +48,7 @@ const LOOKS: Record<KindName, KindLook> = {
     endpoints: true,
   },
   Volume: {
-    columns: [phase, size, cost, owner],
+    columns: [phase, sizeColumn(printerColumn('Volume', 'Size')), cost, owner],
     meter: costMeter,
     spend: 'object',
     icon: 'M4 6c0-1.1 2.7-2 6-2s6 .9 6 2-2.7 2-6 2-6-.9-6-2zM4 6v8c0 1.1 2.7 2 6 2s6-.9 6-2V6M4 10c0 1.1 2.7 2 6 2s6-.9 6-2',
@@ -51,9 +56,9 @@ const LOOKS: Record<KindName, KindLook> = {
   Budget: {
     columns: [
       phase,
-      moneyColumn('limit', 'Limit', (o) => o.spec?.limitUSD),
-      moneyColumn('spent', 'Spent', (o) => o.status?.spentUSD),
-      textColumn('period', 'Period', '6rem', (o) => o.spec?.period),
+      moneyColumn('limit', printerColumn('Budget', 'Limit')),
+      moneyColumn('spent', printerColumn('Budget', 'Spent')),
+      textColumn('period', '6rem', printerColumn('Budget', 'Period')),
     ],
     meter: (o) => ({
       spent: o.status?.spentUSD ?? '0.00',
@@ -65,7 +70,7 @@ const LOOKS: Record<KindName, KindLook> = {
     icon: 'M3.5 6.5h13v8h-13zM3.5 6.5l2-2.5h9l2 2.5M13 10.5h1.5',
   },
   Pipeline: {
-    columns: [phase, textColumn('step', 'Step', '7rem', (o) => o.status?.currentStep), cost, maxCost, owner],
+    columns: [phase, textColumn('step', '7rem', printerColumn('Pipeline', 'Step')), cost, maxCost, owner],
     meter: costMeter,
     spend: 'object',
     icon: 'M5 5.5h3v3H5zM12 11.5h3v3h-3zM8 7h2.5a1.5 1.5 0 0 1 1.5 1.5V11.5M5 13h4',
@@ -77,11 +82,12 @@ const LOOKS: Record<KindName, KindLook> = {
         header: 'Reference',
         width: 'minmax(12rem, 1.4fr)',
         cell: 'reference',
-        value: (o) => `${o.metadata.namespace ?? ''}/${text(o.spec?.repository) ?? ''}:${text(o.spec?.tag) ?? ''}`,
-        sortBy: (o) => `${text(o.spec?.repository) ?? ''}:${text(o.spec?.tag) ?? ''}`,
+        reads: ['Repository', 'Tag'],
+        value: (o) => `${o.metadata.namespace ?? ''}/${reference(o)}`,
+        sortBy: reference,
       },
-      textColumn('cuda', 'CUDA', '5rem', (o) => o.spec?.cuda),
-      size,
+      textColumn('cuda', '5rem', printerColumn('Image', 'CUDA')),
+      sizeColumn(printerColumn('Image', 'Size')),
     ],
     icon: 'M10 3.5 16.5 7 10 10.5 3.5 7zM3.5 10 10 13.5 16.5 10M3.5 13 10 16.5 16.5 13',
   },

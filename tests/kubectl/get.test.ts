@@ -15,7 +15,7 @@ describe('kubectl get', () => {
     expect(res.stdout.split('\n')[0]).toMatch(/^NAME\s+PHASE\s+GPU\s+COST\s+AGE$/);
     expect(rows(res.stdout)).toContainEqual({ NAME: 'train-a', PHASE: 'Running', GPU: '', COST: '3.12', AGE: '42m' });
     const wide = await k.run(['get', 'jobs', '-o', 'wide']);
-    expect(wide.stdout.split('\n')[0]).toMatch(/^NAME\s+PHASE\s+GPU\s+GPUS\s+COST\s+MAX\s+AGE$/);
+    expect(wide.stdout.split('\n')[0]).toMatch(/^NAME\s+PHASE\s+GPU\s+GPUS\s+COST\s+MAX\s+STATE\s+AGE$/);
   });
 
   it('lists every project with -A, filters with -l and --field-selector', async () => {

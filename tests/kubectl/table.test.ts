@@ -23,10 +23,10 @@ describe('Tables for kubectl get', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json;as=Table;v=v1;g=meta.k8s.io');
     expect(res.body).toMatchObject({ kind: 'Table', apiVersion: 'meta.k8s.io/v1' });
-    expect(names(res.body)).toEqual(['Name', 'Phase', 'GPU', 'GPUs', 'Cost', 'Max', 'Age']);
+    expect(names(res.body)).toEqual(['Name', 'Phase', 'GPU', 'GPUs', 'Cost', 'Max', 'State', 'Age']);
     expect(res.body.columnDefinitions!.find((c) => c.name === 'Max')!.priority).toBe(1);
     const train = res.body.rows.find((r) => r.cells[0] === 'train-a')!;
-    expect(train.cells).toEqual(['train-a', 'Running', '', 0, '3.12', '40.00', '42m']);
+    expect(train.cells).toEqual(['train-a', 'Running', '', 0, '3.12', '40.00', 'Running', '42m']);
     expect(train.object).toMatchObject({
       kind: 'PartialObjectMetadata',
       apiVersion: 'meta.k8s.io/v1',
@@ -34,6 +34,35 @@ describe('Tables for kubectl get', () => {
     });
     expect(train.object).not.toHaveProperty('spec');
     expect(res.body.metadata.resourceVersion).toMatch(/^\d+$/);
+  });
+
+  it("prints every value the console's columns show: GPUs of a Sandbox and a Function, and spec.state", async () => {
+    const base = '/apis/nodus.dev/v1/namespaces/default';
+    const gpu = { cpu: 4, memoryGiB: 16, gpu: { type: 'L4', count: 2 } };
+    const made = await Promise.all([
+      api.post(`${base}/sandboxes`, {
+        apiVersion: 'nodus.dev/v1',
+        kind: 'Sandbox',
+        metadata: { name: 'printed' },
+        spec: { image: 'nodus/pytorch:2.8-cuda12.8', resources: gpu, state: 'Stopped' },
+      }),
+      api.post(`${base}/functions`, {
+        apiVersion: 'nodus.dev/v1',
+        kind: 'Function',
+        metadata: { name: 'printed' },
+        spec: { image: 'nodus/node:22', resources: gpu, maxCostUSD: '100.00' },
+      }),
+    ]);
+    expect(made.map((r) => r.status)).toEqual([201, 201]);
+    const cellsOf = async (plural: string) => {
+      const table = (await api.get<Table>(`${base}/${plural}/printed`, { headers: { Accept: TABLE } })).body;
+      return Object.fromEntries(names(table).map((name, i) => [name, table.rows[0]!.cells[i]]));
+    };
+    expect(await cellsOf('sandboxes')).toMatchObject({ GPU: 'L4', GPUs: 2, State: 'Stopped' });
+    expect(await cellsOf('functions')).toMatchObject({ GPU: 'L4', GPUs: 2, State: 'Running', Max: '100.00' });
+    const images = (await api.get<Table>('/apis/nodus.dev/v1/namespaces/nodus/images', { headers: { Accept: TABLE } }))
+      .body;
+    expect(names(images)).not.toContain('State');
   });
 
   it('honours includeObject, pages with continue, and refuses an unknown includeObject', async () => {

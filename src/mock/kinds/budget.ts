@@ -1,5 +1,6 @@
 import { KIND_FACTS } from '@/shared/kinds.ts';
-import { PHASE_COLUMN, money, stateField, statusSchema, type KindDef } from './common.ts';
+import { PRINTER_COLUMNS } from '@/shared/printer-columns.ts';
+import { money, stateField, statusSchema, type KindDef } from './common.ts';
 
 /** A Budget caps what a project may spend in a period. */
 export const budget: KindDef = {
@@ -51,12 +52,7 @@ export const budget: KindDef = {
     remainingUSD: money('Left in the current period.'),
     periodStart: { type: 'string', format: 'date-time', description: 'When the current period began.' },
   }),
-  columns: [
-    PHASE_COLUMN,
-    { name: 'Limit', type: 'string', jsonPath: '.spec.limitUSD', description: 'Limit per period (USD).' },
-    { name: 'Spent', type: 'string', jsonPath: '.status.spentUSD', description: 'Spent this period (USD).' },
-    { name: 'Period', type: 'string', jsonPath: '.spec.period', description: 'Period.' },
-  ],
+  columns: PRINTER_COLUMNS.Budget,
   // Spending is tracked from creation: nothing spent, the whole limit left.
   initialStatus: (spec, generation, now) => ({
     phase: spec.state === 'Suspended' ? 'Suspended' : 'Active',

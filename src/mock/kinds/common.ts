@@ -4,6 +4,7 @@
  * from it. Schema pieces shared by kinds live here.
  */
 import { stateValues, type KindFacts } from '@/shared/kinds.ts';
+import type { PrinterColumn as SharedPrinterColumn } from '@/shared/printer-columns.ts';
 import type { NodusObject, ObjectStatus, StatusCause } from '@/shared/protocol.ts';
 import type { Endpoint } from './endpoints.ts';
 import type { Schema } from '../schema/schema.ts';
@@ -20,12 +21,8 @@ export interface Usage {
   spot: boolean;
 }
 
-export interface PrinterColumn {
-  name: string;
-  type: 'string' | 'integer' | 'number' | 'date';
-  jsonPath: string;
-  description: string;
-  priority?: number;
+/** A printed column: the kinds' are declared in src/shared/printer-columns.ts; the mock's own resources add theirs. */
+export interface PrinterColumn extends SharedPrinterColumn {
   /** The cell from the object, for a value no simple path reaches (a RoleBinding's "ClusterRole/nodus:viewer"). */
   render?: (obj: NodusObject) => unknown;
 }
@@ -34,7 +31,7 @@ export interface KindDef extends KindFacts {
   description: string;
   spec: Schema;
   status: Schema;
-  columns: PrinterColumn[];
+  columns: readonly PrinterColumn[];
   usage?: (spec: Record<string, unknown>) => Usage;
   /** Checks between fields of one spec that the schema cannot state (e.g. minReplicas ≤ maxReplicas). */
   crossFieldCauses?: (spec: Record<string, unknown>) => StatusCause[];
@@ -274,23 +271,3 @@ export function computeUsage(spec: Record<string, unknown>, hours: number, repli
     spot: placement.spot ?? false,
   };
 }
-
-export const PHASE_COLUMN: PrinterColumn = {
-  name: 'Phase',
-  type: 'string',
-  jsonPath: '.status.phase',
-  description: 'Lifecycle phase.',
-};
-export const COST_COLUMN: PrinterColumn = {
-  name: 'Cost',
-  type: 'string',
-  jsonPath: '.status.costUSD',
-  description: 'Spent so far (USD).',
-};
-export const MAX_COLUMN: PrinterColumn = {
-  name: 'Max',
-  type: 'string',
-  jsonPath: '.spec.maxCostUSD',
-  description: 'Cost cap (USD).',
-  priority: 1,
-};

@@ -1,8 +1,6 @@
 import { KIND_FACTS } from '@/shared/kinds.ts';
+import { PRINTER_COLUMNS } from '@/shared/printer-columns.ts';
 import {
-  COST_COLUMN,
-  MAX_COLUMN,
-  PHASE_COLUMN,
   billingStatus,
   commandField,
   computeUsage,
@@ -90,12 +88,7 @@ export const fn: KindDef = {
     url: { type: 'string', description: 'Where the Function is served.' },
     ...endpointsStatus,
   }),
-  columns: [
-    PHASE_COLUMN,
-    { name: 'Replicas', type: 'integer', jsonPath: '.status.replicas', description: 'Replicas running now.' },
-    COST_COLUMN,
-    MAX_COLUMN,
-  ],
+  columns: PRINTER_COLUMNS.Function,
   // The estimate covers the first day with the warm replicas (at least one) running.
   usage: (spec) => computeUsage(spec, 24, Math.max(1, Number(spec.minReplicas ?? 0))),
   crossFieldCauses: (spec) =>

@@ -1,4 +1,5 @@
 import { KIND_FACTS } from '@/shared/kinds.ts';
+import { PRINTER_COLUMNS } from '@/shared/printer-columns.ts';
 import { statusSchema, type KindDef } from './common.ts';
 
 /** Images are base images Nodus publishes in the read-only project `nodus`; users reference them as nodus/<name>:<tag>. */
@@ -22,10 +23,5 @@ export const imageKind: KindDef = {
     },
   },
   status: statusSchema(KIND_FACTS.Image.phases),
-  columns: [
-    { name: 'Repository', type: 'string', jsonPath: '.spec.repository', description: 'Repository.' },
-    { name: 'Tag', type: 'string', jsonPath: '.spec.tag', description: 'Tag.' },
-    { name: 'CUDA', type: 'string', jsonPath: '.spec.cuda', description: 'CUDA version.' },
-    { name: 'Size', type: 'number', jsonPath: '.spec.sizeGiB', description: 'GiB.' },
-  ],
+  columns: PRINTER_COLUMNS.Image,
 };

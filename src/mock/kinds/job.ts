@@ -1,8 +1,6 @@
 import { KIND_FACTS } from '@/shared/kinds.ts';
+import { PRINTER_COLUMNS } from '@/shared/printer-columns.ts';
 import {
-  COST_COLUMN,
-  MAX_COLUMN,
-  PHASE_COLUMN,
   billingStatus,
   commandField,
   computeUsage,
@@ -67,12 +65,6 @@ export const job: KindDef = {
     },
   },
   status: statusSchema(KIND_FACTS.Job.phases, billingStatus),
-  columns: [
-    PHASE_COLUMN,
-    { name: 'GPU', type: 'string', jsonPath: '.spec.resources.gpu.type', description: 'GPU model.' },
-    { name: 'GPUs', type: 'integer', jsonPath: '.spec.resources.gpu.count', description: 'GPU count.', priority: 1 },
-    COST_COLUMN,
-    MAX_COLUMN,
-  ],
+  columns: PRINTER_COLUMNS.Job,
   usage: (spec) => computeUsage(spec, Number(spec.timeoutSeconds ?? 14400) / 3600),
 };

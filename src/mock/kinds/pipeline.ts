@@ -1,8 +1,6 @@
 import { KIND_FACTS } from '@/shared/kinds.ts';
+import { PRINTER_COLUMNS } from '@/shared/printer-columns.ts';
 import {
-  COST_COLUMN,
-  MAX_COLUMN,
-  PHASE_COLUMN,
   billingStatus,
   commandField,
   computeUsage,
@@ -70,12 +68,7 @@ export const pipeline: KindDef = {
     currentStep: { type: 'string', description: 'The step running now.' },
     completedSteps: { type: 'integer', description: 'Steps finished.' },
   }),
-  columns: [
-    PHASE_COLUMN,
-    { name: 'Step', type: 'string', jsonPath: '.status.currentStep', description: 'The step running now.' },
-    COST_COLUMN,
-    MAX_COLUMN,
-  ],
+  columns: PRINTER_COLUMNS.Pipeline,
   // Priced as its most expensive step for the sum of the steps' timeouts.
   usage: (spec) => {
     const steps = (Array.isArray(spec.steps) ? spec.steps : []) as Record<string, unknown>[];

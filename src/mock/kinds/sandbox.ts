@@ -1,8 +1,6 @@
 import { KIND_FACTS } from '@/shared/kinds.ts';
+import { PRINTER_COLUMNS } from '@/shared/printer-columns.ts';
 import {
-  COST_COLUMN,
-  MAX_COLUMN,
-  PHASE_COLUMN,
   billingStatus,
   commandField,
   computeUsage,
@@ -75,12 +73,7 @@ export const sandbox: KindDef = {
     url: { type: 'string', description: "Where the Sandbox's first public HTTP port is served." },
     ...endpointsStatus,
   }),
-  columns: [
-    PHASE_COLUMN,
-    { name: 'GPU', type: 'string', jsonPath: '.spec.resources.gpu.type', description: 'GPU model.' },
-    COST_COLUMN,
-    MAX_COLUMN,
-  ],
+  columns: PRINTER_COLUMNS.Sandbox,
   endpoints: sandboxEndpoints,
   usage: (spec) => computeUsage(spec, Math.min(24, Number(spec.timeoutSeconds ?? 86400) / 3600)),
 };

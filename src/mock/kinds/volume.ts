@@ -1,15 +1,6 @@
 import { KIND_FACTS } from '@/shared/kinds.ts';
-import {
-  COST_COLUMN,
-  MAX_COLUMN,
-  PHASE_COLUMN,
-  REGIONS,
-  billingStatus,
-  money,
-  stateField,
-  statusSchema,
-  type KindDef,
-} from './common.ts';
+import { PRINTER_COLUMNS } from '@/shared/printer-columns.ts';
+import { REGIONS, billingStatus, money, stateField, statusSchema, type KindDef } from './common.ts';
 
 /** A Volume is persistent storage that Jobs and Sandboxes in the same project mount. */
 export const volume: KindDef = {
@@ -52,12 +43,7 @@ export const volume: KindDef = {
     ...billingStatus,
     usedGiB: { type: 'number', description: 'GiB in use.' },
   }),
-  columns: [
-    PHASE_COLUMN,
-    { name: 'Size', type: 'integer', jsonPath: '.spec.sizeGiB', description: 'Capacity in GiB.' },
-    COST_COLUMN,
-    MAX_COLUMN,
-  ],
+  columns: PRINTER_COLUMNS.Volume,
   // The estimate covers a month of storage; ssd counts double.
   usage: (spec) => ({
     gpuCount: 0,

@@ -4,6 +4,7 @@
  * an API server does for a CRD's additionalPrinterColumns. Lists, single gets and watch events all use it.
  */
 import type { NodusObject } from '@/shared/protocol.ts';
+import { valueAt } from '@/shared/printer-columns.ts';
 import { ApiFailure } from '../http/errors.ts';
 import type { PrinterColumn } from '../kinds/common.ts';
 
@@ -144,19 +145,6 @@ export function humanDuration(ms: number): string {
   const years = Math.floor(days / 365);
   if (hours < 24 * 365 * 8) return days % 365 === 0 ? `${years}y` : `${years}y${days % 365}d`;
   return `${years}y`;
-}
-
-/** The kinds' columns use simple paths (`.status.phase`, `.spec.resources.gpu.type`); that is all this reads. */
-function valueAt(obj: unknown, jsonPath: string): unknown {
-  let value = obj;
-  for (const key of jsonPath
-    .replace(/^\{?\./, '')
-    .replace(/\}$/, '')
-    .split('.')) {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-    value = (value as Record<string, unknown>)[key];
-  }
-  return value;
 }
 
 /** A missing value prints as an empty cell, as kubectl shows an unset CRD column. */

@@ -60,8 +60,13 @@ describe('the table of each kind', () => {
       {
         columns: [
           COLUMNS.phase,
-          textColumn('colour', 'Colour', '6rem', (o) => o.spec?.colour),
-          textColumn('arms', 'Arms', '4rem', (o) => o.spec?.arms, 'right'),
+          textColumn('colour', '6rem', { name: 'Colour', type: 'string', jsonPath: '.spec.colour', description: '' }),
+          textColumn(
+            'arms',
+            '4rem',
+            { name: 'Arms', type: 'integer', jsonPath: '.spec.arms', description: '' },
+            'right',
+          ),
           COLUMNS.gpu,
         ],
         icon: 'M4 4h12v12H4z',
