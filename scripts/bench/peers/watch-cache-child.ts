@@ -30,6 +30,7 @@ const readers: Record<string, (target: CacheTarget) => CacheClient> = {
   'baseline-parse': parseReader,
   'baseline-keep': keepReader,
   ours: ourCache,
+  'ours-rows': (t) => ourCache(t, true),
 };
 const cache: CacheClient = (readers[which ?? ''] ?? ourCache)(target);
 

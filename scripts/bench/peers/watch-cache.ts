@@ -20,7 +20,8 @@
  * - a third reader `JSON.parse`s every event over fetch and keeps nothing: the least any cache must do, so the
  *   ceiling ours is held to. It takes turns with the two caches, and ours is compared with it turn by turn;
  * - a fourth does the same and holds every object by uid, having listed them all first: what holding 50,000
- *   objects costs by itself (the garbage collector's share), beside ours in the same way.
+ *   objects costs by itself (the garbage collector's share), beside ours in the same way;
+ * - ours again, holding rows (`as=Table`: the printed cells and the metadata) instead of objects, in turns too.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -32,8 +33,8 @@ import type { ChildMessage, ParentMessage } from './watch-cache-child.ts';
 const CHILD = fileURLToPath(new URL('./watch-cache-child.ts', import.meta.url));
 const PAGE_SIZE = 500;
 
-type Which = 'baseline' | 'baseline-http' | 'baseline-parse' | 'baseline-keep' | 'ours' | 'client-node';
-type Turned = 'ours' | 'client-node' | 'baseline-parse' | 'baseline-keep';
+type Which = 'baseline' | 'baseline-http' | 'baseline-parse' | 'baseline-keep' | 'ours' | 'ours-rows' | 'client-node';
+type Turned = 'ours' | 'client-node' | 'baseline-parse' | 'baseline-keep' | 'ours-rows';
 
 interface CacheFigures {
   name: string;
@@ -135,13 +136,14 @@ export const watchCache: Scenario = {
     const pairs = Math.max(1, Math.ceil(ctx.plan.bursts / BURSTS_PER_TURN));
     const order: Turned[] =
       run % 2 === 0
-        ? ['ours', 'client-node', 'baseline-parse', 'baseline-keep']
-        : ['baseline-keep', 'baseline-parse', 'client-node', 'ours'];
+        ? ['ours', 'client-node', 'baseline-parse', 'baseline-keep', 'ours-rows']
+        : ['ours-rows', 'baseline-keep', 'baseline-parse', 'client-node', 'ours'];
     const turns: Record<Turned, CacheTurn[]> = {
       ours: [],
       'client-node': [],
       'baseline-parse': [],
       'baseline-keep': [],
+      'ours-rows': [],
     };
     const ratios: number[] = [];
     const ofCeiling: number[] = [];
@@ -166,6 +168,7 @@ export const watchCache: Scenario = {
     const httpBase = figuresOf([httpBaseline]);
     const parse = figuresOf(turns['baseline-parse']);
     const keep = figuresOf(turns['baseline-keep']);
+    const rows = figuresOf(turns['ours-rows']);
     const figures: Figure[] = [
       { id: 'ours-rate', label: 'ours: events applied per second', unit: 'events/s', value: ours.eventsPerSecond },
       {
@@ -235,11 +238,25 @@ export const watchCache: Scenario = {
       },
       { id: 'ours-heap', label: 'ours: heap holding them (after GC)', unit: 'MB', value: ours.heapMB },
       { id: 'theirs-heap', label: 'client-node: heap holding them (after GC)', unit: 'MB', value: theirs.heapMB },
+      // The same cache holding rows (as=Table: printed cells and metadata), the design a table of 200,000 needs.
+      {
+        id: 'rows-rate',
+        label: 'ours holding rows (as=Table): events applied per second',
+        unit: 'events/s',
+        value: rows.eventsPerSecond,
+      },
+      {
+        id: 'rows-list',
+        label: `ours holding rows: list ${ctx.plan.size.toLocaleString('en')} and watch`,
+        unit: 'ms',
+        value: rows.listMs,
+      },
+      { id: 'rows-heap', label: 'ours holding rows: heap holding them (after GC)', unit: 'MB', value: rows.heapMB },
     ];
     return {
       figures,
       notes: [
-        `per run: bursts of ${ctx.plan.burstEvents.toLocaleString('en')} MODIFIED events replayed from the mock's history on resume, each process warmed up by one burst first; each ceiling's reader takes ${ctx.plan.bursts}, then ours, client-node, the parse-only reader and the parse-and-hold reader take ${pairs} turn(s) each of ${BURSTS_PER_TURN} bursts, in fresh processes, one after the other; rates from each cache's median burst, each ratio is the median of ours against the turn beside it`,
+        `per run: bursts of ${ctx.plan.burstEvents.toLocaleString('en')} MODIFIED events replayed from the mock's history on resume, each process warmed up by one burst first; each ceiling's reader takes ${ctx.plan.bursts}, then ours, client-node, the parse-only reader, the parse-and-hold reader and ours holding rows take ${pairs} turn(s) each of ${BURSTS_PER_TURN} bursts, in fresh processes, one after the other; rates from each cache's median burst, each ratio is the median of ours against the turn beside it`,
       ],
     };
   },

@@ -176,6 +176,18 @@ export function invalidStreamError(url: string, detail: string, requestId: strin
   return new ApiError(status, { requestId, fromServer: false });
 }
 
+/** An answer that is not the Table asked for (`as=Table`): a server that does not print Tables, or another server. */
+export function invalidTableError(url: string, detail: string, requestId: string | null): ApiError {
+  const status = synthesizedStatus({
+    code: 200,
+    reason: CLIENT_REASONS.InvalidResponse,
+    message: `${url} answered ${detail}, not the Table (meta.k8s.io/v1) it was asked for.`,
+    fix: 'Check that the console points at a Nodus API and not at another web server; the console asks again by itself.',
+    requestId,
+  });
+  return new ApiError(status, { requestId, fromServer: false });
+}
+
 function synthesizedStatus(s: {
   code: number;
   reason: string;

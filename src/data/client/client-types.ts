@@ -57,6 +57,8 @@ export interface ListOptions<T = unknown> {
    * server's remainingItemCount when it sends one.
    */
   onPage?: (items: readonly T[], progress: { loaded: number; remaining: number | undefined }) => void;
+  /** `'table'`: the list as the API prints it, its items RowObjects (rows.ts) instead of objects. */
+  as?: 'table';
 }
 
 export interface WatchOptions {
@@ -72,6 +74,8 @@ export interface WatchOptions {
   signal?: AbortSignal;
   /** Opening the stream is retried like a read; a stream that breaks later is the caller's to resume. */
   retry?: boolean | RetryOptions;
+  /** `'table'`: each event's object a RowObject (rows.ts), read from the one-row Table the API sends. */
+  as?: 'table';
 }
 
 export interface ApiClientConfig {

@@ -6,7 +6,8 @@
  */
 import { ulid } from 'ulid';
 import { HEADER_IDEMPOTENCY_KEY, HEADER_REQUEST_ID, type ObjectList } from '@/shared/protocol.ts';
-import { ApiError, errorFromResponse, invalidStreamError, networkError } from './api-error.ts';
+import { ApiError, errorFromResponse, invalidStreamError, invalidTableError, networkError } from './api-error.ts';
+import { isTable, RowReader, TABLE_ACCEPT, TABLE_PARAMS } from './rows.ts';
 import { withRetry } from './retry.ts';
 import { readTextWithHead, type ListHead } from './list-head.ts';
 import { readBodyOf } from './read-body.ts';
@@ -42,6 +43,8 @@ interface ListPageCall {
   onHead: (head: ListHead) => void;
   via: typeof fetch | undefined;
   following: readonly number[];
+  /** Set for a list of rows (`as: 'table'`): the page is a Table, read into rows as `items`. */
+  rows: RowReader | undefined;
 }
 /** How many pages of a list are asked for beyond the one being read (see `list`). */
 export const LIST_PAGES_AHEAD = 2;
@@ -146,6 +149,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       const parsed = JSON.parse(text) as unknown;
       // A 2xx that carries a failed Status is still a failure.
       if (isFailureStatus(parsed)) throw errorFromResponse(failure);
+      if (page?.rows) return rowsPage(parsed, page.rows, url, response.headers.get(HEADER_REQUEST_ID)) as T;
       return parsed as T;
     } catch (err) {
       if (err instanceof ApiError) throw err;
@@ -172,6 +176,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       abort: AbortController;
       settled: boolean;
     }
+    const rows = options.as === 'table' ? new RowReader() : undefined;
     /** The page being read first, then those asked for ahead of it, in order. */
     let chain: Asked[] = [];
     const asked = new Set<string>();
@@ -182,7 +187,8 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       entry.page = request<ObjectList<T>>(
         path,
         {
-          params: { ...options.params, limit: limitOf(index), continue: token },
+          params: { ...options.params, ...(rows ? TABLE_PARAMS : {}), limit: limitOf(index), continue: token },
+          ...(rows ? { headers: { Accept: TABLE_ACCEPT } } : {}),
           signal: options.signal ? AbortSignal.any([options.signal, abort.signal]) : abort.signal,
           ...(options.retry === undefined ? {} : { retry: options.retry }),
         },
@@ -194,6 +200,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
           // The first page is the page's own request: it is what the first rows wait for, and a worker is not.
           via: index > 0 ? pageVia : undefined,
           following: Array.from({ length: LIST_PAGES_AHEAD }, (_, k) => limitOf(index + 1 + k)),
+          rows,
         },
       );
       // Read in order later; a failure of a page asked ahead is reported when its turn comes.
@@ -250,15 +257,18 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   }
 
   async function watch<T>(path: string, options: WatchOptions = {}): Promise<WatchStream<T>> {
+    const table = options.as === 'table';
     const url = buildUrl(baseUrl, path, {
       ...options.params,
+      ...(table ? TABLE_PARAMS : {}),
       watch: true,
       resourceVersion: options.resourceVersion,
       allowWatchBookmarks: options.allowWatchBookmarks ?? true,
       timeoutSeconds: options.timeoutSeconds,
     });
     const open = async (): Promise<{ response: Response; body: ReadableStream<Uint8Array> }> => {
-      const response = await send('GET', url, { headers: headersFor(undefined), signal: options.signal });
+      const headers = headersFor(table ? { Accept: TABLE_ACCEPT } : undefined);
+      const response = await send('GET', url, { headers, signal: options.signal });
       if (response.ok && response.body) return { response, body: response.body };
       let bodyText = '';
       try {
@@ -288,6 +298,7 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
       requestId: response.headers.get(HEADER_REQUEST_ID),
       baseUrl,
       signal: options.signal,
+      ...(table ? { rows: new RowReader() } : {}),
     });
   }
 
@@ -357,6 +368,16 @@ export function buildUrl(baseUrl: string, path: string, params?: QueryParams): s
   }
   const qs = query.toString();
   return `${baseUrl}${path.startsWith('/') ? path : `/${path}`}${qs ? `?${qs}` : ''}`;
+}
+
+/** A Table's page as a list whose items are its rows. */
+function rowsPage(parsed: unknown, reader: RowReader, url: string, requestId: string | null): ObjectList<unknown> {
+  if (!isTable(parsed)) throw invalidTableError(url, 'something else', requestId);
+  try {
+    return { metadata: parsed.metadata ?? {}, items: reader.read(parsed) } as ObjectList<unknown>;
+  } catch (error) {
+    throw invalidTableError(url, error instanceof Error ? error.message : 'a broken Table', requestId);
+  }
 }
 
 function isFailureStatus(value: unknown): boolean {

@@ -18,6 +18,7 @@ export { decodeLines, LineSplitter } from './byte-stream.ts';
 export type { ByteStream } from './byte-stream.ts';
 export { answerWithBody, readBodyOf, type ReadBody } from './read-body.ts';
 export type { ListHead } from './list-head.ts';
+export { TABLE_ACCEPT, type RowObject } from './rows.ts';
 export {
   ApiError,
   CLIENT_REASONS,

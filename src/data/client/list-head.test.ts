@@ -34,6 +34,16 @@ describe('ItemsKeyScanner', () => {
     for (const size of [1, 2, 3, 7, 64, 4096]) expect(scan(list, size)).toBe(expected);
   });
 
+  it("finds a Table's rows after its metadata and column definitions, and reads its head", () => {
+    const table =
+      '{"kind":"Table","apiVersion":"meta.k8s.io/v1","metadata":{"resourceVersion":"9","continue":"t"},"columnDefinitions":[{"name":"rows","type":"string"}],"rows":[{"cells":["a"]}]}';
+    const expected = table.lastIndexOf('"rows"');
+    for (const size of [1, 3, 64]) expect(scan(table, size)).toBe(expected);
+    expect(headFromPrefix(bytes(table).subarray(0, expected))).toEqual({ resourceVersion: '9', continue: 't' });
+    // Neither a longer key nor a shorter one is taken for it.
+    expect(scan('{"rowsy":1,"row":2,"metadata":{},"rows":[]}', 4)).toBe(33);
+  });
+
   it('is not fooled by "items" in a string, a nested key, an escaped quote or a value', () => {
     const tricky = '{"kind":"items","metadata":{"items":1,"note":"a \\"items\\": b"},"x":["items"], "items" : []}';
     expect(scan(tricky, 5)).toBe(tricky.lastIndexOf('"items"'));

@@ -17,22 +17,25 @@ export const HEAD_LIMIT = 64 * 1024;
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
 const COLON = 0x3a;
+// A list's objects are its `items`; a Table's (`as=Table`) are its `rows`, after its metadata and columns.
 const ITEMS = new TextEncoder().encode('items');
+const ROWS = new TextEncoder().encode('rows');
 
 /**
- * Finds the top-level `"items":` key in a JSON object fed chunk by chunk, tracking strings, escapes and depth.
- * `push` returns the number of bytes fed before the key's opening quote once found, -1 until then.
+ * Finds the top-level `"items":` (or a Table's `"rows":`) key in a JSON object fed chunk by chunk, tracking strings,
+ * escapes and depth. `push` returns the number of bytes fed before the key's opening quote once found, -1 until then.
  */
 export class ItemsKeyScanner {
   private offset = 0;
   private depth = 0;
   private inString = false;
   private escaped = false;
-  /** Where the current top-level string began (its quote), and whether it has matched "items" so far. */
+  /** Where the current top-level string began (its quote), and whether it has matched "items" or "rows" so far. */
   private keyStart = -1;
   private keyLength = 0;
   private keyMatches = false;
-  /** A top-level string that matched "items" and ended: the next non-space byte decides whether it was a key. */
+  private rowsMatches = false;
+  /** A top-level string that matched a key and ended: the next non-space byte decides whether it was a key. */
   private candidate = -1;
 
   push(chunk: Uint8Array): number {
@@ -43,13 +46,16 @@ export class ItemsKeyScanner {
         if (this.escaped) this.escaped = false;
         else if (byte === BACKSLASH) {
           this.escaped = true;
-          this.keyMatches = false;
+          this.keyMatches = this.rowsMatches = false;
         } else if (byte === QUOTE) {
           this.inString = false;
-          if (this.keyStart >= 0 && this.keyMatches && this.keyLength === ITEMS.length) this.candidate = this.keyStart;
+          const items = this.keyMatches && this.keyLength === ITEMS.length;
+          const rows = this.rowsMatches && this.keyLength === ROWS.length;
+          if (this.keyStart >= 0 && (items || rows)) this.candidate = this.keyStart;
           this.keyStart = -1;
         } else if (this.keyStart >= 0) {
           this.keyMatches &&= this.keyLength < ITEMS.length && ITEMS[this.keyLength] === byte;
+          this.rowsMatches &&= this.keyLength < ROWS.length && ROWS[this.keyLength] === byte;
           this.keyLength++;
         }
         continue;
@@ -68,7 +74,7 @@ export class ItemsKeyScanner {
         if (this.depth === 1) {
           this.keyStart = at;
           this.keyLength = 0;
-          this.keyMatches = true;
+          this.keyMatches = this.rowsMatches = true;
         }
       } else if (byte === 0x7b || byte === 0x5b) this.depth++;
       else if (byte === 0x7d || byte === 0x5d) this.depth--;
@@ -79,7 +85,7 @@ export class ItemsKeyScanner {
 }
 
 /**
- * The metadata of a list from the bytes before its top-level `"items"` key (`{"kind":…,"metadata":{…},`), or
+ * The metadata of a list (or a Table) from the bytes before its top-level `"items"` (`"rows"`) key (`{"kind":…,"metadata":{…},`), or
  * undefined when they do not make an object with metadata.
  */
 export function headFromPrefix(prefix: Uint8Array): ListHead | undefined {

@@ -6,6 +6,7 @@
  */
 import { isStatus, type NodusObject } from '@/shared/protocol.ts';
 import { connectionLost, errorFromStatus, invalidStreamError } from './api-error.ts';
+import { isTable, type RowReader } from './rows.ts';
 import { LineSplitter } from './byte-stream.ts';
 
 /** The events a watch yields; ERROR never appears, it is thrown. */
@@ -34,6 +35,8 @@ export interface StreamContext {
   requestId: string | null;
   baseUrl?: string;
   signal?: AbortSignal | undefined;
+  /** A watch of rows (`as: 'table'`): each event's Table is read into its one row. */
+  rows?: RowReader;
 }
 
 const EVENT_TYPES: ReadonlySet<string> = new Set(['ADDED', 'MODIFIED', 'DELETED', 'BOOKMARK']);
@@ -121,7 +124,22 @@ function parseEvent<T>(line: string, context: StreamContext): WatchObjectEvent<T
   if (typeof event.type !== 'string' || !EVENT_TYPES.has(event.type)) {
     throw invalidStreamError(context.url, `an event of unknown type ${JSON.stringify(event.type)}`, context.requestId);
   }
+  if (context.rows && event.type !== 'BOOKMARK')
+    return { type: event.type as WatchObjectEventType, object: rowOf<T>(event.object, line, context) };
   return { type: event.type as WatchObjectEventType, object: event.object as T };
+}
+
+/** The one row of a watch event's Table. */
+function rowOf<T>(object: object, line: string, context: StreamContext): T {
+  let rows: unknown[] = [];
+  try {
+    if (isTable(object)) rows = context.rows!.read(object);
+  } catch (error) {
+    throw invalidStreamError(context.url, `${(error as Error).message} (${excerpt(line)})`, context.requestId);
+  }
+  if (rows.length !== 1)
+    throw invalidStreamError(context.url, `an event without a one-row Table (${excerpt(line)})`, context.requestId);
+  return rows[0] as T;
 }
 
 function excerpt(line: string): string {

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '@/mock/server.ts';
-import { NODUS_GROUP_VERSION, type ListOptions } from '../client/index.ts';
+import { NODUS_GROUP_VERSION, type ListOptions, type RowObject } from '../client/index.ts';
 import { createWatchRegistry, type WatchRegistry, type WatchRegistryOptions } from './registry.ts';
 import { manualScheduler, timerScheduler } from './scheduler.ts';
 import type { ListWatchTarget } from './target.ts';
@@ -46,6 +46,34 @@ describe('ListWatch', () => {
     expect(watch.getSnapshot().items).toHaveLength(1234);
     expect(watchState(watch)).toEqual(await api.serverState('paged'));
     expect(watch.getSnapshot()).toMatchObject({ synced: true, error: undefined, relists: 0 });
+    stop();
+  });
+
+  it('holds rows when asked for them: printed cells and metadata, a watch of its own that follows changes', async () => {
+    await api.seed('rows', 1234);
+    const r = registry({ pageSize: 100 });
+    const rows = r.get<RowObject>(budgets('rows', { as: 'table' }));
+    expect(rows).not.toBe(r.get(budgets('rows')));
+    const stop = rows.subscribe(() => undefined);
+    await expect.poll(() => rows.getSnapshot().status, { timeout: 10_000 }).toBe('live');
+    expect(watchState(rows)).toEqual(await api.serverState('rows'));
+    const first = rows.getSnapshot().items[0]!;
+    expect(first.cells).toMatchObject({ Name: first.metadata.name, Limit: '100.00', Phase: 'Active' });
+    expect(first).not.toHaveProperty('spec');
+    await api.createBudget('rows', 'added-row', { tier: 'gold' });
+    await api.client.request(`${api.budgets('rows')}/added-row`, {
+      method: 'PATCH',
+      body: { spec: { limitUSD: '9.00' } },
+      headers: { 'Content-Type': 'application/merge-patch+json' },
+    });
+    await expect
+      .poll(() => rows.getSnapshot().items.find((o) => o.metadata.name === 'added-row')?.cells.Limit)
+      .toBe('9.00');
+    const added = rows.getSnapshot().items.find((o) => o.metadata.name === 'added-row')!;
+    expect(added.metadata.labels).toMatchObject({ tier: 'gold' });
+    await api.deleteBudget('rows', 'added-row');
+    await expect.poll(() => rows.getSnapshot().items.some((o) => o.metadata.name === 'added-row')).toBe(false);
+    expect(watchState(rows)).toEqual(await api.serverState('rows'));
     stop();
   });
 

@@ -18,7 +18,7 @@ import type {
   WatchObjectEvent,
 } from '../client/index.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
-import { ObjectIndex } from './object-index.ts';
+import { ObjectIndex, type Held } from './object-index.ts';
 import type { FlushScheduler } from './scheduler.ts';
 import { watchPath, selectorParams, type ListWatchTarget } from './target.ts';
 import * as next from './watch-state.ts';
@@ -42,7 +42,7 @@ export interface ListWatchOptions {
   /** How often a first list's pages are shown while it arrives (PARTIAL_LIST_* by default). */
   partialList?: PartialListPacing;
   /** Called with +1 when the first view subscribes and -1 when the last one leaves (the registry's refcount). */
-  onObservers?: (watch: ListWatch, observers: number) => void;
+  onObservers?: (watch: ListWatch<Held>, observers: number) => void;
 }
 
 export const DEFAULT_PAGE_SIZE = 500;
@@ -64,7 +64,7 @@ interface StreamProgress {
   events: number;
 }
 
-export class ListWatch<T extends NodusObject = NodusObject> {
+export class ListWatch<T extends Held = NodusObject> {
   readonly target: ListWatchTarget;
   private readonly options: ListWatchOptions;
   private readonly policy: RetryPolicy;
@@ -93,10 +93,10 @@ export class ListWatch<T extends NodusObject = NodusObject> {
     // A function passed twice (two views sharing one callback) still counts once per subscription.
     const entry = () => listener();
     this.listeners.add(entry);
-    this.options.onObservers?.(this as ListWatch, this.listeners.size);
+    this.options.onObservers?.(this as ListWatch<Held>, this.listeners.size);
     return () => {
       if (!this.listeners.delete(entry)) return;
-      this.options.onObservers?.(this as ListWatch, this.listeners.size);
+      this.options.onObservers?.(this as ListWatch<Held>, this.listeners.size);
     };
   };
 
@@ -224,6 +224,7 @@ export class ListWatch<T extends NodusObject = NodusObject> {
             signal,
             retry,
             onPage,
+            ...(this.target.as ? { as: this.target.as } : {}),
           });
           if (signal.aborted) return;
           this.listed(list.items, list.metadata.resourceVersion);
@@ -290,6 +291,7 @@ export class ListWatch<T extends NodusObject = NodusObject> {
         resourceVersion: this.resourceVersion,
         signal: stream.signal,
         retry,
+        ...(this.target.as ? { as: this.target.as } : {}),
       });
       if (signal.aborted) return;
       this.update(next.live(this.state));

@@ -11,7 +11,7 @@
  *   array of all the objects (`items`) is built only when someone reads it, once per view.
  */
 import type { WatchObjectEvent } from '../client/index.ts';
-import type { NodusObject } from '@/shared/protocol.ts';
+import type { ObjectMeta } from '@/shared/protocol.ts';
 
 const EMPTY: readonly never[] = Object.freeze([]);
 const CHUNK_BITS = 10;
@@ -20,8 +20,13 @@ const IN_CHUNK = CHUNK - 1;
 /** Versions are unique across indexes: a view that moves to another watch never takes its objects for the same. */
 let lastVersion = 0;
 
+/** What an index holds: objects, or rows (their printed cells and metadata); it reads only the metadata. */
+export interface Held {
+  readonly metadata: ObjectMeta;
+}
+
 /** The key of an object: its uid, or project/name for an API that sends none. */
-export function objectId(object: NodusObject): string {
+export function objectId(object: Held): string {
   return object.metadata.uid ?? `${object.metadata.namespace ?? ''}/${object.metadata.name ?? ''}`;
 }
 
@@ -67,7 +72,7 @@ class FrozenView<T> implements IndexView<T> {
   }
 }
 
-export class ObjectIndex<T extends NodusObject> {
+export class ObjectIndex<T extends Held> {
   /** Where each object is: position p is `chunks[p >> CHUNK_BITS][p & IN_CHUNK]`. */
   private slots = new Map<string, number>();
   private chunks: (T | undefined)[][] = [];

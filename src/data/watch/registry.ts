@@ -7,6 +7,7 @@
 import type { ApiClient, RetryPolicy } from '../client/index.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { ListWatch } from './list-watch.ts';
+import type { Held } from './object-index.ts';
 import type { PartialListPacing } from './partial-list.ts';
 import { frameScheduler, type FlushScheduler } from './scheduler.ts';
 import { watchKey, type ListWatchTarget } from './target.ts';
@@ -31,7 +32,7 @@ export interface WatchRegistryOptions {
 }
 
 interface Entry {
-  watch: ListWatch;
+  watch: ListWatch<Held>;
   idleTimer: ReturnType<typeof setTimeout> | undefined;
 }
 
@@ -49,7 +50,7 @@ export class WatchRegistry {
    * The watch of a target, created if there is none; cheap enough to call on every render. It does not start
    * until someone subscribes; one that never is closes after `idleMs` like any other.
    */
-  get<T extends NodusObject = NodusObject>(target: ListWatchTarget): ListWatch<T> {
+  get<T extends Held = NodusObject>(target: ListWatchTarget): ListWatch<T> {
     const key = watchKey(target);
     let entry = this.entries.get(key);
     if (!entry) {
@@ -86,7 +87,7 @@ export class WatchRegistry {
   }
 
   /** Every watch there is now, in the order they were first asked for: for the Support panel's "Live watches". */
-  watches(): ListWatch[] {
+  watches(): ListWatch<Held>[] {
     return [...this.entries.values()].map((entry) => entry.watch);
   }
 
@@ -117,7 +118,7 @@ export class WatchRegistry {
     this.entries.clear();
   }
 
-  private observed(key: string, watch: ListWatch, observers: number): void {
+  private observed(key: string, watch: ListWatch<Held>, observers: number): void {
     let entry = this.entries.get(key);
     if (entry?.watch !== watch) {
       // A view that rendered just before this watch closed subscribes to it now: put it back, or, when a new

@@ -13,6 +13,8 @@ export interface ListWatchTarget extends GroupVersion {
   labelSelector?: string | undefined;
   /** `status.phase=Running`, `metadata.name=x`: the fields the API can select on. */
   fieldSelector?: string | undefined;
+  /** `'table'`: rows (the printed cells and the metadata) instead of whole objects; see client/rows.ts. */
+  as?: 'table' | undefined;
 }
 
 /** Equal targets give equal keys, whatever else the object passed in carries (a whole KindInfo, say). */
@@ -24,6 +26,7 @@ export function watchKey(target: ListWatchTarget): string {
     target.namespace ?? null,
     target.labelSelector?.trim() ?? '',
     target.fieldSelector?.trim() ?? '',
+    ...(target.as ? [target.as] : []),
   ]);
 }
 

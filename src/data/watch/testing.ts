@@ -6,6 +6,7 @@
 import { createApiClient, type ApiClient } from '../client/index.ts';
 import { DEMO_API_KEY, type NodusObject } from '@/shared/protocol.ts';
 import type { ListWatch } from './list-watch.ts';
+import type { Held } from './object-index.ts';
 
 export interface TestApi {
   client: ApiClient;
@@ -60,11 +61,11 @@ export function testApi(baseUrl: string): TestApi {
 }
 
 /** uid → resourceVersion: equal for a watch and the server exactly when they hold the same versions of the same objects. */
-export function state(items: readonly NodusObject[]): Record<string, string> {
+export function state(items: readonly Held[]): Record<string, string> {
   return Object.fromEntries(items.map((o) => [o.metadata.uid ?? '', o.metadata.resourceVersion ?? '']));
 }
 
 /** What a watch shows, in the same form as `serverState`. */
-export function watchState(watch: ListWatch): Record<string, string> {
+export function watchState(watch: ListWatch<Held>): Record<string, string> {
   return state(watch.getSnapshot().items);
 }

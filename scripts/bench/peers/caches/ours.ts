@@ -6,14 +6,22 @@
  */
 import { createApiClient } from '../../../../src/data/client/index.ts';
 import { ListWatch } from '../../../../src/data/watch/list-watch.ts';
+import type { Held } from '../../../../src/data/watch/object-index.ts';
 import { timerScheduler } from '../../../../src/data/watch/scheduler.ts';
 import type { CacheClient, CacheTarget } from './cache-client.ts';
 
-export function ourCache(target: CacheTarget): CacheClient {
+/** `rows`: the same cache holding rows (the printed cells and metadata, `as: 'table'`) instead of the objects. */
+export function ourCache(target: CacheTarget, rows = false): CacheClient {
   const client = createApiClient({ baseUrl: target.url, apiKey: target.apiKey });
-  const watch = new ListWatch({
+  const watch = new ListWatch<Held>({
     client,
-    target: { group: 'nodus.dev', version: 'v1', plural: 'jobs', namespace: target.project },
+    target: {
+      group: 'nodus.dev',
+      version: 'v1',
+      plural: 'jobs',
+      namespace: target.project,
+      ...(rows ? { as: 'table' as const } : {}),
+    },
     scheduler: timerScheduler(16),
     pageSize: target.pageSize,
   });
@@ -36,7 +44,7 @@ export function ourCache(target: CacheTarget): CacheClient {
       };
     });
   return {
-    name: 'ours (src/data/watch)',
+    name: rows ? 'ours, holding rows (src/data/watch)' : 'ours (src/data/watch)',
     async start() {
       const live = until(() => watch.getSnapshot().status === 'live');
       watch.start();

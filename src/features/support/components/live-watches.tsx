@@ -14,7 +14,7 @@ import { listDigest } from '@/data/watch/digest.ts';
 import type { ListWatch, ListWatchSnapshot, WatchStatus } from '@/data/watch/list-watch.ts';
 import { useWatchRegistry } from '@/data/watch/use-list-watch.tsx';
 import { watchKey, type ListWatchTarget } from '@/data/watch/target.ts';
-import type { NodusObject } from '@/shared/protocol.ts';
+import type { Held } from '@/data/watch/object-index.ts';
 
 const REFRESH_MS = 500;
 
@@ -34,11 +34,11 @@ export function describeTarget(target: ListWatchTarget): string {
 interface Row {
   key: string;
   target: string;
-  snapshot: ListWatchSnapshot<NodusObject>;
+  snapshot: ListWatchSnapshot<Held>;
   digest: string | undefined;
 }
 
-function rowOf(watch: ListWatch): Row {
+function rowOf(watch: ListWatch<Held>): Row {
   const snapshot = watch.getSnapshot();
   return {
     key: watchKey(watch.target),
