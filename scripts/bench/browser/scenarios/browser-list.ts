@@ -7,12 +7,15 @@
  */
 import type { Browser } from '@playwright/test';
 import { HEADERS } from '../../env/mock.ts';
+import { ROWS_HEADERS, ROWS_QUERY } from '../../scenarios/mock-list.ts';
 
 export interface BrowserReads {
   /** Through the console's origin (its proxy to the API). */
   proxied: number;
   /** Straight from the API, cross-origin. */
   direct: number;
+  /** Through the proxy, as rows (as=Table with metadata): what a table of rows would carry; when asked for. */
+  rows?: number;
 }
 
 export async function readListInBrowser(
@@ -20,19 +23,20 @@ export async function readListInBrowser(
   consoleUrl: string,
   apiUrl: string,
   path: string,
+  withRows = false,
 ): Promise<BrowserReads> {
   const context = await browser.newContext({ baseURL: consoleUrl });
   try {
     const page = await context.newPage();
     // A static file of the console's origin: a document there without starting the console.
     await page.goto('/theme-boot.js');
-    const read = (base: string) =>
+    const read = (base: string, rows = false) =>
       page.evaluate(
-        async ([base, path, headers]) => {
+        async ([base, path, headers, extra]) => {
           const started = performance.now();
           let token: string | undefined;
           do {
-            const query = `limit=1000${token ? `&continue=${encodeURIComponent(token)}` : ''}`;
+            const query = `limit=1000${extra}${token ? `&continue=${encodeURIComponent(token)}` : ''}`;
             const res = await fetch(`${base}${path}${path.includes('?') ? '&' : '?'}${query}`, { headers });
             const text = await res.text();
             if (!res.ok) throw new Error(`list page: ${res.status} ${text.slice(0, 200)}`);
@@ -40,9 +44,10 @@ export async function readListInBrowser(
           } while (token);
           return performance.now() - started;
         },
-        [base, path, HEADERS] as const,
+        [base, path, rows ? ROWS_HEADERS : HEADERS, rows ? `&${ROWS_QUERY}` : ''] as const,
       );
-    return { proxied: await read(''), direct: await read(apiUrl) };
+    const reads: BrowserReads = { proxied: await read(''), direct: await read(apiUrl) };
+    return withRows ? { ...reads, rows: await read('', true) } : reads;
   } finally {
     await context.close();
   }

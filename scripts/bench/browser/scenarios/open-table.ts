@@ -88,6 +88,7 @@ export const openTableScenario: Scenario = {
         ctx.console!.url,
         ctx.mock.url,
         ctx.mock.api.jobsPath(ctx.project),
+        true,
       );
       const fromFirstPage = marks.allListedPainted! - first.start;
       return {
@@ -161,6 +162,12 @@ export const openTableScenario: Scenario = {
             label: 'Chromium alone reading it straight from the mock (cross-origin)',
             unit: 'ms',
             value: browserRead.direct,
+          },
+          {
+            id: 'browser-read-rows',
+            label: 'Chromium alone reading it as rows (as=Table with metadata) through the proxy',
+            unit: 'ms',
+            value: browserRead.rows!,
           },
           {
             id: 'all-listed-browser-ratio',
