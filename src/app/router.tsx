@@ -3,7 +3,7 @@
  * route loaders, and declarative mode leaves the data router's code (about half of React Router's bytes) out of
  * the table's first view.
  */
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { AllProjectsRoute } from './routes/all-projects.tsx';
 import { CostPageSkeleton } from './routes/cost-skeleton.tsx';
@@ -15,6 +15,7 @@ import { ProjectRoute } from './routes/project.tsx';
 import { ProjectsRoute } from './routes/projects.tsx';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteErrors } from './routes/route-error.tsx';
+import { lazyPage } from './lazy-page.tsx';
 import { whenFirstViewPainted } from '@/lib/warm.ts';
 
 // Pages other than the tables, loaded when first opened (scripts/budget keeps the table's first view small) and
@@ -24,47 +25,26 @@ const loadObject = () => import('./routes/object.tsx');
 const loadNewObject = () => import('./routes/new-object.tsx');
 for (const load of [loadObject, loadNewObject]) whenFirstViewPainted(load);
 
-/**
- * A page whose code loads when first rendered. A load that failed is tried again the next time the page is
- * rendered (React's lazy keeps its first outcome), so a link works again once the network does, without a reload.
- */
-function page<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
-  const make = (): ComponentType =>
-    lazy(async () => {
-      try {
-        return { default: pick(await load()) };
-      } catch (error) {
-        current = make();
-        throw error;
-      }
-    });
-  let current = make();
-  return function LazyPage() {
-    const Loaded = current;
-    return <Loaded />;
-  };
-}
-
 // The object page (detail, logs, editing and merging, the yaml package) is loaded when first opened, so the table's
 // initial JavaScript stays within its budget. Opened straight from its URL, the shell is drawn at once with the
 // page's skeleton in it while that code loads.
-const ObjectPage = page(loadObject, (m) => m.ObjectRoute);
-const NewObjectPage = page(loadNewObject, (m) => m.NewObjectRoute);
+const ObjectPage = lazyPage(loadObject, (m) => m.ObjectRoute);
+const NewObjectPage = lazyPage(loadNewObject, (m) => m.NewObjectRoute);
 // Spend over time draws charts: their code (and uPlot's) loads only with these pages.
-const ProjectCostPage = page(
+const ProjectCostPage = lazyPage(
   () => import('./routes/cost.tsx'),
   (m) => m.ProjectCostRoute,
 );
-const AllCostPage = page(
+const AllCostPage = lazyPage(
   () => import('./routes/cost.tsx'),
   (m) => m.AllCostRoute,
 );
 // The Events of a project, and who may do what in it: loaded when first opened.
-const ActivityPage = page(
+const ActivityPage = lazyPage(
   () => import('./routes/activity.tsx'),
   (m) => m.ActivityRoute,
 );
-const MembersPage = page(
+const MembersPage = lazyPage(
   () => import('./routes/members.tsx'),
   (m) => m.MembersRoute,
 );

@@ -5,6 +5,7 @@
 import { Component, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
+import { retryFailedPages } from '../lazy-page.tsx';
 
 export function RouteError({ error }: { error: unknown }) {
   return (
@@ -37,7 +38,9 @@ class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
     if (state.error === undefined) return null;
     // Caught just now: it belongs to this address. At another address, the pages render again.
     if (state.at === undefined) return { at: props.at };
-    return state.at === props.at ? null : { error: undefined, at: undefined };
+    if (state.at === props.at) return null;
+    retryFailedPages();
+    return { error: undefined, at: undefined };
   }
 
   override render() {
