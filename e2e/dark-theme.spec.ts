@@ -108,6 +108,30 @@ test.describe('axe finds no serious or critical violation in the dark theme', ()
     expect(found).toEqual([]);
   });
 
+  test('on a Job still waiting to start: its empty log, and its row while a change is highlighted', async ({
+    page,
+    request,
+  }) => {
+    // An H100 Job waits 30 s for capacity: its log stays empty, with the message saying why.
+    await new ObjectApi(request).job(project, 'dark-waiting', { gpu: 'H100' });
+    await page.goto(`/projects/${project}/jobs/dark-waiting?tab=logs`);
+    await expect(page.getByText('The Job is waiting to start')).toBeVisible(LOADED);
+    const found = await seriousViolations(page, 'waiting log');
+
+    const console = new ConsolePage(page);
+    await page.goto(`/projects/${project}/jobs`);
+    const row = console.row('jobs', 'dark-waiting');
+    await expect(row).toBeVisible(LOADED);
+    await new NodusApi(request).patch(project, 'jobs', 'dark-waiting', { metadata: { labels: { seen: 'yes' } } });
+    // The change's highlight, held still while axe reads the row.
+    await expect(row).toHaveAttribute('data-changed', 'true');
+    await page.evaluate(() => {
+      for (const animation of document.getAnimations()) if (animation.id === 'row-flash') animation.pause();
+    });
+    found.push(...(await seriousViolations(page, 'highlighted row')));
+    expect(found).toEqual([]);
+  });
+
   test('on an error panel', async ({ page }) => {
     await page.goto('/projects/no-such-project-dark/jobs');
     await expect(page.getByRole('alert').first()).toBeVisible(LOADED);

@@ -198,7 +198,9 @@ export function LogRows({
   rowSlots.current ??= new RowSlots();
   const slots = rowSlots.current.assign(items.map((item) => String(seqAt(item.index))));
   return (
-    <div className="relative min-h-0 flex-1">
+    // The same dark fill as the lines under it: the messages over them (an empty log, no match) then keep the log's
+    // light-on-dark colours in the dark theme too, as the lines do.
+    <div className="relative min-h-0 flex-1 bg-slate-950">
       <div
         ref={scroller}
         role="log"

@@ -10,11 +10,14 @@ export const FLASH_MS = 1400;
 
 /**
  * A neutral tint, held for a moment, then faded into the row's own background (the implicit last keyframe):
- * a change is news, not a warning, so no warning colour.
+ * a change is news, not a warning, so no warning colour. The theme's own colours, so that in the dark theme the
+ * tint is dark too and the row's text stays readable on it.
  */
+const TINT = 'var(--color-slate-100)';
+const EDGE = 'inset 3px 0 0 var(--color-slate-400)';
 const KEYFRAMES: Keyframe[] = [
-  { backgroundColor: 'rgb(241 245 249)', boxShadow: 'inset 3px 0 0 rgb(148 163 184)', offset: 0 },
-  { backgroundColor: 'rgb(241 245 249)', boxShadow: 'inset 3px 0 0 rgb(148 163 184)', offset: 0.2 },
+  { backgroundColor: TINT, boxShadow: EDGE, offset: 0 },
+  { backgroundColor: TINT, boxShadow: EDGE, offset: 0.2 },
 ];
 
 export class RowFlash {
