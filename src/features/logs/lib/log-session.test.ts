@@ -252,6 +252,47 @@ describe('LogSession', { timeout: 60_000 }, () => {
     session.dispose();
   });
 
+  it('a whole log that arrives faster than it is drawn, more than the ring holds, is not "at the start"', async () => {
+    // The real answer cut into one chunk per line, all read before the first redraw: the oldest lines are dropped
+    // before they reach the ring (they would be evicted anyway), which must also say the start is no longer held.
+    const path = '/apis/nodus.dev/v1/namespaces/default/jobs/hello-world/log';
+    const small: Pick<ApiClient, 'stream'> = {
+      async stream(streamPath, options) {
+        const stream = await client.stream(streamPath, options);
+        return {
+          url: stream.url,
+          requestId: stream.requestId,
+          contentLength: stream.contentLength,
+          async *[Symbol.asyncIterator]() {
+            // A line per chunk: the blocks dropped leave exactly a ring's worth, so nothing is evicted from it.
+            for await (const chunk of stream) {
+              let at = 0;
+              for (let end = chunk.indexOf(10); end >= 0; end = chunk.indexOf(10, at)) {
+                yield chunk.subarray(at, end + 1);
+                at = end + 1;
+              }
+              if (at < chunk.length) yield chunk.subarray(at);
+            }
+          },
+        };
+      },
+    };
+    const session = new LogSession({
+      client: small,
+      path,
+      tail: 'all',
+      capacity: 100,
+      pageSize: 100,
+      phase: () => 'Succeeded',
+    });
+    session.start();
+    await until(session, () => session.status.kind === 'ended');
+    expect(session.received).toBeGreaterThan(300);
+    expect(session.ring.size).toBe(100);
+    expect(session.atStart).toBe(false);
+    session.dispose();
+  });
+
   it('pages back with Load older, aligned on the oldest held line, and stops at the start of the log', async () => {
     // A finished Job's log, which no line joins between the session's reads and the test's.
     const path = '/apis/nodus.dev/v1/namespaces/default/jobs/hello-world/log';

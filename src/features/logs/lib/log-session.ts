@@ -168,7 +168,10 @@ export class LogSession {
       const drop = this.pending.shift()!.length;
       this.pendingLines -= drop;
       this.received += drop;
+      // Dropped before the ring, as it would have evicted them: unless the newest are the ones left out (paged
+      // back), the ring no longer holds the start of the log.
       if (this.newestTrimmed) this.notHeld += drop;
+      else this.atStart = false;
     }
     if (this.scheduled !== 0) return;
     const ticket = ++this.tickets;
