@@ -82,3 +82,31 @@ test('a page whose code cannot be fetched says so with a reload, and going back 
   await ui.row('budgets', 'alpha').getByRole('link', { name: 'alpha', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'alpha', level: 1 })).toBeVisible();
 });
+
+test('a page whose code came in idle time opens at once, with no skeleton in between', async ({ page, request }) => {
+  const project = uniqueName('lazy');
+  await createProject(request, project);
+  await createBudget(request, project, 'alpha');
+  // The object page's code is fetched in idle time once the table's first rows are painted.
+  const warmed = page.waitForResponse(/\/assets\/object-[^/]*\.js$/);
+  const ui = new ConsolePage(page);
+  await ui.goto(`/projects/${project}/budgets`);
+  await expect(ui.row('budgets', 'alpha')).toBeVisible();
+  const chunk = (await warmed).url();
+  // Once that module has run (the same module: importing it again resolves when it has), the page is ready to draw.
+  await page.evaluate(async (url) => {
+    await import(url);
+  }, chunk);
+  await page.evaluate(() => {
+    const seen = window as unknown as { skeletonSeen: boolean };
+    seen.skeletonSeen = false;
+    new MutationObserver(() => {
+      if (document.querySelector('[aria-label="Loading alpha"]')) seen.skeletonSeen = true;
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+
+  await ui.row('budgets', 'alpha').getByRole('link', { name: 'alpha', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'alpha', level: 1 })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'YAML' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { skeletonSeen: boolean }).skeletonSeen)).toBe(false);
+});

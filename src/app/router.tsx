@@ -18,18 +18,21 @@ import { RouteErrors } from './routes/route-error.tsx';
 import { lazyPage } from './lazy-page.tsx';
 import { whenFirstViewPainted } from '@/lib/warm.ts';
 
-// Pages other than the tables, loaded when first opened (scripts/budget keeps the table's first view small) and
-// warmed in idle time once the first view is painted, so following a link rarely waits for code. A page whose
-// code fails to load shows the route error, with a reload.
-const loadObject = () => import('./routes/object.tsx');
-const loadNewObject = () => import('./routes/new-object.tsx');
-for (const load of [loadObject, loadNewObject]) whenFirstViewPainted(load);
+// Pages other than the tables: loaded when first opened (scripts/budget keeps the table's first view small), and
+// the object and new-object pages also in idle time once the first view is painted, so that following a link to
+// one renders it at once. A page whose code fails to load shows the route error, with a reload.
 
-// The object page (detail, logs, editing and merging, the yaml package) is loaded when first opened, so the table's
-// initial JavaScript stays within its budget. Opened straight from its URL, the shell is drawn at once with the
-// page's skeleton in it while that code loads.
-const ObjectPage = lazyPage(loadObject, (m) => m.ObjectRoute);
-const NewObjectPage = lazyPage(loadNewObject, (m) => m.NewObjectRoute);
+// The object page (detail, logs, editing and merging, the yaml package). Opened straight from its URL, the shell
+// is drawn at once with the page's skeleton in it while that code loads.
+const ObjectPage = lazyPage(
+  () => import('./routes/object.tsx'),
+  (m) => m.ObjectRoute,
+);
+const NewObjectPage = lazyPage(
+  () => import('./routes/new-object.tsx'),
+  (m) => m.NewObjectRoute,
+);
+for (const page of [ObjectPage, NewObjectPage]) whenFirstViewPainted(() => page.preload().catch(() => undefined));
 // Spend over time draws charts: their code (and uPlot's) loads only with these pages.
 const ProjectCostPage = lazyPage(
   () => import('./routes/cost.tsx'),

@@ -182,7 +182,7 @@ export function invalidTableError(url: string, detail: string, requestId: string
     code: 200,
     reason: CLIENT_REASONS.InvalidResponse,
     message: `${url} answered ${detail}, not the Table (meta.k8s.io/v1) it was asked for.`,
-    fix: 'Check that the console points at a Nodus API and not at another web server; the console asks again by itself.',
+    fix: 'Check that the console points at a Nodus API (or a Kubernetes API server, which prints Tables), not at another web server.',
     requestId,
   });
   return new ApiError(status, { requestId, fromServer: false });

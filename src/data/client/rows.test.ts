@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '@/mock/server.ts';
 import { DEMO_API_KEY, type NodusObject } from '@/shared/protocol.ts';
 import { createApiClient } from './client.ts';
-import type { RowObject } from './rows.ts';
+import { RowReader, type RowObject } from './rows.ts';
 import type { WatchObjectEvent } from './watch.ts';
 
 const JOBS = '/apis/nodus.dev/v1/namespaces/default/jobs';
@@ -111,6 +111,21 @@ describe('rows: objects as the API prints them', () => {
     // The second event's Table has no column definitions: its cells are still read by name.
     expect(events[1]!.object.cells).toMatchObject({ Name: 'watched-row', Max: '7.50', State: 'Suspended' });
     expect(events[1]!.object.metadata.name).toBe('watched-row');
+  });
+
+  it('reads a later Table by the columns given before when it names none (left out, or an empty list)', () => {
+    const reader = new RowReader();
+    const row = (name: string, phase: string) => ({ cells: [name, phase], object: { metadata: { name } } });
+    reader.read({
+      kind: 'Table',
+      columnDefinitions: [{ name: 'Name' }, { name: 'Phase' }],
+      rows: [row('a', 'Queued')],
+    });
+    const [left] = reader.read({ kind: 'Table', rows: [row('b', 'Running')] });
+    const [empty] = reader.read({ kind: 'Table', columnDefinitions: [], rows: [row('c', 'Failed')] });
+    expect(left!.cells).toEqual({ Name: 'b', Phase: 'Running' });
+    expect(empty!.cells).toEqual({ Name: 'c', Phase: 'Failed' });
+    expect(() => new RowReader().read({ kind: 'Table', rows: [row('d', 'Queued')] })).toThrow(/without column/);
   });
 
   it('refuses an answer that is not a Table, with a message that says so and its requestId', async () => {

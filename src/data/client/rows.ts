@@ -42,7 +42,8 @@ export class RowReader {
 
   /** The rows of a Table; throws (with what is wrong) for a row that is not one. */
   read(table: WireTable): RowObject[] {
-    if (table.columnDefinitions) this.columns = table.columnDefinitions.map((c) => String(c.name));
+    // An empty list names no columns: keep the ones given before, as for a Table that leaves them out.
+    if (table.columnDefinitions?.length) this.columns = table.columnDefinitions.map((c) => String(c.name));
     const columns = this.columns;
     if (!columns) throw new Error('a Table without column definitions, and none given before');
     const rows: RowObject[] = [];
