@@ -33,9 +33,20 @@ describe('kubectl patch --type=json', () => {
 
 describe('kubectl replace', () => {
   it('kubectl replace -f stores the whole file, a spec change and a label left out', async () => {
-    expect((await k.run(['apply', '-f', k.file('rp.yaml', jobYaml('rp', { labels: { tier: 'gold' } }))])).code).toBe(0);
+    // Suspended, and replaced once the controller has said so: kubectl sends the version it has just read, and a
+    // running Job's status (its cost) changes every few seconds, which would make the replace a Conflict.
+    const held = { state: 'Suspended' };
+    const applied = await k.run([
+      'apply',
+      '-f',
+      k.file('rp.yaml', jobYaml('rp', { ...held, labels: { tier: 'gold' } })),
+    ]);
+    expect(applied.code).toBe(0);
+    await expect
+      .poll(async () => (await k.api<NodusObject>('GET', `${JOBS}/rp`)).body.status?.phase, { timeout: 10_000 })
+      .toBe('Suspended');
     // The manifest as a person keeps it: no resourceVersion, so kubectl sends the live one.
-    const res = await k.run(['replace', '-f', k.file('rp.yaml', jobYaml('rp', { maxCostUSD: '6.00' }))]);
+    const res = await k.run(['replace', '-f', k.file('rp.yaml', jobYaml('rp', { ...held, maxCostUSD: '6.00' }))]);
     expect(res).toMatchObject({ code: 0, stdout: 'job.nodus.dev/rp replaced\n' });
     const after = (await k.api<NodusObject>('GET', `${JOBS}/rp`)).body;
     expect(after.spec).toMatchObject({ maxCostUSD: '6.00' });
