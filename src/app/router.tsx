@@ -62,10 +62,10 @@ function Lazy({ page: Page, fallback = null }: { page: ComponentType; fallback?:
 }
 
 export function AppRouter() {
-  // Without transitions, a navigation renders at once: a checkbox that reads the URL (Activity's "Warnings only",
-  // the column chooser) shows its new state on the click, never unticked for a moment while a transition waits.
+  // Navigations render in a transition, as the data router's did: a filter committed when its field loses focus
+  // (to a click on a row's link) must not redraw the table under the pointer before the click lands.
   return (
-    <BrowserRouter useTransitions={false}>
+    <BrowserRouter>
       <RouteErrors>
         <Routes>
           <Route element={<RootLayout />}>

@@ -47,8 +47,6 @@ export function ActivityPage({ project, links }: { project: string; links: Event
         else next.delete(name);
         return next;
       },
-      // "Warnings only" reads the URL: the router renders a navigation at once (no transition), so it never shows
-      // unticked for a moment after a click.
       { replace: true },
     );
   const filtered = Boolean(filter.kind || filter.reason || filter.actor || filter.warnings || filter.request);

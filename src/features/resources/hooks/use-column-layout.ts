@@ -51,7 +51,6 @@ export function useColumnLayout(kind: string, all: readonly Column[]): ColumnLay
       const clean = normalise(next);
       const { [kind]: _, ...others } = usePreferencesStore.getState().values.columnLayouts;
       setPreference('columnLayouts', isEmptyLayout(clean) ? others : { ...others, [kind]: clean });
-      // The chooser's checkboxes read the URL, which the router renders at once (no transition).
       setSearch((current) => writeColumnsParam(current, defaults, clean), { replace: true });
     },
     [kind, defaults, setSearch],
