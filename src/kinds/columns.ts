@@ -4,7 +4,7 @@
  * the table's code. Name, project, labels and age are every kind's and belong to the table.
  */
 import type { NodusObject } from '../shared/protocol.ts';
-import { SHARED_PRINTER_COLUMNS, valueAt, type PrinterColumn } from '../shared/printer-columns.ts';
+import { SHARED_PRINTER_COLUMNS, pathReader, type PrinterColumn } from '../shared/printer-columns.ts';
 
 /**
  * How a value is shown: `phase` a badge; `money` an amount (`warn` in amber, `live` with a dot); `gpu` and `owner` read the whole
@@ -45,7 +45,7 @@ const { PHASE, COST, MAX, GPU, GPUS } = SHARED_PRINTER_COLUMNS;
 
 /** What a printed column holds for an object: the value at its path. */
 export function printed(column: PrinterColumn): (o: NodusObject) => unknown {
-  return (o) => valueAt(o, column.jsonPath);
+  return pathReader(column.jsonPath) as (o: NodusObject) => unknown;
 }
 
 const costOf = printed(COST);

@@ -4,7 +4,7 @@
  * an API server does for a CRD's additionalPrinterColumns. Lists, single gets and watch events all use it.
  */
 import type { NodusObject } from '@/shared/protocol.ts';
-import { valueAt } from '@/shared/printer-columns.ts';
+import { pathReader } from '@/shared/printer-columns.ts';
 import { ApiFailure } from '../http/errors.ts';
 import type { PrinterColumn } from '../kinds/common.ts';
 
@@ -102,16 +102,13 @@ const kindPrinters = new WeakMap<readonly PrinterColumn[], Printer>();
 function kindPrinter(columns: readonly PrinterColumn[]): Printer {
   let printer = kindPrinters.get(columns);
   if (!printer) {
+    const readers = columns.map((c) => c.render ?? pathReader(c.jsonPath));
     printer = {
       columns: columnDefinitions(columns),
       cells: (obj, now) => {
         const created = Date.parse(obj.metadata.creationTimestamp ?? '');
         const age = Number.isNaN(created) ? '<unknown>' : humanDuration(now - created);
-        return [
-          obj.metadata.name ?? '',
-          ...columns.map((c) => cell(c.render ? c.render(obj) : valueAt(obj, c.jsonPath))),
-          age,
-        ];
+        return [obj.metadata.name ?? '', ...readers.map((read) => cell(read(obj))), age];
       },
     };
     kindPrinters.set(columns, printer);
