@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { EditorPage } from './pages/editor-page.ts';
-import { hoverWord } from './support/monaco-hover.ts';
+import { hoverWord } from './support/monaco.ts';
 import { createProject, uniqueName } from './support/mock-writes.ts';
 
 test.describe.configure({ timeout: 240_000 });

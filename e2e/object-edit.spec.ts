@@ -7,7 +7,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { API_VERSION, type NodusObject } from '../src/shared/protocol.ts';
 import { ObjectEditPage } from './pages/object-edit-page.ts';
 import { authHeaders, createBudget, createProject, uniqueName } from './support/mock-writes.ts';
-import { hoverWord } from './support/monaco-hover.ts';
+import { hoverWord } from './support/monaco.ts';
 import { MOCK_URL } from './support/servers.ts';
 
 // The editor (Monaco) loads lazily; its first load in the dev server is slow on a busy machine.

@@ -4,6 +4,7 @@
  * insertText (which skips Monaco's auto-indent and auto-close, so the text lands exactly as given).
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { MONACO_TEXT_AREA } from '../support/monaco.ts';
 
 export class EditorPage {
   readonly editor: Locator;
@@ -71,16 +72,13 @@ ${extra}`;
     });
   }
 
-  /**
-   * Puts the caret in the editor. Monaco's text area is a 1-pixel element under the rendered lines, which take
-   * the click: click the lines, as a person does, near their start (the lines are as wide as the longest one, so
-   * their middle can lie outside a narrow editor).
-   */
+  /** Puts the caret in the editor by clicking its text, as a person does (see MONACO_TEXT_AREA). */
   async focus() {
     await this.page
       .getByTestId('code-editor')
       .first()
-      .locator('.view-lines')
+      .locator(MONACO_TEXT_AREA)
+      .first()
       .click({ position: { x: 8, y: 8 } });
     await expect(this.editor).toBeFocused();
   }

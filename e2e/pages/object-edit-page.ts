@@ -3,6 +3,7 @@
  * editor, and the three-way view with one card per field changed on both sides.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { MONACO_TEXT_AREA } from '../support/monaco.ts';
 import type { NodusObject } from '../../src/shared/protocol.ts';
 
 export class ObjectEditPage {
@@ -79,7 +80,10 @@ export class ObjectEditPage {
 
   /** Replaces the whole text, as a person selecting all and pasting would. */
   async setYaml(text: string) {
-    await this.editor.locator('.view-lines').click({ position: { x: 8, y: 8 } });
+    await this.editor
+      .locator(MONACO_TEXT_AREA)
+      .first()
+      .click({ position: { x: 8, y: 8 } });
     await this.page.keyboard.press('ControlOrMeta+A');
     await this.page.keyboard.press('Delete');
     await this.page.keyboard.insertText(text);
