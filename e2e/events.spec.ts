@@ -6,6 +6,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_VERSION, DEMO_API_KEY } from '../src/shared/protocol.ts';
 import { ObjectPage } from './pages/object-page.ts';
+import { checkedRightAfterClicks } from './support/controls.ts';
 import { ObjectApi, RUN_SECONDS } from './support/object-api.ts';
 
 // The shared mock runs at real speed (a Job is Running after about 12 s), on a machine shared with other work.
@@ -113,7 +114,12 @@ test("a project's Activity filters by kind, reason and person in the URL, and st
   await expect(events(page).getByRole('link', { name: 'Job two' }).first()).toBeVisible();
   await page.getByRole('combobox', { name: 'Person' }).selectOption({ label: 'Nodus itself' });
   await expect(rows.first()).toContainText('by Nodus', { timeout: 30_000 });
-  await page.getByRole('checkbox', { name: 'Warnings only' }).check();
+  // The box shows each click at once, before the filtered list renders: a quick double click leaves it off.
+  const warningsOnly = page.getByRole('checkbox', { name: 'Warnings only' });
+  expect(await checkedRightAfterClicks(warningsOnly, 2)).toBe(false);
+  await expect(page).not.toHaveURL(/warnings=/);
+  expect(await checkedRightAfterClicks(warningsOnly)).toBe(true);
+  await expect(page).toHaveURL(/warnings=1/);
   await expect(page.getByText('No event matches these filters.')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).not.toHaveURL(/kind=/);

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Locator, type Page } from '@playwright/test';
 import { parse } from 'yaml';
 import { ResourceTablePage } from './pages/resource-table.ts';
+import { checkedRightAfterClicks } from './support/controls.ts';
 import { NodusApi } from './support/resource-table-api.ts';
 
 /** The header texts after the tick box and Name. */
@@ -84,7 +85,16 @@ test('columns are chosen, moved, sized by keyboard, and remembered per kind acro
   await expectHeaders(ui, ['Phase', 'Limit', 'Spent', 'Period', 'Labels', 'Age']);
 
   const chooser = await openColumns(page);
-  await chooser.getByRole('checkbox', { name: 'Period' }).uncheck();
+  // Each click shows at once, before the table renders again (the layout is in the URL now): a quick double
+  // click leaves the column as it was.
+  expect(await checkedRightAfterClicks(chooser.getByRole('checkbox', { name: 'Period' }))).toBe(false);
+  await expectHeaders(ui, ['Phase', 'Limit', 'Spent', 'Labels', 'Age']);
+  await expect(page).toHaveURL(/[?&]cols=phase%2Climit%2Cspent%2Clabels%2Cage(&|$)/);
+  expect(await checkedRightAfterClicks(chooser.getByRole('checkbox', { name: 'Spent' }), 2)).toBe(true);
+  expect(await checkedRightAfterClicks(chooser.getByRole('checkbox', { name: 'Age' }), 3)).toBe(false);
+  await expectHeaders(ui, ['Phase', 'Limit', 'Spent', 'Labels']);
+  await expect(page).toHaveURL(/[?&]cols=phase%2Climit%2Cspent%2Clabels(&|$)/);
+  expect(await checkedRightAfterClicks(chooser.getByRole('checkbox', { name: 'Age' }))).toBe(true);
   await expectHeaders(ui, ['Phase', 'Limit', 'Spent', 'Labels', 'Age']);
   await expect(page).toHaveURL(/[?&]cols=phase%2Climit%2Cspent%2Clabels%2Cage(&|$)/);
 

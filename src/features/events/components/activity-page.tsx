@@ -6,7 +6,7 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchState } from '@/lib/use-search-state.ts';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { WatchTroublePanel } from '@/components/ui/watch-trouble.tsx';
 import { useProjectEvents } from '../api/use-events.ts';
@@ -30,7 +30,7 @@ function filterOf(search: URLSearchParams): EventFilter {
 }
 
 export function ActivityPage({ project, links }: { project: string; links: EventLinks }) {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchState();
   const filter = filterOf(search);
   const { rows, watch } = useProjectEvents(project);
   const facets = useMemo(() => facetsOf(rows, filter), [rows, filter.kind, filter.reason, filter.actor]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchState } from '@/lib/use-search-state.ts';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { RefreshIcon } from '@/components/ui/icons.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
@@ -44,7 +44,7 @@ type Pending =
 export function FilesBrowser({ kind, project, name, object }: FilesBrowserProps) {
   const target: FilesTarget = { kind, project, name };
   const key = targetKey(target);
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchState();
   const path = normalisePath(search.get('path') ?? '/');
   const listing = useFileList(target, path);
   const uploads = useUploads(key);

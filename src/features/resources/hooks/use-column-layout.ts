@@ -6,7 +6,7 @@
  * default leaves the URL without `cols` and forgets the kind's entry.
  */
 import { useCallback, useEffect, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchState } from '@/lib/use-search-state.ts';
 import { EMPTY_LAYOUT, isEmptyLayout, normalise, visibleIds, type ColumnLayout } from '@/data/column-layout.ts';
 import { setPreference, usePreference, usePreferencesStore } from '@/data/preferences.ts';
 import { columnById, type Column } from '../kinds/registry.tsx';
@@ -23,7 +23,7 @@ export interface ColumnLayoutApi {
 }
 
 export function useColumnLayout(kind: string, all: readonly Column[]): ColumnLayoutApi {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchState();
   const cols = search.get(COLS_PARAM);
   const defaults = useMemo(() => all.map((c) => c.id), [all]);
   const remembered = usePreference('columnLayouts')[kind];

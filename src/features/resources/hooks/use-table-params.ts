@@ -4,7 +4,7 @@
  * filter replaces the current one, so typing a word is not ten steps of Back.
  */
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchState } from '@/lib/use-search-state.ts';
 import { readTableParams, writeTableParams, type TableParams } from '../table/view-params.ts';
 
 export interface TableParamsApi {
@@ -13,7 +13,7 @@ export interface TableParamsApi {
 }
 
 export function useTableParams(): TableParamsApi {
-  const [search, setSearch] = useSearchParams();
+  const [search, setSearch] = useSearchState();
   const params = useMemo(() => readTableParams(search), [search]);
   const set = useCallback(
     (change: Partial<TableParams>, options?: { replace?: boolean }) => {

@@ -1,6 +1,6 @@
 /** The window and grouping of a Cost view, kept in the URL's query so a view can be bookmarked and shared. */
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchState } from '@/lib/use-search-state.ts';
 import {
   defaultGroupBy,
   DEFAULT_WINDOW,
@@ -12,7 +12,7 @@ import {
 } from '../model/cost-view.ts';
 
 export function useCostParams(allProjects: boolean) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchState();
   const choice = parseWindow(params.get('window'));
   const groupBy = parseGroupBy(params.get('groupBy'), allProjects);
   // Defaults stay out of the URL: a plain link to the page is the default view.
