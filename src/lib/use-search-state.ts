@@ -1,17 +1,21 @@
 /**
- * `useSearchParams`, except that what was just set shows at once. A navigation renders in a transition, so a
- * control bound to the URL (a checkbox, a select, a sort) would show its old value until that render commits,
- * and a second click in that moment would act on the old value. The params set are shown until the URL has
- * caught up with them, or has moved somewhere else (Back, a link). There is one address, so every user of the
- * hook shares what is on its way: a sort clicked just after a column was hidden keeps the column hidden.
+ * The URL's query, for controls bound to it. A navigation renders in a transition, so a checkbox or a select
+ * bound to the URL would show its old value until that render commits, and a second click in that moment would
+ * act on the old value. What was set is kept here until the address has caught up with it or moved elsewhere
+ * (Back, Forward, a link):
+ * - every setter builds on it, so two quick changes from two controls both land;
+ * - with `immediate`, the caller also shows it at once, rendering outside the transition. Only for light
+ *   controls: a table that redrew at once when a selector was committed on blur would move the row under a
+ *   pointer about to click it.
  */
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import { useSearchParams, type NavigateOptions } from 'react-router';
+import { useCallback, useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useLocation, useSearchParams, type NavigateOptions } from 'react-router';
 
 export type SearchChange = URLSearchParams | ((current: URLSearchParams) => URLSearchParams);
 export type SetSearch = (change: SearchChange, options?: NavigateOptions) => void;
 
 interface Pending {
+  pathname: string;
   next: URLSearchParams;
   /** The queries on the way to `next`: while the address shows one of them, `next` is still on its way. */
   via: ReadonlySet<string>;
@@ -21,48 +25,60 @@ let pending: Pending | undefined;
 const listeners = new Set<() => void>();
 
 function setPending(next: Pending | undefined) {
+  if (next === pending) return;
   pending = next;
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void) {
+// Back and Forward go where the person asked, whatever was on its way.
+if (typeof window !== 'undefined') window.addEventListener('popstate', () => setPending(undefined));
+
+const subscribe = (listener: () => void) => {
   listeners.add(listener);
   return () => listeners.delete(listener);
-}
-
+};
 const read = () => pending;
+const never = () => () => undefined;
+const none = () => undefined;
 
-function shownFor(waiting: Pending | undefined, search: URLSearchParams): URLSearchParams {
-  return waiting && waiting.via.has(search.toString()) ? waiting.next : search;
+function onItsWay(waiting: Pending | undefined, pathname: string, search: string): Pending | undefined {
+  return waiting && waiting.pathname === pathname && waiting.via.has(search) ? waiting : undefined;
 }
 
-export function useSearchState(): [URLSearchParams, SetSearch] {
+export function useSearchState(options?: { immediate?: boolean }): [URLSearchParams, SetSearch] {
+  const immediate = options?.immediate ?? false;
   const [search, setSearch] = useSearchParams();
-  const waiting = useSyncExternalStore(subscribe, read, read);
+  const location = useLocation();
+  const waiting = useSyncExternalStore(immediate ? subscribe : never, immediate ? read : none, immediate ? read : none);
   const current = search.toString();
-  // The address as rendered, not window.location: that moves at once, while the render of it may be on its way.
-  const rendered = useRef(current);
-  rendered.current = current;
 
-  // Arrived or overtaken: forget it, so that Back to an address it passed through later shows that address.
+  // The address as committed: a render may be of one still on its way, and may never commit.
+  const committed = useRef({ pathname: location.pathname, search: current });
+  useLayoutEffect(() => {
+    committed.current = { pathname: location.pathname, search: current };
+  }, [location.pathname, current]);
+
+  // Arrived or overtaken: forget it, so that a later visit to an address it passed through shows that address.
   useEffect(() => {
-    if (pending && !pending.via.has(current)) setPending(undefined);
-  }, [current, waiting]);
+    if (pending && !onItsWay(pending, location.pathname, current)) setPending(undefined);
+  }, [location, current, waiting]);
 
   const set = useCallback<SetSearch>(
-    (change, options) => {
-      const address = rendered.current;
-      const onItsWay = pending && pending.via.has(address) ? pending : undefined;
-      const before = onItsWay ? onItsWay.next : new URLSearchParams(address);
-      const next = typeof change === 'function' ? change(new URLSearchParams(before)) : change;
-      const via = new Set(onItsWay?.via ?? []);
+    (change, navigateOptions) => {
+      const { pathname, search: address } = committed.current;
+      const before = onItsWay(pending, pathname, address);
+      const base = before ? before.next : new URLSearchParams(address);
+      const next = typeof change === 'function' ? change(new URLSearchParams(base)) : change;
+      const via = new Set(before?.via ?? []);
       via.add(address);
-      if (onItsWay) via.add(onItsWay.next.toString());
+      if (before) via.add(before.next.toString());
       via.delete(next.toString());
-      setPending({ next, via });
-      setSearch(next, options);
+      setPending(via.size > 0 ? { pathname, next, via } : undefined);
+      setSearch(next, navigateOptions);
     },
     [setSearch],
   );
-  return [shownFor(waiting, search), set];
+
+  const shown = onItsWay(waiting, location.pathname, current)?.next ?? search;
+  return [shown, set];
 }

@@ -30,7 +30,7 @@ function filterOf(search: URLSearchParams): EventFilter {
 }
 
 export function ActivityPage({ project, links }: { project: string; links: EventLinks }) {
-  const [search, setSearch] = useSearchState();
+  const [search, setSearch] = useSearchState({ immediate: true });
   const filter = filterOf(search);
   const { rows, watch } = useProjectEvents(project);
   const facets = useMemo(() => facetsOf(rows, filter), [rows, filter.kind, filter.reason, filter.actor]); // eslint-disable-line react-hooks/exhaustive-deps

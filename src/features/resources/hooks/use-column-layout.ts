@@ -23,7 +23,7 @@ export interface ColumnLayoutApi {
 }
 
 export function useColumnLayout(kind: string, all: readonly Column[]): ColumnLayoutApi {
-  const [search, setSearch] = useSearchState();
+  const [search, setSearch] = useSearchState({ immediate: true });
   const cols = search.get(COLS_PARAM);
   const defaults = useMemo(() => all.map((c) => c.id), [all]);
   const remembered = usePreference('columnLayouts')[kind];
