@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ResourceTablePage } from './pages/resource-table.ts';
+import { clickInOneTask } from './support/controls.ts';
 import { NodusApi } from './support/resource-table-api.ts';
 
 /** The selectors of every watch the page opens on budgets, as the API received them. */
@@ -149,4 +150,10 @@ test('sort by any column and filter by text, kept in the URL; Back and Forward s
   await expect.poll(() => ui.names()).toEqual(['alpha', 'bravo', 'charlie']);
   await page.goForward();
   await expect.poll(() => ui.names()).toEqual(['alpha', 'charlie', 'bravo']);
+
+  // Two clicks on a header faster than the table renders: the second sees the first and reverses it.
+  await clickInOneTask(ui.columnHeader('Name').getByRole('button'), 2);
+  await expect(page).toHaveURL(/[?&]sort=-name(&|$)/);
+  await expect.poll(() => ui.names()).toEqual(['charlie', 'bravo', 'alpha']);
+  await expect(ui.columnHeader('Name')).toHaveAttribute('aria-sort', 'descending');
 });

@@ -13,3 +13,10 @@ export async function checkedRightAfterClicks(box: Locator, times = 1): Promise<
     return input.checked;
   }, times);
 }
+
+/** Clicks an element `times` times in one task: a double click faster than any render, as an impatient person's. */
+export async function clickInOneTask(target: Locator, times: number): Promise<void> {
+  await target.evaluate((el, n) => {
+    for (let i = 0; i < n; i += 1) (el as HTMLElement).click();
+  }, times);
+}

@@ -78,14 +78,14 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
 
   const labelFilter = useMemo<LabelFilter>(
     () => ({
-      add: (key, value) => set({ labels: withLabel(params.labels, key, value) }),
+      add: (key, value) => set((current) => ({ labels: withLabel(current.labels, key, value) })),
       has: (key, value) => hasLabel(params.labels, key, value),
     }),
     [params.labels, set],
   );
   const onSort = (column: string) => {
     const firstDesc = columns.find((c) => c.id === column)?.firstDesc ?? false;
-    set(column === params.sort ? { desc: !params.desc } : { sort: column, desc: firstDesc });
+    set((current) => (column === current.sort ? { desc: !current.desc } : { sort: column, desc: firstDesc }));
   };
   const hrefOf = useMemo(() => (o: NodusObject) => objectHref({ plural }, o), [plural]);
   const where = project ?? 'any project';

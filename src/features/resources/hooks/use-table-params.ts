@@ -7,17 +7,24 @@ import { useCallback, useMemo } from 'react';
 import { useSearchState } from '@/lib/use-search-state.ts';
 import { readTableParams, writeTableParams, type TableParams } from '../table/view-params.ts';
 
+export type TableChange = Partial<TableParams> | ((current: TableParams) => Partial<TableParams>);
+
 export interface TableParamsApi {
   params: TableParams;
-  set: (change: Partial<TableParams>, options?: { replace?: boolean }) => void;
+  /** A change, or how to change the params as they are by then (two quick clicks: the second sees the first). */
+  set: (change: TableChange, options?: { replace?: boolean }) => void;
 }
 
 export function useTableParams(): TableParamsApi {
   const [search, setSearch] = useSearchState();
   const params = useMemo(() => readTableParams(search), [search]);
   const set = useCallback(
-    (change: Partial<TableParams>, options?: { replace?: boolean }) => {
-      setSearch((current) => writeTableParams(current, change), { replace: options?.replace ?? false });
+    (change: TableChange, options?: { replace?: boolean }) => {
+      setSearch(
+        (current) =>
+          writeTableParams(current, typeof change === 'function' ? change(readTableParams(current)) : change),
+        { replace: options?.replace ?? false },
+      );
     },
     [setSearch],
   );
