@@ -68,6 +68,35 @@ test('a label selector narrows the rows on the server, survives a reload, and re
   await ui.expectNames(['nlp-a', 'nlp-b', 'nlp-c']);
 });
 
+test('a selector typed and left by a press on a row opens that row; left by a press elsewhere, it applies', async ({
+  page,
+  request,
+}) => {
+  const api = new NodusApi(request);
+  const project = await api.newProject('rt-blur');
+  await api.budget(project, 'a-other', '1.00', { app: 'other' });
+  await api.budget(project, 'b-mine', '2.00', { app: 'mine' });
+  await api.budget(project, 'c-other', '3.00', { app: 'other' });
+  const ui = new ResourceTablePage(page, 'budgets');
+  await ui.goto(project);
+  await ui.expectNames(['a-other', 'b-mine', 'c-other']);
+
+  // The press takes the focus, and with it the selector, which would move b-mine up a row under the pointer
+  // before the release: a person's press (held 150 ms) must still open the row it began on.
+  await ui.labelSelector.fill('app=mine');
+  await ui.row('b-mine').getByRole('link', { name: 'b-mine' }).click({ delay: 150 });
+  await expect(page).toHaveURL(new RegExp(`/projects/${project}/budgets/b-mine`));
+  await expect(page.getByRole('heading', { name: 'b-mine' }).first()).toBeVisible();
+
+  // Back on the table, a press on nothing in particular applies what was typed, as leaving the field does.
+  await page.goBack();
+  await ui.expectNames(['a-other', 'b-mine', 'c-other']);
+  await ui.labelSelector.fill('app=mine');
+  await ui.count.click({ delay: 150 });
+  await ui.expectNames(['b-mine']);
+  await expect(page).toHaveURL(/[?&]labels=app%3Dmine(&|$)/);
+});
+
 test('clicking a label chip filters by that label', async ({ page, request }) => {
   const api = new NodusApi(request);
   const project = await api.newProject('rt-chips');

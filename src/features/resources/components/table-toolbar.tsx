@@ -5,6 +5,7 @@
  */
 import { clsx } from 'clsx';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { afterPress } from '@/lib/after-press.ts';
 import { matchesShortcut } from '@/lib/shortcuts.ts';
 import type { TableParams } from '../table/view-params.ts';
 import { checkLabelSelector } from '../table/label-selector.ts';
@@ -138,7 +139,11 @@ function LabelSelectorBox({ value, onApply }: { value: string; onApply: (selecto
             if (problem && checkLabelSelector(e.target.value).ok) setProblem(undefined);
           }}
           onBlur={() => {
-            if (draft.trim() !== value) apply();
+            if (draft.trim() === value) return;
+            // Focus taken by a press elsewhere (a row's link): apply once it has clicked, unless it opened
+            // another page. A click that changed only the query (a sort) still gets the selector.
+            const at = window.location.pathname;
+            afterPress(apply, () => window.location.pathname === at);
           }}
           className={clsx(
             'h-8 w-full rounded-md border bg-white pr-2 pl-7 font-mono text-[12.5px] shadow-xs placeholder:font-sans placeholder:text-slate-400 focus:ring-2 focus:outline-none',
