@@ -1,31 +1,52 @@
 /**
- * Runs work once the pointer press in progress, if any, has become its click. A field that applies on blur and
- * redraws what is under the pointer (a table filtered by it) loses the click that took the focus: the row moves
- * between the press and the release, and the release lands on another element. So the work waits for the
- * release and the click it makes; `stillWanted` then says whether it is still to be done (the click may have
- * navigated away).
+ * Work held until the press on a link has made its click. A field that applies on blur and redraws what is
+ * under the pointer (a table filtered by it) loses the click on a row's link that took the focus: the row moves
+ * between the press and the release, and the release lands on another element. So when the primary button is
+ * down on a link, the work waits for the release and the click it makes; `stillWanted` then says whether it is
+ * still to be done (the click may have gone elsewhere). Any other press (a chip, a button) lets it run at once,
+ * so what that press does builds on it.
  */
-let pressed = false;
+let pressedLink = false;
 
-if (typeof document !== 'undefined') {
-  document.addEventListener('pointerdown', () => (pressed = true), true);
-  for (const end of ['pointerup', 'pointercancel'] as const)
-    document.addEventListener(end, () => (pressed = false), true);
+function release() {
+  pressedLink = false;
 }
 
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'pointerdown',
+    (event) => {
+      const target = event.target instanceof Element ? event.target : null;
+      pressedLink = event.button === 0 && event.isPrimary && target?.closest('a[href]') !== null;
+    },
+    true,
+  );
+  // A release the page may never see (a menu, a drag, another window) must not hold work back for good.
+  for (const end of ['pointerup', 'pointercancel', 'dragstart', 'contextmenu'] as const)
+    document.addEventListener(end, release, true);
+  window.addEventListener('blur', release);
+}
+
+/** The longest a press may hold the work back: a hand's click is well under it. */
+const MAX_WAIT_MS = 1_000;
+
 export function afterPress(run: () => void, stillWanted: () => boolean = () => true): void {
-  if (!pressed) {
+  if (!pressedLink) {
     run();
     return;
   }
+  const ends = ['pointerup', 'pointercancel', 'dragstart', 'contextmenu'] as const;
+  let done = false;
   const released = () => {
-    document.removeEventListener('pointerup', released, true);
-    document.removeEventListener('pointercancel', released, true);
+    if (done) return;
+    done = true;
+    for (const end of ends) document.removeEventListener(end, released, true);
+    window.clearTimeout(timer);
     // The click is dispatched in the same task as the release: a new task sees what it did.
     window.setTimeout(() => {
       if (stillWanted()) run();
     }, 0);
   };
-  document.addEventListener('pointerup', released, true);
-  document.addEventListener('pointercancel', released, true);
+  for (const end of ends) document.addEventListener(end, released, true);
+  const timer = window.setTimeout(released, MAX_WAIT_MS);
 }

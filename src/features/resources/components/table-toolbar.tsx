@@ -140,10 +140,10 @@ function LabelSelectorBox({ value, onApply }: { value: string; onApply: (selecto
           }}
           onBlur={() => {
             if (draft.trim() === value) return;
-            // Focus taken by a press elsewhere (a row's link): apply once it has clicked, unless it opened
-            // another page. A click that changed only the query (a sort) still gets the selector.
-            const at = window.location.pathname;
-            afterPress(apply, () => window.location.pathname === at);
+            // Focus taken by a press on a link (a row's): apply once it has clicked, unless the click went
+            // somewhere (another page, a saved view), where what was typed no longer belongs.
+            const at = window.location.href;
+            afterPress(apply, () => window.location.href === at);
           }}
           className={clsx(
             'h-8 w-full rounded-md border bg-white pr-2 pl-7 font-mono text-[12.5px] shadow-xs placeholder:font-sans placeholder:text-slate-400 focus:ring-2 focus:outline-none',
