@@ -7,6 +7,8 @@
  * so what that press does builds on it.
  */
 let pressedLink = false;
+/** What ends a press, a release the page may never see (a menu, a drag) included. */
+const PRESS_ENDS = ['pointerup', 'pointercancel', 'dragstart', 'contextmenu'] as const;
 
 function release() {
   pressedLink = false;
@@ -21,9 +23,8 @@ if (typeof document !== 'undefined') {
     },
     true,
   );
-  // A release the page may never see (a menu, a drag, another window) must not hold work back for good.
-  for (const end of ['pointerup', 'pointercancel', 'dragstart', 'contextmenu'] as const)
-    document.addEventListener(end, release, true);
+  // Nor may another window taking the focus hold work back for good.
+  for (const end of PRESS_ENDS) document.addEventListener(end, release, true);
   window.addEventListener('blur', release);
 }
 
@@ -35,18 +36,17 @@ export function afterPress(run: () => void, stillWanted: () => boolean = () => t
     run();
     return;
   }
-  const ends = ['pointerup', 'pointercancel', 'dragstart', 'contextmenu'] as const;
   let done = false;
   const released = () => {
     if (done) return;
     done = true;
-    for (const end of ends) document.removeEventListener(end, released, true);
+    for (const end of PRESS_ENDS) document.removeEventListener(end, released, true);
     window.clearTimeout(timer);
     // The click is dispatched in the same task as the release: a new task sees what it did.
     window.setTimeout(() => {
       if (stillWanted()) run();
     }, 0);
   };
-  for (const end of ends) document.addEventListener(end, released, true);
+  for (const end of PRESS_ENDS) document.addEventListener(end, released, true);
   const timer = window.setTimeout(released, MAX_WAIT_MS);
 }

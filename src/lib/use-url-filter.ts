@@ -5,10 +5,10 @@
  * on its own (back, forward, a link).
  */
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchState } from './use-search-state.ts';
 
 export function useUrlFilter(param = 'q', delayMs = 250): [string, (value: string) => void] {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchState();
   const fromUrl = params.get(param) ?? '';
   const [value, setValue] = useState(fromUrl);
   const [written, setWritten] = useState(fromUrl);
