@@ -1,20 +1,11 @@
 /**
  * The resource table: any kind's objects, sorted and filtered (TableView), with only the rows in view in the
- * DOM (@tanstack/react-virtual, fixed row height, so nothing is measured). Keyboard: arrows or j/k move, Page
+ * DOM (src/lib/row-window.ts: every row has the same height, so nothing is measured). Keyboard: arrows or j/k move, Page
  * Up/Down, Home and End jump, Enter opens, Space or x ticks (Shift for a range), Escape clears the ticks; Left
  * and Right go through the row's label chips and cut-off values (Escape goes back to the row). The row under
  * the cursor stays mounted and focused however far it scrolls, so the keyboard never loses its place. The whole
  * table is one Tab stop.
  */
-import {
-  defaultRangeExtractor,
-  elementScroll,
-  observeElementRect,
-  useVirtualizer,
-  type Range,
-  type Virtualizer,
-  type VirtualizerOptions,
-} from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
@@ -25,6 +16,7 @@ import type { Selection } from '../hooks/use-selection.ts';
 import type { Column } from '../kinds/registry.tsx';
 import type { RowFlash } from '../table/row-flash.ts';
 import { RowSlots } from '@/lib/row-slots.ts';
+import { useRowWindow } from '@/lib/row-window.ts';
 import { markFirstViewPainted } from '@/lib/warm.ts';
 import { lazyPart } from '@/lib/lazy-part.tsx';
 import { objectKey } from '../table/snapshot-diff.ts';
@@ -59,37 +51,6 @@ const { Component: CellPeek } = lazyPart<CellPeekProps>(() => import('./cell-pee
 });
 
 const HEADER_HEIGHT = 34;
-/** Rows drawn beyond either edge of the screen while flinging (12 otherwise). */
-const FLING_OVERSCAN = 2;
-
-/** The window's size: no element is taller than the window it scrolls in. */
-function windowRect(): { width: number; height: number } {
-  return typeof window === 'undefined'
-    ? { width: 0, height: 0 }
-    : { width: window.innerWidth, height: window.innerHeight };
-}
-
-/**
- * The scroll element's size as its ResizeObserver reports it, which is after the browser has laid the page out
- * anyway. The virtualizer's own observer also reads the size at once, when it starts, which forces a layout of
- * the whole page in the middle of the table's first commit (see docs/PERFORMANCE.md, "forces no layout").
- */
-function observeRectAfterLayout(
-  instance: Virtualizer<HTMLDivElement, Element>,
-  cb: (rect: { width: number; height: number }) => void,
-): (() => void) | undefined {
-  const element = instance.scrollElement;
-  const view = instance.targetWindow;
-  if (!element || !view) return undefined;
-  if (!view.ResizeObserver) return observeElementRect(instance, cb);
-  const observer = new view.ResizeObserver(() => {
-    const { width, height } = element.getBoundingClientRect();
-    cb({ width: Math.round(width), height: Math.round(height) });
-  });
-  observer.observe(element, { box: 'content-box' });
-  return () => observer.disconnect();
-}
-
 export function ResourceTable({
   kind,
   label,
@@ -129,83 +90,23 @@ export function ResourceTable({
     [rows, version, activeId],
   );
 
-  // While the view jumps more than a screen per frame (a fling, a scrollbar drag, End), rows drawn beyond the
-  // screen are never seen: the next frame is elsewhere. They are left out then, which halves the rows a frame
-  // builds; a slow scroll gets the full overscan again at once.
-  const lastStart = useRef(0);
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const jump = Math.abs(range.startIndex - lastStart.current);
-      lastStart.current = range.startIndex;
-      const flinging = jump > range.endIndex - range.startIndex + 1;
-      const indexes = defaultRangeExtractor(flinging ? { ...range, overscan: FLING_OVERSCAN } : range);
-      if (activeIndex >= 0 && !indexes.includes(activeIndex)) indexes.push(activeIndex);
-      return indexes.sort((a, b) => a - b);
-    },
-    [activeIndex],
-  );
-
-  // Until the table has been laid out once, its height is taken to be the window's (enough rows for the screen)
-  // and no rows are drawn beyond it: the first render is what the first rows wait for.
-  const [measured, setMeasured] = useState(false);
-  const observeRect = useCallback(
-    (instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void) => {
-      return observeRectAfterLayout(instance, (rect) => {
-        cb(rect);
-        setMeasured(true);
-      });
-    },
-    [],
-  );
-
-  // The virtualizer scrolls its element to the top when it first sees it, and a scroll forces a layout of the
-  // whole page in the middle of the first commit. A new element is at the top already.
-  const scrolled = useRef(false);
-  const scrollToFn = useCallback<VirtualizerOptions<HTMLDivElement, Element>['scrollToFn']>(
-    (offset, options, instance) => {
-      const first = !scrolled.current;
-      scrolled.current = true;
-      if (first && offset === 0 && !options.adjustments) return;
-      elementScroll(offset, options, instance);
-    },
-    [],
-  );
-
-  const virtualizer = useVirtualizer({
+  // The cursor's row stays drawn however far it scrolls, so the keyboard never loses its place.
+  const { indexes, scrollToIndex } = useRowWindow(scrollRef, {
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan: measured ? 12 : 0,
-    initialRect: windowRect(),
-    observeElementRect: observeRect,
-    scrollToFn,
-    scrollMargin: HEADER_HEIGHT,
-    scrollPaddingStart: HEADER_HEIGHT,
-    // The default key (the index) keeps the virtualizer's measurements, an O(rows) pass, from being redone on
-    // every render; rows are keyed by uid where React needs it (below). Sizes are fixed, so nothing is cached
-    // per key.
-    rangeExtractor,
-    // Scrolling re-renders in React's own batch instead of synchronously inside every scroll event; the
-    // overscan (12 rows either side) covers the frame that takes.
-    useFlushSync: false,
+    rowHeight,
+    offset: HEADER_HEIGHT,
+    coveredTop: HEADER_HEIGHT,
+    keep: activeIndex,
   });
-
-  // A new density: every row's place moves.
-  const measuredHeight = useRef(rowHeight);
-  useLayoutEffect(() => {
-    if (measuredHeight.current === rowHeight) return;
-    measuredHeight.current = rowHeight;
-    virtualizer.measure();
-  }, [rowHeight, virtualizer]);
 
   useLayoutEffect(() => {
     if (!focusActive.current || activeIndex < 0) return;
     focusActive.current = false;
-    virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
+    scrollToIndex(activeIndex);
     scrollRef.current
       ?.querySelector<HTMLElement>(`[data-uid="${CSS.escape(activeId ?? '')}"]`)
       ?.focus({ preventScroll: true });
-  }, [activeIndex, activeId, virtualizer]);
+  }, [activeIndex, activeId, scrollToIndex]);
 
   // The first rows are the first view: what it left out (menus, dialogs, other pages) may now load (warm.ts).
   const hasRows = rows.length > 0;
@@ -273,10 +174,9 @@ export function ResourceTable({
   );
 
   const template = useMemo(() => gridTemplate(columns, widths), [columns, widths]);
-  const items = virtualizer.getVirtualItems();
-  const shown = items.flatMap((item) => {
-    const object = rows[item.index];
-    return object ? [{ index: item.index, object, id: objectKey(object) }] : [];
+  const shown = indexes.flatMap((index) => {
+    const object = rows[index];
+    return object ? [{ index, object, id: objectKey(object) }] : [];
   });
   rowSlots.current ??= new RowSlots();
   const slots = rowSlots.current.assign(shown.map((row) => row.id));
