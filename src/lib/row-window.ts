@@ -3,7 +3,7 @@
  * height, so a row's place is its index times that height: nothing is measured, and the arithmetic is all there
  * is to it. The resource table draws through `useRowWindow` (its first view loads no list library).
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, type RefObject } from 'react';
 
 export interface Layout {
   count: number;
@@ -64,6 +64,7 @@ const OVERSCAN = 12;
 const FLING_OVERSCAN = 2;
 
 interface View {
+  /** The element's scroll position and height, as last read: updated on every scroll, kept out of React. */
   scrollTop: number;
   viewport: number;
   /** Laid out once: until then the view is taken to be the window's height, and nothing is drawn beyond it. */
@@ -73,77 +74,97 @@ interface View {
   flinging: boolean;
 }
 
+/** What a render drew, to tell whether a new position needs another. */
+interface Drawn {
+  first: number;
+  last: number;
+  overscan: number;
+}
+
 /**
- * The rows of `scrollRef`'s list to draw, kept in step with its scrolling and its size, and a way to bring one
- * into view. The element renders again only when the rows to draw change, not on every scroll event; its size is
- * read when its ResizeObserver reports, after the browser has laid the page out anyway, so the first render
- * forces no layout.
+ * The rows of `scrollRef`'s list to draw, kept in step with its scrolling, its size and its length, and a way to
+ * bring one into view. The element renders again only when the rows to draw change, not on every scroll event;
+ * its size comes from its ResizeObserver, which reports after the browser has laid the page out anyway, so the
+ * first render forces no layout.
  */
 export function useRowWindow(
   scrollRef: RefObject<HTMLElement | null>,
   layout: Layout & { keep: number; coveredTop: number },
 ): { indexes: number[]; scrollToIndex: (index: number) => void } {
   const { count, rowHeight, offset, keep, coveredTop } = layout;
-  const [view, setView] = useState<View>(() => ({
+  const view = useRef<View>({
     scrollTop: 0,
     viewport: typeof window === 'undefined' ? 0 : window.innerHeight,
     measured: false,
     flinging: false,
-  }));
-  const latest = useRef<Layout>({ count, rowHeight, offset });
-  useLayoutEffect(() => {
-    latest.current = { count, rowHeight, offset };
   });
+  const drawn = useRef<Drawn>({ first: 0, last: -1, overscan: 0 });
+  const latest = useRef<Layout>({ count, rowHeight, offset });
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
+
+  // Reads the element's position (and size, when the observer gives it) and draws again if the rows change. Only a
+  // scroll says whether the view is flinging.
+  const update = useCallback(
+    (cause: { scrolled?: boolean; viewport?: number } = {}) => {
+      const { scrolled = false, viewport } = cause;
+      const element = scrollRef.current;
+      if (!element) return;
+      const v = view.current;
+      const was = visibleRange(latest.current, v.scrollTop, v.viewport);
+      v.scrollTop = element.scrollTop;
+      if (viewport !== undefined) {
+        v.viewport = viewport;
+        v.measured = true;
+      }
+      const now = visibleRange(latest.current, v.scrollTop, v.viewport);
+      if (scrolled) v.flinging = Math.abs(now.first - was.first) > now.last - now.first + 1;
+      const d = drawn.current;
+      if (now.first !== d.first || now.last !== d.last || overscanOf(v) !== d.overscan) redraw();
+    },
+    [scrollRef],
+  );
 
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return undefined;
-    const update = (viewport?: number) =>
-      setView((before) => {
-        const next = {
-          scrollTop: element.scrollTop,
-          viewport: viewport ?? before.viewport,
-          measured: before.measured || viewport !== undefined,
-        };
-        const was = visibleRange(latest.current, before.scrollTop, before.viewport);
-        const now = visibleRange(latest.current, next.scrollTop, next.viewport);
-        const flinging = Math.abs(now.first - was.first) > now.last - now.first + 1;
-        const same =
-          now.first === was.first &&
-          now.last === was.last &&
-          flinging === before.flinging &&
-          next.measured === before.measured;
-        // Returning the same state lets React skip the render.
-        return same ? before : { ...next, flinging };
-      });
-    const onScroll = () => update();
+    const onScroll = () => update({ scrolled: true });
     element.addEventListener('scroll', onScroll, { passive: true });
+    // The content box leaves out a horizontal scrollbar, which would otherwise hide the last row's foot.
     const observer =
       typeof ResizeObserver === 'undefined'
         ? undefined
-        : new ResizeObserver(() => update(Math.round(element.getBoundingClientRect().height)));
-    observer?.observe(element, { box: 'content-box' });
+        : new ResizeObserver((entries) => {
+            const box = entries[entries.length - 1]?.contentRect;
+            if (box) update({ viewport: Math.round(box.height) });
+          });
+    observer?.observe(element);
     return () => {
       element.removeEventListener('scroll', onScroll);
       observer?.disconnect();
     };
-  }, [scrollRef]);
+  }, [scrollRef, update]);
 
-  const shape = { count, rowHeight, offset };
-  const overscan = !view.measured ? 0 : view.flinging ? FLING_OVERSCAN : OVERSCAN;
-  const indexes = drawnIndexes(visibleRange(shape, view.scrollTop, view.viewport), count, overscan, keep);
+  // A shorter list moves the scroll position without a scroll event in some browsers (and the position read last
+  // may be past its end): read it again after the paint, when that costs no layout.
+  useEffect(() => update(), [count, rowHeight, offset, update]);
 
-  const viewRef = useRef(view);
+  const v = view.current;
+  const range = visibleRange({ count, rowHeight, offset }, v.scrollTop, v.viewport);
+  const overscan = overscanOf(v);
+  const indexes = drawnIndexes(range, count, overscan, keep);
   useLayoutEffect(() => {
-    viewRef.current = view;
+    latest.current = { count, rowHeight, offset };
+    drawn.current = { ...range, overscan };
   });
+
   const scrollToIndex = useCallback(
     (index: number) => {
       const element = scrollRef.current;
       if (!element) return;
+      // The height is the observer's, kept on every change of size (a scrollbar coming or going included).
       const to = scrollTopToShow(latest.current, index, {
         scrollTop: element.scrollTop,
-        viewport: viewRef.current.viewport,
+        viewport: view.current.viewport,
         coveredTop,
       });
       if (to !== undefined) element.scrollTop = to;
@@ -151,4 +172,8 @@ export function useRowWindow(
     [scrollRef, coveredTop],
   );
   return { indexes, scrollToIndex };
+}
+
+function overscanOf(v: View): number {
+  return !v.measured ? 0 : v.flinging ? FLING_OVERSCAN : OVERSCAN;
 }
