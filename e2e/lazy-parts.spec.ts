@@ -1,11 +1,14 @@
 /**
- * The palette and the shortcuts sheet are not in the table's first JavaScript: their code comes when first asked
- * for (or earlier, in idle time). The first key press still opens them, and code that cannot be fetched leaves
- * an inline message with a retry, with the table still there, never a blank screen.
+ * The palette, the shortcuts sheet, the top bar's panels and the actions for ticked rows are not in the table's
+ * first JavaScript: their code comes when first asked for (or earlier, in idle time). The first key press or
+ * click still opens them, and code that cannot be fetched leaves an inline message with a retry, with the table
+ * still there, never a blank screen.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
+import { ResourceTablePage } from './pages/resource-table.ts';
 import { createBudget, createProject, uniqueName } from './support/mock-writes.ts';
+import { NodusApi } from './support/resource-table-api.ts';
 
 test('the first Ctrl+K opens the palette while its code is still on the way', async ({ page, request }) => {
   const project = uniqueName('lazy');
@@ -109,4 +112,107 @@ test('a page whose code came in idle time opens at once, with no skeleton in bet
   await expect(page.getByRole('heading', { name: 'alpha', level: 1 })).toBeVisible();
   await expect(page.getByRole('tab', { name: 'YAML' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { skeletonSeen: boolean }).skeletonSeen)).toBe(false);
+});
+
+/** Holds the actions for ticked rows back until `release` is called. */
+async function holdBulkBar(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/bulk-bar*', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+async function twoJobs(page: Page, request: APIRequestContext): Promise<ResourceTablePage> {
+  const api = new NodusApi(request);
+  const project = await api.newProject('lazy-bulk');
+  for (const name of ['b-1', 'b-2']) await api.job(project, name);
+  const ui = new ResourceTablePage(page, 'jobs');
+  await ui.goto(project);
+  await ui.expectNames(['b-1', 'b-2']);
+  return ui;
+}
+
+test('a tick is counted at once, and the actions arriving later leave Clear where it is, focus and all', async ({
+  page,
+  request,
+}) => {
+  const release = await holdBulkBar(page);
+  const ui = await twoJobs(page, request);
+
+  await ui.selectBox('b-1').click();
+  await expect(ui.selected).toContainText('1 selected');
+  const clear = ui.selected.getByRole('button', { name: 'Clear' });
+  await clear.focus();
+  await expect(ui.bulk('Suspend')).toHaveCount(0);
+  release();
+  await expect(ui.bulk('Suspend')).toBeVisible();
+  await expect(clear).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(ui.selected).toBeHidden();
+});
+
+test("a row's action asked for while the actions' code is on the way opens once it comes", async ({
+  page,
+  request,
+}) => {
+  const release = await holdBulkBar(page);
+  const ui = await twoJobs(page, request);
+
+  await ui.row('b-2').click({ button: 'right' });
+  const menu = page.getByRole('menu', { name: 'Actions for b-2' });
+  await menu.getByRole('menuitem', { name: /^Suspend…/ }).click();
+  await expect(menu).toBeHidden();
+  const dialog = ui.dialog('Suspend 1 job?');
+  await expect(dialog).toHaveCount(0);
+  release();
+  await expect(dialog.getByRole('listitem')).toHaveText([/^b-2/]);
+  await expect(ui.bulk('Suspend')).toBeVisible();
+});
+
+test("a row's action whose row was unticked before the code came asks nothing", async ({ page, request }) => {
+  const release = await holdBulkBar(page);
+  const ui = await twoJobs(page, request);
+
+  await ui.row('b-2').click({ button: 'right' });
+  await page
+    .getByRole('menu', { name: 'Actions for b-2' })
+    .getByRole('menuitem', { name: /^Suspend…/ })
+    .click();
+  // The menu ticked its row, so the bar says what the action is for; the person unticks it.
+  await expect(ui.selected).toContainText('1 selected');
+  await ui.selected.getByRole('button', { name: 'Clear' }).click();
+  release();
+  // The code is in once a tick shows the actions; the request it found was for a row no longer ticked. (Had it
+  // opened its confirmation, that modal dialog would take this click.)
+  await ui.selectBox('b-1').click({ timeout: 5_000 });
+  await expect(ui.bulk('Suspend')).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
+
+test('a top-bar panel opened while its code is on the way says so, then shows what it holds', async ({
+  page,
+  request,
+}) => {
+  const project = uniqueName('lazy');
+  await createProject(request, project);
+  await createBudget(request, project, 'alpha');
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/health-panel*', async (route) => {
+    await released;
+    await route.continue();
+  });
+  const ui = new ConsolePage(page);
+  await ui.goto(`/projects/${project}/budgets`);
+  await expect(ui.row('budgets', 'alpha')).toBeVisible();
+
+  await ui.shell.healthButton.click();
+  const panel = page.getByRole('dialog', { name: 'API health' });
+  await expect(panel.getByRole('status')).toHaveText('Loading…');
+  release();
+  await expect(panel.getByRole('button', { name: 'Check now' })).toBeVisible();
+  await expect(panel.getByRole('status')).toHaveCount(0);
 });

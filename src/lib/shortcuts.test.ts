@@ -2,11 +2,11 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { SHORTCUT_GROUPS } from '../components/layout/shortcuts-sheet.tsx';
 import {
   ariaKeyShortcuts,
   comboLabels,
   matchesShortcut,
-  SHORTCUT_GROUPS,
   SHORTCUT_IDS,
   SHORTCUTS,
   shortcut,

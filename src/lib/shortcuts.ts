@@ -15,27 +15,17 @@ export interface KeyCombo {
   shift?: boolean;
 }
 
-export const SHORTCUT_GROUPS = [
-  'Anywhere',
-  'Lists',
-  'Tables of objects',
-  'Menus',
-  'Command palette',
-  'Object page',
-  'Logs',
-  'Terminal',
-  'YAML editor',
-] as const;
-export type ShortcutGroup = (typeof SHORTCUT_GROUPS)[number];
-
-/** Where a group's keys work, under its heading on the sheet. */
-export const GROUP_NOTES: Partial<Record<ShortcutGroup, string>> = {
-  Lists: 'The tables of objects and the projects page',
-  Menus: 'A row’s menu and the Export menu, in a table of objects',
-  'Object page': 'In the tabs',
-  Terminal: 'In a terminal of the dock',
-  'YAML editor': 'The editor’s own keys',
-};
+/** Where a shortcut works: the "?" sheet's headings (their order and notes are the sheet's). */
+export type ShortcutGroup =
+  | 'Anywhere'
+  | 'Lists'
+  | 'Tables of objects'
+  | 'Menus'
+  | 'Command palette'
+  | 'Object page'
+  | 'Logs'
+  | 'Terminal'
+  | 'YAML editor';
 
 export interface Shortcut {
   group: ShortcutGroup;

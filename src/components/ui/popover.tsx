@@ -7,6 +7,13 @@ import { clsx } from 'clsx';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { matchesShortcut } from '@/lib/shortcuts.ts';
 
+/** What a panel whose code is still loading shows (its code loads when it first opens, or in idle time). */
+export const PANEL_LOADING = (
+  <p role="status" className="px-4 py-3 text-sm text-slate-500">
+    Loading…
+  </p>
+);
+
 export interface PopoverProps {
   /** The panel's accessible name. */
   label: string;

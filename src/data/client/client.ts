@@ -4,7 +4,6 @@
  * (retry.ts) and opens watch streams (watch.ts).
  * May import: src/shared only.
  */
-import { ulid } from 'ulid';
 import { HEADER_IDEMPOTENCY_KEY, HEADER_REQUEST_ID, type ObjectList } from '@/shared/protocol.ts';
 import { ApiError, errorFromResponse, invalidStreamError, invalidTableError, networkError } from './api-error.ts';
 import { isTable, RowReader, TABLE_ACCEPT, TABLE_PARAMS } from './rows.ts';
@@ -354,11 +353,6 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     invoke: (path, options) =>
       invokeOnce({ baseUrl, url: buildUrl(baseUrl, path), headers: headersFor(undefined), fetch: doFetch }, options),
   };
-}
-
-/** A fresh Idempotency-Key: send it with a create, and again with every retry of that same create. */
-export function newIdempotencyKey(): string {
-  return ulid();
 }
 
 export function buildUrl(baseUrl: string, path: string, params?: QueryParams): string {

@@ -2,7 +2,8 @@
  * The public face of src/data/client: the HTTP client, its error type, retries, watch streams and the path builders.
  * May import: src/shared only (see README.md in this folder).
  */
-export { createApiClient, buildUrl, newIdempotencyKey, DEFAULT_PAGE_SIZE } from './client.ts';
+export { createApiClient, buildUrl, DEFAULT_PAGE_SIZE } from './client.ts';
+export { newIdempotencyKey } from './idempotency.ts';
 export type {
   ApiClient,
   ApiClientConfig,

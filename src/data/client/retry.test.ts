@@ -9,7 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startMockServer, type MockServer } from '@/mock/server.ts';
 import { DEMO_API_KEY, type NodusObject } from '@/shared/protocol.ts';
 import { ApiError } from './api-error.ts';
-import { createApiClient, newIdempotencyKey, type ApiClient } from './client.ts';
+import { createApiClient, type ApiClient } from './client.ts';
+import { newIdempotencyKey } from './idempotency.ts';
 import { backoffDelay, DEFAULT_RETRY_POLICY, type RetryInfo } from './retry.ts';
 
 const BUDGETS = '/apis/nodus.dev/v1/namespaces/default/budgets';

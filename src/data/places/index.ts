@@ -9,16 +9,5 @@ export {
   type Pin,
   type SavedView,
 } from './places.ts';
-export {
-  deleteView,
-  isPinned,
-  rememberProject,
-  renameView,
-  saveView,
-  togglePin,
-  unpin,
-  useLastProject,
-  useRememberProject,
-  usePins,
-  useSavedViews,
-} from './use-places.ts';
+export { rememberProject, useLastProject, useRememberProject, usePins, useSavedViews } from './use-places.ts';
+export { deleteView, isPinned, renameView, saveView, togglePin, unpin } from './edit-places.ts';

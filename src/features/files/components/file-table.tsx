@@ -6,7 +6,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
 import { useRef, type ReactNode } from 'react';
-import { FolderIcon, TrashIcon } from '@/components/ui/icons.tsx';
+import { FolderIcon } from '@/components/ui/icons.tsx';
+import { TrashIcon } from '@/components/ui/action-icons.tsx';
 import { formatAge, formatDateTime } from '@/lib/format.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { exactBytes, formatBytes } from '../lib/format-bytes.ts';

@@ -4,7 +4,8 @@
  */
 import { clsx } from 'clsx';
 import { useId } from 'react';
-import { LockIcon, PlusIcon, TrashIcon } from '@/components/ui/icons.tsx';
+import { LockIcon, PlusIcon } from '@/components/ui/icons.tsx';
+import { TrashIcon } from '@/components/ui/action-icons.tsx';
 import { offProps, ReasonTip } from '@/components/ui/reason-tip.tsx';
 import type { BodyCheck, HeaderRow, JsonSchema } from '../model/request.ts';
 import { Card } from '@/components/ui/card.tsx';

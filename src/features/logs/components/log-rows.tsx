@@ -9,7 +9,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { clsx } from 'clsx';
 import { memo, useCallback, useLayoutEffect, useRef, type CSSProperties } from 'react';
-import { formatLogTime } from '@/lib/format.ts';
+import { formatLogTime } from '../lib/log-time.ts';
 import { RowSlots } from '@/lib/row-slots.ts';
 import { matchesShortcut } from '@/lib/shortcuts.ts';
 import { highlight, segmentsOf } from '../lib/ansi.ts';

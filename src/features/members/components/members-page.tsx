@@ -4,7 +4,8 @@
  * actions off and the API's reason.
  */
 import { useMemo, useState } from 'react';
-import { PlusIcon, TrashIcon } from '@/components/ui/icons.tsx';
+import { PlusIcon } from '@/components/ui/icons.tsx';
+import { TrashIcon } from '@/components/ui/action-icons.tsx';
 import { OfferedButton } from '@/components/ui/offered-button.tsx';
 import { offProps, ReasonTip } from '@/components/ui/reason-tip.tsx';
 import { RelativeTime } from '@/components/ui/relative-time.tsx';

@@ -18,7 +18,8 @@ import {
 } from '../api/object-writes.ts';
 import { useObjectAccess } from '../api/use-object-access.ts';
 import { availableActions, terminalAction, type ActionId, type ActionState } from '../model/actions.ts';
-import { LockIcon, TerminalIcon } from '@/components/ui/icons.tsx';
+import { LockIcon } from '@/components/ui/icons.tsx';
+import { TerminalIcon } from '@/components/ui/action-icons.tsx';
 import { ACTION_VERBS } from '@/kinds/actions.ts';
 import type { DetailTraits } from '../model/kinds.ts';
 import { ActionButton } from './action-button.tsx';

@@ -4,7 +4,8 @@
  */
 import { Link } from 'react-router';
 import type { NodusObject } from '@/shared/protocol.ts';
-import { AlertIcon, TrashIcon } from '@/components/ui/icons.tsx';
+import { AlertIcon } from '@/components/ui/icons.tsx';
+import { TrashIcon } from '@/components/ui/action-icons.tsx';
 import { explainFinalizer } from '../model/finalizers.ts';
 import { Card } from '@/components/ui/card.tsx';
 import { formatDuration } from '@/lib/format.ts';

@@ -6,7 +6,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import {
-  ArrowsRightLeftIcon,
   CopyIcon,
   FolderIcon,
   GlobeIcon,
@@ -16,9 +15,8 @@ import {
   MoonIcon,
   PlusIcon,
   SearchIcon,
-  SignOutIcon,
-  TerminalIcon,
 } from '@/components/ui/icons.tsx';
+import { ArrowsRightLeftIcon, SignOutIcon, TerminalIcon } from '@/components/ui/action-icons.tsx';
 import { useAccessList } from '@/data/access/index.ts';
 import { setPreference, usePreference } from '@/data/preferences.ts';
 import { presentationOf } from '@/kinds/index.ts';

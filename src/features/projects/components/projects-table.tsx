@@ -5,7 +5,8 @@
 import { clsx } from 'clsx';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
-import { FolderIcon, LockIcon, TrashIcon } from '@/components/ui/icons.tsx';
+import { FolderIcon, LockIcon } from '@/components/ui/icons.tsx';
+import { TrashIcon } from '@/components/ui/action-icons.tsx';
 import { PhaseBadge } from '@/components/ui/phase-badge.tsx';
 import { titleCase } from '@/lib/format.ts';
 import { formatUnitsUSD } from '@/lib/money.ts';

@@ -3,21 +3,19 @@
  * sort, filters, columns) so the sidebar and the palette can bring it back. On a saved view it names the view
  * and offers rename, a link to share, and delete.
  */
-import { useId, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { BookmarkIcon } from '@/components/ui/place-icons.tsx';
-import { Popover } from '@/components/ui/popover.tsx';
-import {
-  deleteView,
-  isTablePath,
-  MAX_NAME,
-  renameView,
-  saveView,
-  useSavedViews,
-  viewAt,
-  type SavedView,
-} from '@/data/places/index.ts';
+import { PANEL_LOADING, Popover } from '@/components/ui/popover.tsx';
+import { isTablePath, useSavedViews, viewAt } from '@/data/places/index.ts';
+import { lazyPart } from '@/lib/lazy-part.tsx';
+import type { SaveViewPanelProps } from './save-view-panel.tsx';
+
+// The name form, rename, share and delete: read when the panel opens, so its code waits until then (or idle time
+// after the first rows).
+const { Component: SaveViewPanel } = lazyPart<SaveViewPanelProps>(
+  () => import('./save-view-panel.tsx').then((m) => m.SaveViewPanel),
+  { label: 'the saved view panel', fallback: PANEL_LOADING },
+);
 
 export function SaveViewControl({ plural }: { plural: string }) {
   const { pathname, search } = useLocation();
@@ -43,96 +41,7 @@ export function SaveViewControl({ plural }: { plural: string }) {
       }
       panelClassName="w-80 p-3"
     >
-      {(close) =>
-        current ? (
-          <ViewOptions view={current} close={close} />
-        ) : (
-          <NameForm
-            initial=""
-            action="Save"
-            onSubmit={(name) => {
-              saveView(name, path, search);
-              close();
-            }}
-          />
-        )
-      }
+      {(close) => <SaveViewPanel current={current} path={path} search={search} close={close} />}
     </Popover>
-  );
-}
-
-function ViewOptions({ view, close }: { view: SavedView; close: () => void }) {
-  const link = `${window.location.origin}${view.path}${view.search}`;
-  return (
-    <div className="space-y-3">
-      <NameForm initial={view.name} action="Rename" onSubmit={(name) => renameView(view.id, name)} />
-      <div className="flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
-        <CopyButton value={link} label="Copy link to view" text="Copy link" />
-        <button
-          type="button"
-          onClick={() => {
-            deleteView(view.id);
-            close();
-          }}
-          className="rounded-md px-2 py-1 text-xs font-medium text-rose-700 hover:bg-rose-50"
-        >
-          Delete view
-        </button>
-      </div>
-    </div>
-  );
-}
-
-/** A name, checked when submitted: the store says why it cannot be used (empty, too long, taken). */
-function NameForm({
-  initial,
-  action,
-  onSubmit,
-}: {
-  initial: string;
-  action: string;
-  onSubmit: (name: string) => void;
-}) {
-  const [name, setName] = useState(initial);
-  const [problem, setProblem] = useState<string>();
-  const messageId = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    try {
-      onSubmit(name);
-      setProblem(undefined);
-    } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
-    }
-  };
-  return (
-    <form onSubmit={submit} className="space-y-1.5">
-      <label className="block text-xs font-medium text-slate-600">
-        View name
-        <input
-          autoFocus
-          value={name}
-          maxLength={MAX_NAME + 20}
-          onChange={(e) => {
-            setName(e.target.value);
-            setProblem(undefined);
-          }}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? messageId : undefined}
-          className="mt-1 block h-8 w-full rounded-md border border-slate-300 px-2 text-sm font-normal text-slate-900 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
-        />
-      </label>
-      {problem ? (
-        <p id={messageId} role="alert" className="text-xs text-rose-700">
-          {problem}
-        </p>
-      ) : null}
-      <button
-        type="submit"
-        className="rounded-md bg-indigo-600 px-3 py-1.5 text-xs font-medium text-white hover:bg-indigo-700"
-      >
-        {action}
-      </button>
-    </form>
   );
 }

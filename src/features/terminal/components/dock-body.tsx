@@ -6,9 +6,11 @@
  */
 import { clsx } from 'clsx';
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
-import { ChevronDownIcon, CloseIcon, TerminalIcon } from '@/components/ui/icons.tsx';
+import { ChevronDownIcon } from '@/components/ui/icons.tsx';
+import { CloseIcon, TerminalIcon } from '@/components/ui/action-icons.tsx';
 import { matchesShortcut } from '@/lib/shortcuts.ts';
-import { DOCK_MIN_HEIGHT, describeState, useTerminalDock, type TerminalSession } from '../model/dock-store.ts';
+import { DOCK_MIN_HEIGHT, useTerminalDock, type TerminalSession } from '../model/dock-store.ts';
+import { describeState } from '../model/session-words.ts';
 import { TerminalPane } from './terminal-pane.tsx';
 
 const HEIGHT_STEP = 40;

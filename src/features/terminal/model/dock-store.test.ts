@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DOCK_MIN_HEIGHT, createDockStore, describeState, type TerminalTarget } from './dock-store.ts';
+import { DOCK_MIN_HEIGHT, createDockStore, type TerminalTarget } from './dock-store.ts';
+import { describeState } from './session-words.ts';
 
 const target = (name: string): TerminalTarget => ({
   group: 'nodus.dev',

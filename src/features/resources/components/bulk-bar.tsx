@@ -1,0 +1,287 @@
+/**
+ * What can be done to the ticked rows: suspend (or stop) them, a merge patch of spec.state, or delete them.
+ * Each goes through a confirmation that says what happens to every ticked object: the rules of the object
+ * page (src/kinds) decide which it applies to, and only those are counted and acted on; the others
+ * are listed as skipped, with why. Then a report per object. Loaded when first needed (bulk-actions.tsx).
+ */
+import { clsx } from 'clsx';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { LockIcon } from '@/components/ui/icons.tsx';
+import { offProps, ReasonTip } from '@/components/ui/reason-tip.tsx';
+import { useAccessList } from '@/data/access/index.ts';
+import type { KindInfo } from '@/data/client/index.ts';
+import { formatCount } from '@/lib/format.ts';
+import { lazyPart } from '@/lib/lazy-part.tsx';
+import { FINALIZER_BILLING, type NodusObject } from '@/shared/protocol.ts';
+import { startDeletion, forEachObject, setDesiredState } from '../api/object-writes.ts';
+import type { Selection } from '../hooks/use-selection.ts';
+import { kindTraits } from '../kinds/registry.tsx';
+import { DESIRED_STATE as STATE, useBulkCommands, VERB } from '../hooks/use-bulk-commands.ts';
+import { pastTense, planBulk, replan, withAccess, type BulkAction, type PlanItem } from '../table/bulk-plan.ts';
+import { objectKey } from '../table/snapshot-diff.ts';
+import type { BulkDialogProps, BulkOutcome, BulkStage } from './bulk-dialog.tsx';
+
+// The confirmation's code comes with the first action (or in idle time before): the first view needs none of it.
+const { Component: BulkDialog } = lazyPart<BulkDialogProps>(
+  () => import('./bulk-dialog.tsx').then((m) => m.BulkDialog),
+  { label: 'the confirmation', overlay: true },
+);
+
+interface Run {
+  action: BulkAction;
+  plan: PlanItem[];
+  stage: BulkStage;
+  outcomes: Map<string, BulkOutcome>;
+}
+
+const billed = (o: NodusObject) => o.metadata.finalizers?.includes(FINALIZER_BILLING) ?? false;
+
+/** Those acted on first, in the order they were ticked; then those skipped. */
+const actingFirst = (plan: PlanItem[]) => [
+  ...plan.filter((i) => i.skip === undefined),
+  ...plan.filter((i) => i.skip !== undefined),
+];
+
+/** The confirmation of an action on these objects, nothing done yet. */
+const confirming = (kind: KindInfo, action: BulkAction, objects: NodusObject[]): Run => ({
+  action,
+  plan: actingFirst(planBulk(action, kind, objects)),
+  stage: 'confirm',
+  outcomes: new Map(),
+});
+
+const verbOf = (action: BulkAction) => (action === 'delete' ? 'delete' : 'patch');
+
+export interface BulkBarProps {
+  kind: KindInfo;
+  /** The project in view; undefined for all projects, where each ticked object's project is asked at confirm. */
+  project: string | undefined;
+  items: () => readonly NodusObject[];
+  selection: Selection;
+  /** Where to draw the action buttons (inside the shell's "N selected" group); null while nothing is ticked. */
+  slot: HTMLElement | null;
+  /** An action's confirmation asked for these objects (a row's context menu), not the ticked ones. */
+  request: BulkRequest | undefined;
+  /** The request is open: the next one may come. */
+  onRequestTaken: () => void;
+}
+
+export interface BulkRequest {
+  action: BulkAction;
+  objects: NodusObject[];
+}
+
+export function BulkBar({ kind, project, items, selection, slot, request, onRequestTaken }: BulkBarProps) {
+  const [run, setRun] = useState<Run | undefined>(undefined);
+  // Set on the first confirm: a second click or Enter before React draws the running dialog acts no more.
+  const started = useRef(false);
+  const count = selection.ids.size;
+  const commands = useBulkCommands(kind, project, count > 0);
+  const resource = { group: kind.group, resource: kind.plural };
+  // In the confirmation: the projects of what is ticked, each asked once.
+  const runProjects = useMemo(
+    () => (run ? [...new Set(run.plan.map((i) => i.object.metadata.namespace ?? ''))] : []),
+    [run],
+  );
+  const runAccess = useAccessList(
+    run ? runProjects.map((ns) => ({ ...resource, verb: verbOf(run.action), namespace: ns })) : [],
+  );
+  const asking = runAccess.some((a) => a.pending);
+  // The answers as text, so the plan is made again when an answer changes, not on every render.
+  const refusals = runAccess.map((a) => (!a.allowed && !a.pending ? (a.reason ?? '') : '')).join('\n');
+  const deniedIn = useMemo(() => {
+    const reasons = refusals.split('\n');
+    const byProject = new Map(runProjects.map((ns, i) => [ns, reasons[i] || undefined]));
+    return (ns: string) => byProject.get(ns);
+  }, [runProjects, refusals]);
+  const plan = useMemo(() => (run ? actingFirst(withAccess(run.plan, deniedIn)) : []), [run, deniedIn]);
+
+  function ticked(): NodusObject[] {
+    // What is ticked and still there: an object deleted meanwhile is not acted on.
+    return items().filter((o) => selection.ids.has(objectKey(o)));
+  }
+
+  function open(action: BulkAction, objects: NodusObject[] = ticked()) {
+    started.current = false;
+    setRun(confirming(kind, action, objects));
+  }
+  useEffect(() => {
+    if (!request) return;
+    onRequestTaken();
+    // Asked for before this code came: what was unticked meanwhile is no longer asked for.
+    const objects = request.objects.filter((o) => selection.ids.has(objectKey(o)));
+    if (objects.length === 0) return;
+    started.current = false;
+    setRun(confirming(kind, request.action, objects));
+  }, [request, kind, selection.ids, onRequestTaken]);
+
+  function start() {
+    if (!run || run.stage !== 'confirm' || started.current || asking) return;
+    started.current = true;
+    const { action } = run;
+    const current = new Map(ticked().map((o) => [objectKey(o), o]));
+    const plan = withAccess(replan(action, kind, run.plan, current), deniedIn);
+    const acting = plan.filter((i) => i.skip === undefined).map((i) => i.object);
+    setRun({ ...run, plan, stage: acting.length > 0 ? 'running' : 'done' });
+    if (acting.length === 0) return;
+    const write =
+      action === 'delete'
+        ? (o: NodusObject) => startDeletion(kind, o)
+        : (o: NodusObject) => setDesiredState(kind, o, STATE[action]);
+    const note = (o: NodusObject) =>
+      action !== 'delete'
+        ? `spec.state: ${STATE[action]}`
+        : billed(o)
+          ? `Deleting: ${kindTraits(kind).deletingPhase ?? 'listed'} until the final charge posts`
+          : 'Deleted';
+    void forEachObject(acting, write, ({ object, error }) => {
+      const outcome: BulkOutcome = error === undefined ? { ok: true, note: note(object) } : { ok: false, error };
+      setRun((r) => (r ? { ...r, outcomes: new Map(r.outcomes).set(objectKey(object), outcome) } : r));
+    }).then(() => setRun((r) => (r ? { ...r, stage: 'done' } : r)));
+  }
+
+  function close() {
+    if (run && run.stage !== 'confirm') {
+      // Keep the failures ticked, to try them again; what was skipped is done with.
+      selection.select([...run.outcomes].filter(([, o]) => !o.ok).map(([id]) => id));
+    }
+    setRun(undefined);
+  }
+
+  const label = (n: number) => `${formatCount(n)} ${n === 1 ? kind.singular : kind.plural}`;
+  const shown = run && run.stage === 'confirm' ? plan : (run?.plan ?? []);
+  const acting = shown.filter((i) => i.skip === undefined).length;
+
+  return (
+    <>
+      {slot && count > 0
+        ? createPortal(
+            <>
+              {commands.map((c) => (
+                <BulkButton
+                  key={c.action}
+                  label={c.label}
+                  reason={c.reason}
+                  hint={c.hint}
+                  danger={c.danger}
+                  locked={c.locked}
+                  onClick={() => open(c.action)}
+                />
+              ))}
+            </>,
+            slot,
+          )
+        : null}
+      {run ? (
+        <BulkDialog
+          title={acting > 0 ? `${VERB[run.action]} ${label(acting)}?` : `Nothing to ${run.action}`}
+          items={shown}
+          effect={`Will be ${pastTense(run.action)}`}
+          outcomes={run.outcomes}
+          stage={run.stage}
+          danger={run.action === 'delete'}
+          confirmLabel={acting > 0 && !asking ? `${VERB[run.action]} ${label(acting)}` : undefined}
+          unavailable={{
+            label: VERB[run.action],
+            reason: asking
+              ? `Checking whether you may ${run.action} ${kind.plural} there…`
+              : `None of the selected ${kind.plural} can be ${pastTense(run.action)}.`,
+          }}
+          onConfirm={start}
+          onClose={close}
+        >
+          {run.action === 'delete' ? (
+            <DeleteConsequences kind={kind} objects={shown.filter((i) => i.skip === undefined).map((i) => i.object)} />
+          ) : (
+            <HoldConsequences kind={kind} state={STATE[run.action]} />
+          )}
+        </BulkDialog>
+      ) : null}
+    </>
+  );
+}
+
+function DeleteConsequences({ kind, objects }: { kind: KindInfo; objects: NodusObject[] }) {
+  const traits = kindTraits(kind);
+  const withFinalizer = objects.filter(billed).length;
+  if (objects.length === 0) return null;
+  return (
+    <>
+      <p>Each {kind.kind} to be deleted is stopped first, then removed. This cannot be undone.</p>
+      {withFinalizer > 0 ? (
+        <p>
+          {withFinalizer === objects.length ? 'They carry' : `${withFinalizer} of them carry`} the{' '}
+          <code className="rounded bg-slate-100 px-1 font-mono text-xs">{FINALIZER_BILLING}</code> finalizer: they stay
+          listed
+          {traits.deletingPhase ? (
+            <>
+              {' '}
+              as <strong className="font-medium text-slate-800">{traits.deletingPhase}</strong>
+            </>
+          ) : null}{' '}
+          until their final charge posts, then disappear. You are charged for what they used until then.
+        </p>
+      ) : null}
+      {traits.cascade ? (
+        <p className="rounded-md bg-amber-50 px-2.5 py-1.5 text-amber-900 ring-1 ring-amber-600/20 ring-inset">
+          Deleting a {kind.kind} also deletes {traits.cascade}.
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function HoldConsequences({ kind, state }: { kind: KindInfo; state: string }) {
+  return (
+    <p>
+      Sets <code className="rounded bg-slate-100 px-1 font-mono text-xs">spec.state: {state}</code> on each {kind.kind}{' '}
+      it applies to (a merge patch). {state === 'Stopped' ? 'A stopped' : 'A suspended'} {kind.kind} stops running and
+      stops costing compute; set <code className="rounded bg-slate-100 px-1 font-mono text-xs">spec.state</code> back to
+      resume it.
+    </p>
+  );
+}
+
+function BulkButton({
+  label,
+  reason,
+  hint,
+  danger,
+  locked,
+  onClick,
+}: {
+  label: string;
+  /** Why it is off; undefined when it is on. */
+  reason: string | undefined;
+  hint?: string | undefined;
+  danger?: boolean;
+  locked: boolean;
+  onClick: () => void;
+}) {
+  const off = reason !== undefined;
+  return (
+    <ReasonTip reason={reason ?? hint}>
+      {(describedBy) => (
+        <button
+          type="button"
+          {...offProps(off, describedBy)}
+          onClick={() => {
+            if (!off) onClick();
+          }}
+          className={clsx(
+            'inline-flex items-center gap-1 rounded-md border px-2.5 py-1 text-xs font-medium shadow-xs',
+            off
+              ? 'cursor-not-allowed border-slate-200 bg-slate-50 text-slate-400 shadow-none'
+              : danger
+                ? 'border-rose-200 bg-white text-rose-700 hover:bg-rose-50'
+                : 'border-slate-200 bg-white text-slate-700 hover:bg-slate-50',
+          )}
+        >
+          {locked ? <LockIcon className="size-3" /> : null}
+          {label}
+        </button>
+      )}
+    </ReasonTip>
+  );
+}
