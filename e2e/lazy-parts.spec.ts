@@ -10,6 +10,17 @@ import { ResourceTablePage } from './pages/resource-table.ts';
 import { createBudget, createProject, uniqueName } from './support/mock-writes.ts';
 import { NodusApi } from './support/resource-table-api.ts';
 
+/** Holds back the code whose files match `files` until the returned function is called. */
+async function holdCode(page: Page, files: string): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(files, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 test('the first Ctrl+K opens the palette while its code is still on the way', async ({ page, request }) => {
   const project = uniqueName('lazy');
   // A name no other test's objects have: the palette searches every project.
@@ -17,12 +28,7 @@ test('the first Ctrl+K opens the palette while its code is still on the way', as
   await createProject(request, project);
   await createBudget(request, project, budget);
   // The palette's code is held back until the key is pressed: the press must load it, then open it.
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/command-palette*', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdCode(page, '**/command-palette*');
   const ui = new ConsolePage(page);
   await ui.goto(`/projects/${project}/budgets`);
   await expect(ui.row('budgets', budget)).toBeVisible();
@@ -114,33 +120,26 @@ test('a page whose code came in idle time opens at once, with no skeleton in bet
   expect(await page.evaluate(() => (window as unknown as { skeletonSeen: boolean }).skeletonSeen)).toBe(false);
 });
 
-/** Holds the actions for ticked rows back until `release` is called. */
-async function holdBulkBar(page: Page): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/bulk-bar*', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
-async function twoJobs(page: Page, request: APIRequestContext): Promise<ResourceTablePage> {
+/** Two Jobs in a table whose actions for ticked rows are held back until `release`. */
+async function twoJobsActionsHeld(
+  page: Page,
+  request: APIRequestContext,
+): Promise<{ ui: ResourceTablePage; release: () => void }> {
+  const release = await holdCode(page, '**/bulk-bar*');
   const api = new NodusApi(request);
   const project = await api.newProject('lazy-bulk');
   for (const name of ['b-1', 'b-2']) await api.job(project, name);
   const ui = new ResourceTablePage(page, 'jobs');
   await ui.goto(project);
   await ui.expectNames(['b-1', 'b-2']);
-  return ui;
+  return { ui, release };
 }
 
 test('a tick is counted at once, and the actions arriving later leave Clear where it is, focus and all', async ({
   page,
   request,
 }) => {
-  const release = await holdBulkBar(page);
-  const ui = await twoJobs(page, request);
+  const { ui, release } = await twoJobsActionsHeld(page, request);
 
   await ui.selectBox('b-1').click();
   await expect(ui.selected).toContainText('1 selected');
@@ -158,8 +157,7 @@ test("a row's action asked for while the actions' code is on the way opens once 
   page,
   request,
 }) => {
-  const release = await holdBulkBar(page);
-  const ui = await twoJobs(page, request);
+  const { ui, release } = await twoJobsActionsHeld(page, request);
 
   await ui.row('b-2').click({ button: 'right' });
   const menu = page.getByRole('menu', { name: 'Actions for b-2' });
@@ -173,8 +171,7 @@ test("a row's action asked for while the actions' code is on the way opens once 
 });
 
 test("a row's action whose row was unticked before the code came asks nothing", async ({ page, request }) => {
-  const release = await holdBulkBar(page);
-  const ui = await twoJobs(page, request);
+  const { ui, release } = await twoJobsActionsHeld(page, request);
 
   await ui.row('b-2').click({ button: 'right' });
   await page
@@ -199,12 +196,7 @@ test('a top-bar panel opened while its code is on the way says so, then shows wh
   const project = uniqueName('lazy');
   await createProject(request, project);
   await createBudget(request, project, 'alpha');
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/health-panel*', async (route) => {
-    await released;
-    await route.continue();
-  });
+  const release = await holdCode(page, '**/health-panel*');
   const ui = new ConsolePage(page);
   await ui.goto(`/projects/${project}/budgets`);
   await expect(ui.row('budgets', 'alpha')).toBeVisible();

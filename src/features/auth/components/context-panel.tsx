@@ -3,10 +3,10 @@
  * ways to switch, change the key, edit or add a context, and sign out.
  */
 import { clsx } from 'clsx';
-import type { ReactNode } from 'react';
 import { CheckIcon, PlusIcon } from '@/components/ui/icons.tsx';
 import { KeyIcon } from '@/components/ui/action-icons.tsx';
 import { activeContext, apiUrlLabel, useConnectionStore, type ApiContext } from '@/data/connection-store.ts';
+import { MenuButton, SignOutButton } from './menu-button.tsx';
 import { useSignOut } from './use-sign-out.ts';
 
 /** What the context form is open for. */
@@ -87,32 +87,12 @@ export function ContextPanel({ onClose, onEdit }: ContextPanelProps) {
       </div>
       {signOut ? (
         <div className="mt-1.5 border-t border-slate-100 px-2 pt-1.5">
-          <MenuButton
-            onClick={() => {
-              onClose();
-              signOut.run();
-            }}
-          >
-            Sign out of {signOut.context}
-          </MenuButton>
+          <SignOutButton signOut={signOut} onClose={onClose} />
           <p className="px-2 pb-1 text-xs text-slate-500">
             Forgets this context&apos;s key in this tab; the console asks for one again.
           </p>
         </div>
       ) : null}
     </div>
-  );
-}
-
-function MenuButton({ onClick, icon, children }: { onClick: () => void; icon?: ReactNode; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
-    >
-      {icon}
-      {children}
-    </button>
   );
 }

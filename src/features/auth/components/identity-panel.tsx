@@ -9,6 +9,7 @@ import { useIdentity } from '@/data/access/index.ts';
 import { isApiError } from '@/data/client/index.ts';
 import { activeContext, apiUrlLabel, useConnectionStore } from '@/data/connection-store.ts';
 import { Avatar, type Look } from './avatar.tsx';
+import { MenuButton, SignOutButton } from './menu-button.tsx';
 import { useSignOut } from './use-sign-out.ts';
 
 export interface IdentityPanelProps {
@@ -94,16 +95,7 @@ export function IdentityPanel({ look, onClose, onChangeKey }: IdentityPanelProps
           <KeyIcon className="size-4" />
           {hasKey ? 'Change API key' : 'Enter API key'}
         </MenuButton>
-        {signOut ? (
-          <MenuButton
-            onClick={() => {
-              onClose();
-              signOut.run();
-            }}
-          >
-            Sign out of {signOut.context}
-          </MenuButton>
-        ) : null}
+        {signOut ? <SignOutButton signOut={signOut} onClose={onClose} /> : null}
       </div>
     </div>
   );
@@ -115,17 +107,5 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       <p className="mb-1.5 text-[11px] font-semibold uppercase tracking-wider text-slate-500">{title}</p>
       {children}
     </div>
-  );
-}
-
-function MenuButton({ onClick, children }: { onClick: () => void; children: ReactNode }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
-    >
-      {children}
-    </button>
   );
 }
