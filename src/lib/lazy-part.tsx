@@ -16,8 +16,8 @@ export interface LazyPartOptions<P> {
    * keeps its state). `() => false`: drawn only once warming brought the code (a hover aid).
    */
   neededWhen?: (props: P) => boolean;
-  /** Drawn while the code loads (nothing by default); a function draws it from the part's props. */
-  fallback?: ReactNode | ((props: P) => ReactNode);
+  /** Drawn while the code loads (nothing by default). */
+  fallback?: ReactNode;
   /** An overlay's message floats at the foot of the window; an inline part's stays in place. */
   overlay?: boolean;
   /** Warm the code in idle time once the first view is painted (true unless said otherwise). */
@@ -93,7 +93,7 @@ export function lazyPart<P extends object>(
         />
       );
     }
-    return (typeof options.fallback === 'function' ? options.fallback(props) : options.fallback) ?? null;
+    return options.fallback ?? null;
   }
   Part.displayName = `LazyPart(${options.label})`;
   return { Component: Part, preload };

@@ -4,12 +4,12 @@
  * once and keep their place (and the focus) when the actions arrive, which the bar draws into them; a row
  * menu's action waits for the code and then opens.
  */
-import { useCallback, useImperativeHandle, useState, type Ref } from 'react';
+import { useCallback, useImperativeHandle, useState, type ReactNode, type Ref } from 'react';
+import { formatCount } from '@/lib/format.ts';
 import { lazyPart } from '@/lib/lazy-part.tsx';
 import type { NodusObject } from '@/shared/protocol.ts';
 import type { BulkAction } from '../table/bulk-plan.ts';
 import type { BulkBarProps, BulkRequest } from './bulk-bar.tsx';
-import { SelectedGroup } from './selected-group.tsx';
 
 /** Opens an action's confirmation for these objects (a row's context menu), as the bar does for the ticked. */
 export interface BulkActionsHandle {
@@ -40,5 +40,27 @@ export function BulkActions({
       ) : null}
       <BulkBar {...props} slot={count > 0 ? slot : null} request={request} onRequestTaken={taken} />
     </>
+  );
+}
+
+/** "3 selected · Clear", and the actions after it. */
+export function SelectedGroup({
+  count,
+  onClear,
+  children,
+}: {
+  count: number;
+  onClear: () => void;
+  children?: ReactNode;
+}) {
+  return (
+    <div role="group" aria-label="Selected rows" className="flex items-center gap-2">
+      <span className="text-xs font-medium text-slate-700 tabular-nums">{formatCount(count)} selected</span>
+      <button type="button" onClick={onClear} className="text-xs text-slate-500 hover:text-slate-800">
+        Clear
+      </button>
+      <span className="h-4 w-px bg-slate-200" />
+      {children}
+    </div>
   );
 }
