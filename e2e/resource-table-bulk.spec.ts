@@ -278,3 +278,83 @@ test('a failed suspend is reported with the API reason and requestId, beside wha
     'Running',
   );
 });
+
+test('confirmed, the Jobs that changed since the dialog opened are read again, and what no longer applies is skipped', async ({
+  page,
+  request,
+}) => {
+  const api = new NodusApi(request);
+  const project = await mixedJobs(api, 'rt-moved');
+  const ui = new ResourceTablePage(page, 'jobs');
+  await ui.goto(project);
+  for (const name of ['b-000000', 'b-000005', 'b-000006']) await ui.selectBox(name).check();
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (r.method() === 'GET' && url.pathname.includes(`/namespaces/${project}/jobs/`))
+      reads.push(url.pathname.split('/').pop()!);
+  });
+  await ui.bulk('Suspend').click();
+  // Named by what it acts on, which changes below.
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toHaveAccessibleName('Suspend 3 jobs?');
+  const confirm = dialog.getByRole('button', { name: 'Suspend 3 jobs' });
+  await expect(confirm).toBeVisible();
+  // The table holds rows: the dialog read each ticked Job whole.
+  expect(reads.sort()).toEqual(['b-000000', 'b-000005', 'b-000006']);
+  reads.length = 0;
+
+  // Meanwhile someone suspends one of them; its new label shows that the table has seen the change.
+  await api.patch(project, 'jobs', 'b-000005', {
+    metadata: { labels: { by: 'someone' } },
+    spec: { state: 'Suspended' },
+  });
+  await expect(ui.row('b-000005')).toContainText('by=someone');
+  await confirm.click();
+  await expect(dialog.getByRole('status')).toHaveText('2 done, 1 skipped');
+  await expect(dialog.getByRole('listitem', { name: 'b-000005' })).toContainText(
+    'It is already suspended (spec.state is Suspended).',
+  );
+  // Only the one that changed was read again.
+  expect(reads).toEqual(['b-000005']);
+});
+
+test('while the API fails to give the ticked Jobs, the dialog says so and can be cancelled; later it acts', async ({
+  page,
+  request,
+}) => {
+  const api = new NodusApi(request);
+  const project = await mixedJobs(api, 'rt-readfail');
+  const ui = new ResourceTablePage(page, 'jobs');
+  await ui.goto(project);
+  await ui.selectBox('b-000000').check();
+  try {
+    await api.setFaults({
+      errorRate: 1,
+      errorCode: 503,
+      retryAfterSeconds: 1,
+      verbs: ['get'],
+      paths: [`/apis/nodus.dev/v1/namespaces/${project}/jobs/`],
+    });
+    await ui.bulk('Suspend').click();
+    const dialog = ui.dialog('Suspend 1 job?');
+    await expect(dialog.getByRole('status')).toContainText(
+      'Reading the 1 job: the API answered 503 ServiceUnavailable; trying again (attempt 2)',
+    );
+    await expect(dialog.getByRole('button', { name: /^Suspend/ })).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+  } finally {
+    await api.clearFaults();
+  }
+  await expect(ui.selected).toContainText('1 selected');
+
+  // On a healthy API the same button reads it and acts.
+  await ui.bulk('Suspend').click();
+  const dialog = ui.dialog('Suspend 1 job?');
+  await dialog.getByRole('button', { name: 'Suspend 1 job' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('1 done');
+  const job = (await api.list(project, 'jobs')).find((j) => j.metadata.name === 'b-000000');
+  expect(job?.spec?.state).toBe('Suspended');
+});

@@ -246,9 +246,18 @@ test('exports hold the rows the table shows: CSV of its columns, YAML and JSON o
 
   const yaml = await exportAs(/^YAML/);
   expect(yaml.suggestedFilename()).toBe(`budgets-${project}.yaml`);
-  const list = parse(await readDownload(yaml)) as { kind: string; items: { metadata: { name: string } }[] };
+  const list = parse(await readDownload(yaml)) as {
+    kind: string;
+    items: { kind: string; metadata: { name: string }; spec: { limitUSD: string } }[];
+  };
   expect(list.kind).toBe('List');
   expect(list.items.map((o) => o.metadata.name)).toEqual(names);
+  // Whole objects, read for the export: the table itself holds only the printed rows.
+  expect(list.items.map((o) => [o.kind, o.spec.limitUSD])).toEqual([
+    ['Budget', '4.00'],
+    ['Budget', '2.00'],
+    ['Budget', '1.00'],
+  ]);
 
   // From the keyboard: the menu opens on its first item, arrows move.
   await page.getByRole('button', { name: 'Export', exact: true }).focus();
@@ -260,6 +269,39 @@ test('exports hold the rows the table shows: CSV of its columns, YAML and JSON o
   expect(json.suggestedFilename()).toBe(`budgets-${project}.json`);
   const parsed = JSON.parse(await readDownload(json)) as { items: { metadata: { name: string } }[] };
   expect(parsed.items.map((o) => o.metadata.name)).toEqual(names);
+});
+
+test('an export of many rows reads their objects in pages of the list, not one request each', async ({
+  page,
+  request,
+}) => {
+  const api = new NodusApi(request);
+  const project = await api.newProject('rt-export-many');
+  await api.seed(project, 'Job', 60, 'bulk');
+  const ui = new ResourceTablePage(page, 'jobs');
+  const listed = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith(`/namespaces/${project}/jobs`));
+  await ui.goto(project, '?sort=-name');
+  await expect(ui.count).toContainText('60 jobs');
+  // The table lists rows as the API prints them, not whole objects.
+  expect((await listed).headers().accept).toContain('as=Table');
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (r.method() === 'GET' && url.pathname.includes(`/namespaces/${project}/jobs`) && !url.searchParams.has('watch'))
+      reads.push(url.pathname.split('/').pop()!);
+  });
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('menuitem', { name: /^JSON/ }).click(),
+  ]);
+  const list = JSON.parse(await readDownload(download)) as { items: { metadata: { name: string }; spec: object }[] };
+  // In the order shown (names descending), each one whole.
+  expect(list.items.map((o) => o.metadata.name)).toEqual(
+    Array.from({ length: 60 }, (_, i) => `bulk-${String(59 - i).padStart(6, '0')}`),
+  );
+  expect(list.items.every((o) => typeof o.spec === 'object')).toBe(true);
+  expect(reads).toEqual(['jobs']);
 });
 
 test('an object page downloads the object as YAML', async ({ page, request }) => {

@@ -3,12 +3,11 @@
  * maps each cell type to its component and derives the sort key, so the registry stays free of React and of
  * the table's code. Name, project, labels and age are every kind's and belong to the table.
  */
-import type { NodusObject } from '../shared/protocol.ts';
-import { SHARED_PRINTER_COLUMNS, pathReader, type PrinterColumn } from '../shared/printer-columns.ts';
+import { SHARED_PRINTER_COLUMNS, printedValue, type PrinterColumn, type TableItem } from '../shared/printer-columns.ts';
 
 /**
- * How a value is shown: `phase` a badge; `money` an amount (`warn` in amber, `live` with a dot); `gpu` and `owner` read the whole
- * object's GPU and owner; `text` plain (tabular when right-aligned); `size` GiB; `reference` code-like text.
+ * How a value is shown: `phase` a badge; `money` an amount (`warn` in amber, `live` with a dot); `gpu` reads the GPU model and
+ * count, `owner` the metadata's owner or creator; `text` plain (tabular when right-aligned); `size` GiB; `reference` code-like text.
  */
 export type CellType = 'phase' | 'money' | 'gpu' | 'owner' | 'text' | 'size' | 'reference';
 
@@ -22,17 +21,18 @@ export interface ColumnSpec {
   cell: CellType;
   /**
    * The printed columns (a Table's cells, src/shared/printer-columns.ts) the cell, its sort and its colours read,
-   * besides the metadata: all a table needs of an object to show this column.
+   * besides the metadata: all a table needs of an object to show this column. Each function below reads a
+   * table's item, a row or a whole object, through `printed` readers only.
    */
   reads: readonly string[];
   /** What the cell shows; absent for cells that read the whole object (gpu, owner). */
-  value?: (object: NodusObject) => unknown;
+  value?: (item: TableItem) => unknown;
   /** What the column sorts by, when not what it shows. */
-  sortBy?: (object: NodusObject) => unknown;
+  sortBy?: (item: TableItem) => unknown;
   /** A money cell drawn in amber, e.g. spent close to its cap. */
-  warn?: (object: NodusObject) => boolean;
+  warn?: (item: TableItem) => boolean;
   /** A money cell that moves on its own (what runs is charged as it runs): marked live, in no warning colour. */
-  live?: (object: NodusObject) => boolean;
+  live?: (item: TableItem) => boolean;
 }
 
 const num = (value: unknown): number | undefined => {
@@ -43,19 +43,25 @@ const num = (value: unknown): number | undefined => {
 
 const { PHASE, COST, MAX, GPU, GPUS } = SHARED_PRINTER_COLUMNS;
 
-/** What a printed column holds for an object: the value at its path. */
-export function printed(column: PrinterColumn): (o: NodusObject) => unknown {
-  return pathReader(column.jsonPath) as (o: NodusObject) => unknown;
-}
+/** What a printed column holds for a row or an object. */
+export const printed = printedValue;
 
 const costOf = printed(COST);
+const gpuTypeOf = printed(GPU);
+const gpuCountOf = printed(GPUS);
 const maxOf = printed(MAX);
 const phaseOf = printed(PHASE);
 
-function nearCap(o: NodusObject): boolean {
+function nearCap(o: TableItem): boolean {
   const spent = num(costOf(o));
   const max = num(maxOf(o));
   return spent !== undefined && max !== undefined && max > 0 && spent >= 0.8 * max;
+}
+
+/** The GPU model and count a row or an object asks for (none: count 0). */
+export function gpuOf(item: TableItem): { type: string | undefined; count: number } {
+  const type = gpuTypeOf(item);
+  return { type: typeof type === 'string' && type !== '' ? type : undefined, count: num(gpuCountOf(item)) ?? 0 };
 }
 
 /** A printed column shown as plain text, or as numbers when right-aligned. */
@@ -98,7 +104,7 @@ export function sizeColumn(column: PrinterColumn): ColumnSpec {
 }
 
 /** Charged as it runs: its cost moves every few seconds. */
-const accruing = (o: NodusObject): boolean => phaseOf(o) === 'Running';
+const accruing = (o: TableItem): boolean => phaseOf(o) === 'Running';
 
 /** The columns most kinds share. */
 export const COLUMNS = {

@@ -10,7 +10,7 @@ export {
   type ActionState,
   type ActionTraits,
 } from './actions.ts';
-export { COLUMNS, moneyColumn, textColumn, type CellType, type ColumnSpec } from './columns.ts';
+export { COLUMNS, gpuOf, moneyColumn, textColumn, type CellType, type ColumnSpec } from './columns.ts';
 export { isFinished, kindInProject, kindLife, WAITING_PHASES, type KindLife, type Lifecycle } from './lifecycle.ts';
 export {
   childSelector,

@@ -5,8 +5,7 @@
  * (a newer API's) gets the explicit generic presentation.
  */
 import { ALL_PHASES, KIND_FACTS, isKindName, type KindFacts, type KindName } from '../shared/kinds.ts';
-import type { NodusObject } from '../shared/protocol.ts';
-import { printerColumn } from '../shared/printer-columns.ts';
+import { printerColumn, type TableItem } from '../shared/printer-columns.ts';
 import { COLUMNS, moneyColumn, printed, sizeColumn, textColumn } from './columns.ts';
 import { costMeter, presentation, type KindLook, type KindPresentation } from './presentation.ts';
 
@@ -15,7 +14,7 @@ const text = (value: unknown): string | undefined =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 const repository = printed(printerColumn('Image', 'Repository'));
 const tag = printed(printerColumn('Image', 'Tag'));
-const reference = (o: NodusObject): string => `${text(repository(o)) ?? ''}:${text(tag(o)) ?? ''}`;
+const reference = (o: TableItem): string => `${text(repository(o)) ?? ''}:${text(tag(o)) ?? ''}`;
 
 const LOOKS: Record<KindName, KindLook> = {
   Job: {

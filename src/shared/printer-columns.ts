@@ -5,6 +5,7 @@
  * Name and Age are every kind's and are not listed here.
  */
 import type { KindName } from './kinds.ts';
+import type { NodusObject, ObjectMeta } from './protocol.ts';
 
 export interface PrinterColumn {
   name: string;
@@ -101,6 +102,41 @@ export const PRINTER_COLUMNS: Readonly<Record<KindName, readonly PrinterColumn[]
     { name: 'Size', type: 'number', jsonPath: '.spec.sizeGiB', description: 'GiB.' },
   ],
 };
+
+/**
+ * An object as the API prints it (a `meta.k8s.io/v1` Table's row, src/data/client/rows.ts): its metadata and its
+ * printed cells. Not a NodusObject on purpose: whatever acts on an object fetches it whole.
+ */
+export interface RowObject {
+  /** The object's metadata, less managedFields (no table shows them, and they are often most of its bytes). */
+  readonly metadata: ObjectMeta;
+  /** The printed cells by column name (`Phase`, `Cost`, `GPUs`, ...); an unset value is `''`, as printed. */
+  readonly cells: Readonly<Record<string, unknown>>;
+  /** Never set: a row cannot stand in for an object (`spec` and `status` are not there to read). */
+  readonly spec?: never;
+  readonly status?: never;
+}
+
+/** What a table holds of an object: its row, or the whole object. A column reads either (`printedValue`). */
+export type TableItem = NodusObject | RowObject;
+
+export function isRow(item: TableItem): item is RowObject {
+  return (item as { cells?: unknown }).cells !== undefined;
+}
+
+/**
+ * A reader of a printed column's value from a row's cell or from an object's path: the same value either way, an
+ * unset one undefined (a row prints it as an empty cell).
+ */
+export function printedValue(column: PrinterColumn): (item: TableItem) => unknown {
+  const read = pathReader(column.jsonPath);
+  const { name } = column;
+  return (item) => {
+    if (!isRow(item)) return read(item);
+    const cell = item.cells[name];
+    return cell === '' || cell === null ? undefined : cell;
+  };
+}
 
 /**
  * A reader of the value at a simple path (`.spec.resources.gpu.type`, or `{.status.phase}`), undefined where it

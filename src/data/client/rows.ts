@@ -5,22 +5,15 @@
  * bytes and the memory. A RowObject is not a NodusObject on purpose: whatever acts on an object fetches it whole.
  * May import: src/shared only.
  */
+import type { RowObject } from '@/shared/printer-columns.ts';
 import type { ObjectMeta } from '@/shared/protocol.ts';
+
+export type { RowObject };
 
 export const TABLE_ACCEPT = 'application/json;as=Table;v=v1;g=meta.k8s.io';
 
 /** What a Table's rows carry of each object: its metadata (`includeObject=Metadata`). */
 export const TABLE_PARAMS = { includeObject: 'Metadata' } as const;
-
-export interface RowObject {
-  /** The object's metadata, less managedFields (no table shows them, and they are often most of its bytes). */
-  readonly metadata: ObjectMeta;
-  /** The printed cells by column name (`Phase`, `Cost`, `GPUs`, ...); an unset value is `''`, as printed. */
-  readonly cells: Readonly<Record<string, unknown>>;
-  /** Never set: a row cannot stand in for an object (`spec` and `status` are not there to read). */
-  readonly spec?: never;
-  readonly status?: never;
-}
 
 interface WireTable {
   kind: 'Table';

@@ -1,7 +1,7 @@
 /** Saved views and pins of the API server in use, changed through the preferences store (use-places.ts reads them). */
 import { ulid } from '@/shared/ulid.ts';
 import { setPreference, usePreferencesStore, type Preferences } from '../preferences.ts';
-import { MAX_PINS, pinKey, viewNameProblem, type Pin, type SavedView } from './places.ts';
+import { MAX_NAME, MAX_PINS, MAX_VIEWS, pinKey, viewNameKey, type Pin, type SavedView } from './places.ts';
 import { currentConnection } from './use-places.ts';
 
 /** Changes the list of the connection in use, from the stored value of the moment (not a render's). */
@@ -54,4 +54,16 @@ export function togglePin(pin: Pin): void {
 export function unpin(pin: Pin): void {
   const key = pinKey(pin);
   update('pins', (list) => list.filter((p) => pinKey(p) !== key));
+}
+
+/** Why a name cannot be given to a view (`except` is the view being renamed); undefined when it can. */
+export function viewNameProblem(views: readonly SavedView[], name: string, except?: string): string | undefined {
+  const trimmed = name.trim();
+  if (!trimmed) return 'Give the view a name.';
+  if (trimmed.length > MAX_NAME) return `A name has at most ${MAX_NAME} characters.`;
+  const clash = views.find((v) => v.id !== except && viewNameKey(v.name) === viewNameKey(trimmed));
+  if (clash) return `A view named “${clash.name}” exists already.`;
+  if (except === undefined && views.length >= MAX_VIEWS)
+    return `At most ${MAX_VIEWS} views are kept; delete one first.`;
+  return undefined;
 }

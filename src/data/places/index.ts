@@ -5,9 +5,8 @@ export {
   MAX_NAME,
   pinKey,
   viewAt,
-  viewNameProblem,
   type Pin,
   type SavedView,
 } from './places.ts';
 export { rememberProject, useLastProject, useRememberProject, usePins, useSavedViews } from './use-places.ts';
-export { deleteView, isPinned, renameView, saveView, togglePin, unpin } from './edit-places.ts';
+export { deleteView, isPinned, renameView, saveView, togglePin, unpin, viewNameProblem } from './edit-places.ts';

@@ -10,9 +10,9 @@ import {
   parsePins,
   parseSavedViews,
   viewAt,
-  viewNameProblem,
   type SavedView,
 } from './places.ts';
+import { viewNameProblem } from './edit-places.ts';
 
 const view = (over: Partial<SavedView> = {}): SavedView => ({
   id: 'v1',

@@ -116,18 +116,6 @@ export function parseLastProject(value: unknown): ByConnection<string> | undefin
   return out;
 }
 
-/** Why a name cannot be given to a view (`except` is the view being renamed); undefined when it can. */
-export function viewNameProblem(views: readonly SavedView[], name: string, except?: string): string | undefined {
-  const trimmed = name.trim();
-  if (!trimmed) return 'Give the view a name.';
-  if (trimmed.length > MAX_NAME) return `A name has at most ${MAX_NAME} characters.`;
-  const clash = views.find((v) => v.id !== except && viewNameKey(v.name) === viewNameKey(trimmed));
-  if (clash) return `A view named “${clash.name}” exists already.`;
-  if (except === undefined && views.length >= MAX_VIEWS)
-    return `At most ${MAX_VIEWS} views are kept; delete one first.`;
-  return undefined;
-}
-
 /** The view a location shows, if one was saved for it exactly. */
 export function viewAt(views: readonly SavedView[], path: string, search: string): SavedView | undefined {
   const wanted = normalSearch(search);

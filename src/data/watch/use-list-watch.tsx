@@ -6,6 +6,7 @@
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import type { NodusObject } from '@/shared/protocol.ts';
 import type { ListWatchSnapshot } from './list-watch.ts';
+import type { Held } from './object-index.ts';
 import type { WatchRegistry } from './registry.ts';
 import type { ListWatchTarget } from './target.ts';
 
@@ -35,7 +36,7 @@ export type { ListWatchSnapshot } from './list-watch.ts';
  * with the first of them and closes after the last unmounts. Re-renders at most once per animation frame, and
  * only when the list or its status changed.
  */
-export function useListWatch<T extends NodusObject = NodusObject>(target: ListWatchTarget): ListWatchSnapshot<T> {
+export function useListWatch<T extends Held = NodusObject>(target: ListWatchTarget): ListWatchSnapshot<T> {
   const registry = useWatchRegistry();
   const watch = registry.get<T>(target);
   return useSyncExternalStore(watch.subscribe, watch.getSnapshot, watch.getSnapshot);

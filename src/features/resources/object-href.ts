@@ -3,9 +3,9 @@
  * in src/app/router.tsx). Built here because features may not import the app's path helpers.
  */
 import type { KindInfo } from '@/data/client/index.ts';
-import type { NodusObject } from '@/shared/protocol.ts';
+import type { TableItem } from '@/shared/printer-columns.ts';
 
-export function objectHref(kind: Pick<KindInfo, 'plural'>, object: NodusObject): string {
+export function objectHref(kind: Pick<KindInfo, 'plural'>, object: TableItem): string {
   const project = encodeURIComponent(object.metadata.namespace ?? '');
   return `/projects/${project}/${encodeURIComponent(kind.plural)}/${encodeURIComponent(object.metadata.name ?? '')}`;
 }

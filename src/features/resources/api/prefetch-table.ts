@@ -9,7 +9,7 @@ import { NODUS_GROUP_VERSION } from '@/data/client/index.ts';
 import type { WatchRegistry } from '@/data/watch/index.ts';
 import { readTableParams } from '../table/view-params.ts';
 import { kindsQueryOptions, projectKinds } from './get-kinds.ts';
-import { tableListOptions, watchedListTarget } from './use-watched-list.ts';
+import { tableListOptions, tableTarget } from './use-watched-list.ts';
 
 /** How long a started list waits for its view: the first render is well under a second. */
 export const PREFETCH_HOLD_MS = 10_000;
@@ -32,10 +32,7 @@ export async function prefetchTable(
   if (at.plural) {
     // A kind named in the URL is a Nodus kind (the console's discovery is of nodus.dev/v1), so its list need not
     // wait for discovery. A name the API does not serve gets its 404 once, and the page says there is no such kind.
-    registry.hold(
-      watchedListTarget({ ...NODUS_GROUP_VERSION, plural: at.plural }, at.project, options),
-      PREFETCH_HOLD_MS,
-    );
+    registry.hold(tableTarget({ ...NODUS_GROUP_VERSION, plural: at.plural }, at.project, options), PREFETCH_HOLD_MS);
     return;
   }
   let kinds;
@@ -46,5 +43,5 @@ export async function prefetchTable(
     return;
   }
   const kind = kinds[0];
-  if (kind) registry.hold(watchedListTarget(kind, at.project, options), PREFETCH_HOLD_MS);
+  if (kind) registry.hold(tableTarget(kind, at.project, options), PREFETCH_HOLD_MS);
 }

@@ -1,11 +1,12 @@
 /**
- * The live objects of one kind in one project (or all projects), for the resource tables: listed in full, then
- * kept current by one shared watch (src/data/watch). Replaces a one-off list for any view that shows objects.
+ * The live rows of one kind in one project (or all projects), for the resource tables: listed in full, then
+ * kept current by one shared watch (src/data/watch). A table holds rows, the cells the API prints and each
+ * object's metadata (src/data/client/rows.ts), not whole objects: about half the bytes to read and parse and
+ * less memory to hold. What acts on an object or exports it fetches it whole (whole-objects.ts).
  */
-import type { KindInfo } from '@/data/client/index.ts';
+import type { KindInfo, RowObject } from '@/data/client/index.ts';
 import type { ListWatchTarget } from '@/data/watch/index.ts';
 import { useListWatch, type ListWatchSnapshot } from '@/data/watch/use-list-watch.tsx';
-import type { NodusObject } from '@/shared/protocol.ts';
 import { checkLabelSelector } from '../table/label-selector.ts';
 import { phaseFieldSelector, type TableParams } from '../table/view-params.ts';
 
@@ -17,15 +18,16 @@ export interface WatchedListOptions {
 }
 
 /** `project` undefined: every project the key can see. */
-export function useWatchedList<T extends NodusObject = NodusObject>(
+export function useWatchedRows(
   kind: Pick<KindInfo, 'group' | 'version' | 'plural'>,
   project: string | undefined,
   options: WatchedListOptions = {},
-): ListWatchSnapshot<T> {
-  return useListWatch<T>(watchedListTarget(kind, project, options));
+): ListWatchSnapshot<RowObject> {
+  return useListWatch<RowObject>(tableTarget(kind, project, options));
 }
 
-export function watchedListTarget(
+/** The watch a table of `kind` follows: its rows, with the table's selectors. */
+export function tableTarget(
   kind: Pick<KindInfo, 'group' | 'version' | 'plural'>,
   project: string | undefined,
   options: WatchedListOptions = {},
@@ -37,6 +39,7 @@ export function watchedListTarget(
     namespace: project,
     labelSelector: options.labelSelector,
     fieldSelector: options.fieldSelector,
+    as: 'table',
   };
 }
 

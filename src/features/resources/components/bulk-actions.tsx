@@ -7,13 +7,13 @@
 import { useCallback, useImperativeHandle, useState, type ReactNode, type Ref } from 'react';
 import { formatCount } from '@/lib/format.ts';
 import { lazyPart } from '@/lib/lazy-part.tsx';
-import type { NodusObject } from '@/shared/protocol.ts';
+import type { TableItem } from '@/shared/printer-columns.ts';
 import type { BulkAction } from '../table/bulk-plan.ts';
 import type { BulkBarProps, BulkRequest } from './bulk-bar.tsx';
 
 /** Opens an action's confirmation for these objects (a row's context menu), as the bar does for the ticked. */
 export interface BulkActionsHandle {
-  open: (action: BulkAction, objects: NodusObject[]) => void;
+  open: (action: BulkAction, objects: TableItem[]) => void;
 }
 
 const { Component: BulkBar } = lazyPart<BulkBarProps>(() => import('./bulk-bar.tsx').then((m) => m.BulkBar), {

@@ -3,6 +3,8 @@
  * Each goes through a confirmation that says what happens to every ticked object: the rules of the object
  * page (src/kinds) decide which it applies to, and only those are counted and acted on; the others
  * are listed as skipped, with why. Then a report per object. Loaded when first needed (bulk-actions.tsx).
+ * The table holds rows, not objects: the whole objects are read when the confirmation opens (whole-objects.ts),
+ * and those that changed since are read again when it is confirmed.
  */
 import { clsx } from 'clsx';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -13,12 +15,25 @@ import { useAccessList } from '@/data/access/index.ts';
 import type { KindInfo } from '@/data/client/index.ts';
 import { formatCount } from '@/lib/format.ts';
 import { lazyPart } from '@/lib/lazy-part.tsx';
+import type { RetryInfo } from '@/data/client/index.ts';
+import type { ListWatchTarget } from '@/data/watch/index.ts';
+import { isRow, type TableItem } from '@/shared/printer-columns.ts';
 import { FINALIZER_BILLING, type NodusObject } from '@/shared/protocol.ts';
 import { startDeletion, forEachObject, setDesiredState } from '../api/object-writes.ts';
+import { wholeObjects, type WholeObjects } from '../api/whole-objects.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import { kindTraits } from '../kinds/registry.tsx';
 import { DESIRED_STATE as STATE, useBulkCommands, VERB } from '../hooks/use-bulk-commands.ts';
-import { pastTense, planBulk, replan, withAccess, type BulkAction, type PlanItem } from '../table/bulk-plan.ts';
+import {
+  actedOn,
+  pastTense,
+  planBulk,
+  planGone,
+  replan,
+  withAccess,
+  type BulkAction,
+  type PlanItem,
+} from '../table/bulk-plan.ts';
 import { objectKey } from '../table/snapshot-diff.ts';
 import type { BulkDialogProps, BulkOutcome, BulkStage } from './bulk-dialog.tsx';
 
@@ -30,12 +45,20 @@ const { Component: BulkDialog } = lazyPart<BulkDialogProps>(
 
 interface Run {
   action: BulkAction;
+  /** The rows asked for: their objects are read before anything is planned (again after a failure). */
+  asked: readonly TableItem[];
   plan: PlanItem[];
   stage: BulkStage;
   outcomes: Map<string, BulkOutcome>;
+  /** Confirmed: what changed since is being read again. */
+  checking?: boolean;
+  /** Why the objects could not be read (the API's error). */
+  problem?: unknown;
+  /** The reading's last retry, while the API fails and the client tries again. */
+  retrying?: RetryInfo;
 }
 
-const billed = (o: NodusObject) => o.metadata.finalizers?.includes(FINALIZER_BILLING) ?? false;
+const billed = (o: TableItem) => o.metadata.finalizers?.includes(FINALIZER_BILLING) ?? false;
 
 /** Those acted on first, in the order they were ticked; then those skipped. */
 const actingFirst = (plan: PlanItem[]) => [
@@ -43,12 +66,19 @@ const actingFirst = (plan: PlanItem[]) => [
   ...plan.filter((i) => i.skip !== undefined),
 ];
 
-/** The confirmation of an action on these objects, nothing done yet. */
-const confirming = (kind: KindInfo, action: BulkAction, objects: NodusObject[]): Run => ({
+const reading = (action: BulkAction, asked: readonly TableItem[]): Run => ({
   action,
-  plan: actingFirst(planBulk(action, kind, objects)),
-  stage: 'confirm',
+  asked,
+  plan: [],
+  stage: 'reading',
   outcomes: new Map(),
+});
+
+/** The confirmation of an action on these objects, nothing done yet. */
+const confirming = (kind: KindInfo, action: BulkAction, asked: readonly TableItem[], whole: WholeObjects): Run => ({
+  ...reading(action, asked),
+  plan: actingFirst([...planBulk(action, kind, whole.objects), ...planGone(whole.gone)]),
+  stage: 'confirm',
 });
 
 const verbOf = (action: BulkAction) => (action === 'delete' ? 'delete' : 'patch');
@@ -57,7 +87,9 @@ export interface BulkBarProps {
   kind: KindInfo;
   /** The project in view; undefined for all projects, where each ticked object's project is asked at confirm. */
   project: string | undefined;
-  items: () => readonly NodusObject[];
+  /** What the table lists, where the whole objects of its rows are read. */
+  target: ListWatchTarget;
+  items: () => readonly TableItem[];
   selection: Selection;
   /** Where to draw the action buttons (inside the shell's "N selected" group); null while nothing is ticked. */
   slot: HTMLElement | null;
@@ -69,13 +101,16 @@ export interface BulkBarProps {
 
 export interface BulkRequest {
   action: BulkAction;
-  objects: NodusObject[];
+  objects: TableItem[];
 }
 
-export function BulkBar({ kind, project, items, selection, slot, request, onRequestTaken }: BulkBarProps) {
+export function BulkBar({ kind, project, target, items, selection, slot, request, onRequestTaken }: BulkBarProps) {
   const [run, setRun] = useState<Run | undefined>(undefined);
   // Set on the first confirm: a second click or Enter before React draws the running dialog acts no more.
   const started = useRef(false);
+  // The reading under way (objects for the confirmation, or again on confirm): cancelled with the dialog.
+  const readAbort = useRef<AbortController | undefined>(undefined);
+  useEffect(() => () => readAbort.current?.abort(), []);
   const count = selection.ids.size;
   const commands = useBulkCommands(kind, project, count > 0);
   const resource = { group: kind.group, resource: kind.plural };
@@ -97,14 +132,37 @@ export function BulkBar({ kind, project, items, selection, slot, request, onRequ
   }, [runProjects, refusals]);
   const plan = useMemo(() => (run ? actingFirst(withAccess(run.plan, deniedIn)) : []), [run, deniedIn]);
 
-  function ticked(): NodusObject[] {
+  function ticked(): TableItem[] {
     // What is ticked and still there: an object deleted meanwhile is not acted on.
     return items().filter((o) => selection.ids.has(objectKey(o)));
   }
 
-  function open(action: BulkAction, objects: NodusObject[] = ticked()) {
+  function reader(): AbortSignal {
+    readAbort.current?.abort();
+    readAbort.current = new AbortController();
+    return readAbort.current.signal;
+  }
+
+  /** Reads the whole objects of `asked`, then shows what the action would do to each. */
+  function read(action: BulkAction, asked: readonly TableItem[]) {
+    const signal = reader();
     started.current = false;
-    setRun(confirming(kind, action, objects));
+    setRun(reading(action, asked));
+    const onRetry = (retrying: RetryInfo) => {
+      if (!signal.aborted) setRun((r) => (r?.stage === 'reading' ? { ...r, retrying } : r));
+    };
+    wholeObjects(target, asked, { signal, onRetry }).then(
+      (whole) => {
+        if (!signal.aborted) setRun(confirming(kind, action, asked, whole));
+      },
+      (problem: unknown) => {
+        if (!signal.aborted) setRun({ ...reading(action, asked), problem });
+      },
+    );
+  }
+
+  function open(action: BulkAction) {
+    read(action, ticked());
   }
   useEffect(() => {
     if (!request) return;
@@ -112,18 +170,50 @@ export function BulkBar({ kind, project, items, selection, slot, request, onRequ
     // Asked for before this code came: what was unticked meanwhile is no longer asked for.
     const objects = request.objects.filter((o) => selection.ids.has(objectKey(o)));
     if (objects.length === 0) return;
-    started.current = false;
-    setRun(confirming(kind, request.action, objects));
+    read(request.action, objects);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `read` is this render's; the request is what changes.
   }, [request, kind, selection.ids, onRequestTaken]);
 
-  function start() {
+  /**
+   * The planned objects as they are now: the table's rows say which are gone and which moved on since they were
+   * read (another resourceVersion: a charge, a change of state); those are read again.
+   */
+  async function currentObjects(plan: readonly PlanItem[], signal: AbortSignal): Promise<Map<string, NodusObject>> {
+    const listed = new Map(items().map((o) => [objectKey(o), o]));
+    const current = new Map<string, NodusObject>();
+    const moved: TableItem[] = [];
+    for (const object of actedOn(plan)) {
+      const key = objectKey(object);
+      const now = listed.get(key);
+      if (now === undefined) continue;
+      if (!isRow(now)) current.set(key, now);
+      else if (now.metadata.resourceVersion === object.metadata.resourceVersion) current.set(key, object);
+      else moved.push(now);
+    }
+    if (moved.length === 0) return current;
+    for (const o of (await wholeObjects(target, moved, { signal })).objects) current.set(objectKey(o), o);
+    return current;
+  }
+
+  async function start() {
     if (!run || run.stage !== 'confirm' || started.current || asking) return;
     started.current = true;
     const { action } = run;
-    const current = new Map(ticked().map((o) => [objectKey(o), o]));
+    const signal = reader();
+    setRun({ ...run, checking: true, problem: undefined });
+    let current: Map<string, NodusObject>;
+    try {
+      current = await currentObjects(run.plan, signal);
+    } catch (problem) {
+      if (signal.aborted) return;
+      started.current = false;
+      setRun({ ...run, checking: false, problem });
+      return;
+    }
+    if (signal.aborted) return;
     const plan = withAccess(replan(action, kind, run.plan, current), deniedIn);
-    const acting = plan.filter((i) => i.skip === undefined).map((i) => i.object);
-    setRun({ ...run, plan, stage: acting.length > 0 ? 'running' : 'done' });
+    const acting = actedOn(plan);
+    setRun({ ...run, plan, checking: false, stage: acting.length > 0 ? 'running' : 'done' });
     if (acting.length === 0) return;
     const write =
       action === 'delete'
@@ -142,7 +232,8 @@ export function BulkBar({ kind, project, items, selection, slot, request, onRequ
   }
 
   function close() {
-    if (run && run.stage !== 'confirm') {
+    readAbort.current?.abort();
+    if (run && (run.stage === 'running' || run.stage === 'done')) {
       // Keep the failures ticked, to try them again; what was skipped is done with.
       selection.select([...run.outcomes].filter(([, o]) => !o.ok).map(([id]) => id));
     }
@@ -175,7 +266,17 @@ export function BulkBar({ kind, project, items, selection, slot, request, onRequ
         : null}
       {run ? (
         <BulkDialog
-          title={acting > 0 ? `${VERB[run.action]} ${label(acting)}?` : `Nothing to ${run.action}`}
+          title={
+            run.stage === 'reading'
+              ? `${VERB[run.action]} ${label(run.asked.length)}?`
+              : acting > 0
+                ? `${VERB[run.action]} ${label(acting)}?`
+                : `Nothing to ${run.action}`
+          }
+          reading={readingText(label(run.asked.length), run.retrying)}
+          problem={run.problem}
+          busy={run.checking ? 'Reading them again…' : undefined}
+          onRetry={() => read(run.action, run.asked)}
           items={shown}
           effect={`Will be ${pastTense(run.action)}`}
           outcomes={run.outcomes}
@@ -188,11 +289,11 @@ export function BulkBar({ kind, project, items, selection, slot, request, onRequ
               ? `Checking whether you may ${run.action} ${kind.plural} there…`
               : `None of the selected ${kind.plural} can be ${pastTense(run.action)}.`,
           }}
-          onConfirm={start}
+          onConfirm={() => void start()}
           onClose={close}
         >
           {run.action === 'delete' ? (
-            <DeleteConsequences kind={kind} objects={shown.filter((i) => i.skip === undefined).map((i) => i.object)} />
+            <DeleteConsequences kind={kind} objects={actedOn(shown)} />
           ) : (
             <HoldConsequences kind={kind} state={STATE[run.action]} />
           )}
@@ -200,6 +301,14 @@ export function BulkBar({ kind, project, items, selection, slot, request, onRequ
       ) : null}
     </>
   );
+}
+
+/** What the reading stage says: reading, or why it is still reading. */
+function readingText(what: string, retrying: RetryInfo | undefined): string {
+  if (!retrying) return `Reading the ${what} from the API…`;
+  const { error, attempt } = retrying;
+  const answer = error.code === 0 ? 'could not be reached' : `answered ${error.code} ${error.reason}`;
+  return `Reading the ${what}: the API ${answer}; trying again (attempt ${attempt + 1})…`;
 }
 
 function DeleteConsequences({ kind, objects }: { kind: KindInfo; objects: NodusObject[] }) {

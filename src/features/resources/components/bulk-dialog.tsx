@@ -2,7 +2,8 @@
  * The confirmation of a bulk suspend, stop or delete: it says exactly what will happen to each ticked object
  * before anything does (acted on, or skipped and why; that billing finalizers keep deleted objects listed until
  * their final charge posts; that a Pipeline's Jobs go with it), then shows each object's outcome as it settles,
- * failures with the API's full error (reason, fix, requestId). A native modal <dialog>: focus stays inside and
+ * failures with the API's full error (reason, fix, requestId). Before the confirmation, the objects are read
+ * (the table holds rows only): that stage can only be cancelled, or retried when the reading failed. A native modal <dialog>: focus stays inside and
  * Escape cancels.
  */
 import { clsx } from 'clsx';
@@ -11,9 +12,12 @@ import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { AlertIcon, CheckIcon } from '@/components/ui/icons.tsx';
 import { PhaseBadge } from '@/components/ui/phase-badge.tsx';
 import { formatCount } from '@/lib/format.ts';
+import { SHARED_PRINTER_COLUMNS, printedValue } from '@/shared/printer-columns.ts';
 import type { PlanItem } from '../table/bulk-plan.ts';
 
-export type BulkStage = 'confirm' | 'running' | 'done';
+export type BulkStage = 'reading' | 'confirm' | 'running' | 'done';
+
+const phaseOf = printedValue(SHARED_PRINTER_COLUMNS.PHASE);
 
 export interface BulkOutcome {
   ok: boolean;
@@ -38,6 +42,14 @@ export interface BulkDialogProps {
   /** The button's label and the reason when it is off. */
   unavailable: { label: string; reason: string };
   danger?: boolean;
+  /** What the reading stage says while the objects are read. */
+  reading: string;
+  /** Why the objects could not be read (then, or again on confirm). */
+  problem?: unknown;
+  /** Confirmed, and not acting yet: what the confirm button says meanwhile (it takes no second press). */
+  busy?: string | undefined;
+  /** Reads the objects again after a failed reading. */
+  onRetry: () => void;
   onConfirm: () => void;
   onClose: () => void;
 }
@@ -54,6 +66,10 @@ export function BulkDialog({
   confirmLabel,
   unavailable,
   danger,
+  reading,
+  problem,
+  busy,
+  onRetry,
   onConfirm,
   onClose,
 }: BulkDialogProps) {
@@ -67,15 +83,22 @@ export function BulkDialog({
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
-    (confirm.current ?? cancel.current)?.focus();
   }, []);
 
-  // The confirm button goes once pressed: the focus moves to the progress line (not to Close, where a second
-  // press of Enter would dismiss the report) instead of being lost.
+  // The confirm button comes once the objects are read, and goes once pressed: the focus moves to it, then to
+  // the progress line (not to Close, where a second press of Enter would dismiss the report), never lost.
   const confirming = stage === 'confirm';
+  const waiting = stage === 'reading';
   useEffect(() => {
-    if (!confirming) status.current?.focus();
-  }, [confirming]);
+    if (confirming) (confirm.current ?? cancel.current)?.focus();
+    else if (waiting) cancel.current?.focus();
+    else status.current?.focus();
+  }, [confirming, waiting]);
+  // A failed reading offers Retry; the focus goes there rather than staying on Cancel.
+  const failedReading = waiting && problem !== undefined;
+  useEffect(() => {
+    if (failedReading) dialog.current?.querySelector<HTMLElement>('[data-problem] button')?.focus();
+  }, [failedReading]);
 
   const acting = items.filter((i) => i.skip === undefined);
   const skipped = items.length - acting.length;
@@ -100,6 +123,25 @@ export function BulkDialog({
             {title}
           </h2>
           {confirming ? <div className="mt-2 space-y-2 text-sm text-slate-600">{children}</div> : null}
+          {waiting && problem === undefined ? (
+            <p role="status" className="mt-2 flex items-center gap-2 text-sm text-slate-600">
+              <span
+                aria-hidden="true"
+                className="size-3.5 shrink-0 animate-spin rounded-full border-2 border-slate-200 border-t-indigo-500"
+              />
+              {reading}
+            </p>
+          ) : null}
+          {problem !== undefined ? (
+            <div data-problem="" className="mt-2">
+              <ErrorPanel
+                compact
+                title={waiting ? 'Could not read the selected objects' : 'Could not read them again to act on them'}
+                error={problem}
+                onRetry={waiting ? onRetry : undefined}
+              />
+            </div>
+          ) : null}
           {confirming && skipped > 0 ? (
             <p className="mt-2 rounded-md bg-slate-50 px-2.5 py-1.5 text-sm text-slate-700 ring-1 ring-slate-200 ring-inset">
               {skipped === items.length
@@ -108,7 +150,7 @@ export function BulkDialog({
               : each says why below.
             </p>
           ) : null}
-          {!confirming ? (
+          {!confirming && !waiting ? (
             <p ref={status} tabIndex={-1} role="status" className="mt-1 text-sm text-slate-600 outline-none">
               {stage === 'running' ? `Working… ${settled} of ${acting.length} done` : summary}
             </p>
@@ -132,7 +174,16 @@ export function BulkDialog({
         </ul>
 
         <footer className="flex items-center justify-end gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3">
-          {confirming ? (
+          {waiting ? (
+            <button
+              ref={cancel}
+              type="button"
+              onClick={onClose}
+              className="rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-xs hover:bg-slate-50"
+            >
+              Cancel
+            </button>
+          ) : confirming ? (
             <>
               {confirmLabel === undefined ? (
                 <p id={reasonId} className="mr-auto text-xs text-slate-500">
@@ -152,6 +203,7 @@ export function BulkDialog({
                 type="button"
                 onClick={onConfirm}
                 disabled={confirmLabel === undefined}
+                aria-disabled={busy !== undefined || undefined}
                 aria-describedby={confirmLabel === undefined ? reasonId : undefined}
                 className={clsx(
                   'rounded-md px-3 py-1.5 text-sm font-semibold text-white shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:bg-slate-300',
@@ -160,7 +212,7 @@ export function BulkDialog({
                     : 'bg-indigo-600 hover:bg-indigo-700 focus-visible:outline-indigo-600',
                 )}
               >
-                {confirmLabel ?? unavailable.label}
+                {busy ?? confirmLabel ?? unavailable.label}
               </button>
             </>
           ) : (
@@ -202,7 +254,7 @@ function Item({
         )}
         <span className={clsx('truncate font-medium', skip !== undefined && 'text-slate-500')}>{name}</span>
         {project ? <span className="shrink-0 text-xs text-slate-400">{project}</span> : null}
-        <PhaseBadge phase={object.status?.phase} still />
+        <PhaseBadge phase={phaseText(object)} still />
         <span
           className={clsx(
             'ml-auto shrink-0 text-xs',
@@ -220,6 +272,11 @@ function Item({
       {outcome && !outcome.ok ? <ErrorPanel compact error={outcome.error} className="mt-1.5 mb-1" /> : null}
     </li>
   );
+}
+
+function phaseText(item: PlanItem['object']): string | undefined {
+  const phase = phaseOf(item);
+  return typeof phase === 'string' ? phase : undefined;
 }
 
 function OutcomeIcon({

@@ -9,7 +9,9 @@ import { clsx } from 'clsx';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import { usePreference } from '@/data/preferences.ts';
 import { formatAge, formatDateTime, formatShortDateTime, formatUSD } from '@/lib/format.ts';
-import { LABEL_CREATED_BY, type NodusObject } from '@/shared/protocol.ts';
+import { gpuOf } from '@/kinds/index.ts';
+import type { TableItem } from '@/shared/printer-columns.ts';
+import { LABEL_CREATED_BY, type ObjectMeta } from '@/shared/protocol.ts';
 
 /** What the keyboard can reach inside a row (Left and Right from the row): focusable by script, never by Tab. */
 export const STOP =
@@ -93,13 +95,7 @@ export function Age({ timestamp }: { timestamp: string | undefined }) {
   );
 }
 
-export function gpuOf(object: NodusObject): { type: string | undefined; count: number } {
-  const gpu = (object.spec?.resources as { gpu?: { type?: unknown; count?: unknown } } | undefined)?.gpu;
-  const count = typeof gpu?.count === 'number' ? gpu.count : 0;
-  return { type: typeof gpu?.type === 'string' ? gpu.type : undefined, count };
-}
-
-export function Gpu({ object }: { object: NodusObject }) {
+export function Gpu({ object }: { object: TableItem }) {
   const { type, count } = gpuOf(object);
   if (!type || count === 0) return <span className="text-slate-300">—</span>;
   return (
@@ -117,7 +113,7 @@ export function Gpu({ object }: { object: NodusObject }) {
 }
 
 /** The controlling owner (a Pipeline's Job), or else who created the object. */
-export function ownerOf(object: NodusObject): { text: string; title: string } | undefined {
+export function ownerOf(object: { readonly metadata: ObjectMeta }): { text: string; title: string } | undefined {
   const controller = object.metadata.ownerReferences?.find((r) => r.controller) ?? object.metadata.ownerReferences?.[0];
   if (controller)
     return {
@@ -128,7 +124,7 @@ export function ownerOf(object: NodusObject): { text: string; title: string } | 
   return creator ? { text: creator, title: `Created by ${creator} (${LABEL_CREATED_BY})` } : undefined;
 }
 
-export function Owner({ object }: { object: NodusObject }) {
+export function Owner({ object }: { object: TableItem }) {
   const owner = ownerOf(object);
   if (!owner) return <span className="text-slate-300">—</span>;
   // Always worth a look: the tooltip says what the owner means as well as its whole name.

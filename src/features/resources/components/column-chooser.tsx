@@ -7,7 +7,7 @@ import { useLayoutEffect, useMemo, useRef, useState, type FormEvent } from 'reac
 import { EMPTY_LAYOUT, isLabelKey, labelColumnId, labelKeyOf, visibleIds } from '@/data/column-layout.ts';
 import { withLabel, withMoved, withoutLabel, withShown } from '@/data/column-edits.ts';
 import { setPreference, usePreference } from '@/data/preferences.ts';
-import type { NodusObject } from '@/shared/protocol.ts';
+import type { TableItem } from '@/shared/printer-columns.ts';
 import type { ColumnLayoutApi } from '../hooks/use-column-layout.ts';
 import { columnById } from '../kinds/registry.tsx';
 
@@ -19,7 +19,7 @@ export default function ColumnChooser({
   sampleRows,
 }: {
   api: ColumnLayoutApi;
-  sampleRows: () => readonly NodusObject[];
+  sampleRows: () => readonly TableItem[];
 }) {
   const { all, layout, set } = api;
   const defaults = useMemo(() => all.map((c) => c.id), [all]);

@@ -10,8 +10,8 @@ import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { FolderIcon } from '@/components/ui/icons.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { titleCase } from '@/lib/format.ts';
-import type { NodusObject } from '@/shared/protocol.ts';
-import { tableListOptions, useWatchedList } from '../api/use-watched-list.ts';
+import type { TableItem } from '@/shared/printer-columns.ts';
+import { tableListOptions, tableTarget, useWatchedRows } from '../api/use-watched-list.ts';
 import { useSelection } from '../hooks/use-selection.ts';
 import { useTableParams } from '../hooks/use-table-params.ts';
 import { useTableView } from '../hooks/use-table-view.ts';
@@ -39,7 +39,7 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
   const { params, set } = useTableParams();
   const listOptions = tableListOptions(params);
   const { labelSelector } = listOptions;
-  const objects = useWatchedList(kind, project, listOptions);
+  const objects = useWatchedRows(kind, project, listOptions);
   // The rows depend on the kind's name and plural only: discovery's answer for a kind drawn before it came
   // (project-resources.tsx) brings its verbs, and must not draw every row again.
   const { kind: kindName, plural } = kind;
@@ -67,6 +67,13 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
   const currentShown = useCallback(() => shownRef.current, []);
   const currentRows = useCallback(() => shownRef.current.rows, []);
   const bulk = useRef<BulkActionsHandle>(null);
+  // Where the bulk actions and the export read the whole objects of rows: what the table lists.
+  const { group, version } = kind;
+  const { fieldSelector } = listOptions;
+  const target = useMemo(
+    () => tableTarget({ group, version, plural }, project, { labelSelector, fieldSelector }),
+    [group, version, plural, project, labelSelector, fieldSelector],
+  );
 
   // Ticks belong to one filtered list: a new filter starts with none.
   const filterKey = `${labelSelector ?? ''}\n${params.phase}\n${query}`;
@@ -87,7 +94,7 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
     const firstDesc = columns.find((c) => c.id === column)?.firstDesc ?? false;
     set((current) => (column === current.sort ? { desc: !current.desc } : { sort: column, desc: firstDesc }));
   };
-  const hrefOf = useMemo(() => (o: NodusObject) => objectHref({ plural }, o), [plural]);
+  const hrefOf = useMemo(() => (o: TableItem) => objectHref({ plural }, o), [plural]);
   const where = project ?? 'any project';
   // Only what the status shows: a prop holding the 50,000 items would be walked by React's dev-mode profiling.
   const { status, since, attempt, error, retry, synced, nextRetryAt, syncedAt } = objects;
@@ -182,6 +189,7 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
               api={columnLayout}
               sampleRows={currentRows}
               current={currentShown}
+              target={target}
               fileBase={[kind.plural, project ?? 'all-projects']}
             />
           </Suspense>
@@ -220,7 +228,14 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
             'Listing…'
           )}
         </p>
-        <BulkActions ref={bulk} kind={kind} project={project} items={currentItems} selection={selection} />
+        <BulkActions
+          ref={bulk}
+          kind={kind}
+          project={project}
+          target={target}
+          items={currentItems}
+          selection={selection}
+        />
       </div>
       {/* A list that never arrived and was refused has its own error panel in the body. */}
       {synced || status !== 'stale' ? (

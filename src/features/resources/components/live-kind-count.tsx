@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import type { KindInfo } from '@/data/client/index.ts';
 import { AlertIcon } from '@/components/ui/icons.tsx';
 import { objectCountQueryOptions } from '@/data/object-counts.ts';
-import { useWatchedList } from '../api/use-watched-list.ts';
+import { useWatchedRows } from '../api/use-watched-list.ts';
 import { readTableParams } from '../table/view-params.ts';
 
 export function LiveKindCount({ kind, project }: { kind: KindInfo; project: string }) {
@@ -22,7 +22,7 @@ export function LiveKindCount({ kind, project }: { kind: KindInfo; project: stri
 }
 
 function WatchedCount({ kind, project }: { kind: KindInfo; project: string }) {
-  const objects = useWatchedList(kind, project);
+  const objects = useWatchedRows(kind, project);
   if (objects.synced) return <>{objects.size}</>;
   return objects.status === 'stale' ? <Failed /> : <>·</>;
 }

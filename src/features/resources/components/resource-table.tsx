@@ -11,7 +11,7 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { useNavigate } from 'react-router';
 import type { KindInfo } from '@/data/client/index.ts';
 import { isControlTarget, useHotkeys } from '@/lib/use-hotkeys.ts';
-import type { NodusObject } from '@/shared/protocol.ts';
+import type { TableItem } from '@/shared/printer-columns.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import type { Column } from '../kinds/registry.tsx';
 import type { RowFlash } from '../table/row-flash.ts';
@@ -28,7 +28,7 @@ import { ROW_HEIGHT, TableRow } from './table-row.tsx';
 export interface ResourceTableProps {
   kind: KindInfo;
   label: string;
-  rows: readonly NodusObject[];
+  rows: readonly TableItem[];
   /** Changes whenever `rows` (an array updated in place) does. */
   version: number;
   columns: readonly Column[];
@@ -41,7 +41,7 @@ export interface ResourceTableProps {
   onSort: (column: string) => void;
   selection: Selection;
   flash: RowFlash;
-  hrefOf: (object: NodusObject) => string;
+  hrefOf: (object: TableItem) => string;
 }
 
 // The tooltip for cut-off values: its code comes just after the table's own, which does not wait for it.

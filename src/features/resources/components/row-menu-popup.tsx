@@ -8,13 +8,13 @@ import { createPortal } from 'react-dom';
 import { LockIcon } from '@/components/ui/icons.tsx';
 import type { KindInfo } from '@/data/client/index.ts';
 import { matchesShortcut } from '@/lib/shortcuts.ts';
-import type { NodusObject } from '@/shared/protocol.ts';
+import type { TableItem } from '@/shared/printer-columns.ts';
 import { useBulkCommands } from '../hooks/use-bulk-commands.ts';
 import type { BulkAction } from '../table/bulk-plan.ts';
 
 export interface Opened {
   id: string;
-  object: NodusObject;
+  object: TableItem;
   x: number;
   y: number;
 }

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import type { KindInfo } from '@/data/client/index.ts';
 import { lazyPart } from '@/lib/lazy-part.tsx';
 import { matchesShortcut } from '@/lib/shortcuts.ts';
-import type { NodusObject } from '@/shared/protocol.ts';
+import type { TableItem } from '@/shared/printer-columns.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import { objectKey } from '../table/snapshot-diff.ts';
 import type { BulkActionsHandle } from './bulk-actions.tsx';
@@ -31,10 +31,10 @@ export function RowMenuArea({
   children,
 }: {
   kind: KindInfo;
-  items: () => readonly NodusObject[];
+  items: () => readonly TableItem[];
   selection: Selection;
   bulk: RefObject<BulkActionsHandle | null>;
-  hrefOf: (object: NodusObject) => string;
+  hrefOf: (object: TableItem) => string;
   children: ReactNode;
 }) {
   const [opened, setOpened] = useState<Opened | undefined>(undefined);

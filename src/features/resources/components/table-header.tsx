@@ -6,7 +6,7 @@
 import { clsx } from 'clsx';
 import { memo, useEffect, useRef, type ReactNode } from 'react';
 import type { KindInfo } from '@/data/client/index.ts';
-import type { NodusObject } from '@/shared/protocol.ts';
+import type { TableItem } from '@/shared/printer-columns.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import type { Column } from '../kinds/registry.tsx';
 import { objectKey } from '../table/snapshot-diff.ts';
@@ -58,7 +58,7 @@ export const TableHeader = memo(function TableHeader({
   onResize: (id: string, px: number) => void;
   sort: { column: string; desc: boolean };
   onSort: (column: string) => void;
-  rows: readonly NodusObject[];
+  rows: readonly TableItem[];
   /** `rows` is updated in place: this says when. */
   version: number;
   selection: Selection;

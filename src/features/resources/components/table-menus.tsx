@@ -5,7 +5,8 @@
 import { clsx } from 'clsx';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { matchesShortcut } from '@/lib/shortcuts.ts';
-import type { NodusObject } from '@/shared/protocol.ts';
+import type { ListWatchTarget } from '@/data/watch/index.ts';
+import type { TableItem } from '@/shared/printer-columns.ts';
 import type { Column } from '../kinds/registry.tsx';
 import type { ColumnLayoutApi } from '../hooks/use-column-layout.ts';
 import type { ExportFormat } from '../table/export.ts';
@@ -18,17 +19,20 @@ export default function TableMenus({
   api,
   sampleRows,
   current,
+  target,
   fileBase,
 }: {
   api: ColumnLayoutApi;
-  sampleRows: () => readonly NodusObject[];
-  current: () => { rows: readonly NodusObject[]; columns: readonly Column[] };
+  sampleRows: () => readonly TableItem[];
+  current: () => { rows: readonly TableItem[]; columns: readonly Column[] };
+  /** Where the whole objects of the rows are read, for an export of them. */
+  target: ListWatchTarget;
   fileBase: readonly string[];
 }) {
   return (
     <>
       <ColumnsButton api={api} sampleRows={sampleRows} />
-      <ExportMenu current={current} fileBase={fileBase} />
+      <ExportMenu current={current} target={target} fileBase={fileBase} />
     </>
   );
 }
@@ -56,7 +60,7 @@ function useDismiss(open: boolean, close: () => void, box: React.RefObject<HTMLE
   }, [open, close, box]);
 }
 
-export function ColumnsButton({ api, sampleRows }: { api: ColumnLayoutApi; sampleRows: () => readonly NodusObject[] }) {
+export function ColumnsButton({ api, sampleRows }: { api: ColumnLayoutApi; sampleRows: () => readonly TableItem[] }) {
   const [open, setOpen] = useState(false);
   const [side, setSide] = useState<'left-0' | 'right-0'>('right-0');
   const box = useRef<HTMLDivElement>(null);
@@ -117,13 +121,15 @@ const FORMATS: { format: ExportFormat; label: string }[] = [
 
 /**
  * Export: the rows shown, as the table has them when the item is chosen. `rows` and `columns` are read then,
- * not on every render.
+ * not on every render. The CSV is of the rows themselves; YAML and JSON read the whole objects first.
  */
 export function ExportMenu({
   current,
+  target,
   fileBase,
 }: {
-  current: () => { rows: readonly NodusObject[]; columns: readonly Column[] };
+  current: () => { rows: readonly TableItem[]; columns: readonly Column[] };
+  target: ListWatchTarget;
   fileBase: readonly string[];
 }) {
   const [open, setOpen] = useState(false);
@@ -149,8 +155,13 @@ export function ExportMenu({
       const { rows, columns } = current();
       // The table's rows array is updated in place by the watch: the export is of this moment's rows.
       const snapshot = rows.slice();
-      const { exportRows, exportFileName } = await import('../table/export.ts');
-      await exportRows(snapshot, columns, format, exportFileName(fileBase, format));
+      const [{ exportRows, exportFileName }, { wholeObjects }] = await Promise.all([
+        import('../table/export.ts'),
+        import('../api/whole-objects.ts'),
+      ]);
+      const file = exportFileName(fileBase, format);
+      if (format === 'csv') await exportRows({ format, rows: snapshot, columns }, file);
+      else await exportRows({ format, objects: (await wholeObjects(target, snapshot)).objects }, file);
     } catch (e) {
       setProblem(`Could not export: ${e instanceof Error ? e.message : String(e)}`);
     } finally {

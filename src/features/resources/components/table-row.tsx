@@ -5,7 +5,7 @@
  */
 import { clsx } from 'clsx';
 import { memo, useCallback, type ChangeEvent } from 'react';
-import type { NodusObject } from '@/shared/protocol.ts';
+import type { TableItem } from '@/shared/printer-columns.ts';
 import type { Column } from '../kinds/registry.tsx';
 import type { RowFlash } from '../table/row-flash.ts';
 import { STOP } from './cells.tsx';
@@ -15,7 +15,7 @@ export const ROW_HEIGHT = 36;
 export const COMPACT_ROW_HEIGHT = 22;
 
 export interface RowProps {
-  object: NodusObject;
+  object: TableItem;
   id: string;
   /** Position among the rows shown, from 0. */
   index: number;

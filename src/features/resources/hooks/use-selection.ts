@@ -3,7 +3,7 @@
  * row, a shift-click ticks the range from the last one clicked, and "select all" ticks every row shown.
  */
 import { useCallback, useRef, useState } from 'react';
-import type { NodusObject } from '@/shared/protocol.ts';
+import type { TableItem } from '@/shared/printer-columns.ts';
 import { objectKey } from '../table/snapshot-diff.ts';
 
 const NONE: ReadonlySet<string> = new Set();
@@ -11,8 +11,8 @@ const NONE: ReadonlySet<string> = new Set();
 export interface Selection {
   ids: ReadonlySet<string>;
   /** `rows` are the rows shown, in order, for a shift-click range. */
-  toggle: (id: string, range: boolean, rows: readonly NodusObject[]) => void;
-  setAll: (rows: readonly NodusObject[]) => void;
+  toggle: (id: string, range: boolean, rows: readonly TableItem[]) => void;
+  setAll: (rows: readonly TableItem[]) => void;
   /** Exactly these (after a bulk action: the ones that failed, to try again). */
   select: (ids: Iterable<string>) => void;
   clear: () => void;
@@ -22,7 +22,7 @@ export function useSelection(): Selection {
   const [ids, setIds] = useState<ReadonlySet<string>>(NONE);
   const anchor = useRef<{ id: string; on: boolean } | undefined>(undefined);
 
-  const toggle = useCallback((id: string, range: boolean, rows: readonly NodusObject[]) => {
+  const toggle = useCallback((id: string, range: boolean, rows: readonly TableItem[]) => {
     setIds((current) => {
       const next = new Set(current);
       const from = range && anchor.current ? rows.findIndex((o) => objectKey(o) === anchor.current!.id) : -1;
@@ -45,7 +45,7 @@ export function useSelection(): Selection {
     });
   }, []);
 
-  const setAll = useCallback((rows: readonly NodusObject[]) => {
+  const setAll = useCallback((rows: readonly TableItem[]) => {
     anchor.current = undefined;
     setIds(new Set(rows.map(objectKey)));
   }, []);

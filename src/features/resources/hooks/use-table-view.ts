@@ -4,7 +4,7 @@
  * whose objects just changed.
  */
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { NodusObject } from '@/shared/protocol.ts';
+import type { TableItem } from '@/shared/printer-columns.ts';
 import { nameSortValue, type Column } from '../kinds/registry.tsx';
 import { RowFlash } from '../table/row-flash.ts';
 import { SearchWarmer, textMatcher } from '../table/search.ts';
@@ -13,7 +13,7 @@ import { TableView, type TableSource, type ViewResult, type ViewSpec } from '../
 
 export function useTableView(
   /** An array, or a watch's snapshot (whose changes are applied without reading all its objects). */
-  objects: readonly NodusObject[] | TableSource<NodusObject>,
+  objects: readonly TableItem[] | TableSource<TableItem>,
   /** Whether `items` is a whole list (the watch's `synced`): until then nothing counts as a change. */
   synced: boolean,
   columns: readonly Column[],
@@ -21,12 +21,12 @@ export function useTableView(
   query: string,
   /** The rows come from several projects: the text filter matches project names too. */
   acrossProjects = false,
-): ViewResult<NodusObject> & { flash: RowFlash } {
-  const [view] = useState(() => new TableView<NodusObject>());
+): ViewResult<TableItem> & { flash: RowFlash } {
+  const [view] = useState(() => new TableView<TableItem>());
   const [flash] = useState(() => new RowFlash());
   useEffect(() => () => flash.dispose(), [flash]);
 
-  const spec = useMemo((): ViewSpec<NodusObject> => {
+  const spec = useMemo((): ViewSpec<TableItem> => {
     const column = columns.find((c) => c.id === sort.column && c.sortValue);
     const key = column?.sortValue ?? nameSortValue;
     const sortId = `${column?.id ?? 'name'}\n${sort.desc}`;
@@ -51,7 +51,7 @@ export function useTableView(
   useEffect(() => {
     if (!synced) warmed.current = false;
     if (warmed.current) return;
-    const items = Array.isArray(objects) ? objects : (objects as TableSource<NodusObject>).items;
+    const items = Array.isArray(objects) ? objects : (objects as TableSource<TableItem>).items;
     if (items.length > 0) warmer.extend(items);
     if (synced) warmed.current = true;
   }, [synced, objects, warmer]);

@@ -8,11 +8,11 @@ import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
 import type { KindInfo } from '@/data/client/index.ts';
 import { PhaseBadge } from '@/components/ui/phase-badge.tsx';
-import { presentationOf, type ColumnSpec, type KindPresentation } from '@/kinds/index.ts';
-import type { NodusObject } from '@/shared/protocol.ts';
+import { gpuOf, presentationOf, type ColumnSpec, type KindPresentation } from '@/kinds/index.ts';
+import type { TableItem } from '@/shared/printer-columns.ts';
 import { labelColumnId, labelKeyOf } from '@/data/column-layout.ts';
 import type { SortValue } from '../table/table-view.ts';
-import { Age, Clipped, Gpu, gpuOf, LabelChips, Money, Owner, ownerOf } from '../components/cells.tsx';
+import { Age, Clipped, Gpu, LabelChips, Money, Owner, ownerOf } from '../components/cells.tsx';
 
 export interface Column {
   id: string;
@@ -21,12 +21,12 @@ export interface Column {
   width: string;
   align?: 'right';
   /** Absent: the column cannot be sorted. Keys of one column are all numbers or all strings. */
-  sortValue?: (object: NodusObject) => SortValue;
+  sortValue?: (object: TableItem) => SortValue;
   /** Numbers and ages read best biggest first on the first click. */
   firstDesc?: boolean;
-  render: (object: NodusObject) => ReactNode;
+  render: (object: TableItem) => ReactNode;
   /** The value as plain text, as an export writes it (raw numbers and timestamps, not as formatted). */
-  text: (object: NodusObject) => string;
+  text: (object: TableItem) => string;
 }
 
 export interface KindTraits {
@@ -47,14 +47,14 @@ const text = (value: unknown): string | undefined =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 
 /** The sort key of a column: GPUs by count, owners by name, right-aligned columns as numbers, the rest as text. */
-function sortValueOf(spec: ColumnSpec): (o: NodusObject) => SortValue {
+function sortValueOf(spec: ColumnSpec): (o: TableItem) => SortValue {
   if (spec.cell === 'gpu') return (o) => gpuOf(o).count || undefined;
   if (spec.cell === 'owner') return (o) => ownerOf(o)?.text;
   const read = spec.sortBy ?? spec.value ?? (() => undefined);
   return spec.align === 'right' ? (o) => num(read(o)) : (o) => text(read(o));
 }
 
-function textOf(spec: ColumnSpec): (o: NodusObject) => string {
+function textOf(spec: ColumnSpec): (o: TableItem) => string {
   if (spec.cell === 'gpu')
     return (o) => {
       const { type, count } = gpuOf(o);
@@ -65,7 +65,7 @@ function textOf(spec: ColumnSpec): (o: NodusObject) => string {
   return (o) => text(read(o)) ?? '';
 }
 
-function cellOf(spec: ColumnSpec): (o: NodusObject) => ReactNode {
+function cellOf(spec: ColumnSpec): (o: TableItem) => ReactNode {
   const read = spec.value ?? (() => undefined);
   switch (spec.cell) {
     case 'phase':
@@ -165,7 +165,7 @@ export function tableColumns(kind: Pick<KindInfo, 'kind'>, allProjects: boolean)
   return [...(allProjects ? [projectColumn] : []), ...kindTraits(kind).columns, labelsColumn, ageColumn];
 }
 
-export const nameSortValue = (o: NodusObject): SortValue => o.metadata.name;
+export const nameSortValue = (o: TableItem): SortValue => o.metadata.name;
 
 const labelColumns = new Map<string, Column>();
 
@@ -173,7 +173,7 @@ const labelColumns = new Map<string, Column>();
 export function labelColumn(key: string): Column {
   let found = labelColumns.get(key);
   if (!found) {
-    const value = (o: NodusObject) => o.metadata.labels?.[key];
+    const value = (o: TableItem) => o.metadata.labels?.[key];
     found = {
       id: labelColumnId(key),
       header: key,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { TableItem } from '@/shared/printer-columns.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
-import { bulkHoldAction, GONE, planBulk, replan, withAccess } from './bulk-plan.ts';
+import { actedOn, bulkHoldAction, GONE, planBulk, planGone, replan, withAccess } from './bulk-plan.ts';
 
 const VERBS = ['get', 'list', 'watch', 'create', 'update', 'patch', 'delete'];
 const JOB = { kind: 'Job', verbs: VERBS };
@@ -15,7 +16,7 @@ function job(name: string, phase: string, extra: { state?: string; deleting?: bo
   };
 }
 
-const skips = (items: { object: NodusObject; skip?: string }[]) =>
+const skips = (items: { object: TableItem; skip?: string }[]) =>
   Object.fromEntries(items.map((i) => [i.object.metadata.name, i.skip ?? 'acts']));
 
 describe('planBulk', () => {
@@ -95,5 +96,18 @@ describe('withAccess', () => {
       theirs: no,
       going: 'It is already being deleted.',
     });
+  });
+});
+
+describe('planGone and actedOn', () => {
+  it('skips the rows whose objects were gone when read, and acts on whole objects only', () => {
+    const row: TableItem = { metadata: { name: 'left', uid: 'job_left' }, cells: { Phase: 'Running' } };
+    const plan = [...planBulk('suspend', JOB, [job('a', 'Running'), job('c', 'Failed')]), ...planGone([row])];
+    expect(skips(plan)).toEqual({
+      a: 'acts',
+      c: 'It has finished (Failed); there is nothing left to act on.',
+      left: GONE,
+    });
+    expect(actedOn(plan).map((o) => o.metadata.name)).toEqual(['a']);
   });
 });

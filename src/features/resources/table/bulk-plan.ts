@@ -7,6 +7,7 @@
 import type { KindInfo } from '@/data/client/index.ts';
 import { actionFor, holdAction } from '@/kinds/actions.ts';
 import { kindLife } from '@/kinds/lifecycle.ts';
+import { isRow, type TableItem } from '@/shared/printer-columns.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { objectKey } from './snapshot-diff.ts';
 
@@ -14,7 +15,8 @@ export type BulkAction = 'suspend' | 'stop' | 'delete';
 
 export interface PlanItem {
   key: string;
-  object: NodusObject;
+  /** The whole object; only the row of one that is gone (and so skipped). */
+  object: TableItem;
   /** Why it is left alone; undefined when the action applies. */
   skip?: string;
 }
@@ -40,6 +42,16 @@ export function planBulk(
       skip: state ? state.disabled : `${kind.kind} objects cannot be ${pastTense(action)}.`,
     };
   });
+}
+
+/** The rows whose objects were gone when they were read, skipped as such. */
+export function planGone(rows: readonly TableItem[]): PlanItem[] {
+  return rows.map((object) => ({ key: objectKey(object), object, skip: GONE }));
+}
+
+/** The objects a plan acts on (never a row: a row is planned only as gone). */
+export function actedOn(plan: readonly PlanItem[]): NodusObject[] {
+  return plan.flatMap((i) => (i.skip === undefined && !isRow(i.object) ? [i.object] : []));
 }
 
 /** The plan again, from the objects as they are now (`current`, by key): what changed may no longer apply. */

@@ -1,16 +1,17 @@
 /**
  * What a table exports: its rows (after filters, in the order shown) as CSV of the columns shown, or the whole
- * objects as a Kubernetes List in YAML or JSON. Loaded only when someone exports. The text is built a chunk of
+ * objects (read for it: the table holds rows) as a Kubernetes List in YAML or JSON. Loaded only when someone exports. The text is built a chunk of
  * rows at a time, yielding to the browser between chunks, so 50,000 rows never hold the tab for long.
  */
 import { csvField } from '@/lib/csv.ts';
 import { saveBlob } from '@/lib/save-blob.ts';
+import type { TableItem } from '@/shared/printer-columns.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { yamlSequence } from './yaml-emit.ts';
 
 export interface CsvColumn {
   header: string;
-  text: (object: NodusObject) => string;
+  text: (item: TableItem) => string;
 }
 
 export type ExportFormat = 'csv' | 'yaml' | 'json';
@@ -30,7 +31,7 @@ async function inChunks<T>(items: readonly T[], each: (chunk: readonly T[]) => s
 }
 
 /** A header line, then one line per row: the name first, then `columns` in order; CRLF line ends. */
-export async function toCsv(rows: readonly NodusObject[], columns: readonly CsvColumn[]): Promise<string> {
+export async function toCsv(rows: readonly TableItem[], columns: readonly CsvColumn[]): Promise<string> {
   const line = (fields: string[]) => fields.map(csvField).join(',') + '\r\n';
   const header = line(['Name', ...columns.map((c) => c.header)]);
   const body = await inChunks(rows, (chunk) =>
@@ -76,14 +77,17 @@ export function exportFileName(parts: readonly string[], format: ExportFormat): 
   return `${base}.${format}`;
 }
 
-/** Builds the export of `rows` in `format` and downloads it; resolves once the download started. */
-export async function exportRows(
-  rows: readonly NodusObject[],
-  columns: readonly CsvColumn[],
-  format: ExportFormat,
-  fileName: string,
-): Promise<void> {
+export type ExportInput =
+  | { format: 'csv'; rows: readonly TableItem[]; columns: readonly CsvColumn[] }
+  | { format: 'yaml' | 'json'; objects: readonly NodusObject[] };
+
+/** Builds the export in its format and downloads it; resolves once the download started. */
+export async function exportRows(input: ExportInput, fileName: string): Promise<void> {
   const text =
-    format === 'csv' ? await toCsv(rows, columns) : format === 'yaml' ? await toYamlList(rows) : await toJsonList(rows);
-  saveBlob(new Blob([text], { type: TYPES[format] }), fileName);
+    input.format === 'csv'
+      ? await toCsv(input.rows, input.columns)
+      : input.format === 'yaml'
+        ? await toYamlList(input.objects)
+        : await toJsonList(input.objects);
+  saveBlob(new Blob([text], { type: TYPES[input.format] }), fileName);
 }

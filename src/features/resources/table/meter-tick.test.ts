@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { NodusObject } from '@/shared/protocol.ts';
+import type { RowObject } from '@/shared/printer-columns.ts';
 import { isMeterTick } from './meter-tick.ts';
 
 const base: NodusObject = {
@@ -41,5 +42,24 @@ describe('isMeterTick', () => {
     expect(isMeterTick(base, after({ metadata: { generation: 2 } }))).toBe(false);
     expect(isMeterTick(base, after({ metadata: { labels: { team: 'b' } } }))).toBe(false);
     expect(isMeterTick(base, after({ metadata: { deletionTimestamp: '2026-01-01T00:00:00Z' } }))).toBe(false);
+  });
+});
+
+describe('isMeterTick on rows', () => {
+  const row = (cells: Record<string, unknown>, metadata: object = {}): RowObject => ({
+    metadata: { ...base.metadata, ...metadata },
+    cells: { Name: 'j', Phase: 'Running', Cost: '1.00', Max: '5.00', Age: '5m', ...cells },
+  });
+
+  it('is a new Cost cell, even as the Age cell moves with the clock', () => {
+    expect(isMeterTick(row({}), row({ Cost: '1.10' }, { resourceVersion: '2' }))).toBe(true);
+    expect(isMeterTick(row({}), row({ Cost: '1.10', Age: '6m' }))).toBe(true);
+  });
+
+  it('is not when the cost stayed, another cell moved, or the metadata a person sees changed', () => {
+    expect(isMeterTick(row({}), row({ Age: '6m' }))).toBe(false);
+    expect(isMeterTick(row({}), row({ Cost: '1.10', Phase: 'Succeeded' }))).toBe(false);
+    expect(isMeterTick(row({}), row({ Cost: '1.10' }, { generation: 2 }))).toBe(false);
+    expect(isMeterTick(row({}), row({ Cost: '1.10' }, { labels: { team: 'b' } }))).toBe(false);
   });
 });

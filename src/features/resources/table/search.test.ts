@@ -1,5 +1,6 @@
 /** The text filter matches every word, anywhere in the name, phase, owner or labels, ignoring case. */
 import { describe, expect, it } from 'vitest';
+import type { RowObject } from '@/shared/printer-columns.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { SearchWarmer, textMatcher } from './search.ts';
 
@@ -18,6 +19,11 @@ describe('textMatcher', () => {
     expect(textMatcher('LLAMA running')!(job)).toBe(true);
     expect(textMatcher('team=nlp ana')!(job)).toBe(true);
     expect(textMatcher('llama failed')!(job)).toBe(false);
+  });
+  it('reads a row as its object: the phase from its printed cell', () => {
+    const row: RowObject = { metadata: job.metadata, cells: { Name: 'train-llama', Phase: 'Running' } };
+    expect(textMatcher('llama running')!(row)).toBe(true);
+    expect(textMatcher('llama failed')!(row)).toBe(false);
   });
   it('matches the project only where rows come from several projects', () => {
     const other = { ...job, metadata: { ...job.metadata, namespace: 'vision', labels: {} } };

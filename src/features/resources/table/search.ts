@@ -5,17 +5,18 @@
  * strings and builds none.
  */
 import { whenIdle } from '@/lib/idle.ts';
-import type { NodusObject } from '@/shared/protocol.ts';
+import { SHARED_PRINTER_COLUMNS, printedValue, type TableItem } from '@/shared/printer-columns.ts';
 
-const texts = new WeakMap<NodusObject, string>();
+const phaseOf = printedValue(SHARED_PRINTER_COLUMNS.PHASE);
+const texts = new WeakMap<TableItem, string>();
 
-export function searchText(object: NodusObject): string {
+export function searchText(object: TableItem): string {
   let text = texts.get(object);
   if (text === undefined) {
     // Concatenated by hand and lowercased only when needed: at 50,000 objects this is the first keystroke's cost.
     const { name, labels, ownerReferences } = object.metadata;
     text = name ?? '';
-    const phase = object.status?.phase;
+    const phase = phaseOf(object);
     if (typeof phase === 'string') text += `\n${phase}`;
     if (ownerReferences) for (const ref of ownerReferences) text += `\n${ref.name}`;
     if (labels) for (const key in labels) text += `\n${key}=${labels[key]}`;
@@ -29,7 +30,7 @@ export function searchText(object: NodusObject): string {
  * A filter for the words of `query`; undefined when there are none (everything matches). `acrossProjects`: the
  * rows come from several projects, so a word may also name the project.
  */
-export function textMatcher(query: string, acrossProjects = false): ((object: NodusObject) => boolean) | undefined {
+export function textMatcher(query: string, acrossProjects = false): ((object: TableItem) => boolean) | undefined {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return undefined;
   if (acrossProjects) {
@@ -51,12 +52,12 @@ export function textMatcher(query: string, acrossProjects = false): ((object: No
  * building 50,000 at once (docs/PERFORMANCE.md has the trace).
  */
 export class SearchWarmer {
-  private items: readonly NodusObject[] = [];
+  private items: readonly TableItem[] = [];
   private next = 0;
   private cancel: (() => void) | undefined;
 
   /** Warms `items` from where the last call got to: a list's pages only add objects at the end. */
-  extend(items: readonly NodusObject[]): void {
+  extend(items: readonly TableItem[]): void {
     this.items = items;
     if (this.next > items.length) this.next = 0;
     if (this.cancel === undefined && this.next < items.length) this.schedule();

@@ -5,7 +5,7 @@
  * comparison per object, and nothing is hashed. Only when the order itself changed (a relist after Expired)
  * does it fall back to a diff by uid.
  */
-import type { NodusObject } from '@/shared/protocol.ts';
+import type { TableItem } from '@/shared/printer-columns.ts';
 
 export interface SnapshotDiff<T> {
   added: T[];
@@ -14,11 +14,11 @@ export interface SnapshotDiff<T> {
   modified: [T, T][];
 }
 
-export function objectKey(object: NodusObject): string {
+export function objectKey(object: TableItem): string {
   return object.metadata.uid ?? `${object.metadata.namespace ?? ''}/${object.metadata.name ?? ''}`;
 }
 
-export function diffSnapshots<T extends NodusObject>(before: readonly T[], after: readonly T[]): SnapshotDiff<T> {
+export function diffSnapshots<T extends TableItem>(before: readonly T[], after: readonly T[]): SnapshotDiff<T> {
   const diff: SnapshotDiff<T> = { added: [], removed: [], modified: [] };
   if (before === after) return diff;
   let i = 0;
@@ -55,7 +55,7 @@ export function diffSnapshots<T extends NodusObject>(before: readonly T[], after
 }
 
 /** The general case: any order on either side. */
-export function diffById<T extends NodusObject>(before: readonly T[], after: readonly T[]): SnapshotDiff<T> {
+export function diffById<T extends TableItem>(before: readonly T[], after: readonly T[]): SnapshotDiff<T> {
   const diff: SnapshotDiff<T> = { added: [], removed: [], modified: [] };
   const old = new Map<string, T>();
   for (const object of before) old.set(objectKey(object), object);

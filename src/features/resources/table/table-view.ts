@@ -5,7 +5,7 @@
  * moved, by binary search and an in-place splice, or, for a list's pages arriving, by one merge. The rows array is the same array throughout (no copy per
  * event); `version` says when it changed. Framework-free: the React binding is use-table-view.ts.
  */
-import type { NodusObject } from '@/shared/protocol.ts';
+import type { TableItem } from '@/shared/printer-columns.ts';
 import { diffSize, diffSnapshots, objectKey } from './snapshot-diff.ts';
 import { isMeterTick } from './meter-tick.ts';
 
@@ -57,7 +57,7 @@ export interface ViewResult<T> {
 /** Beyond this many changes in one snapshot, sorting everything again is cheaper than moving each one. */
 const INCREMENTAL_LIMIT = 512;
 
-export class TableView<T extends NodusObject> {
+export class TableView<T extends TableItem> {
   private rows: T[] = [];
   private source: TableSource<T> | undefined;
   private spec: ViewSpec<T> | undefined;
@@ -283,7 +283,7 @@ export function compareKeys(a: SortValue, b: SortValue, desc: boolean): number {
 }
 
 /** Equal keys fall back to name, then project, then uid: a total order, so every object has one place. */
-export function tiebreak(a: NodusObject, b: NodusObject): number {
+export function tiebreak(a: TableItem, b: TableItem): number {
   return (
     compareText(a.metadata.name, b.metadata.name) ||
     compareText(a.metadata.namespace, b.metadata.namespace) ||
