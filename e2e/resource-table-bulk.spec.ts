@@ -358,3 +358,37 @@ test('while the API fails to give the ticked Jobs, the dialog says so and can be
   const job = (await api.list(project, 'jobs')).find((j) => j.metadata.name === 'b-000000');
   expect(job?.spec?.state).toBe('Suspended');
 });
+
+test('a few rows ticked in a long table are read one by one, never by listing the whole table', async ({
+  page,
+  request,
+}) => {
+  const api = new NodusApi(request);
+  const project = await api.newProject('rt-few-of-many');
+  await api.seed(project, 'Job', 3_000, 'f');
+  const ui = new ResourceTablePage(page, 'jobs');
+  await ui.goto(project);
+  await expect(ui.count).toContainText('3,000 jobs');
+  // From the keyboard: the first row ticked, then a range down to the 25th.
+  await page.keyboard.press('j');
+  await expect(ui.row('f-000000')).toBeFocused();
+  await page.keyboard.press(' ');
+  for (let i = 0; i < 24; i++) await page.keyboard.press('j');
+  await expect(ui.row('f-000024')).toBeFocused();
+  await page.keyboard.press('Shift+ ');
+  await expect(ui.selected).toContainText('25 selected');
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (r.method() === 'GET' && url.pathname.includes(`/namespaces/${project}/jobs`) && !url.searchParams.has('watch'))
+      reads.push(url.pathname.split('/').pop()!);
+  });
+  await ui.bulk('Delete').click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: /^Delete \d+ jobs$/ })).toBeVisible();
+  // Twenty-five GETs cost less than listing 3,000 Jobs whole.
+  expect(reads).toHaveLength(25);
+  expect(reads).not.toContain('jobs');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+});

@@ -63,6 +63,7 @@ export const openTableScenario: Scenario = {
   needsBrowser: true,
   async run(ctx): Promise<RunOutcome> {
     const before = await listEveryJob(ctx, false);
+    const rowsBefore = await listEveryJob(ctx, false, true);
     const session = await openSession(ctx);
     try {
       const marks = await openTable(session, ctx.plan.openTimeoutMs);
@@ -82,7 +83,10 @@ export const openTableScenario: Scenario = {
       const load = await frameStats(session.page, 0, marks.allListedPainted!);
       await session.close();
       const after = await listEveryJob(ctx, false);
+      const rowsAfter = await listEveryJob(ctx, false, true);
       const ceiling = (before.elapsed + after.elapsed) / 2;
+      // The table reads the list as rows (as=Table): the same list, in the form the console asks for it.
+      const rowsCeiling = (rowsBefore.elapsed + rowsAfter.elapsed) / 2;
       const browserRead = await readListInBrowser(
         ctx.browser!,
         ctx.console!.url,
@@ -140,6 +144,18 @@ export const openTableScenario: Scenario = {
             target: { op: '<=', value: 2 },
           },
           {
+            id: 'list-ceiling-rows',
+            label: 'the same client reading the list as the console asks for it (rows: as=Table with metadata)',
+            unit: 'ms',
+            value: rowsCeiling,
+          },
+          {
+            id: 'all-listed-rows-ratio',
+            label: 'all listed and painted ÷ that read of rows',
+            unit: '×',
+            value: marks.allListedPainted! / rowsCeiling,
+          },
+          {
             id: 'all-listed-from-first-page',
             label: 'all listed and painted, from the first page asked',
             unit: 'ms',
@@ -171,9 +187,9 @@ export const openTableScenario: Scenario = {
           },
           {
             id: 'all-listed-browser-ratio',
-            label: 'all listed and painted, from the first page asked ÷ Chromium alone through the proxy',
+            label: 'all listed and painted, from the first page asked ÷ Chromium alone reading the rows (proxy)',
             unit: '×',
-            value: fromFirstPage / browserRead.proxied,
+            value: fromFirstPage / browserRead.rows!,
           },
           { id: 'longest-task', label: 'longest task while opening', unit: 'ms', value: load.longestTask },
         ],

@@ -4,9 +4,11 @@
  * object's metadata (src/data/client/rows.ts), not whole objects: about half the bytes to read and parse and
  * less memory to hold. What acts on an object or exports it fetches it whole (whole-objects.ts).
  */
-import type { KindInfo, RowObject } from '@/data/client/index.ts';
+import { NODUS_GROUP_VERSION, type KindInfo } from '@/data/client/index.ts';
 import type { ListWatchTarget } from '@/data/watch/index.ts';
 import { useListWatch, type ListWatchSnapshot } from '@/data/watch/use-list-watch.tsx';
+import type { TableItem } from '@/shared/printer-columns.ts';
+import { knownKind } from '../kinds/known-kinds.ts';
 import { checkLabelSelector } from '../table/label-selector.ts';
 import { phaseFieldSelector, type TableParams } from '../table/view-params.ts';
 
@@ -22,11 +24,14 @@ export function useWatchedRows(
   kind: Pick<KindInfo, 'group' | 'version' | 'plural'>,
   project: string | undefined,
   options: WatchedListOptions = {},
-): ListWatchSnapshot<RowObject> {
-  return useListWatch<RowObject>(tableTarget(kind, project, options));
+): ListWatchSnapshot<TableItem> {
+  return useListWatch<TableItem>(tableTarget(kind, project, options));
 }
 
-/** The watch a table of `kind` follows: its rows, with the table's selectors. */
+/**
+ * The watch a table of `kind` follows: its rows, with the table's selectors. A kind only discovery knows is
+ * watched whole: what it prints is not known, and its generic columns read its status.
+ */
 export function tableTarget(
   kind: Pick<KindInfo, 'group' | 'version' | 'plural'>,
   project: string | undefined,
@@ -39,7 +44,7 @@ export function tableTarget(
     namespace: project,
     labelSelector: options.labelSelector,
     fieldSelector: options.fieldSelector,
-    as: 'table',
+    ...(kind.group === NODUS_GROUP_VERSION.group && knownKind(kind.plural) ? { as: 'table' as const } : {}),
   };
 }
 

@@ -1,8 +1,9 @@
 /**
  * The whole objects behind a table's rows, for what acts on them or exports them: a row carries its printed
- * cells and its metadata only. A few are read with one GET each; more, by listing what the table lists (its
- * project and selectors) and keeping those asked for, which is one request per thousand instead of one each.
- * A row whose object is no longer there (or is another object of the same name now) is reported as gone.
+ * cells and its metadata only. A few (or a few of a long table) are read with one GET each; more, by listing
+ * what the table lists (its project and selectors) and keeping those asked for, which is one request per
+ * thousand instead of one each. A row whose object is no longer there (or is another object of the same name
+ * now) is reported as gone.
  */
 import { apiClient } from '@/data/api-client.ts';
 import { isApiError, type RetryInfo } from '@/data/client/index.ts';
@@ -19,44 +20,69 @@ export interface WholeObjects {
   gone: TableItem[];
 }
 
-/** Up to this many are read one by one: a list of the table's whole selection costs more below it. */
+/** Up to this many are read one by one whatever the table's size. */
 export const ONE_BY_ONE = 20;
 
 /**
+ * A GET costs about what a list page of this many objects does (a request's own cost dominates in the browser):
+ * more rows than the table lists divided by this are read by listing it.
+ */
+const OBJECTS_PER_GET = 100;
+
+export interface WholeObjectsOptions {
+  signal?: AbortSignal;
+  /** Reads are retried for minutes on a failing API: the caller hears of each retry, to say so. */
+  onRetry?: (info: RetryInfo) => void;
+  /** How many objects the table lists (its watch's size): reading them all must cost less than a GET each. */
+  listed: number;
+}
+
+/**
  * The whole objects of `items`, read from where `target` (the table's watch) lists them; those already whole are
- * taken as they are. Rejects with the API's error.
+ * taken as they are. Rejects with the API's error, after stopping the reads still under way.
  */
 export async function wholeObjects(
   target: ListWatchTarget,
   items: readonly TableItem[],
-  options: { signal?: AbortSignal; onRetry?: (info: RetryInfo) => void } = {},
+  options: WholeObjectsOptions,
 ): Promise<WholeObjects> {
-  const { signal, onRetry } = options;
-  // Reads are retried for minutes on a failing API: the caller hears of each retry, to say so.
-  const retry = onRetry ? { retry: { onRetry } } : {};
   const rows = items.filter(isRow);
   const found = new Map<string, NodusObject>();
-  if (rows.length > ONE_BY_ONE) {
-    const wanted = new Set(rows.map(objectKey));
-    const list = await apiClient.list<NodusObject>(watchPath(target), {
-      params: selectorParams(target),
-      limit: 500,
-      maxLimit: 1000,
-      ...(signal ? { signal } : {}),
-      ...retry,
-    });
-    for (const object of list.items) if (wanted.has(objectKey(object))) found.set(objectKey(object), object);
-  } else {
-    await eachAtMost(3, rows, async (row) => {
+  const inner = new AbortController();
+  const stop = () => inner.abort();
+  options.signal?.addEventListener('abort', stop);
+  if (options.signal?.aborted) inner.abort();
+  const read = { signal: inner.signal, ...(options.onRetry ? { retry: { onRetry: options.onRetry } } : {}) };
+  try {
+    let single = rows;
+    if (rows.length > ONE_BY_ONE && rows.length * OBJECTS_PER_GET >= options.listed) {
+      const wanted = new Set(rows.map(objectKey));
+      const list = await apiClient.list<NodusObject>(watchPath(target), {
+        params: selectorParams(target),
+        limit: 500,
+        maxLimit: 1000,
+        ...read,
+      });
+      for (const object of list.items) if (wanted.has(objectKey(object))) found.set(objectKey(object), object);
+      // Not in the list: deleted, or no longer matching the table's selectors; a few are asked for by name.
+      single = rows.filter((row) => !found.has(objectKey(row)));
+      if (single.length > ONE_BY_ONE) single = [];
+    }
+    await eachAtMost(3, single, async (row) => {
       const { namespace = '', name = '' } = row.metadata;
       try {
-        const object = await getObject(target, namespace, name, { ...(signal ? { signal } : {}), ...retry });
+        const object = await getObject(target, namespace, name, read);
         // Another object of the same name since: the one in the row is gone.
         if (objectKey(object) === objectKey(row)) found.set(objectKey(row), object);
       } catch (error) {
         if (!(isApiError(error) && error.code === 404)) throw error;
       }
     });
+  } catch (error) {
+    inner.abort();
+    throw error;
+  } finally {
+    options.signal?.removeEventListener('abort', stop);
   }
   const objects: NodusObject[] = [];
   const gone: TableItem[] = [];

@@ -18,7 +18,8 @@ import { lazyPart } from '@/lib/lazy-part.tsx';
 import type { RetryInfo } from '@/data/client/index.ts';
 import type { ListWatchTarget } from '@/data/watch/index.ts';
 import { isRow, type TableItem } from '@/shared/printer-columns.ts';
-import { FINALIZER_BILLING, type NodusObject } from '@/shared/protocol.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
+import { billed, DeleteConsequences, HoldConsequences } from './bulk-consequences.tsx';
 import { startDeletion, forEachObject, setDesiredState } from '../api/object-writes.ts';
 import { wholeObjects, type WholeObjects } from '../api/whole-objects.ts';
 import type { Selection } from '../hooks/use-selection.ts';
@@ -44,6 +45,8 @@ const { Component: BulkDialog } = lazyPart<BulkDialogProps>(
 );
 
 interface Run {
+  /** Which dialog this is: what an earlier one still settles never lands on a later one. */
+  id: number;
   action: BulkAction;
   /** The rows asked for: their objects are read before anything is planned (again after a failure). */
   asked: readonly TableItem[];
@@ -58,15 +61,16 @@ interface Run {
   retrying?: RetryInfo;
 }
 
-const billed = (o: TableItem) => o.metadata.finalizers?.includes(FINALIZER_BILLING) ?? false;
-
 /** Those acted on first, in the order they were ticked; then those skipped. */
 const actingFirst = (plan: PlanItem[]) => [
   ...plan.filter((i) => i.skip === undefined),
   ...plan.filter((i) => i.skip !== undefined),
 ];
 
+let runs = 0;
+
 const reading = (action: BulkAction, asked: readonly TableItem[]): Run => ({
+  id: ++runs,
   action,
   asked,
   plan: [],
@@ -75,9 +79,10 @@ const reading = (action: BulkAction, asked: readonly TableItem[]): Run => ({
 });
 
 /** The confirmation of an action on these objects, nothing done yet. */
-const confirming = (kind: KindInfo, action: BulkAction, asked: readonly TableItem[], whole: WholeObjects): Run => ({
-  ...reading(action, asked),
-  plan: actingFirst([...planBulk(action, kind, whole.objects), ...planGone(whole.gone)]),
+const confirming = (read: Run, kind: KindInfo, whole: WholeObjects): Run => ({
+  ...read,
+  retrying: undefined,
+  plan: actingFirst([...planBulk(read.action, kind, whole.objects), ...planGone(whole.gone)]),
   stage: 'confirm',
 });
 
@@ -147,18 +152,23 @@ export function BulkBar({ kind, project, target, items, selection, slot, request
   function read(action: BulkAction, asked: readonly TableItem[]) {
     const signal = reader();
     started.current = false;
-    setRun(reading(action, asked));
-    const onRetry = (retrying: RetryInfo) => {
-      if (!signal.aborted) setRun((r) => (r?.stage === 'reading' ? { ...r, retrying } : r));
-    };
-    wholeObjects(target, asked, { signal, onRetry }).then(
+    const first = reading(action, asked);
+    setRun(first);
+    wholeObjects(target, asked, { signal, onRetry: noteRetry(first.id, signal), listed: items().length }).then(
       (whole) => {
-        if (!signal.aborted) setRun(confirming(kind, action, asked, whole));
+        if (!signal.aborted) setRun(confirming(first, kind, whole));
       },
       (problem: unknown) => {
-        if (!signal.aborted) setRun({ ...reading(action, asked), problem });
+        if (!signal.aborted) setRun({ ...first, problem });
       },
     );
+  }
+
+  /** Says why a reading of run `id` is taking long: the API failed and the client tries again. */
+  function noteRetry(id: number, signal: AbortSignal) {
+    return (retrying: RetryInfo) => {
+      if (!signal.aborted) setRun((r) => (r?.id === id ? { ...r, retrying } : r));
+    };
   }
 
   function open(action: BulkAction) {
@@ -178,7 +188,11 @@ export function BulkBar({ kind, project, target, items, selection, slot, request
    * The planned objects as they are now: the table's rows say which are gone and which moved on since they were
    * read (another resourceVersion: a charge, a change of state); those are read again.
    */
-  async function currentObjects(plan: readonly PlanItem[], signal: AbortSignal): Promise<Map<string, NodusObject>> {
+  async function currentObjects(
+    plan: readonly PlanItem[],
+    signal: AbortSignal,
+    onRetry: (info: RetryInfo) => void,
+  ): Promise<Map<string, NodusObject>> {
     const listed = new Map(items().map((o) => [objectKey(o), o]));
     const current = new Map<string, NodusObject>();
     const moved: TableItem[] = [];
@@ -191,7 +205,8 @@ export function BulkBar({ kind, project, target, items, selection, slot, request
       else moved.push(now);
     }
     if (moved.length === 0) return current;
-    for (const o of (await wholeObjects(target, moved, { signal })).objects) current.set(objectKey(o), o);
+    for (const o of (await wholeObjects(target, moved, { signal, onRetry, listed: listed.size })).objects)
+      current.set(objectKey(o), o);
     return current;
   }
 
@@ -200,10 +215,11 @@ export function BulkBar({ kind, project, target, items, selection, slot, request
     started.current = true;
     const { action } = run;
     const signal = reader();
-    setRun({ ...run, checking: true, problem: undefined });
+    const { id } = run;
+    setRun({ ...run, checking: true, problem: undefined, retrying: undefined });
     let current: Map<string, NodusObject>;
     try {
-      current = await currentObjects(run.plan, signal);
+      current = await currentObjects(run.plan, signal, noteRetry(id, signal));
     } catch (problem) {
       if (signal.aborted) return;
       started.current = false;
@@ -213,7 +229,7 @@ export function BulkBar({ kind, project, target, items, selection, slot, request
     if (signal.aborted) return;
     const plan = withAccess(replan(action, kind, run.plan, current), deniedIn);
     const acting = actedOn(plan);
-    setRun({ ...run, plan, checking: false, stage: acting.length > 0 ? 'running' : 'done' });
+    setRun({ ...run, plan, checking: false, retrying: undefined, stage: acting.length > 0 ? 'running' : 'done' });
     if (acting.length === 0) return;
     const write =
       action === 'delete'
@@ -227,8 +243,8 @@ export function BulkBar({ kind, project, target, items, selection, slot, request
           : 'Deleted';
     void forEachObject(acting, write, ({ object, error }) => {
       const outcome: BulkOutcome = error === undefined ? { ok: true, note: note(object) } : { ok: false, error };
-      setRun((r) => (r ? { ...r, outcomes: new Map(r.outcomes).set(objectKey(object), outcome) } : r));
-    }).then(() => setRun((r) => (r ? { ...r, stage: 'done' } : r)));
+      setRun((r) => (r?.id === id ? { ...r, outcomes: new Map(r.outcomes).set(objectKey(object), outcome) } : r));
+    }).then(() => setRun((r) => (r?.id === id ? { ...r, stage: 'done' } : r)));
   }
 
   function close() {
@@ -273,7 +289,13 @@ export function BulkBar({ kind, project, target, items, selection, slot, request
                 ? `${VERB[run.action]} ${label(acting)}?`
                 : `Nothing to ${run.action}`
           }
-          reading={readingText(label(run.asked.length), run.retrying)}
+          progress={
+            run.stage === 'reading'
+              ? readingText(`the ${label(run.asked.length)}`, run.retrying)
+              : run.checking && run.retrying
+                ? readingText('them again', run.retrying)
+                : undefined
+          }
           problem={run.problem}
           busy={run.checking ? 'Reading them again…' : undefined}
           onRetry={() => read(run.action, run.asked)}
@@ -305,51 +327,10 @@ export function BulkBar({ kind, project, target, items, selection, slot, request
 
 /** What the reading stage says: reading, or why it is still reading. */
 function readingText(what: string, retrying: RetryInfo | undefined): string {
-  if (!retrying) return `Reading the ${what} from the API…`;
+  if (!retrying) return `Reading ${what} from the API…`;
   const { error, attempt } = retrying;
   const answer = error.code === 0 ? 'could not be reached' : `answered ${error.code} ${error.reason}`;
-  return `Reading the ${what}: the API ${answer}; trying again (attempt ${attempt + 1})…`;
-}
-
-function DeleteConsequences({ kind, objects }: { kind: KindInfo; objects: NodusObject[] }) {
-  const traits = kindTraits(kind);
-  const withFinalizer = objects.filter(billed).length;
-  if (objects.length === 0) return null;
-  return (
-    <>
-      <p>Each {kind.kind} to be deleted is stopped first, then removed. This cannot be undone.</p>
-      {withFinalizer > 0 ? (
-        <p>
-          {withFinalizer === objects.length ? 'They carry' : `${withFinalizer} of them carry`} the{' '}
-          <code className="rounded bg-slate-100 px-1 font-mono text-xs">{FINALIZER_BILLING}</code> finalizer: they stay
-          listed
-          {traits.deletingPhase ? (
-            <>
-              {' '}
-              as <strong className="font-medium text-slate-800">{traits.deletingPhase}</strong>
-            </>
-          ) : null}{' '}
-          until their final charge posts, then disappear. You are charged for what they used until then.
-        </p>
-      ) : null}
-      {traits.cascade ? (
-        <p className="rounded-md bg-amber-50 px-2.5 py-1.5 text-amber-900 ring-1 ring-amber-600/20 ring-inset">
-          Deleting a {kind.kind} also deletes {traits.cascade}.
-        </p>
-      ) : null}
-    </>
-  );
-}
-
-function HoldConsequences({ kind, state }: { kind: KindInfo; state: string }) {
-  return (
-    <p>
-      Sets <code className="rounded bg-slate-100 px-1 font-mono text-xs">spec.state: {state}</code> on each {kind.kind}{' '}
-      it applies to (a merge patch). {state === 'Stopped' ? 'A stopped' : 'A suspended'} {kind.kind} stops running and
-      stops costing compute; set <code className="rounded bg-slate-100 px-1 font-mono text-xs">spec.state</code> back to
-      resume it.
-    </p>
-  );
+  return `Reading ${what}: the API ${answer}; trying again (attempt ${attempt + 1})…`;
 }
 
 function BulkButton({

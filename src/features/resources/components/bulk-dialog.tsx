@@ -42,8 +42,8 @@ export interface BulkDialogProps {
   /** The button's label and the reason when it is off. */
   unavailable: { label: string; reason: string };
   danger?: boolean;
-  /** What the reading stage says while the objects are read. */
-  reading: string;
+  /** What is being read meanwhile (the objects, or again on confirm), and why it takes long; undefined: nothing. */
+  progress: string | undefined;
   /** Why the objects could not be read (then, or again on confirm). */
   problem?: unknown;
   /** Confirmed, and not acting yet: what the confirm button says meanwhile (it takes no second press). */
@@ -66,7 +66,7 @@ export function BulkDialog({
   confirmLabel,
   unavailable,
   danger,
-  reading,
+  progress,
   problem,
   busy,
   onRetry,
@@ -89,16 +89,19 @@ export function BulkDialog({
   // the progress line (not to Close, where a second press of Enter would dismiss the report), never lost.
   const confirming = stage === 'confirm';
   const waiting = stage === 'reading';
-  useEffect(() => {
-    if (confirming) (confirm.current ?? cancel.current)?.focus();
-    else if (waiting) cancel.current?.focus();
-    else status.current?.focus();
-  }, [confirming, waiting]);
-  // A failed reading offers Retry; the focus goes there rather than staying on Cancel.
+  // While the objects are read, Cancel (the same button the confirmation keeps) holds it; a failed reading's
+  // Retry takes it, and gives it back to Cancel once pressed (the panel goes with it).
   const failedReading = waiting && problem !== undefined;
   useEffect(() => {
-    if (failedReading) dialog.current?.querySelector<HTMLElement>('[data-problem] button')?.focus();
-  }, [failedReading]);
+    if (confirming) {
+      const button = confirm.current;
+      (button && !button.disabled ? button : cancel.current)?.focus();
+    } else if (failedReading) {
+      const buttons = dialog.current?.querySelectorAll<HTMLButtonElement>('[data-problem] button') ?? [];
+      [...buttons].find((b) => b.textContent?.includes('Retry'))?.focus();
+    } else if (waiting) cancel.current?.focus();
+    else status.current?.focus();
+  }, [confirming, waiting, failedReading]);
 
   const acting = items.filter((i) => i.skip === undefined);
   const skipped = items.length - acting.length;
@@ -123,13 +126,13 @@ export function BulkDialog({
             {title}
           </h2>
           {confirming ? <div className="mt-2 space-y-2 text-sm text-slate-600">{children}</div> : null}
-          {waiting && problem === undefined ? (
+          {progress !== undefined && problem === undefined ? (
             <p role="status" className="mt-2 flex items-center gap-2 text-sm text-slate-600">
               <span
                 aria-hidden="true"
                 className="size-3.5 shrink-0 animate-spin rounded-full border-2 border-slate-200 border-t-indigo-500"
               />
-              {reading}
+              {progress}
             </p>
           ) : null}
           {problem !== undefined ? (
@@ -174,18 +177,10 @@ export function BulkDialog({
         </ul>
 
         <footer className="flex items-center justify-end gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3">
-          {waiting ? (
-            <button
-              ref={cancel}
-              type="button"
-              onClick={onClose}
-              className="rounded-md border border-slate-200 bg-white px-3 py-1.5 text-sm font-medium text-slate-700 shadow-xs hover:bg-slate-50"
-            >
-              Cancel
-            </button>
-          ) : confirming ? (
+          {waiting || confirming ? (
             <>
-              {confirmLabel === undefined ? (
+              {/* The same elements in both stages, so the focus on Cancel survives the reading's end. */}
+              {confirming && confirmLabel === undefined ? (
                 <p id={reasonId} className="mr-auto text-xs text-slate-500">
                   {unavailable.reason}
                 </p>
@@ -198,22 +193,24 @@ export function BulkDialog({
               >
                 Cancel
               </button>
-              <button
-                ref={confirm}
-                type="button"
-                onClick={onConfirm}
-                disabled={confirmLabel === undefined}
-                aria-disabled={busy !== undefined || undefined}
-                aria-describedby={confirmLabel === undefined ? reasonId : undefined}
-                className={clsx(
-                  'rounded-md px-3 py-1.5 text-sm font-semibold text-white shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:bg-slate-300',
-                  danger
-                    ? 'bg-rose-600 hover:bg-rose-700 focus-visible:outline-rose-600'
-                    : 'bg-indigo-600 hover:bg-indigo-700 focus-visible:outline-indigo-600',
-                )}
-              >
-                {busy ?? confirmLabel ?? unavailable.label}
-              </button>
+              {waiting ? null : (
+                <button
+                  ref={confirm}
+                  type="button"
+                  onClick={onConfirm}
+                  disabled={confirmLabel === undefined}
+                  aria-disabled={busy !== undefined || undefined}
+                  aria-describedby={confirmLabel === undefined ? reasonId : undefined}
+                  className={clsx(
+                    'rounded-md px-3 py-1.5 text-sm font-semibold text-white shadow-xs focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:bg-slate-300',
+                    danger
+                      ? 'bg-rose-600 hover:bg-rose-700 focus-visible:outline-rose-600'
+                      : 'bg-indigo-600 hover:bg-indigo-700 focus-visible:outline-indigo-600',
+                  )}
+                >
+                  {busy ?? confirmLabel ?? unavailable.label}
+                </button>
+              )}
             </>
           ) : (
             <button

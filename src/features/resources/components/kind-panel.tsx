@@ -60,9 +60,9 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
   });
   const currentItems = useCallback(() => objectsRef.current.items, []);
   // The export reads the rows shown and the columns when it runs.
-  const shownRef = useRef({ rows: view.rows, columns });
+  const shownRef = useRef({ rows: view.rows, columns, listed: objects.size });
   useLayoutEffect(() => {
-    shownRef.current = { rows: view.rows, columns };
+    shownRef.current = { rows: view.rows, columns, listed: objects.size };
   });
   const currentShown = useCallback(() => shownRef.current, []);
   const currentRows = useCallback(() => shownRef.current.rows, []);

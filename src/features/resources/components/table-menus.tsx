@@ -5,6 +5,7 @@
 import { clsx } from 'clsx';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { matchesShortcut } from '@/lib/shortcuts.ts';
+import type { RetryInfo } from '@/data/client/index.ts';
 import type { ListWatchTarget } from '@/data/watch/index.ts';
 import type { TableItem } from '@/shared/printer-columns.ts';
 import type { Column } from '../kinds/registry.tsx';
@@ -24,7 +25,7 @@ export default function TableMenus({
 }: {
   api: ColumnLayoutApi;
   sampleRows: () => readonly TableItem[];
-  current: () => { rows: readonly TableItem[]; columns: readonly Column[] };
+  current: () => { rows: readonly TableItem[]; columns: readonly Column[]; listed: number };
   /** Where the whole objects of the rows are read, for an export of them. */
   target: ListWatchTarget;
   fileBase: readonly string[];
@@ -121,21 +122,35 @@ const FORMATS: { format: ExportFormat; label: string }[] = [
 
 /**
  * Export: the rows shown, as the table has them when the item is chosen. `rows` and `columns` are read then,
- * not on every render. The CSV is of the rows themselves; YAML and JSON read the whole objects first.
+ * not on every render. The CSV is of the rows themselves; YAML and JSON read the whole objects first, which the
+ * button cancels meanwhile (leaving the page does too), and the note under it says what is read and any row
+ * whose object went meanwhile.
  */
 export function ExportMenu({
   current,
   target,
   fileBase,
 }: {
-  current: () => { rows: readonly TableItem[]; columns: readonly Column[] };
+  current: () => { rows: readonly TableItem[]; columns: readonly Column[]; listed: number };
   target: ListWatchTarget;
   fileBase: readonly string[];
 }) {
   const [open, setOpen] = useState(false);
   const [side, setSide] = useState<'left-0' | 'right-0'>('right-0');
-  const [busy, setBusy] = useState(false);
+  // 'reading': the whole objects are on their way, and the button cancels them; 'building': the file is made.
+  const [busy, setBusy] = useState<false | 'reading' | 'building'>(false);
   const [problem, setProblem] = useState<string | undefined>(undefined);
+  const [note, setNote] = useState<string | undefined>(undefined);
+  const reading = useRef<AbortController | undefined>(undefined);
+  useEffect(() => () => reading.current?.abort(), []);
+  // What the export left out is said until the next press anywhere.
+  const lasting = note !== undefined && busy === false;
+  useEffect(() => {
+    if (!lasting) return;
+    const done = () => setNote(undefined);
+    document.addEventListener('pointerdown', done);
+    return () => document.removeEventListener('pointerdown', done);
+  }, [lasting]);
   const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
@@ -149,10 +164,14 @@ export function ExportMenu({
   async function run(format: ExportFormat) {
     setOpen(false);
     button.current?.focus();
-    setBusy(true);
+    setBusy('building');
     setProblem(undefined);
+    setNote(undefined);
+    const controller = new AbortController();
+    reading.current = controller;
+    const { signal } = controller;
     try {
-      const { rows, columns } = current();
+      const { rows, columns, listed } = current();
       // The table's rows array is updated in place by the watch: the export is of this moment's rows.
       const snapshot = rows.slice();
       const [{ exportRows, exportFileName }, { wholeObjects }] = await Promise.all([
@@ -161,10 +180,29 @@ export function ExportMenu({
       ]);
       const file = exportFileName(fileBase, format);
       if (format === 'csv') await exportRows({ format, rows: snapshot, columns }, file);
-      else await exportRows({ format, objects: (await wholeObjects(target, snapshot)).objects }, file);
+      else {
+        setBusy('reading');
+        setNote(`Reading the ${snapshot.length.toLocaleString('en')} objects from the API…`);
+        const onRetry = ({ error, attempt }: RetryInfo) =>
+          setNote(
+            `The API answered ${error.code || 'nothing'} ${error.reason}; trying again (attempt ${attempt + 1})…`,
+          );
+        const whole = await wholeObjects(target, snapshot, { signal, onRetry, listed });
+        if (signal.aborted) return;
+        setBusy('building');
+        await exportRows({ format, objects: whole.objects }, file);
+        const gone = whole.gone.length;
+        setNote(
+          gone > 0
+            ? `${gone.toLocaleString('en')} of the rows were deleted while they were read: the file leaves them out.`
+            : undefined,
+        );
+      }
     } catch (e) {
-      setProblem(`Could not export: ${e instanceof Error ? e.message : String(e)}`);
+      setNote(undefined);
+      if (!signal.aborted) setProblem(`Could not export: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
+      if (reading.current === controller) reading.current = undefined;
       setBusy(false);
     }
   }
@@ -206,15 +244,20 @@ export function ExportMenu({
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        aria-busy={busy || undefined}
-        disabled={busy}
+        aria-busy={busy !== false || undefined}
+        disabled={busy === 'building'}
         onClick={() => {
+          if (busy === 'reading') {
+            reading.current?.abort();
+            setNote(undefined);
+            return;
+          }
           setSide(sideFor(button.current, 256));
           setOpen(!open);
         }}
         className={BUTTON}
       >
-        {busy ? 'Exporting…' : 'Export'}
+        {busy === 'reading' ? 'Cancel export' : busy ? 'Exporting…' : 'Export'}
       </button>
       {open ? (
         <div
@@ -243,6 +286,17 @@ export function ExportMenu({
       {problem ? (
         <p role="alert" className={clsx('absolute top-9 z-30 w-64 rounded bg-rose-50 p-2 text-xs text-rose-700', side)}>
           {problem}
+        </p>
+      ) : null}
+      {note && !open ? (
+        <p
+          role="status"
+          className={clsx(
+            'absolute top-9 z-30 w-64 rounded bg-white p-2 text-xs text-slate-600 shadow-md ring-1 ring-slate-200',
+            side,
+          )}
+        >
+          {note}
         </p>
       ) : null}
     </div>
