@@ -91,6 +91,21 @@ describe('ObjectIndex', () => {
     expect(index.view()).toBe(second);
   });
 
+  it('ends a first list with what its pages did not say: a newer version listed, or one the pages lacked', () => {
+    const index = new ObjectIndex<NodusObject>();
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => job(n)) as [NodusObject, NodusObject, NodusObject];
+    index.add([a, b]);
+    index.add([c]);
+    index.view();
+    const b2 = { ...b, metadata: { ...b.metadata, resourceVersion: String(++rv) } };
+    expect(index.replace([a, b2, c])).toBe(true);
+    expect(index.view().items).toEqual([a, b2, c]);
+    expect(index.replace([a, b2, c, job('d')])).toBe(true);
+    expect(names(index.view().items)).toEqual(['a', 'b', 'c', 'd']);
+    expect(index.replace([a, b2])).toBe(true);
+    expect(names(index.view().items)).toEqual(['a', 'b']);
+  });
+
   it('holds 50,000 objects in chunks, so a view after a few changes shares every chunk but the changed one', () => {
     const index = new ObjectIndex<NodusObject>();
     const all = Array.from({ length: 50_000 }, (_, i) => job(`job-${i}`));

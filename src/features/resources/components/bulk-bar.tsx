@@ -95,6 +95,8 @@ export interface BulkBarProps {
   /** What the table lists, where the whole objects of its rows are read. */
   target: ListWatchTarget;
   items: () => readonly TableItem[];
+  /** How many the table lists (its last pages may still be on their way). */
+  listed: () => number;
   selection: Selection;
   /** Where to draw the action buttons (inside the shell's "N selected" group); null while nothing is ticked. */
   slot: HTMLElement | null;
@@ -109,7 +111,17 @@ export interface BulkRequest {
   objects: TableItem[];
 }
 
-export function BulkBar({ kind, project, target, items, selection, slot, request, onRequestTaken }: BulkBarProps) {
+export function BulkBar({
+  kind,
+  project,
+  target,
+  items,
+  listed: listedCount,
+  selection,
+  slot,
+  request,
+  onRequestTaken,
+}: BulkBarProps) {
   const [run, setRun] = useState<Run | undefined>(undefined);
   // Set on the first confirm: a second click or Enter before React draws the running dialog acts no more.
   const started = useRef(false);
@@ -154,7 +166,7 @@ export function BulkBar({ kind, project, target, items, selection, slot, request
     started.current = false;
     const first = reading(action, asked);
     setRun(first);
-    wholeObjects(target, asked, { signal, onRetry: noteRetry(first.id, signal), listed: items().length }).then(
+    wholeObjects(target, asked, { signal, onRetry: noteRetry(first.id, signal), listed: listedCount() }).then(
       (whole) => {
         if (!signal.aborted) setRun(confirming(first, kind, whole));
       },
@@ -205,7 +217,7 @@ export function BulkBar({ kind, project, target, items, selection, slot, request
       else moved.push(now);
     }
     if (moved.length === 0) return current;
-    for (const o of (await wholeObjects(target, moved, { signal, onRetry, listed: listed.size })).objects)
+    for (const o of (await wholeObjects(target, moved, { signal, onRetry, listed: listedCount() })).objects)
       current.set(objectKey(o), o);
     return current;
   }

@@ -59,10 +59,12 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
     objectsRef.current = objects;
   });
   const currentItems = useCallback(() => objectsRef.current.items, []);
+  // How many the table lists, even before its last pages came: what reading all of them whole would cost.
+  const listedCount = useCallback(() => listedOf(objectsRef.current), []);
   // The export reads the rows shown and the columns when it runs.
-  const shownRef = useRef({ rows: view.rows, columns, listed: objects.size });
+  const shownRef = useRef({ rows: view.rows, columns, listed: listedOf(objects) });
   useLayoutEffect(() => {
-    shownRef.current = { rows: view.rows, columns, listed: objects.size };
+    shownRef.current = { rows: view.rows, columns, listed: listedOf(objects) };
   });
   const currentShown = useCallback(() => shownRef.current, []);
   const currentRows = useCallback(() => shownRef.current.rows, []);
@@ -234,6 +236,7 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
           project={project}
           target={target}
           items={currentItems}
+          listed={listedCount}
           selection={selection}
         />
       </div>
@@ -248,4 +251,8 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
       {body}
     </div>
   );
+}
+
+function listedOf(list: { size: number; listing?: { total?: number | undefined } | undefined }): number {
+  return list.listing?.total ?? list.size;
 }

@@ -149,7 +149,11 @@ export function ExportMenu({
     if (!lasting) return;
     const done = () => setNote(undefined);
     document.addEventListener('pointerdown', done);
-    return () => document.removeEventListener('pointerdown', done);
+    document.addEventListener('keydown', done);
+    return () => {
+      document.removeEventListener('pointerdown', done);
+      document.removeEventListener('keydown', done);
+    };
   }, [lasting]);
   const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -164,7 +168,8 @@ export function ExportMenu({
   async function run(format: ExportFormat) {
     setOpen(false);
     button.current?.focus();
-    setBusy('building');
+    // The objects are read first, and the button cancels that: it stays enabled (and focused).
+    setBusy(format === 'csv' ? 'building' : 'reading');
     setProblem(undefined);
     setNote(undefined);
     const controller = new AbortController();
@@ -181,11 +186,10 @@ export function ExportMenu({
       const file = exportFileName(fileBase, format);
       if (format === 'csv') await exportRows({ format, rows: snapshot, columns }, file);
       else {
-        setBusy('reading');
         setNote(`Reading the ${snapshot.length.toLocaleString('en')} objects from the API…`);
-        const onRetry = ({ error, attempt }: RetryInfo) =>
+        const onRetry = ({ error }: RetryInfo) =>
           setNote(
-            `The API answered ${error.code || 'nothing'} ${error.reason}; trying again (attempt ${attempt + 1})…`,
+            `Reading the objects: the API ${error.code === 0 ? 'could not be reached' : `answered ${error.code} ${error.reason}`}; trying again…`,
           );
         const whole = await wholeObjects(target, snapshot, { signal, onRetry, listed });
         if (signal.aborted) return;
@@ -194,7 +198,7 @@ export function ExportMenu({
         const gone = whole.gone.length;
         setNote(
           gone > 0
-            ? `${gone.toLocaleString('en')} of the rows were deleted while they were read: the file leaves them out.`
+            ? `${gone.toLocaleString('en')} of the rows are no longer listed (deleted, or no longer matching the filters): the file leaves them out.`
             : undefined,
         );
       }
@@ -241,8 +245,8 @@ export function ExportMenu({
       <button
         ref={button}
         type="button"
-        aria-haspopup="menu"
-        aria-expanded={open}
+        aria-haspopup={busy === false ? 'menu' : undefined}
+        aria-expanded={busy === false ? open : undefined}
         aria-controls={open ? menuId : undefined}
         aria-busy={busy !== false || undefined}
         disabled={busy === 'building'}
