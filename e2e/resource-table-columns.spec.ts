@@ -8,6 +8,7 @@ import { expect, test, type Download, type Locator, type Page } from '@playwrigh
 import { parse } from 'yaml';
 import { ResourceTablePage } from './pages/resource-table.ts';
 import { checkedRightAfterClicks } from './support/controls.ts';
+import { recordWholeReads } from './support/reads.ts';
 import { NodusApi } from './support/resource-table-api.ts';
 
 /** The header texts after the tick box and Name. */
@@ -284,12 +285,7 @@ test('an export of many rows reads their objects in pages of the list, not one r
   await expect(ui.count).toContainText('60 jobs');
   // The table lists rows as the API prints them, not whole objects.
   expect((await listed).headers().accept).toContain('as=Table');
-  const reads: string[] = [];
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (r.method() === 'GET' && url.pathname.includes(`/namespaces/${project}/jobs`) && !url.searchParams.has('watch'))
-      reads.push(url.pathname.split('/').pop()!);
-  });
+  const reads = recordWholeReads(page, project, 'jobs');
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
@@ -301,7 +297,7 @@ test('an export of many rows reads their objects in pages of the list, not one r
     Array.from({ length: 60 }, (_, i) => `bulk-${String(59 - i).padStart(6, '0')}`),
   );
   expect(list.items.every((o) => typeof o.spec === 'object')).toBe(true);
-  expect(reads).toEqual(['jobs']);
+  expect(reads).toEqual(['jobs?limit=500']);
 });
 
 test('an object page downloads the object as YAML', async ({ page, request }) => {

@@ -3,6 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SHORTCUT_GROUPS } from '../components/layout/shortcuts-sheet.tsx';
+import { SHORTCUT_WORDS } from '../components/layout/shortcut-words.ts';
 import {
   ariaKeyShortcuts,
   comboLabels,
@@ -81,7 +82,7 @@ describe('the list of shortcuts is what the keys do', () => {
     for (const id of SHORTCUT_IDS) {
       const s = shortcut(id);
       expect(SHORTCUT_GROUPS, id).toContain(s.group);
-      expect(s.does.trim(), id).not.toBe('');
+      expect(SHORTCUT_WORDS[id].does.trim(), id).not.toBe('');
       expect(s.keys.length, id).toBeGreaterThan(0);
     }
   });
@@ -91,7 +92,7 @@ describe('the list of shortcuts is what the keys do', () => {
     for (const id of SHORTCUT_IDS) {
       const s = shortcut(id);
       for (const combo of s.keys) {
-        const where = `${s.group}|${s.where ?? ''}|${combo.key.toLowerCase()}|${!!combo.mod}|${!!combo.ctrl}|${combo.shift ?? '*'}`;
+        const where = `${s.group}|${SHORTCUT_WORDS[id].where ?? ''}|${combo.key.toLowerCase()}|${!!combo.mod}|${!!combo.ctrl}|${combo.shift ?? '*'}`;
         expect(seen.get(where), `${id} and ${seen.get(where)} share a key`).toBeUndefined();
         seen.set(where, id);
       }

@@ -13,6 +13,7 @@ import {
   type ShortcutId,
 } from '@/lib/shortcuts.ts';
 import { Dialog } from '../ui/dialog.tsx';
+import { SHORTCUT_WORDS } from './shortcut-words.ts';
 
 /** The sheet's headings, in order: every group a shortcut names (shortcuts.test.ts fails on one left out). */
 export const SHORTCUT_GROUPS = [
@@ -85,8 +86,8 @@ function ShortcutGroupList({ group, ids }: { group: ShortcutGroup; ids: readonly
         {ids.map((id) => (
           <div key={id} className="flex items-start justify-between gap-4 py-1 text-[13px]">
             <dt className="min-w-0 text-slate-700">
-              {shortcut(id).does}
-              {shortcut(id).where ? <span className="text-slate-500"> ({shortcut(id).where})</span> : null}
+              {SHORTCUT_WORDS[id].does}
+              {SHORTCUT_WORDS[id].where ? <span className="text-slate-500"> ({SHORTCUT_WORDS[id].where})</span> : null}
             </dt>
             <dd className="flex shrink-0 flex-wrap items-center justify-end gap-1 text-xs text-slate-500">
               <Keys id={id} />

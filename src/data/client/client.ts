@@ -12,7 +12,6 @@ import { readTextWithHead, type ListHead } from './list-head.ts';
 import { readBodyOf } from './read-body.ts';
 import { byteStream, type ByteStream } from './byte-stream.ts';
 import { watchStream, type WatchStream } from './watch.ts';
-import { invokeOnce } from './invoke.ts';
 import type {
   ApiClient,
   ApiClientConfig,
@@ -350,8 +349,12 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
     list,
     watch,
     stream,
-    invoke: (path, options) =>
-      invokeOnce({ baseUrl, url: buildUrl(baseUrl, path), headers: headersFor(undefined), fetch: doFetch }, options),
+    // Only a Function's page invokes: its code is loaded with the first call, not with every page.
+    invoke: async (path, options) =>
+      (await import('./invoke.ts')).invokeOnce(
+        { baseUrl, url: buildUrl(baseUrl, path), headers: headersFor(undefined), fetch: doFetch },
+        options,
+      ),
   };
 }
 

@@ -183,6 +183,7 @@ export function ExportMenu({
         import('../table/export.ts'),
         import('../api/whole-objects.ts'),
       ]);
+      if (signal.aborted) return;
       const file = exportFileName(fileBase, format);
       if (format === 'csv') await exportRows({ format, rows: snapshot, columns }, file);
       else {
@@ -192,7 +193,10 @@ export function ExportMenu({
             `Reading the objects: the API ${error.code === 0 ? 'could not be reached' : `answered ${error.code} ${error.reason}`}; trying again…`,
           );
         const whole = await wholeObjects(target, snapshot, { signal, onRetry, listed });
-        if (signal.aborted) return;
+        if (signal.aborted) {
+          setNote(undefined);
+          return;
+        }
         setBusy('building');
         await exportRows({ format, objects: whole.objects }, file);
         const gone = whole.gone.length;
@@ -249,8 +253,10 @@ export function ExportMenu({
         aria-expanded={busy === false ? open : undefined}
         aria-controls={open ? menuId : undefined}
         aria-busy={busy !== false || undefined}
-        disabled={busy === 'building'}
+        // Off while the file is built, yet focusable: a disabled button would drop the focus to the page.
+        aria-disabled={busy === 'building' || undefined}
         onClick={() => {
+          if (busy === 'building') return;
           if (busy === 'reading') {
             reading.current?.abort();
             setNote(undefined);
@@ -259,7 +265,7 @@ export function ExportMenu({
           setSide(sideFor(button.current, 256));
           setOpen(!open);
         }}
-        className={BUTTON}
+        className={clsx(BUTTON, 'aria-disabled:cursor-wait aria-disabled:opacity-50')}
       >
         {busy === 'reading' ? 'Cancel export' : busy ? 'Exporting…' : 'Export'}
       </button>
