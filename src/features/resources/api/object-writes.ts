@@ -3,6 +3,7 @@
  * Never retried on their own (the API client retries no write without an Idempotency-Key); each outcome is
  * reported per object, with the ApiError of a failure.
  */
+import { eachAtMost } from '@/lib/each-at-most.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 
 // The writes themselves are the data layer's, shared with the object page.
@@ -13,27 +14,19 @@ export interface Outcome {
   error?: unknown;
 }
 
-/**
- * Runs `write` on every object, a few at a time (each open watch already holds one of the browser's six
- * HTTP/1.1 connections to the API), and reports each outcome as it settles.
- */
+/** Runs `write` on every object, a few at a time (lib/each-at-most.ts), and reports each outcome as it settles. */
 export async function forEachObject(
   objects: readonly NodusObject[],
   write: (object: NodusObject) => Promise<unknown>,
   onOutcome: (outcome: Outcome) => void,
   concurrency = 3,
 ): Promise<void> {
-  let next = 0;
-  async function worker(): Promise<void> {
-    while (next < objects.length) {
-      const object = objects[next++]!;
-      try {
-        await write(object);
-        onOutcome({ object });
-      } catch (error) {
-        onOutcome({ object, error });
-      }
+  await eachAtMost(concurrency, objects, async (object) => {
+    try {
+      await write(object);
+      onOutcome({ object });
+    } catch (error) {
+      onOutcome({ object, error });
     }
-  }
-  await Promise.all(Array.from({ length: Math.min(concurrency, objects.length) }, worker));
+  });
 }

@@ -6,7 +6,8 @@
  * now) is reported as gone.
  */
 import { apiClient } from '@/data/api-client.ts';
-import { isApiError, type RetryInfo } from '@/data/client/index.ts';
+import { eachAtMost } from '@/lib/each-at-most.ts';
+import { isApiError, type ApiError, type RetryInfo } from '@/data/client/index.ts';
 import { getObject } from '@/data/objects.ts';
 import { selectorParams, watchPath, type ListWatchTarget } from '@/data/watch/index.ts';
 import { isRow, type TableItem } from '@/shared/printer-columns.ts';
@@ -94,10 +95,7 @@ export async function wholeObjects(
   return { objects, gone };
 }
 
-async function eachAtMost<T>(concurrency: number, items: readonly T[], run: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await run(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+/** What a failing read's error says of the API, for "Reading …: the API answered 503 ServiceUnavailable". */
+export function apiTrouble(error: ApiError): string {
+  return error.code === 0 ? 'could not be reached' : `answered ${error.code} ${error.reason}`;
 }

@@ -21,7 +21,7 @@ import { isRow, type TableItem } from '@/shared/printer-columns.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { billed, DeleteConsequences, HoldConsequences } from './bulk-consequences.tsx';
 import { startDeletion, forEachObject, setDesiredState } from '../api/object-writes.ts';
-import { wholeObjects, type WholeObjects } from '../api/whole-objects.ts';
+import { apiTrouble, wholeObjects, type WholeObjects } from '../api/whole-objects.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import { kindTraits } from '../kinds/registry.tsx';
 import { DESIRED_STATE as STATE, useBulkCommands, VERB } from '../hooks/use-bulk-commands.ts';
@@ -341,8 +341,7 @@ export function BulkBar({
 function readingText(what: string, retrying: RetryInfo | undefined): string {
   if (!retrying) return `Reading ${what} from the API…`;
   const { error, attempt } = retrying;
-  const answer = error.code === 0 ? 'could not be reached' : `answered ${error.code} ${error.reason}`;
-  return `Reading ${what}: the API ${answer}; trying again (attempt ${attempt + 1})…`;
+  return `Reading ${what}: the API ${apiTrouble(error)}; trying again (attempt ${attempt + 1})…`;
 }
 
 function BulkButton({

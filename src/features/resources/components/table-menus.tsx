@@ -179,7 +179,7 @@ export function ExportMenu({
       const { rows, columns, listed } = current();
       // The table's rows array is updated in place by the watch: the export is of this moment's rows.
       const snapshot = rows.slice();
-      const [{ exportRows, exportFileName }, { wholeObjects }] = await Promise.all([
+      const [{ exportRows, exportFileName }, { apiTrouble, wholeObjects }] = await Promise.all([
         import('../table/export.ts'),
         import('../api/whole-objects.ts'),
       ]);
@@ -189,9 +189,7 @@ export function ExportMenu({
       else {
         setNote(`Reading the ${snapshot.length.toLocaleString('en')} objects from the API…`);
         const onRetry = ({ error }: RetryInfo) =>
-          setNote(
-            `Reading the objects: the API ${error.code === 0 ? 'could not be reached' : `answered ${error.code} ${error.reason}`}; trying again…`,
-          );
+          setNote(`Reading the objects: the API ${apiTrouble(error)}; trying again…`);
         const whole = await wholeObjects(target, snapshot, { signal, onRetry, listed });
         if (signal.aborted) {
           setNote(undefined);
