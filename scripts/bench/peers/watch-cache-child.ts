@@ -5,7 +5,7 @@
  * took to apply.
  */
 import { DEMO_API_KEY } from '../../../src/shared/protocol.ts';
-import { baselineReader, httpBaselineReader, keepReader, parseReader } from './caches/baseline.ts';
+import { baselineReader, httpBaselineReader, keepReader, parseReader, parseRowsReader } from './caches/baseline.ts';
 import type { CacheClient, CacheTarget } from './caches/cache-client.ts';
 import { clientNodeCache } from './caches/client-node.ts';
 import { ourCache } from './caches/ours.ts';
@@ -29,6 +29,7 @@ const readers: Record<string, (target: CacheTarget) => CacheClient> = {
   'baseline-http': httpBaselineReader,
   'baseline-parse': parseReader,
   'baseline-keep': keepReader,
+  'baseline-parse-rows': parseRowsReader,
   ours: ourCache,
   'ours-rows': (t) => ourCache(t, true),
 };

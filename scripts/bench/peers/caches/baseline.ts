@@ -6,9 +6,12 @@
  * fetch and `JSON.parse`s every line, keeping nothing: what any cache must do at the least, the ceiling ours is
  * held to. `keepReader` does the same and also holds every object by uid, listed first as a cache lists: what
  * holding the objects costs by itself (the garbage collector's work on a heap of 50,000 objects replaced one
- * by one), which no cache avoids and the parse ceiling leaves out.
+ * by one), which no cache avoids and the parse ceiling leaves out. `parseRowsReader` is `parseReader` on the stream
+ * the console's tables watch (`as=Table`: each event a one-row Table of printed cells and metadata): the ceiling
+ * of ours holding rows.
  */
 import http from 'node:http';
+import { TABLE_ACCEPT, TABLE_PARAMS } from '../../../../src/data/client/rows.ts';
 import type { CacheClient, CacheTarget } from './cache-client.ts';
 
 /** Reads a watch from `url` until `events` lines have come; resolves with the bytes of the last two chunks. */
@@ -28,18 +31,23 @@ function lineCounter(
   name: string,
   readLines: ReadLines,
   list?: (page: JobList) => void,
+  rows = false,
 ): CacheClient {
+  // As rows, every request asks for a Table; its metadata carries the version as a list's does.
+  const table = rows ? `${new URLSearchParams(TABLE_PARAMS)}&` : '';
   const path = `${target.url}/apis/nodus.dev/v1/namespaces/${target.project}/jobs`;
-  const headers = { Authorization: `Bearer ${target.apiKey}` };
+  const headers: Record<string, string> = {
+    Authorization: `Bearer ${target.apiKey}`,
+    ...(rows ? { Accept: TABLE_ACCEPT } : {}),
+  };
   let resourceVersion = '';
   return {
     name,
     async start() {
       let next: string | undefined = '';
       do {
-        const query: string = list
-          ? `limit=${target.pageSize}${next ? `&continue=${encodeURIComponent(next)}` : ''}`
-          : 'limit=1';
+        const query: string =
+          table + (list ? `limit=${target.pageSize}${next ? `&continue=${encodeURIComponent(next)}` : ''}` : 'limit=1');
         const page = (await (await fetch(`${path}?${query}`, { headers })).json()) as JobList;
         list?.(page);
         resourceVersion = page.metadata.resourceVersion;
@@ -48,7 +56,7 @@ function lineCounter(
     },
     async stop() {},
     async resume(events) {
-      const tail = await readLines(`${path}?watch=true&resourceVersion=${resourceVersion}`, headers, events);
+      const tail = await readLines(`${path}?${table}watch=true&resourceVersion=${resourceVersion}`, headers, events);
       // The last line's version, to resume from next time (the only line parsed). It may have begun in the chunk
       // before the last (a line is far shorter than two chunks).
       const text = new TextDecoder().decode(tail).trimEnd();
@@ -100,6 +108,17 @@ export function parseReader(target: CacheTarget): CacheClient {
     target,
     'baseline: read and JSON.parse each event',
     parseLines(() => undefined),
+  );
+}
+
+/** As parseReader, on the stream of rows (`as=Table`) the console's tables watch. */
+export function parseRowsReader(target: CacheTarget): CacheClient {
+  return lineCounter(
+    target,
+    'baseline: read and JSON.parse each event as rows',
+    parseLines(() => undefined),
+    undefined,
+    true,
   );
 }
 
