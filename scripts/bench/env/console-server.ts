@@ -1,8 +1,8 @@
 /**
- * The console as users run it: a production build (`vite build`, into a temp directory) served by `vite preview`
- * on a free port, in a child process (console-process.ts), whose /api, /apis… proxy is the dev server's
- * (vite.config.ts; preview.proxy defaults to server.proxy) pointed at the benchmark's mock. A production build ships no API key, so this one is built with
- * the mock's demo key (VITE_NODUS_API_KEY), as a deployment would configure its own.
+ * The console as users run it: a production build (`vite build`, into a temp directory) served by the console's
+ * own server (`npm run preview`, scripts/serve) on a free port, in a child process (console-process.ts), its API
+ * paths forwarded to the benchmark's mock. A production build ships no API key, so this one is built with the
+ * mock's demo key (VITE_NODUS_API_KEY), as a deployment would configure its own.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { fork } from 'node:child_process';
