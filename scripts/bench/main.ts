@@ -1,7 +1,7 @@
 /**
- * `npm run bench`: the performance benchmark. Starts its own mock API (in a child process) with
- * `--size` seeded Jobs, and, when a browser scenario is selected, a production build of the console served by
- * `vite preview` (with the same /api proxy as the dev server) and Debian's Chromium; runs every scenario `--runs`
+ * `npm run bench`: the performance benchmark. Starts its own mock API (in a child process) with `--size` seeded
+ * Jobs, and, when a browser scenario is selected, a production build of the console served by its own server
+ * (`npm run preview`, forwarding the API's paths to the mock) and Debian's Chromium; runs every scenario `--runs`
  * times, prints the medians beside their targets, and writes JSON (`--out`) and a Markdown table. See
  * docs/PERFORMANCE.md. Exit code 1 when a scenario failed (not when a target is missed: CI never asserts timings).
  */
@@ -66,7 +66,7 @@ try {
   if (selected.some((s) => s.needsConsole || s.needsBrowser)) {
     consoleServer = await startConsole({ mockPort: mock.port, log, minify: !plan.unminified });
     await mock.allowOrigin(consoleServer.url);
-    log(`console (production build, vite preview) at ${consoleServer.url}`);
+    log(`console (production build, its own server) at ${consoleServer.url}`);
   }
   if (selected.some((s) => s.needsBrowser)) {
     browser = await launchBrowser();
