@@ -8,7 +8,7 @@ import { HEADER_REQUEST_ID } from '@/shared/protocol.ts';
 import type { Ctx } from './context.ts';
 import { ApiFailure } from './errors.ts';
 
-/** Where the console runs in development: Vite's dev server and `vite preview`, by name and by address. */
+/** Where the console runs in development: Vite's dev server and `npm run preview`, by name and by address. */
 export const CONSOLE_ORIGINS: readonly string[] = [
   'http://localhost:5173',
   'http://127.0.0.1:5173',
