@@ -1,7 +1,8 @@
 /**
  * A small production server for the built console (dist/): static files with the security headers of
- * security-headers.ts, the single-page app's routes answered with index.html, and, when an API URL is given, the
- * API's paths reverse-proxied to it so that the console and the API share one origin (connect-src 'self', no CORS).
+ * security-headers.ts (gzipped for a browser that takes it, compress.ts), the single-page app's routes answered
+ * with index.html, and, when an API URL is given, the API's paths reverse-proxied to it so that the console and
+ * the API share one origin (connect-src 'self', no CORS).
  * Node's http only, no dependency: it is what `npm run preview` runs, and a model for nginx or any other front
  * (README, "Deploying the console"). May import: Node and src/shared.
  */
@@ -18,6 +19,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { Status } from '../../src/shared/protocol.ts';
 import { apiTarget } from './api-path.ts';
+import { acceptsGzip, compressible, GzipCache } from './compress.ts';
 import { securityHeaders, type SecurityOptions } from './security-headers.ts';
 import { forwardUpgrade } from './upgrade.ts';
 import { HOP_BY_HOP, upstreamRequest } from './upstream.ts';
@@ -63,6 +65,9 @@ export function createConsoleServer(options: ConsoleServerOptions): Server {
   const headers = securityHeaders(security);
   const upstream = options.apiUrl ? new URL(options.apiUrl.replace(/\/+$/, '')) : undefined;
   const mockControls = options.mockControls ?? false;
+  const gzipped = new GzipCache();
+  // In the background: a file not done yet when asked for is compressed then, once.
+  gzipped.warm(root).catch(() => undefined);
   const server = createServer((req, res) => {
     const target = upstream ? apiTarget(req.url ?? '/', { mockControls }) : { kind: 'not-api' as const };
     if (target.kind === 'forward') return proxy(req, res, upstream!, target.path, headers);
@@ -80,7 +85,7 @@ export function createConsoleServer(options: ConsoleServerOptions): Server {
         fix: 'Call the mock directly for them; a test run that needs them here starts this server with --mock-controls.',
       });
     }
-    void serveStatic(root, req, res, headers).catch(() => {
+    void serveStatic(root, req, res, headers, gzipped).catch(() => {
       if (!res.headersSent) plain(res, 500, 'Internal error', headers);
       else res.destroy();
     });
@@ -94,20 +99,26 @@ export function createConsoleServer(options: ConsoleServerOptions): Server {
   return server;
 }
 
-async function serveStatic(root: string, req: IncomingMessage, res: ServerResponse, headers: Headers): Promise<void> {
+async function serveStatic(
+  root: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+  headers: Headers,
+  gzipped: GzipCache,
+): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD')
     return plain(res, 405, 'Method not allowed', { ...headers, Allow: 'GET, HEAD' });
   const pathname = decodePath(req.url ?? '/');
   if (pathname === undefined) return plain(res, 400, 'Bad request', headers);
   const file = resolveInside(root, pathname);
   const found = file ? await fileAt(file) : undefined;
-  if (file && found) return sendFile(res, req, file, found, headers);
+  if (file && found) return sendFile(res, req, file, found, headers, gzipped);
   // An asset that is not there (a file name with an extension) is a 404; anything else is a route of the app.
   if (extname(pathname) !== '' && extname(pathname) !== '.html') return plain(res, 404, 'Not found', headers);
   const index = join(root, 'index.html');
   const indexStats = await fileAt(index);
   if (!indexStats) return plain(res, 500, `No index.html in ${root}: run npm run build first.`, headers);
-  return sendFile(res, req, index, indexStats, headers);
+  return sendFile(res, req, index, indexStats, headers, gzipped);
 }
 
 function decodePath(url: string): string | undefined {
@@ -134,15 +145,32 @@ async function fileAt(path: string): Promise<Stats | undefined> {
   }
 }
 
-function sendFile(res: ServerResponse, req: IncomingMessage, file: string, stats: Stats, headers: Headers): void {
+async function sendFile(
+  res: ServerResponse,
+  req: IncomingMessage,
+  file: string,
+  stats: Stats,
+  headers: Headers,
+  gzipped: GzipCache,
+): Promise<void> {
   // Vite names what it emits into assets/ by content hash: those never change. index.html must be revalidated.
   const immutable = /[\\/]assets[\\/]/.test(file);
-  res.writeHead(200, {
+  const extension = extname(file).toLowerCase();
+  const common: OutgoingHttpHeaders = {
     ...headers,
-    'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Content-Length': stats.size,
+    'Content-Type': TYPES[extension] ?? 'application/octet-stream',
     'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-  });
+  };
+  if (compressible(extension, stats.size)) {
+    // A cache between here and the browser must keep the two encodings apart.
+    common.Vary = 'Accept-Encoding';
+    if (acceptsGzip(req.headers['accept-encoding'])) {
+      const body = await gzipped.get(file, stats);
+      res.writeHead(200, { ...common, 'Content-Encoding': 'gzip', 'Content-Length': body.length });
+      return void res.end(req.method === 'HEAD' ? undefined : body);
+    }
+  }
+  res.writeHead(200, { ...common, 'Content-Length': stats.size });
   if (req.method === 'HEAD') return void res.end();
   createReadStream(file)
     .on('error', () => res.destroy())
