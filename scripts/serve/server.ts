@@ -55,6 +55,8 @@ export interface ConsoleServerOptions {
    * through this server: a deployment must not offer them on the console's origin.
    */
   mockControls?: boolean;
+  /** Where the gzipped files are kept (a test reads it); a new one by default. */
+  gzipped?: GzipCache;
 }
 
 type Headers = Record<string, string>;
@@ -65,7 +67,7 @@ export function createConsoleServer(options: ConsoleServerOptions): Server {
   const headers = securityHeaders(security);
   const upstream = options.apiUrl ? new URL(options.apiUrl.replace(/\/+$/, '')) : undefined;
   const mockControls = options.mockControls ?? false;
-  const gzipped = new GzipCache();
+  const gzipped = options.gzipped ?? new GzipCache();
   // In the background: a file not done yet when asked for is compressed then, once.
   gzipped.warm(root).catch(() => undefined);
   const server = createServer((req, res) => {
