@@ -24,15 +24,16 @@ interface JobList {
 
 /**
  * A reader of the Jobs' watch. It starts from the version of a one-object list, or, given `list`, hands it every
- * page of the whole list (as a cache lists) and starts from the list's version.
+ * page of the whole list (as a cache lists) and starts from the list's version. Given `rows`, it reads Tables
+ * (`as=Table`), as the console's tables do.
  */
 function lineCounter(
   target: CacheTarget,
   name: string,
   readLines: ReadLines,
-  list?: (page: JobList) => void,
-  rows = false,
+  options: { list?: (page: JobList) => void; rows?: boolean } = {},
 ): CacheClient {
+  const { list, rows = false } = options;
   // As rows, every request asks for a Table; its metadata carries the version as a list's does.
   const table = rows ? `${new URLSearchParams(TABLE_PARAMS)}&` : '';
   const path = `${target.url}/apis/nodus.dev/v1/namespaces/${target.project}/jobs`;
@@ -117,8 +118,7 @@ export function parseRowsReader(target: CacheTarget): CacheClient {
     target,
     'baseline: read and JSON.parse each event as rows',
     parseLines(() => undefined),
-    undefined,
-    true,
+    { rows: true },
   );
 }
 
@@ -129,8 +129,10 @@ export function keepReader(target: CacheTarget): CacheClient {
     target,
     'baseline: read, JSON.parse and hold each object',
     parseLines((event) => held.set(event.object.metadata.uid, event.object)),
-    (page) => {
-      for (const object of page.items) held.set(object.metadata.uid, object);
+    {
+      list: (page) => {
+        for (const object of page.items) held.set(object.metadata.uid, object);
+      },
     },
   );
   return { ...client, size: () => held.size };
