@@ -2,7 +2,8 @@
  * The benchmark's in-page collector, injected before the console's own scripts (page.addInitScript). Plain browser
  * JavaScript read as text, so that no Node-side transform (tsx adds helpers such as __name) reaches the page.
  * It records, on the page's own clock:
- * - every requestAnimationFrame time (frame intervals), Long Tasks and Long Animation Frames;
+ * - every requestAnimationFrame time (frame intervals; unless `frames: false`), Long Tasks and Long Animation
+ *   Frames;
  * - milestones of opening a table: the first data row in the DOM, and the listed count reaching the expected
  *   number, each with the time the frame that showed it was painted;
  * - for the churn scenario, each change of a watched cell with the time it was painted;
@@ -32,7 +33,7 @@
     if (frames.length < MAX_FRAMES) frames.push(time);
     requestAnimationFrame(tick);
   };
-  requestAnimationFrame(tick);
+  if (config.frames !== false) requestAnimationFrame(tick);
 
   const observe = (type, into, map) => {
     try {

@@ -22,6 +22,12 @@ export interface CollectorConfig {
   expectedCount: number;
   /** Instead of the digits: a text the count element holds once all are listed ("5,000 of 5,000 events"). */
   expectedText?: string;
+  /**
+   * Whether to record every frame's time (scroll, churn, the Cost view read them; default true). A callback at
+   * each frame makes Chromium run a frame every 16.7 ms, which a page left alone would not, so a scenario that
+   * reads no frames (opening a table) turns it off.
+   */
+  frames?: boolean;
 }
 
 function titleCase(word: string): string {

@@ -6,6 +6,7 @@
  * the benchmark's process that only reads it, timed just before and just after the browser opens the table.
  */
 import type { Page } from '@playwright/test';
+import { TablePage } from '../page-object.ts';
 import { frameStats, openSession, openTable } from '../session.ts';
 import type { RunOutcome, Scenario } from '../../types.ts';
 import type { BenchWindow } from '../collector-types.ts';
@@ -64,7 +65,8 @@ export const openTableScenario: Scenario = {
   async run(ctx): Promise<RunOutcome> {
     const before = await listEveryJob(ctx, false);
     const rowsBefore = await listEveryJob(ctx, false, true);
-    const session = await openSession(ctx);
+    // It reads no frames: a callback at each frame would have Chromium draw every frame while the list arrives.
+    const session = await openSession(ctx, { ...TablePage.collectorConfig('jobs', ctx.plan.size), frames: false });
     try {
       const marks = await openTable(session, ctx.plan.openTimeoutMs);
       // The page's own requests, and its workers' (a list's later pages are fetched by one), on the page's clock.
