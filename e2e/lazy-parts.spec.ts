@@ -5,13 +5,14 @@
  * still there, never a blank screen.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { WARM_QUIET_MS } from '../src/lib/warm.ts';
 import { ConsolePage } from './pages/console-page.ts';
 import { ResourceTablePage } from './pages/resource-table.ts';
 import { createBudget, createProject, uniqueName } from './support/mock-writes.ts';
 import { NodusApi } from './support/resource-table-api.ts';
 
-/** Holds back the code whose files match `files` until the returned function is called. */
-async function holdCode(page: Page, files: string): Promise<() => void> {
+/** Holds back the requests that match `files` (code, or a list's pages) until the returned function is called. */
+async function holdCode(page: Page, files: string | RegExp): Promise<() => void> {
   let release: () => void = () => undefined;
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(files, async (route) => {
@@ -96,7 +97,7 @@ test('a page whose code came in idle time opens at once, with no skeleton in bet
   const project = uniqueName('lazy');
   await createProject(request, project);
   await createBudget(request, project, 'alpha');
-  // The object page's code is fetched in idle time once the table's first rows are painted.
+  // The object page's code is fetched in idle time once the table's first rows are painted and its list is whole.
   const warmed = page.waitForResponse(/\/assets\/object-[^/]*\.js$/);
   const ui = new ConsolePage(page);
   await ui.goto(`/projects/${project}/budgets`);
@@ -207,4 +208,39 @@ test('a top-bar panel opened while its code is on the way says so, then shows wh
   release();
   await expect(panel.getByRole('button', { name: 'Check now' })).toBeVisible();
   await expect(panel.getByRole('status')).toHaveCount(0);
+});
+
+test("the other pages' code waits while a long list still arrives, and comes once it is whole", async ({
+  page,
+  request,
+}) => {
+  const api = new NodusApi(request);
+  const project = await api.newProject('lazy-long');
+  // Pages of 500, 1,000 and 1,000: the first rows come with the first, and the rest are held back.
+  await api.seed(project, 'Budget', 2500, 'held');
+  try {
+    const release = await holdCode(page, new RegExp(`/namespaces/${project}/budgets\\?.*continue=`));
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (/\/assets\/object-[^/]*\.js$/.test(r.url())) asked.push(r.url());
+    });
+    const ui = new ResourceTablePage(page, 'budgets');
+    await ui.goto(project);
+    await expect(ui.row('held-000000')).toBeVisible();
+    await expect(page.getByText(/Listing… 500 of 2,500 budgets/)).toBeVisible();
+    // Past the time warming would have taken to start with its first rows painted (a quiet moment, then idle
+    // time): what is tested is that nothing came in it, so a wait it is. It waits for the list instead.
+    await page.evaluate(
+      (quietMs) => new Promise((resolve) => setTimeout(() => requestIdleCallback(resolve), quietMs * 2)),
+      WARM_QUIET_MS,
+    );
+    expect(asked).toEqual([]);
+
+    const warmed = page.waitForRequest(/\/assets\/object-[^/]*\.js$/);
+    release();
+    await expect(ui.count).toHaveText('2,500 budgets');
+    await warmed;
+  } finally {
+    await api.deleteProject(project);
+  }
 });

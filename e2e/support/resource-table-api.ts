@@ -29,6 +29,19 @@ export class NodusApi {
     return name;
   }
 
+  /**
+   * Deletes a project and waits until it is gone (its lists answer NotFound once everything in it is deleted):
+   * thousands of seeded objects would otherwise push other tests' objects off the first page of a list across
+   * every project (the command palette's).
+   */
+  async deleteProject(project: string): Promise<void> {
+    const gone = await this.request.delete(`${this.baseUrl}/api/v1/namespaces/${project}`, { headers });
+    expect(gone.status(), await gone.text()).toBe(200);
+    await expect
+      .poll(async () => (await this.request.get(`${this.path(project, 'budgets')}?limit=1`, { headers })).status())
+      .toBe(404);
+  }
+
   async create(
     project: string,
     plural: string,

@@ -169,6 +169,7 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
             selection={selection}
             flash={view.flash}
             hrefOf={hrefOf}
+            listing={!objects.synced && objects.status !== 'stale'}
           />
         </RowMenuArea>
       </LabelFilterContext.Provider>
