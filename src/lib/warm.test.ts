@@ -51,6 +51,10 @@ describe('warming after the first view', () => {
     const warm = await freshWarm();
     const ran: string[] = [];
     warm.whenFirstViewPainted(() => Promise.reject(new Error('offline')));
+    // One that throws before it has a promise to reject, too.
+    warm.whenFirstViewPainted(() => {
+      throw new Error('no such module');
+    });
     warm.whenFirstViewPainted(async () => void ran.push('second'));
     await vi.advanceTimersByTimeAsync(warm.WARM_FALLBACK_MS - 10);
     expect(ran).toEqual([]);
@@ -92,9 +96,9 @@ describe('warming after the first view', () => {
     warm.whenFirstViewPainted(task);
     warm.markFirstViewPainted();
     await vi.advanceTimersByTimeAsync(200);
-    // Keys come every 200 ms for a second: each pushes warming back.
+    // Keys and scrolls come every 200 ms for a second: each pushes warming back.
     for (let i = 0; i < 5; i++) {
-      window.dispatchEvent(new Event('keydown'));
+      window.dispatchEvent(new Event(i % 2 ? 'keydown' : 'scroll'));
       await vi.advanceTimersByTimeAsync(200);
     }
     expect(task).not.toHaveBeenCalled();

@@ -1,9 +1,9 @@
 /**
  * Warming: code the first view left out (lazy-part.tsx) is fetched once that view is painted whole, one piece at
- * a time in idle time, and only once WARM_QUIET_MS have passed since then and since the last key, click or wheel:
- * it competes neither with the first view nor with what a person does first with it, and is there before a click
- * asks for it. A table is whole once its list is: fetching and compiling that code while a long list still
- * arrived made the list a sixth slower (docs/PERFORMANCE.md).
+ * a time in idle time, and only once WARM_QUIET_MS have passed since then and since the last input (key, click,
+ * wheel, scroll): it competes neither with the first view nor with what a person does first with it, and is there
+ * before a click asks for it. A table is whole once its list is: fetching and compiling that code while a long
+ * list still arrived made the list 11 to 16% slower (docs/PERFORMANCE.md, "Warming waits for the list").
  */
 import { whenIdle } from './idle.ts';
 
@@ -11,7 +11,7 @@ import { whenIdle } from './idle.ts';
 export const WARM_FALLBACK_MS = 3_000;
 /** How long a first view on screen and still filling (a long list) holds warming back, at most. */
 export const WARM_HOLD_MS = 15_000;
-/** Warming waits until the first view has been whole, and no key, click or wheel has come, for this long. */
+/** Warming waits until the first view has been whole, and no key, click, wheel or scroll has come, this long. */
 export const WARM_QUIET_MS = 500;
 
 type Task = () => Promise<unknown>;
@@ -21,15 +21,16 @@ let painted = false;
 let running = false;
 let held = false;
 let fallback: ReturnType<typeof setTimeout> | undefined;
-/** When the first view was whole, or the last key, click or wheel came, whichever is later (Date.now()). */
+/** When the first view was whole, or the last input came, whichever is later (performance.now()). */
 let lastBusy = -Infinity;
 let listening = false;
 
 function listenForInput(): void {
   if (listening) return;
   listening = true;
-  const heard = () => (lastBusy = Date.now());
-  for (const type of ['keydown', 'pointerdown', 'wheel'])
+  const heard = () => (lastBusy = performance.now());
+  // A scroll, seen in the capture phase on window, covers a scroll bar dragged and a fling as well as the wheel.
+  for (const type of ['keydown', 'pointerdown', 'wheel', 'scroll'])
     window.addEventListener?.(type, heard, { capture: true, passive: true });
 }
 
@@ -38,12 +39,15 @@ function drain(): void {
   running = true;
   const next = () => whenIdle(run, { fallbackMs: 50 });
   const run = () => {
-    const quiet = Date.now() - lastBusy;
+    const quiet = performance.now() - lastBusy;
     if (quiet < WARM_QUIET_MS) {
       setTimeout(next, WARM_QUIET_MS - quiet);
       return;
     }
-    void queue.shift()!()
+    const task = queue.shift()!;
+    // Through a promise: a task that throws at once must not leave `running` set and warming stopped.
+    void Promise.resolve()
+      .then(task)
       .catch(() => undefined)
       .finally(() => {
         running = false;
@@ -77,7 +81,7 @@ export function holdWarming(): void {
 export function markFirstViewPainted(): void {
   if (painted || typeof window === 'undefined') return;
   painted = true;
-  lastBusy = Math.max(lastBusy, Date.now());
+  lastBusy = Math.max(lastBusy, performance.now());
   clearTimeout(fallback);
   drain();
 }

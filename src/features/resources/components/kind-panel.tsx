@@ -3,13 +3,24 @@
  * ticked, and the table. The label selector and the phase go to the API (a new watch per selector); the sort
  * and the text filter are applied here. All of them live in the URL.
  */
-import { lazy, Suspense, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import type { KindInfo } from '@/data/client/index.ts';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { FolderIcon } from '@/components/ui/icons.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { titleCase } from '@/lib/format.ts';
+import { holdWarming, markFirstViewPainted } from '@/lib/warm.ts';
 import type { TableItem } from '@/shared/printer-columns.ts';
 import { tableListOptions, tableTarget, useWatchedRows } from '../api/use-watched-list.ts';
 import { useSelection } from '../hooks/use-selection.ts';
@@ -105,6 +116,14 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
     () => ({ status, since, attempt, error, retry, synced, nextRetryAt, syncedAt }),
     [status, since, attempt, error, retry, synced, nextRetryAt, syncedAt],
   );
+  // The table is the first view: what it left out (menus, dialogs, other pages) loads once its list is whole or
+  // given up on, not while the pages still come (warm.ts).
+  const arriving = !synced && status !== 'stale';
+  useEffect(() => {
+    if (arriving) holdWarming();
+    else markFirstViewPainted();
+  }, [arriving]);
+
   const filtered = !!labelSelector || !!params.phase;
   const shown = view.rows.length;
   const total = objects.size;
@@ -169,7 +188,6 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
             selection={selection}
             flash={view.flash}
             hrefOf={hrefOf}
-            listing={!objects.synced && objects.status !== 'stale'}
           />
         </RowMenuArea>
       </LabelFilterContext.Provider>

@@ -17,7 +17,6 @@ import type { Column } from '../kinds/registry.tsx';
 import type { RowFlash } from '../table/row-flash.ts';
 import { RowSlots } from '@/lib/row-slots.ts';
 import { useRowWindow } from '@/lib/row-window.ts';
-import { holdWarming, markFirstViewPainted } from '@/lib/warm.ts';
 import { lazyPart } from '@/lib/lazy-part.tsx';
 import { objectKey } from '../table/snapshot-diff.ts';
 import { cellStops } from './cell-stops.ts';
@@ -42,8 +41,6 @@ export interface ResourceTableProps {
   selection: Selection;
   flash: RowFlash;
   hrefOf: (object: TableItem) => string;
-  /** More pages of the first list are on their way. */
-  listing?: boolean;
 }
 
 // The tooltip for cut-off values: its code comes just after the table's own, which does not wait for it.
@@ -67,7 +64,6 @@ export function ResourceTable({
   selection,
   flash,
   hrefOf,
-  listing = false,
 }: ResourceTableProps) {
   const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -110,15 +106,6 @@ export function ResourceTable({
       ?.querySelector<HTMLElement>(`[data-uid="${CSS.escape(activeId ?? '')}"]`)
       ?.focus({ preventScroll: true });
   }, [activeIndex, activeId, scrollToIndex]);
-
-  // The first rows are the first view: what it left out (menus, dialogs, other pages) may load once its list is
-  // whole, not while the pages still come (warm.ts).
-  const hasRows = rows.length > 0;
-  useEffect(() => {
-    if (!hasRows) return;
-    if (listing) holdWarming();
-    else markFirstViewPainted();
-  }, [hasRows, listing]);
 
   // A row that left (deleted, filtered out) no longer holds the cursor.
   useEffect(() => {
