@@ -14,10 +14,12 @@ import { apiStatus } from './support/nodus-api.ts';
 import { ObjectApi } from './support/object-api.ts';
 import { usageReport } from './support/usage-api.ts';
 
-// The shared mock runs at real speed (a Job is Running after about 12 s), on a machine shared with other work.
+// The shared mock runs at real speed, on a machine shared with other work.
 test.describe.configure({ timeout: 180_000 });
 
 const GPU = 'H100';
+/** These tests are about spend once Jobs run, not about the 38 s an H100 waits to start. */
+const QUICK_START = 1;
 
 /** "$1,234.56" → ten-thousandths. */
 function units(shown: string): number {
@@ -28,7 +30,7 @@ test("the chart's table, the figures and the top spenders are the API's report",
   const api = new ObjectApi(request);
   const project = await api.project('cost-report');
   // Finished Jobs: their spend no longer moves while the test reads it.
-  const done = { outcome: 'Succeeded', gpu: GPU } as const;
+  const done = { outcome: 'Succeeded', gpu: GPU, startSeconds: QUICK_START } as const;
   await api.job(project, 'red-a', { ...done, runSeconds: 30, labels: { team: 'red' } });
   await api.job(project, 'blue-a', { ...done, runSeconds: 15, labels: { team: 'blue' } });
   await api.waitForPhase(project, 'jobs', 'red-a', ['Succeeded', 'Failed'], 90_000);
@@ -86,7 +88,7 @@ test('a launch moves the burn rate up, and cancelling it brings it down', async 
   await expect(ui.figure('burn-rate')).toHaveText('$0.00/h');
   await expect(ui.figure('running')).toHaveText('0');
 
-  await api.job(project, 'burner', { runSeconds: 3600, gpu: GPU, maxCostUSD: '50.00' });
+  await api.job(project, 'burner', { runSeconds: 3600, gpu: GPU, startSeconds: QUICK_START, maxCostUSD: '50.00' });
   await api.waitForPhase(project, 'jobs', 'burner', ['Running']);
   const rate = async () => (await usageReport(request, project, { window: '24h' })).status.burnRateUSDPerHour;
   await expect.poll(async () => parseUSD(await rate())).toBeGreaterThan(0);
@@ -103,7 +105,7 @@ test('a launch moves the burn rate up, and cancelling it brings it down', async 
 test("charges move the window's spend as the API counts it", async ({ page, request }) => {
   const api = new ObjectApi(request);
   const project = await api.project('cost-charge');
-  await api.job(project, 'spender', { runSeconds: 3600, gpu: GPU, maxCostUSD: '50.00' });
+  await api.job(project, 'spender', { runSeconds: 3600, gpu: GPU, startSeconds: QUICK_START, maxCostUSD: '50.00' });
   await api.waitForPhase(project, 'jobs', 'spender', ['Running']);
   const ui = new CostPage(page);
   await ui.goto(project, '?window=24h&groupBy=none');

@@ -189,7 +189,7 @@ test('the terminal follows the theme live', async ({ page, request }) => {
   const api = new ObjectApi(request);
   const project = await api.project('dark-term');
   await api.create(project, 'sandboxes', {
-    metadata: { name: 'box' },
+    metadata: { name: 'box', annotations: { 'mock.nodus.dev/start-seconds': '0.5' } },
     spec: { image: 'nodus/python:3.12', resources: { cpu: 1, memoryGiB: 2 }, maxCostUSD: '5.00' },
   });
   await api.waitForPhase(project, 'sandboxes', 'box', ['Running'], 60_000);

@@ -140,6 +140,7 @@ test(`annotations, condition and status messages, log lines and YAML stay text i
     HOSTILE_STRINGS.map((s, i) => [`example.com/hostile-${i}`, s.value]),
   );
   annotations['example.com/hostile-huge'] = HUGE_STRING.value;
+  annotations['mock.nodus.dev/start-seconds'] = '0.5';
   annotations['mock.nodus.dev/run-seconds'] = '2';
   annotations['mock.nodus.dev/outcome'] = 'Failed';
   annotations['mock.nodus.dev/outcome-message'] = `${allInOne()}\n${HUGE_STRING.value}`;

@@ -8,12 +8,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { ObjectPage } from './pages/object-page.ts';
 import { ObjectApi } from './support/object-api.ts';
 
-// The shared mock runs at real speed: a CPU Function is Running after about 10 s.
+// The shared mock runs at real speed, on a machine shared with other work.
 test.describe.configure({ timeout: 120_000 });
 
+/** Its start pinned short: these tests are about invoking it, not the 10 s a Function takes to start. */
 function fn(name: string, spec: Record<string, unknown>) {
   return {
-    metadata: { name },
+    metadata: { name, annotations: { 'mock.nodus.dev/start-seconds': '0.5' } },
     spec: { image: 'nodus/node:22', resources: { cpu: 1, memoryGiB: 1 }, maxCostUSD: '5.00', ...spec },
   };
 }

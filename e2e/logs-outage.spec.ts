@@ -26,7 +26,12 @@ test('a followed log resumes after the API was unreachable and ends equal to the
     data: {
       metadata: {
         name: 'runner',
-        annotations: { 'mock.nodus.dev/run-seconds': '30', 'mock.nodus.dev/outcome': 'Succeeded' },
+        // It starts at once (not in the usual 12 s) and runs 30 s: time for an outage of 3 s and the way back.
+        annotations: {
+          'mock.nodus.dev/start-seconds': '0.5',
+          'mock.nodus.dev/run-seconds': '30',
+          'mock.nodus.dev/outcome': 'Succeeded',
+        },
       },
       spec: {
         image: 'nodus/python:3.12',

@@ -15,7 +15,10 @@ const jobsPath = (project: string) => `${MOCK_URL}/apis/${API_VERSION}/namespace
 /** The first view of a page may take a while on a busy machine (a cold dev server compiling the route). */
 const OPEN = { timeout: 60_000 };
 
-/** A CPU Job runs within seconds; one asking for 8 H100s waits in the queue for 30 simulated seconds, then 8 more. */
+/** For a test about a log, not about the 12 s a CPU Job waits to start. */
+const QUICK_START = { 'mock.nodus.dev/start-seconds': '0.5' };
+
+/** A CPU Job runs after 4 + 8 simulated seconds; one asking for 8 H100s waits in the queue for 30, then 8 more. */
 async function createJob(
   request: APIRequestContext,
   project: string,
@@ -46,6 +49,7 @@ async function finishedJob(request: APIRequestContext, lines: number): Promise<{
   const name = 'train';
   await createJob(request, project, name, {
     'mock.nodus.dev/log-lines': String(lines),
+    ...QUICK_START,
     'mock.nodus.dev/run-seconds': '1',
     'mock.nodus.dev/outcome': 'Succeeded',
   });
@@ -170,7 +174,7 @@ test.describe('logs', () => {
     test.setTimeout(180_000);
     const project = uniqueName('logs');
     await createProject(request, project);
-    await createJob(request, project, 'runner', { 'mock.nodus.dev/run-seconds': '600' });
+    await createJob(request, project, 'runner', { ...QUICK_START, 'mock.nodus.dev/run-seconds': '600' });
     const logs = new LogViewerPage(page);
     await logs.goto(project, 'jobs', 'runner');
     await expect(logs.state).toHaveText('Following', { timeout: 90_000 });
@@ -197,11 +201,18 @@ test.describe('logs', () => {
     test.setTimeout(180_000);
     const project = uniqueName('logs');
     await createProject(request, project);
-    await createJob(request, project, 'runner', { 'mock.nodus.dev/run-seconds': '600' }, true);
+    // It waits as long as the test needs to see it waiting, then starts at once (not after the 38 s 8 H100s wait).
+    const start = (seconds: string) => ({ 'mock.nodus.dev/start-seconds': seconds });
+    await createJob(request, project, 'runner', { ...start('600'), 'mock.nodus.dev/run-seconds': '600' }, true);
     const logs = new LogViewerPage(page);
     await logs.goto(project, 'jobs', 'runner');
     await expect(page.getByText('The Job is waiting to start')).toBeVisible(OPEN);
     await expect(logs.state).toHaveText(/Waiting to start/);
+    const started = await request.patch(`${jobsPath(project)}/runner`, {
+      headers: { ...authHeaders, 'Content-Type': 'application/merge-patch+json' },
+      data: { metadata: { annotations: start('0') } },
+    });
+    expect(started.status(), await started.text()).toBe(200);
 
     // It starts: the header comes in, then the training loop keeps writing.
     await expect(logs.state).toHaveText('Following', { timeout: 90_000 });

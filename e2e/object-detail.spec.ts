@@ -18,6 +18,8 @@ test('a failed Job shows its conditions problems first, its finalizers explained
   const api = new ObjectApi(request);
   const project = await api.project('od-cond');
   await api.job(project, 'train-a', {
+    // Each step before Running takes 2 s (not 4 and 8): the page is open for some of them.
+    startSeconds: 2,
     runSeconds: 1,
     outcome: 'Failed',
     labels: { team: 'nlp' },

@@ -154,7 +154,7 @@ test('a condition reason never breaks mid-word in a narrow card', async ({ page,
   await page.setViewportSize({ width: 1024, height: 768 });
   const api = new ObjectApi(request);
   const project = await api.project('rt-reason');
-  await api.job(project, 'oom', { runSeconds: 1, outcome: 'Failed' });
+  await api.job(project, 'oom', { startSeconds: 0.5, runSeconds: 1, outcome: 'Failed' });
   const ui = new ObjectPage(page);
   await ui.goto(project, 'jobs', 'oom');
   await ui.expectPhase('Failed', 60_000);

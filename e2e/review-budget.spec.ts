@@ -42,7 +42,10 @@ async function startBurner(request: APIRequestContext, project: string): Promise
   const res = await request.post(jobs, {
     headers: authHeaders,
     data: {
-      metadata: { name: 'burner', annotations: { 'mock.nodus.dev/run-seconds': '10000000' } },
+      metadata: {
+        name: 'burner',
+        annotations: { 'mock.nodus.dev/start-seconds': '0.5', 'mock.nodus.dev/run-seconds': '10000000' },
+      },
       spec: {
         image: 'nodus/pytorch:2.8-cuda12.8',
         maxCostUSD: '90.00',

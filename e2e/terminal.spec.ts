@@ -11,12 +11,13 @@ import { ObjectPage } from './pages/object-page.ts';
 import { watchCsp } from './support/csp-watch.ts';
 import { ObjectApi } from './support/object-api.ts';
 
-// The shared mock runs at real speed (a Sandbox is Running after some seconds), on a machine shared with other work.
+// The shared mock runs at real speed, on a machine shared with other work.
 test.describe.configure({ timeout: 180_000 });
 
+/** Its start pinned short (a Sandbox otherwise takes 10 s): these tests are about the terminal. */
 async function runningSandbox(api: ObjectApi, project: string, name: string): Promise<void> {
   await api.create(project, 'sandboxes', {
-    metadata: { name },
+    metadata: { name, annotations: { 'mock.nodus.dev/start-seconds': '0.5' } },
     spec: { image: 'nodus/python:3.12', resources: { cpu: 1, memoryGiB: 2 }, maxCostUSD: '5.00' },
   });
   await api.waitForPhase(project, 'sandboxes', name, ['Running'], 60_000);

@@ -10,6 +10,7 @@ const headers = { Authorization: `Bearer ${DEMO_API_KEY}` };
 
 export const RUN_SECONDS = 'mock.nodus.dev/run-seconds';
 export const OUTCOME = 'mock.nodus.dev/outcome';
+export const START_SECONDS = 'mock.nodus.dev/start-seconds';
 export const STUCK = 'mock.nodus.dev/stuck-finalizer';
 
 export interface NewObject {
@@ -42,12 +43,16 @@ export class ObjectApi {
     return (await res.json()) as NodusObject;
   }
 
-  /** A CPU Job: Queued for 4 s, Provisioning for 8 s, then Running for `runSeconds` (simulated). */
+  /**
+   * A CPU Job: Queued for 4 s (an H100 for 30), Provisioning for 8 s, then Running for `runSeconds` (simulated).
+   * `startSeconds` pins each step before Running, for a test about what happens once it runs.
+   */
   job(
     project: string,
     name: string,
     options: {
       runSeconds?: number;
+      startSeconds?: number;
       outcome?: 'Succeeded' | 'Failed';
       maxCostUSD?: string;
       annotations?: Record<string, string>;
@@ -58,6 +63,7 @@ export class ObjectApi {
   ): Promise<NodusObject> {
     const annotations = {
       ...(options.runSeconds ? { [RUN_SECONDS]: String(options.runSeconds) } : {}),
+      ...(options.startSeconds !== undefined ? { [START_SECONDS]: String(options.startSeconds) } : {}),
       ...(options.outcome ? { [OUTCOME]: options.outcome } : {}),
       ...options.annotations,
     };

@@ -13,7 +13,15 @@ import type { MockState } from '../state.ts';
 import { exposure } from '../kinds/endpoints.ts';
 import { accrue, overCap } from './charges.ts';
 import { activeSeconds, isoSeconds, setCondition, transition, type Transition } from './status.ts';
-import { PROVISION_SECONDS, RESTART_SECONDS, START_SECONDS, elapsed, outcome, runSeconds } from './timing.ts';
+import {
+  PROVISION_SECONDS,
+  RESTART_SECONDS,
+  START_SECONDS,
+  elapsed,
+  outcome,
+  runSeconds,
+  startStepSeconds,
+} from './timing.ts';
 
 const TERMINAL = new Set(['Succeeded', 'Failed', 'Cancelled']);
 
@@ -216,17 +224,17 @@ export function stepObject(state: MockState, kind: KindDef, obj: NodusObject, no
     case 'Pending': {
       const waiting = priceWait(state, kind, obj, now);
       if (waiting) return waiting === obj ? undefined : waiting;
-      if (elapsed(since(obj), now, speed) < (usage ? queueSeconds(usage) : 2)) return undefined;
+      if (elapsed(since(obj), now, speed) < startStepSeconds(obj, usage ? queueSeconds(usage) : 2)) return undefined;
       const to = phase === 'Queued' ? 'Provisioning' : 'Starting';
       const message = phase === 'Queued' ? 'Capacity found; pulling the image and starting.' : 'Starting.';
       return done(obj, transition(obj, { phase: to, ready: { status: 'False', reason: to, message } }, now));
     }
     case 'Provisioning':
-      return elapsed(since(obj), now, speed) >= PROVISION_SECONDS
+      return elapsed(since(obj), now, speed) >= startStepSeconds(obj, PROVISION_SECONDS)
         ? running(kind, obj, now, 'Running', 'Running.')
         : undefined;
     case 'Starting': {
-      const wait = obj.status?.restartRequestHandled ? RESTART_SECONDS : START_SECONDS;
+      const wait = obj.status?.restartRequestHandled ? RESTART_SECONDS : startStepSeconds(obj, START_SECONDS);
       return elapsed(since(obj), now, speed) >= wait
         ? running(kind, obj, now, 'Running', 'Running and ready.')
         : undefined;

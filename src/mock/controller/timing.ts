@@ -8,6 +8,8 @@ import type { NodusObject } from '@/shared/protocol.ts';
 /** Mock-only knobs (never part of the real API): how long a run takes and how it ends. */
 export const ANNOTATION_RUN_SECONDS = 'mock.nodus.dev/run-seconds';
 export const ANNOTATION_OUTCOME = 'mock.nodus.dev/outcome';
+/** Mock-only: simulated seconds each step before Running takes (the queue, then provisioning or starting). */
+export const ANNOTATION_START_SECONDS = 'mock.nodus.dev/start-seconds';
 /** Mock-only: the message the run ends with (status.message and the Ready condition's), whatever it says. */
 export const ANNOTATION_OUTCOME_MESSAGE = 'mock.nodus.dev/outcome-message';
 /** A deleting object that keeps its billing finalizer forever, to show what a stuck finalizer looks like. */
@@ -35,6 +37,13 @@ export function fraction(obj: NodusObject, salt: string): number {
 
 function annotation(obj: NodusObject, key: string): string | undefined {
   return obj.metadata.annotations?.[key];
+}
+
+/** How long a step before Running takes: pinned by annotation (0 and up), else the kind's own time. */
+export function startStepSeconds(obj: NodusObject, usual: number): number {
+  const raw = annotation(obj, ANNOTATION_START_SECONDS);
+  const pinned = raw === undefined || raw.trim() === '' ? Number.NaN : Number(raw);
+  return Number.isFinite(pinned) && pinned >= 0 ? pinned : usual;
 }
 
 /** How long a run-to-completion object runs: pinned by annotation, else 90 to 240 simulated seconds. */
