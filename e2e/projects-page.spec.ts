@@ -68,10 +68,9 @@ test("the read-only project nodus shows its Images, and its Delete is off with t
   await expect(ui.table.getByRole('row')).toHaveCount(2);
   const row = ui.row('nodus');
   await expect(row).toContainText('read-only');
-  await expect(ui.deleteButton('nodus')).toBeDisabled();
-  await expect(ui.deleteButton('nodus')).toHaveAccessibleDescription(
-    /can't delete project nodus\. Project "nodus" is read-only/,
-  );
+  const off = await ui.deleteButton('nodus');
+  await expect(off).toBeDisabled();
+  await expect(off).toHaveAccessibleDescription(/can't delete project nodus\. Project "nodus" is read-only/);
   await expect(ui.count('nodus', 'images')).toHaveText(String(images.length));
   await ui.count('nodus', 'images').click();
   await expect(page).toHaveURL(/\/projects\/nodus\/images$/);
@@ -89,7 +88,7 @@ test('create a project, then delete it only after typing its name', async ({ pag
   await expect(ui.row(project)).toBeVisible();
   expect(await projectExists(request, project)).toBe(true);
 
-  await ui.deleteButton(project).click();
+  await (await ui.deleteButton(project)).click();
   const dialog = ui.deleteDialog(project);
   const confirm = dialog.getByRole('button', { name: 'Delete project' });
   await expect(confirm).toBeDisabled();
@@ -113,8 +112,9 @@ test('a name the API would refuse is caught before it is sent; default cannot be
   await expect(dialog.getByText(/Lowercase letters, digits and dashes; it starts/)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Create project' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(ui.deleteButton('default')).toBeDisabled();
-  await expect(ui.deleteButton('default')).toHaveAccessibleDescription(/can't delete project default\./);
+  const kept = await ui.deleteButton('default');
+  await expect(kept).toBeDisabled();
+  await expect(kept).toHaveAccessibleDescription(/can't delete project default\./);
 });
 
 test('the project row under the keyboard is outlined plainly at 1440 and 1024 pixels wide', async ({ page }) => {
@@ -168,4 +168,91 @@ test('a pin checked while the API briefly fails still shows as gone once it answ
   await expect(doomed.getByRole('link')).toHaveCount(0);
   await doomed.getByRole('button', { name: 'Unpin Budget doomed' }).click();
   await expect(doomed).toHaveCount(0);
+});
+
+test('with many projects, Delete is checked with the API for the rows in reach, and for others as they scroll in', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const api = new NodusApi(request);
+  const made: string[] = [];
+  for (let batch = 0; batch < 6; batch++) {
+    made.push(...(await Promise.all(Array.from({ length: 10 }, () => api.newProject('many')))));
+  }
+  const asked = new Set<string>();
+  page.on('request', (r) => {
+    if (r.method() !== 'POST' || !r.url().includes('/selfsubjectaccessreviews')) return;
+    const a = (r.postDataJSON() as { spec: { resourceAttributes: { verb: string; resource: string; name?: string } } })
+      .spec.resourceAttributes;
+    if (a.verb === 'delete' && a.resource === 'namespaces' && a.name) asked.add(a.name);
+  });
+  try {
+    // Narrow enough that the table scrolls sideways, with Delete in its last column out of view.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const ui = new ProjectsPage(page);
+    await ui.goto();
+    await expect(ui.row(made.at(-1)!)).toBeAttached();
+    expect(await ui.table.evaluate((t) => t.parentElement!.scrollWidth > t.parentElement!.clientWidth)).toBe(true);
+    // Each row's top against the bottom of the area that scrolls the table.
+    const rows = await ui.table.getByRole('rowheader').evaluateAll((cells) => {
+      const bottom = cells[0]!.closest('main')!.getBoundingClientRect().bottom;
+      return cells.map((c) => ({
+        name: c.querySelector('a')?.textContent ?? '',
+        below: c.getBoundingClientRect().top - bottom,
+      }));
+    });
+    expect(rows.length).toBeGreaterThanOrEqual(60);
+    // Rows in view, and those a little below it, are asked without a scroll, and answered...
+    const reach = rows.filter((r) => r.below < 200);
+    expect(reach.some((r) => r.below > 0)).toBe(true);
+    for (const { name } of reach) await expect.poll(() => asked.has(name)).toBe(true);
+    const lastInReach = ui.row(reach.at(-1)!.name).getByRole('button', { name: /^Delete project/ });
+    await expect(lastInReach).not.toHaveAccessibleDescription(/Checking/);
+    // ...and none far below: a screenful ahead at most (with room for the header settling while rows were asked).
+    const far = rows.filter((r) => r.below > 1200).map((r) => r.name);
+    expect(far.length).toBeGreaterThan(10);
+    expect(far.filter((name) => asked.has(name))).toEqual([]);
+
+    // The last row, scrolled to, is asked and offers Delete.
+    const last = rows.at(-1)!.name;
+    await expect(await ui.deleteButton(last)).toBeEnabled();
+    expect(asked.has(last)).toBe(true);
+  } finally {
+    await Promise.all(made.map((project) => api.deleteProject(project)));
+  }
+});
+
+test('a new project is made as soon as the API says so, while the counts are still being listed', async ({
+  page,
+  request,
+}) => {
+  const project = uniqueName('made-early');
+  const ui = new ProjectsPage(page);
+  await ui.goto();
+  await expect(ui.count('default', 'jobs')).toBeVisible();
+  // From now on, every list of a kind across all projects (what the counts are made of) is held.
+  let holding = true;
+  const held: (() => Promise<void>)[] = [];
+  await page.route(
+    (url) => /^\/apis\/[^/]+\/[^/]+\/[a-z]+$/.test(url.pathname) && !url.searchParams.has('watch'),
+    (route) => {
+      if (!holding || route.request().method() !== 'GET') return route.fallback();
+      held.push(() => route.fallback());
+      return undefined;
+    },
+  );
+  try {
+    await ui.create(project);
+    await expect(page.getByRole('dialog', { name: 'New project' })).toBeHidden();
+    await expect(ui.row(project)).toBeVisible();
+    expect(held.length).toBeGreaterThan(0);
+  } finally {
+    holding = false;
+    await Promise.all(held.map((release) => release().catch(() => undefined)));
+    await page.unrouteAll();
+  }
+  await expect(ui.count(project, 'jobs')).toHaveText('0');
+  expect(await projectExists(request, project)).toBe(true);
+  await new NodusApi(request).deleteProject(project);
 });

@@ -85,7 +85,7 @@ test.describe('a viewer (lee in vision and default)', () => {
     );
     for (const project of ['vision', 'default']) {
       await expectRefused(
-        projects.deleteButton(project),
+        await projects.deleteButton(project),
         await may(request, { verb: 'delete', group: '', resource: 'namespaces', name: project }),
         user,
       );

@@ -79,7 +79,7 @@ test('drill 5: an API answering after 2 s — the UI stays responsive, shows pro
     await expect(page.getByRole('alert')).toHaveCount(0);
 
     // Delete it again with a double-click: one DELETE.
-    await projects.deleteButton(created).click();
+    await (await projects.deleteButton(created)).click();
     const confirm = projects.deleteDialog(created);
     await confirm.getByLabel(`Type ${created} to confirm`).fill(created);
     await confirm.getByRole('button', { name: 'Delete project' }).dblclick();

@@ -32,8 +32,14 @@ export class ProjectsPage {
     return this.row(project).getByRole('cell').nth(-2);
   }
 
-  deleteButton(project: string): Locator {
-    return this.row(project).getByRole('button', { name: `Delete project ${project}` });
+  /**
+   * A row's Delete, its row scrolled into view first: the page asks the API whether a project may be deleted only
+   * for the rows a person can reach, and says "Checking…" for the others.
+   */
+  async deleteButton(project: string): Promise<Locator> {
+    const row = this.row(project);
+    await row.scrollIntoViewIfNeeded();
+    return row.getByRole('button', { name: `Delete project ${project}` });
   }
 
   async create(project: string): Promise<void> {

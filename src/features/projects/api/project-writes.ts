@@ -23,13 +23,16 @@ export function deleteProject(name: string): Promise<Project> {
   return apiClient.request<Project>(`${namespacesPath()}/${encodeURIComponent(name)}`, { method: 'DELETE' });
 }
 
+/**
+ * The write is done once the project list says so; the counts (a list of every object of each kind, long on a big
+ * org or a slow API) refresh behind it rather than hold the dialog open.
+ */
 function useRefreshProjects() {
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: queryKeys.projects() }),
-      queryClient.invalidateQueries({ queryKey: queryKeys.projectStats() }),
-    ]);
+  return async () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.projectStats() });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.projects() });
+  };
 }
 
 export function useCreateProject() {

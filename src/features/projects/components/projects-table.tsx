@@ -10,6 +10,7 @@ import { TrashIcon } from '@/components/ui/action-icons.tsx';
 import { PhaseBadge } from '@/components/ui/phase-badge.tsx';
 import { titleCase } from '@/lib/format.ts';
 import { formatUnitsUSD } from '@/lib/money.ts';
+import { useNearView } from '@/lib/use-near-view.ts';
 import { useRowCursor } from '@/lib/use-row-cursor.ts';
 import { PinButton } from '@/components/ui/pin-button.tsx';
 import { isPinned, usePins } from '@/data/places/index.ts';
@@ -164,28 +165,31 @@ function RowAction({
   terminating: boolean;
   onDelete: (name: string) => void;
 }) {
-  const access = useDeleteProjectAccess(name);
+  const { ref, near, reach } = useNearView<HTMLSpanElement>('tr');
+  const access = useDeleteProjectAccess(name, near);
   if (terminating) return <span className="text-xs text-orange-700">Deleting…</span>;
   const off = !access.allowed;
   return (
-    <ReasonTip reason={access.reason}>
-      {(describedBy) => (
-        <button
-          type="button"
-          {...offProps(off, describedBy)}
-          onClick={() => {
-            if (!off) onDelete(name);
-          }}
-          aria-label={`Delete project ${name}`}
-          className={clsx(
-            'inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium',
-            off ? 'cursor-not-allowed text-slate-400' : 'text-slate-500 hover:bg-rose-50 hover:text-rose-700',
-          )}
-        >
-          {off && !access.pending ? <LockIcon className="size-4" /> : <TrashIcon className="size-4" />}
-          Delete
-        </button>
-      )}
-    </ReasonTip>
+    <span ref={ref} className="inline-flex" onPointerEnter={reach} onFocus={reach}>
+      <ReasonTip reason={access.reason}>
+        {(describedBy) => (
+          <button
+            type="button"
+            {...offProps(off, describedBy)}
+            onClick={() => {
+              if (!off) onDelete(name);
+            }}
+            aria-label={`Delete project ${name}`}
+            className={clsx(
+              'inline-flex items-center gap-1 rounded-md px-2 py-1 text-xs font-medium',
+              off ? 'cursor-not-allowed text-slate-400' : 'text-slate-500 hover:bg-rose-50 hover:text-rose-700',
+            )}
+          >
+            {off && !access.pending ? <LockIcon className="size-4" /> : <TrashIcon className="size-4" />}
+            Delete
+          </button>
+        )}
+      </ReasonTip>
+    </span>
   );
 }
