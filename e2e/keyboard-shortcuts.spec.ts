@@ -27,6 +27,8 @@ test('"?" shows every shortcut by where it works; Escape closes it and the focus
   await expect(shell.shortcutsSheet).toBeHidden();
   await page.keyboard.press('Escape');
   await expect(filter).toHaveValue('');
+  // The rows come back a moment after the field clears (the filter goes through the URL): j moves among them.
+  await expect(ui.row('budgets', 'alpha')).toBeVisible();
 
   await filter.blur();
   await page.keyboard.press('j');
