@@ -21,6 +21,26 @@ function verticalScroller(element: Element): Element | null {
 }
 
 /**
+ * The rows of one table mount together and share a parent: its scroller is looked up once per commit, not once
+ * per row. Forgotten after the commit, since a table that grows may come to scroll.
+ */
+let scrollers: Map<Element, Element | null> | undefined;
+function scrollerOf(element: Element): Element | null {
+  const parent = element.parentElement;
+  if (!parent) return null;
+  if (!scrollers) {
+    scrollers = new Map();
+    queueMicrotask(() => (scrollers = undefined));
+  }
+  let found = scrollers.get(parent);
+  if (found === undefined) {
+    found = verticalScroller(element);
+    scrollers.set(parent, found);
+  }
+  return found;
+}
+
+/**
  * `within`: a selector for the ancestor to watch (a table row), so that a cell scrolled out of a wide table
  * sideways still counts as near when its row is.
  */
@@ -44,7 +64,7 @@ export function useNearView<E extends Element>(
       if (!element || typeof IntersectionObserver === 'undefined') return;
       const target = (within ? element.closest(within) : null) ?? element;
       const watch = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && reach(), {
-        root: verticalScroller(target),
+        root: scrollerOf(target),
         rootMargin: NEAR,
       });
       watch.observe(target);
