@@ -1,7 +1,7 @@
 /**
  * A long project name never pushes the header's right-hand side (the palette, health, Support) out of the
- * window: the project switcher cuts the name short and shows the whole of it on hover. At narrow widths the
- * sidebar still lists the kinds, the one place to switch them.
+ * window: the project switcher cuts the name short and shows the whole of it on hover. Under 1,024 px the
+ * sidebar is a drawer behind the menu button, and still lists the kinds, the one place to switch them.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createProject } from './support/mock-writes.ts';
@@ -33,7 +33,10 @@ test('at 1280 px a long project name is cut short and Support stays fully visibl
     expect(spill, `the header at ${width} px`).toBeLessThanOrEqual(0);
     const switcher = page.getByRole('button', { name: `Project: ${project}` });
     await expect(switcher).toHaveAttribute('title', project);
-    // The sidebar keeps the kinds, and switches them.
+    // The sidebar keeps the kinds, and switches them (in a drawer under 1,024 px).
+    const menu = page.getByRole('button', { name: 'Navigation' });
+    if (width < 1024) await menu.click();
+    else await expect(menu).toBeHidden();
     const kinds = page.getByRole('navigation', { name: 'Resources' }).getByRole('list', { name: 'Kinds' });
     await expect(kinds.getByRole('link', { name: /^Budgets\b/ })).toBeVisible();
   }

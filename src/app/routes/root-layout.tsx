@@ -133,7 +133,7 @@ export function RootLayout() {
         <>
           <ContextSwitcher />
           <IdentityMenu />
-          <span aria-hidden="true" className="text-xl font-light text-slate-300">
+          <span aria-hidden="true" className="text-xl font-light text-slate-300 max-sm:hidden">
             /
           </span>
           <ProjectSwitcher

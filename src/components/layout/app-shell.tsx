@@ -1,10 +1,24 @@
 /**
  * The page frame: a dark sidebar (brand, the navigation the app passes in, a footer) and, on the right, the
  * top bar above the scrolling page. Slots only; the app decides what goes in them.
+ *
+ * In a window narrower than 1,024 px the sidebar would take a third of it and squeeze every page: there it is
+ * a drawer, opened by the top bar's menu button and closed by Escape, a click or the focus going beside it, or a
+ * link in it.
  */
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { LogoMark } from '../ui/icons.tsx';
+import { clsx } from 'clsx';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+} from 'react';
+import { Link, useLocation } from 'react-router';
+import { matchesShortcut } from '@/lib/shortcuts.ts';
+import { LogoMark, MenuIcon } from '../ui/icons.tsx';
 
 export interface AppShellProps {
   sidebar: ReactNode;
@@ -15,10 +29,64 @@ export interface AppShellProps {
   children: ReactNode;
 }
 
+const NAV_ID = 'app-navigation';
+
 export function AppShell({ sidebar, topBar, footer, dock, children }: AppShellProps) {
+  const { pathname } = useLocation();
+  // The drawer is open on the page it was opened on: a navigation from anywhere (Back, the palette) closes it.
+  const [openOn, setOpenOn] = useState<string | undefined>(undefined);
+  const open = openOn === pathname;
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const drawer = useRef<HTMLElement>(null);
+
+  // Into the drawer once it shows, as a person reading it would go; Escape brings the focus back to the button.
+  useEffect(() => {
+    if (open) drawer.current?.querySelector<HTMLElement>('nav a, nav button')?.focus();
+  }, [open]);
+
+  const close = (refocus: boolean) => {
+    setOpenOn(undefined);
+    if (refocus) menuButton.current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!open || !matchesShortcut(event.nativeEvent, 'overlay.close')) return;
+    event.stopPropagation();
+    close(true);
+  };
+  // A link followed closes it, the page's own too (which does not navigate).
+  const onClick = (event: MouseEvent) => {
+    if (open && event.target instanceof Element && event.target.closest('a[href]')) close(false);
+  };
+  // Tabbing out of it closes it, unless to the button, whose click then closes it.
+  const onBlur = (event: FocusEvent) => {
+    const to = event.relatedTarget;
+    if (!open || !(to instanceof Node) || drawer.current?.contains(to) || to === menuButton.current) return;
+    close(false);
+  };
+
   return (
     <div className="flex h-screen overflow-hidden bg-slate-50 text-slate-900">
-      <aside className="flex w-60 shrink-0 flex-col border-r border-slate-800 bg-slate-900 text-slate-300">
+      {open ? (
+        <div
+          aria-hidden="true"
+          className="fixed inset-x-0 top-14 bottom-0 z-30 bg-slate-900/40 lg:hidden"
+          onClick={() => close(false)}
+        />
+      ) : null}
+      <aside
+        ref={drawer}
+        id={NAV_ID}
+        onKeyDown={onKeyDown}
+        onClick={onClick}
+        onBlur={onBlur}
+        className={clsx(
+          'w-60 shrink-0 flex-col border-r border-slate-800 bg-slate-900 text-slate-300 lg:flex',
+          // Under the top bar, so that its button stays where it was to close the drawer again.
+          open
+            ? 'flex max-lg:fixed max-lg:top-14 max-lg:bottom-0 max-lg:left-0 max-lg:z-40 max-lg:shadow-2xl'
+            : 'hidden',
+        )}
+      >
         <div className="flex h-14 shrink-0 items-center gap-2.5 border-b border-slate-800 px-4">
           <LogoMark className="size-7 text-indigo-500" />
           <Link to="/" className="text-[15px] font-semibold tracking-tight text-white">
@@ -30,6 +98,17 @@ export function AppShell({ sidebar, topBar, footer, dock, children }: AppShellPr
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-4">
+          <button
+            ref={menuButton}
+            type="button"
+            aria-label="Navigation"
+            aria-expanded={open}
+            aria-controls={NAV_ID}
+            onClick={() => (open ? close(false) : setOpenOn(pathname))}
+            className="-ml-1.5 shrink-0 rounded-md p-1.5 text-slate-600 hover:bg-slate-100 hover:text-slate-900 lg:hidden"
+          >
+            <MenuIcon className="size-5" />
+          </button>
           {topBar}
         </header>
         <main className="min-h-0 flex-1 overflow-y-auto">{children}</main>

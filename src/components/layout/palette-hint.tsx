@@ -16,7 +16,7 @@ export function PaletteHint({ onClick }: { onClick: () => void }) {
     >
       <SearchIcon className="size-4" />
       <span className="hidden flex-1 text-left lg:inline">Jump to…</span>
-      <kbd className="whitespace-nowrap rounded border border-slate-200 bg-white px-1.5 font-sans text-[11px] font-medium text-slate-500">
+      <kbd className="whitespace-nowrap max-sm:hidden rounded border border-slate-200 bg-white px-1.5 font-sans text-[11px] font-medium text-slate-500">
         {keys}
       </kbd>
     </button>

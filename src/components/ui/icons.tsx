@@ -114,6 +114,14 @@ export function PlusIcon(props: IconProps) {
   );
 }
 
+export function MenuIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M3.5 5.5h13M3.5 10h13M3.5 14.5h13" />
+    </Icon>
+  );
+}
+
 export function GridIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -40,7 +40,7 @@ export function ContextSwitcher() {
             >
               {org.slice(0, 2)}
             </span>
-            <span className="min-w-0 leading-tight">
+            <span className="min-w-0 leading-tight max-sm:sr-only">
               <span aria-hidden="true" className="block text-[11px] font-medium uppercase tracking-wide text-slate-600">
                 {context.org || 'Context'}
               </span>

@@ -18,19 +18,22 @@ export function SpecSummary({ facts, yamlHref }: { facts: Fact[]; yamlHref: stri
       {facts.length === 0 ? (
         <p className="px-4 py-3 text-sm text-slate-500">The spec is empty.</p>
       ) : (
-        <dl className="grid grid-cols-1 gap-x-6 px-4 py-1 text-sm sm:grid-cols-2">
-          {facts.map((f) => (
-            <div
-              key={f.label}
-              className="flex min-w-0 items-baseline gap-3 border-b border-slate-100 py-2 last:border-b-0 sm:[&:nth-last-child(2):nth-child(odd)]:border-b-0"
-            >
-              <dt className="w-28 shrink-0 text-slate-500">{f.label}</dt>
-              <dd className={clsx('min-w-0 break-words text-slate-800', f.mono && 'font-mono text-[12.5px]')}>
-                {f.time ? <RelativeTime timestamp={f.value} /> : <bdi>{f.value}</bdi>}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        // Two columns only where the card is wide enough for them, whatever the window (the page beside it varies).
+        <div className="@container">
+          <dl className="grid grid-cols-1 gap-x-6 px-4 py-1 text-sm @xl:grid-cols-2">
+            {facts.map((f) => (
+              <div
+                key={f.label}
+                className="flex min-w-0 items-baseline gap-3 border-b border-slate-100 py-2 last:border-b-0 @xl:[&:nth-last-child(2):nth-child(odd)]:border-b-0"
+              >
+                <dt className="w-28 shrink-0 text-slate-500">{f.label}</dt>
+                <dd className={clsx('min-w-0 break-words text-slate-800', f.mono && 'font-mono text-[12.5px]')}>
+                  {f.time ? <RelativeTime timestamp={f.value} /> : <bdi>{f.value}</bdi>}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
       )}
     </Card>
   );

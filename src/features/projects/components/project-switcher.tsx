@@ -40,7 +40,9 @@ export function ProjectSwitcher({ project, projectHref, allHref, manageHref }: P
             <GlobeIcon className="size-4 shrink-0 text-slate-400" />
           )}
           <span className="min-w-0 leading-tight">
-            <span className="block text-[11px] font-medium uppercase tracking-wide text-slate-600">Project</span>{' '}
+            <span className="block text-[11px] font-medium uppercase tracking-wide text-slate-600 max-sm:sr-only">
+              Project
+            </span>{' '}
             <span className="block max-w-32 truncate xl:max-w-48 text-sm font-semibold text-slate-900">
               {project ?? 'All projects'}
             </span>

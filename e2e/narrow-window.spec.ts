@@ -1,0 +1,100 @@
+/**
+ * A window narrower than 1,024 px (half a laptop's screen): the sidebar becomes a drawer behind the top bar's
+ * menu button, so the page gets the whole width, and an object's summary keeps its values readable.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { ObjectApi } from './support/object-api.ts';
+import { seriousViolations } from './support/axe.ts';
+import { createBudget } from './support/mock-writes.ts';
+
+const NARROW = { width: 683, height: 800 };
+
+function drawer(page: Page) {
+  return {
+    menu: page.getByRole('button', { name: 'Navigation' }),
+    kinds: page.getByRole('navigation', { name: 'Resources' }),
+    focusInside: () => page.evaluate(() => !!document.activeElement?.closest('#app-navigation')),
+  };
+}
+
+test('under 1,024 px the sidebar is a drawer: the menu opens it; Escape, a click or focus beside it, or a link closes it', async ({
+  page,
+  request,
+}) => {
+  const api = new ObjectApi(request);
+  const project = await api.project('narrow');
+  await createBudget(request, project, 'alpha');
+  await page.setViewportSize(NARROW);
+  await page.goto(`/projects/${project}/budgets`);
+  const { menu, kinds, focusInside } = drawer(page);
+  await expect(page.getByRole('table', { name: 'Budgets' }).getByRole('row', { name: /alpha/ })).toBeVisible();
+
+  // Closed, the page has the whole width.
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(kinds).toBeHidden();
+  expect((await page.getByRole('main').boundingBox())!.x).toBe(0);
+
+  // Opened, the focus goes into it; Escape closes it and brings the focus back to the button.
+  await menu.click();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(kinds.getByRole('link', { name: /^Budgets\b/ })).toBeVisible();
+  await expect.poll(focusInside).toBe(true);
+  expect(await seriousViolations(page, 'the open drawer')).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(kinds).toBeHidden();
+  await expect(menu).toBeFocused();
+
+  // A click beside it closes it, and so does the focus going elsewhere (a Tab past its end, a shortcut).
+  await menu.click();
+  await expect(kinds).toBeVisible();
+  await page.mouse.click(NARROW.width - 20, NARROW.height / 2);
+  await expect(kinds).toBeHidden();
+  await menu.click();
+  await expect(kinds).toBeVisible();
+  await page.getByRole('button', { name: /^Support/ }).focus();
+  await expect(kinds).toBeHidden();
+
+  // A double click opens and closes it: it ends as the last click left it.
+  await menu.dblclick();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(kinds).toBeHidden();
+
+  // A link closes it: the page's own (nothing to load), and another page's.
+  await menu.click();
+  await kinds.getByRole('link', { name: /^Budgets\b/ }).click();
+  await expect(kinds).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/projects/${project}/budgets$`));
+  await menu.click();
+  await page.getByRole('link', { name: /^Activity\b/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${project}/activity$`));
+  await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
+  await expect(kinds).toBeHidden();
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+
+  // Wide again, the sidebar is back in place and the button gone.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(kinds).toBeVisible();
+  await expect(menu).toBeHidden();
+});
+
+test("an object's summary keeps each value wide enough to read, from a phone's width to a wide window", async ({
+  page,
+  request,
+}) => {
+  const api = new ObjectApi(request);
+  const project = await api.project('narrow-summary');
+  await api.job(project, 'reader', { startSeconds: 0 });
+  for (const width of [390, 683, 1024, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/projects/${project}/jobs/reader`);
+    const summary = page.getByRole('region', { name: 'Summary' });
+    await expect(summary.getByText('nodus/python:3.12')).toBeVisible();
+    // Each fact is a label (112 px) and its value. Beside the sidebar, a window of 683 px left a value a few
+    // characters a line ("nodu / s/py / torc…").
+    const facts = await summary
+      .locator('dl > div')
+      .evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().width));
+    expect(facts.length, `facts at ${width} px`).toBeGreaterThan(4);
+    expect(Math.min(...facts), `the narrowest fact at ${width} px`).toBeGreaterThanOrEqual(260);
+  }
+});
