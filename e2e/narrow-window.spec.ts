@@ -9,6 +9,14 @@ import { createBudget } from './support/mock-writes.ts';
 
 const NARROW = { width: 683, height: 800 };
 
+/** The lightness (0 to 1) of a computed colour, in the forms Chromium gives: oklch(L …) or rgb(r, g, b …). */
+function lightness(color: string): number {
+  const oklch = /oklch\(([\d.]+)(%?)/.exec(color);
+  if (oklch) return Number(oklch[1]) / (oklch[2] ? 100 : 1);
+  const [r = 0, g = 0, b = 0] = (color.match(/[\d.]+/g) ?? []).map(Number);
+  return (Math.max(r, g, b) + Math.min(r, g, b)) / 2 / 255;
+}
+
 function drawer(page: Page) {
   return {
     menu: page.getByRole('button', { name: 'Navigation' }),
@@ -44,7 +52,7 @@ test('under 1,024 px the sidebar is a drawer: the menu opens it; Escape, a click
   await expect(kinds).toBeHidden();
   await expect(menu).toBeFocused();
 
-  // A click beside it closes it, and so does the focus going elsewhere (a Tab past its end, a shortcut).
+  // A click beside it closes it, and so does the focus going to another control.
   await menu.click();
   await expect(kinds).toBeVisible();
   await page.mouse.click(NARROW.width - 20, NARROW.height / 2);
@@ -53,6 +61,35 @@ test('under 1,024 px the sidebar is a drawer: the menu opens it; Escape, a click
   await expect(kinds).toBeVisible();
   await page.getByRole('button', { name: /^Support/ }).focus();
   await expect(kinds).toBeHidden();
+
+  // Escape still closes it after a click on its text has left the focus nowhere, before the page's keys see it.
+  await menu.click();
+  await kinds.getByRole('heading', { name: /^Resources/ }).click();
+  await page.keyboard.press('Escape');
+  await expect(kinds).toBeHidden();
+  await expect(menu).toBeFocused();
+
+  // A dialog opened from it takes the first Escape and gives the focus back into it; the second closes it.
+  await menu.click();
+  await page.getByRole('button', { name: /^Keyboard shortcuts/ }).click();
+  const sheet = page.getByRole('dialog', { name: /Keyboard shortcuts/ });
+  await expect(sheet).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(kinds).toBeVisible();
+  await expect.poll(focusInside).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(kinds).toBeHidden();
+
+  // In the dark theme its scrim darkens the page too (the palette's slate-900 is light there).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await menu.click();
+  const scrim = page.locator('[data-scrim]');
+  await expect(scrim).toBeVisible();
+  const wash = await scrim.evaluate((el) => getComputedStyle(el).backgroundColor);
+  expect(lightness(wash), wash).toBeLessThan(0.4);
+  await page.keyboard.press('Escape');
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // A double click opens and closes it: it ends as the last click left it.
   await menu.dblclick();
@@ -71,10 +108,27 @@ test('under 1,024 px the sidebar is a drawer: the menu opens it; Escape, a click
   await expect(kinds).toBeHidden();
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
 
-  // Wide again, the sidebar is back in place and the button gone.
-  await page.setViewportSize({ width: 1280, height: 800 });
+  // Back and Forward: the page it was open on comes back with it closed.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/projects/${project}/budgets$`));
+  await menu.click();
   await expect(kinds).toBeVisible();
+  await page.goForward();
+  await expect(page).toHaveURL(new RegExp(`/projects/${project}/activity$`));
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/projects/${project}/budgets$`));
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(kinds).toBeHidden();
+
+  // Widened while open, the sidebar is back in place and the button gone; narrowed again, it is closed.
+  await menu.click();
+  await expect(kinds).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
   await expect(menu).toBeHidden();
+  await expect(kinds).toBeVisible();
+  await page.setViewportSize(NARROW);
+  await expect(menu).toHaveAttribute('aria-expanded', 'false');
+  await expect(kinds).toBeHidden();
 });
 
 test("an object's summary keeps each value wide enough to read, from a phone's width to a wide window", async ({

@@ -7,15 +7,7 @@
  * link in it.
  */
 import { clsx } from 'clsx';
-import {
-  useEffect,
-  useRef,
-  useState,
-  type FocusEvent,
-  type KeyboardEvent,
-  type MouseEvent,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useRef, useState, type FocusEvent, type MouseEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { matchesShortcut } from '@/lib/shortcuts.ts';
 import { LogoMark, MenuIcon } from '../ui/icons.tsx';
@@ -30,37 +22,60 @@ export interface AppShellProps {
 }
 
 const NAV_ID = 'app-navigation';
+/** Tailwind's `lg`: from here up the sidebar is in place, below it a drawer. */
+const WIDE = '(min-width: 64rem)';
 
 export function AppShell({ sidebar, topBar, footer, dock, children }: AppShellProps) {
   const { pathname } = useLocation();
-  // The drawer is open on the page it was opened on: a navigation from anywhere (Back, the palette) closes it.
+  // The drawer is open on the page it was opened on: a navigation from anywhere (Back, the palette) closes it,
+  // and Forward does not open it again.
   const [openOn, setOpenOn] = useState<string | undefined>(undefined);
+  if (openOn !== undefined && openOn !== pathname) setOpenOn(undefined);
   const open = openOn === pathname;
   const menuButton = useRef<HTMLButtonElement>(null);
   const drawer = useRef<HTMLElement>(null);
 
-  // Into the drawer once it shows, as a person reading it would go; Escape brings the focus back to the button.
-  useEffect(() => {
-    if (open) drawer.current?.querySelector<HTMLElement>('nav a, nav button')?.focus();
-  }, [open]);
-
-  const close = (refocus: boolean) => {
+  const close = useCallback((refocus: boolean) => {
     setOpenOn(undefined);
     if (refocus) menuButton.current?.focus();
-  };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (!open || !matchesShortcut(event.nativeEvent, 'overlay.close')) return;
-    event.stopPropagation();
-    close(true);
-  };
-  // A link followed closes it, the page's own too (which does not navigate).
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    // Into the drawer once it shows, as a person reading it would go.
+    drawer.current?.querySelector<HTMLElement>('nav a, nav button')?.focus();
+    // Escape closes it wherever the focus is (a click on its text leaves the focus on the page), before the
+    // page's own keys see it; a dialog opened from it takes its own Escape first.
+    const onKey = (event: KeyboardEvent) => {
+      if (!matchesShortcut(event, 'overlay.close') || document.querySelector('dialog[open]')) return;
+      event.preventDefault();
+      event.stopPropagation();
+      close(true);
+    };
+    window.addEventListener('keydown', onKey, true);
+    // Widened past the drawer's width, the sidebar is back in place: nothing is left open to close.
+    const wide = window.matchMedia(WIDE);
+    const onWide = () => wide.matches && close(false);
+    onWide();
+    wide.addEventListener('change', onWide);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      wide.removeEventListener('change', onWide);
+    };
+  }, [open, close]);
+
+  // A link followed closes it, the page's own too (which does not navigate), and the focus goes back to the
+  // button rather than to nowhere; a link opened in another tab leaves it open.
   const onClick = (event: MouseEvent) => {
-    if (open && event.target instanceof Element && event.target.closest('a[href]')) close(false);
+    const plain = event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+    if (open && plain && event.target instanceof Element && event.target.closest('a[href]')) close(true);
   };
-  // Tabbing out of it closes it, unless to the button, whose click then closes it.
+  // The focus going elsewhere closes it: to the page, the top bar's other controls. Not to the button, whose
+  // click then closes it, and not into a dialog opened from it, which gives the focus back when it closes.
   const onBlur = (event: FocusEvent) => {
     const to = event.relatedTarget;
-    if (!open || !(to instanceof Node) || drawer.current?.contains(to) || to === menuButton.current) return;
+    if (!open || !(to instanceof Element) || drawer.current?.contains(to) || to === menuButton.current) return;
+    if (to.closest('dialog')) return;
     close(false);
   };
 
@@ -69,21 +84,21 @@ export function AppShell({ sidebar, topBar, footer, dock, children }: AppShellPr
       {open ? (
         <div
           aria-hidden="true"
-          className="fixed inset-x-0 top-14 bottom-0 z-30 bg-slate-900/40 lg:hidden"
+          data-scrim=""
+          className="fixed inset-x-0 top-14 bottom-0 z-[44] bg-slate-900/40 lg:hidden"
           onClick={() => close(false)}
         />
       ) : null}
       <aside
         ref={drawer}
         id={NAV_ID}
-        onKeyDown={onKeyDown}
         onClick={onClick}
         onBlur={onBlur}
         className={clsx(
           'w-60 shrink-0 flex-col border-r border-slate-800 bg-slate-900 text-slate-300 lg:flex',
           // Under the top bar, so that its button stays where it was to close the drawer again.
           open
-            ? 'flex max-lg:fixed max-lg:top-14 max-lg:bottom-0 max-lg:left-0 max-lg:z-40 max-lg:shadow-2xl'
+            ? 'flex max-lg:fixed max-lg:top-14 max-lg:bottom-0 max-lg:left-0 max-lg:z-[45] max-lg:shadow-2xl'
             : 'hidden',
         )}
       >
