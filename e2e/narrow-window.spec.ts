@@ -96,12 +96,21 @@ test('under 1,024 px the sidebar is a drawer: the menu opens it; Escape, a click
   await expect(menu).toHaveAttribute('aria-expanded', 'false');
   await expect(kinds).toBeHidden();
 
-  // A link closes it: the page's own (nothing to load), and another page's.
+  // A link closes it: the page's own (nothing to load), and another page's; one opened in a new tab does not.
   await menu.click();
   await kinds.getByRole('link', { name: /^Budgets\b/ }).click();
   await expect(kinds).toBeHidden();
+  await expect(menu).toBeFocused();
   await expect(page).toHaveURL(new RegExp(`/projects/${project}/budgets$`));
   await menu.click();
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    kinds.getByRole('link', { name: /^Jobs\b/ }).click({ modifiers: ['ControlOrMeta'] }),
+  ]);
+  await tab.close();
+  await expect(menu).toHaveAttribute('aria-expanded', 'true');
+  await expect(kinds).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/projects/${project}/budgets$`));
   await page.getByRole('link', { name: /^Activity\b/ }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${project}/activity$`));
   await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
