@@ -57,6 +57,8 @@ test('"Copy name" on an object page copies its name and says so', async ({ page,
   await createBudget(request, project, name);
   const ui = new ConsolePage(page);
   await ui.goto(`/projects/${project}/budgets`);
+  // The palette's key is heard once the console has drawn, not when the document has loaded.
+  await expect(ui.row('budgets', name)).toBeVisible();
   await ui.shell.openPalette();
   await ui.shell.paletteInput.fill('copy');
   // Only an object's page has a name to copy.

@@ -62,6 +62,8 @@ test('clicking a project shows its objects per kind, with names and phases from 
     await expect(ui.kindTab(kind.plural)).toHaveAttribute('aria-current', 'page');
 
     const stable = stableObjects(before.get(kind.plural) ?? [], after.get(kind.plural) ?? []);
+    // The kind's count is "·" until its list is in.
+    await expect(ui.kindCount(kind.plural)).toHaveText(/^\d+$/);
     const count = Number(await ui.kindCount(kind.plural).textContent());
     if (count === 0) {
       expect(stable).toHaveLength(0);

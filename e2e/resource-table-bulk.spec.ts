@@ -364,7 +364,7 @@ test('a few rows ticked in a long table are read one by one, never by listing th
   await api.seed(project, 'Job', 3_000, 'f');
   const ui = new ResourceTablePage(page, 'jobs');
   await ui.goto(project);
-  await expect(ui.count).toContainText('3,000 jobs');
+  await expect(ui.count).toHaveText('3,000 jobs');
   // From the keyboard: the first row ticked, then a range down to the 25th.
   await page.keyboard.press('j');
   await expect(ui.row('f-000000')).toBeFocused();

@@ -3,7 +3,7 @@
  * (shortcuts.ts), which the "?" sheet shows. Single keys never fire while the user types in a field, nor under
  * a modal dialog.
  */
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { matchesShortcut, type ShortcutId } from './shortcuts.ts';
 
 /** Inputs that take no typing: a key pressed on a ticked row's checkbox still moves through the rows. */
@@ -23,13 +23,16 @@ export interface Hotkey {
   handler: (event: KeyboardEvent) => void;
 }
 
-/** Listens on the document while mounted; the latest handlers are used without re-subscribing. */
+/**
+ * Listens on the document while mounted; the latest handlers are used without re-subscribing. Bound before the
+ * browser paints: a key pressed the moment the rows it moves through are drawn is heard, not lost.
+ */
 export function useHotkeys(hotkeys: Hotkey[], enabled = true): void {
   const latest = useRef(hotkeys);
-  useEffect(() => {
+  useLayoutEffect(() => {
     latest.current = hotkeys;
   });
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!enabled) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.defaultPrevented) return;
