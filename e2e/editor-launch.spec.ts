@@ -80,7 +80,7 @@ test('the price book changes between review and launch: a double-click, a triple
     await editor.launchButton.click({ clickCount: 3, force: true });
     expect(creates).toHaveLength(1);
     expect((await request.get(`${jobsUrl(project)}/priced`, { headers: authHeaders })).status()).toBe(404);
-    await page.screenshot({ path: '/tmp/shots/editor-price-changed.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('editor-price-changed.png'), fullPage: true });
 
     // Launching the new estimate takes the new button, beside both estimates; a double-click there sends one.
     const accepted = (await editor.acceptButton.textContent()) ?? '';
@@ -95,7 +95,7 @@ test('the price book changes between review and launch: a double-click, a triple
     await expect(terms).toContainText(version);
     await expect(terms).toContainText(accepted.replace(/^.*· /, ''));
     await expect(terms).toContainText('the rate at review plus 10 %');
-    await page.screenshot({ path: '/tmp/shots/object-agreed.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('object-agreed.png'), fullPage: true });
   } finally {
     const restored = await request.post(`${MOCK_URL}/_mock/price-book`, { headers: authHeaders, data: original });
     expect(restored.status()).toBe(200);
@@ -168,7 +168,7 @@ test('the connection drops during the launch: Retry launch reuses the key and ma
   await editor.launchButton.click();
   await expect(editor.retryLaunchButton).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText(/may or may not have been created/)).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots/editor-launch-dropped.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('editor-launch-dropped.png'), fullPage: true });
 
   dropping = false;
   const replayed = page.waitForResponse(
@@ -205,7 +205,7 @@ test('the name is taken: the existing object beside the draft, then rename the d
   );
   // The fields that differ are marked on the draft's lines.
   await expect(editor.problem(/spec\.maxCostUSD: existing "10\.00", requested "40\.00"/)).toContainText('Line 8');
-  await page.screenshot({ path: '/tmp/shots/editor-already-exists.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('editor-already-exists.png'), fullPage: true });
 
   await panel.getByRole('button', { name: 'Rename the draft' }).click();
   await expect.poll(() => editor.text()).toContain('name: taken-2');
@@ -250,7 +250,7 @@ test('only the hourly rate moves: the launch goes ahead, capped at the reviewed 
     await expect(wait).toContainText('is the reviewed rate');
     await expect(object.phase).toHaveText('Queued');
     await expect(object.conditionRow('PriceWithinCap')).toContainText('PriceAboveEstimate');
-    await page.screenshot({ path: '/tmp/shots/object-price-wait.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('object-price-wait.png'), fullPage: true });
   } finally {
     const restored = await request.post(`${MOCK_URL}/_mock/price-book`, { headers: authHeaders, data: original });
     expect(restored.status()).toBe(200);

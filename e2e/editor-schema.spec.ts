@@ -41,7 +41,7 @@ test('unknown fields are marked on their lines and listed with their path, like 
   await expect.poll(() => editor.markedLines('error')).toEqual([8, 9, 11]);
   const hover = await hoverWord(page, page.getByTestId('code-editor'), 'maxCostUDS');
   await expect(hover).toContainText('spec.maxCostUDS is not a field of a Job spec');
-  await page.screenshot({ path: '/tmp/shots/conflict-editor-unknown-1440.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('conflict-editor-unknown-1440.png'), fullPage: true });
 
   // The server refuses the same fields on Review.
   await editor.reviewButton.click();
@@ -73,7 +73,7 @@ test("a value that does not fit a field's pattern is explained in words, never a
   const hover = await hoverWord(page, page.getByTestId('code-editor'), 'forty');
   await expect(hover).toContainText('decimal');
   await expect(hover).not.toContainText(REGEX_BITS);
-  await page.screenshot({ path: '/tmp/shots/conflict-editor-pattern-1024.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('conflict-editor-pattern-1024.png'), fullPage: true });
 
   // A Pipeline's step name is a DNS label of at most 40 characters.
   const pipeline = new EditorPage(page, 'Pipeline');

@@ -34,7 +34,7 @@ test('the table loads no Monaco; "New Job" opens the editor, which does', async 
   // The same check sees Monaco once an editor opens, so an empty list above means something.
   expect(urls.filter(isMonaco).length).toBeGreaterThan(0);
   await expect(page.getByRole('heading', { name: /New Job/ })).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots/editor-template.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('editor-template.png'), fullPage: true });
 });
 
 test('write a Job, review its estimate and defaults, launch it and land on it', async ({ page, request }) => {
@@ -76,7 +76,7 @@ test('write a Job, review its estimate and defaults, launch it and land on it', 
   await expect
     .poll(async () => (await editor.markedLines('info', 'Job as the server would create it')).length)
     .toBeGreaterThan(0);
-  await page.screenshot({ path: '/tmp/shots/editor-review.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('editor-review.png'), fullPage: true });
 
   // An edit makes the review stale: no launch until reviewed again.
   await editor.focus();
@@ -136,7 +136,7 @@ test('bad YAML is shown inline with its line and column, and nothing is sent', a
     await expect(editor.problem(message)).toContainText(`Line ${line},`);
     await expect.poll(() => editor.markedLines('error')).toContain(line);
   }
-  await page.screenshot({ path: '/tmp/shots/editor-bad-yaml.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('editor-bad-yaml.png'), fullPage: true });
   expect(sent).toEqual([]);
 });
 
@@ -152,7 +152,7 @@ test('an Invalid answer puts its marker on the line of the field it names', asyn
   await expect(editor.problem(/spec\.maxCostUSD: must be more than 0\.00/)).toContainText('Line 8, col 3');
   await expect.poll(() => editor.markedLines('error')).toEqual([8]);
   await expect(editor.launchButton).toBeDisabled();
-  await page.screenshot({ path: '/tmp/shots/editor-invalid.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('editor-invalid.png'), fullPage: true });
 });
 
 test('the draft survives a reload, and Discard draft goes back to the template', async ({ page, request }) => {
@@ -192,5 +192,5 @@ test('in a 1024x768 window the editor shows a whole line of YAML, with Review be
   expect(text.x).toBeGreaterThanOrEqual(frame.x);
   expect(text.x + text.width).toBeLessThanOrEqual(frame.x + frame.width);
   await expect(editor.reviewButton).toBeInViewport();
-  await page.screenshot({ path: '/tmp/shots/conflict-editor-template-1024.png' });
+  await page.screenshot({ path: test.info().outputPath('conflict-editor-template-1024.png') });
 });

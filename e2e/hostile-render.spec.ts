@@ -51,7 +51,7 @@ test(`error panels show message and fix as text and link docs only when http(s):
   expect(
     (await harm.check('error panel with hostile message, fix and a javascript: docs link')).bidiTexts,
   ).toBeGreaterThan(0);
-  await page.screenshot({ path: '/tmp/shots/hostile-error-panel.png' });
+  await page.screenshot({ path: test.info().outputPath('hostile-error-panel.png') });
 
   // A data: link is not followed either; an https one is.
   for (const [docs, linked] of [
@@ -100,7 +100,7 @@ test(`error panels show message and fix as text and link docs only when http(s):
     await expect(p.getByRole('alert').filter({ hasText: 'huge-xxxx' }).first()).toBeVisible(LOADED);
   });
   await harm.check('error panel with a 100 KB message and fix');
-  await page.screenshot({ path: '/tmp/shots/hostile-error-huge.png' });
+  await page.screenshot({ path: test.info().outputPath('hostile-error-huge.png') });
 });
 
 test(`a name in the URL that the API's 404 repeats stays text: ${N} strings × 1 place`, async ({ page, request }) => {
@@ -181,7 +181,7 @@ test(`annotations, condition and status messages, log lines and YAML stay text i
     });
     // Let the tab's content (an editor, a log stream) arrive before looking for harm.
     await expect.poll(() => page.evaluate(() => document.body.innerText.length)).toBeGreaterThan(200);
-    await page.screenshot({ path: `/tmp/shots/hostile-${tab}.png` });
+    await page.screenshot({ path: test.info().outputPath(`hostile-${tab}.png`) });
     // Monaco (the edit tab) holds the text in its own line blocks; the other tabs show it isolated, once their
     // content is in (the tab switch is a transition, and a log's lines stream in after it): looked for until then.
     if (tab === 'edit') await harm.check(`object ${tab}`);

@@ -46,5 +46,5 @@ test('a launch waiting for its price is explained once', async ({ page }) => {
   await expect(page.getByRole('region', { name: 'Waiting for a price within the cap' })).toBeVisible();
   await expect(page.getByText(/above the cap of/)).toHaveCount(1);
   await expect(ui.conditionRow('PriceWithinCap')).toContainText('Explained in the notice above.');
-  await ui.shot('/tmp/shots/copy-price-wait.png');
+  await ui.shot('copy-price-wait.png');
 });

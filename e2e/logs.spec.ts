@@ -97,7 +97,7 @@ test.describe('logs', () => {
       .toBe(true);
     await logs.timestamps.click();
     await expect(logs.rows.first()).toContainText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}/);
-    await page.screenshot({ path: '/tmp/shots/logs-search.png' });
+    await page.screenshot({ path: test.info().outputPath('logs-search.png') });
     await logs.onlyMatching.click();
     await expect.poll(async () => (await logs.rowTexts()).some((t) => !/epoch/i.test(t))).toBe(true);
   });
@@ -223,6 +223,6 @@ test.describe('logs', () => {
     // Colours are spans of the palette, with no escape code left in the text.
     await expect(logs.log.locator('span.text-cyan-300', { hasText: 'INFO' }).first()).toBeVisible();
     expect((await logs.rowTexts()).join('\n')).not.toContain('\u001b');
-    await page.screenshot({ path: '/tmp/shots/logs-follow.png' });
+    await page.screenshot({ path: test.info().outputPath('logs-follow.png') });
   });
 });

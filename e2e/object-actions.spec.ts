@@ -57,7 +57,7 @@ test('a restart of a Running Job is requested through its annotation and handled
   await ui.expectLive();
   await ui.expectPhase('Running', 60_000);
   await expect(ui.cost).toBeVisible();
-  await ui.shot('/tmp/shots/detail-running-job.png');
+  await ui.shot('detail-running-job.png');
   // An action that is off says why, also to the keyboard.
   await ui.action('Resume').focus();
   await expect(page.getByRole('tooltip')).toHaveText('It is not suspended or stopped (spec.state is Running).');

@@ -105,7 +105,7 @@ test('a deletion waits on its billing finalizer, then the view says the object w
   await ui.expectPhase('Cancelling');
   await expect(ui.action('Suspend')).toHaveAttribute('aria-disabled', 'true');
   expect((await api.get(project, 'jobs', 'held'))?.metadata.deletionTimestamp).toBeTruthy();
-  await ui.shot('/tmp/shots/detail-deleting.png');
+  await ui.shot('detail-deleting.png');
 
   // Let the mock's billing controller post the final charge: the finalizer clears and the Job goes.
   await api.patch(project, 'jobs', 'held', { metadata: { annotations: { [STUCK]: null } } });
@@ -132,7 +132,7 @@ test('a deletion held much longer than usual says so, and what to do', async ({ 
   );
   await expect(overdue).toContainText('Do not remove the finalizer yourself');
   await expect(overdue).toContainText('contact support with its UID');
-  await ui.shot('/tmp/shots/detail-deleting-overdue.png');
+  await ui.shot('detail-deleting-overdue.png');
 });
 
 test("an object that is not there shows the API's 404 with its requestId", async ({ page, request }) => {
@@ -162,7 +162,7 @@ test('a Pipeline lists its Jobs live, and each Job links back to it', async ({ p
   await expect(job).toContainText('fetch');
   await ui.expectPhase('Running');
   await expect(ui.summary).toContainText('Current step');
-  await ui.shot('/tmp/shots/detail-pipeline.png');
+  await ui.shot('detail-pipeline.png');
 
   await job.getByRole('link', { name: 'nightly-fetch' }).click();
   await expect(ui.heading).toHaveText('nightly-fetch');

@@ -54,7 +54,7 @@ test('the notice names only the field both sides changed differently; labels tha
     'same change on both sides',
   );
   await expect(ui.liveMerged).not.toContainText('maxCostUSD');
-  await page.screenshot({ path: '/tmp/shots/conflict-live-notice-1024.png' });
+  await page.screenshot({ path: test.info().outputPath('conflict-live-notice-1024.png') });
 
   await ui.reviewMergeButton.click();
   await expect(ui.mergeView).toBeVisible();
@@ -64,7 +64,7 @@ test('the notice names only the field both sides changed differently; labels tha
   await expect(ui.mergedList).toContainText('metadata.labels.owner');
   await expect(ui.mergedList).toContainText('metadata.labels.tier');
   await expect(ui.mergedList).not.toContainText('maxCostUSD');
-  await page.screenshot({ path: '/tmp/shots/conflict-merge-view-1024.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('conflict-merge-view-1024.png'), fullPage: true });
 
   await ui.takeMine('spec.maxCostUSD');
   await expect(ui.mergeView.getByText('1 of 1 resolved')).toBeVisible();
@@ -110,7 +110,7 @@ test('the three-way view closes without an error: back to the edit, a newer merg
   await api.patch(project, 'jobs', 'train', { metadata: { labels: { owner: 'bo' } } });
   await ui.mergeWithLatestButton.click();
   await expect(ui.mergedList).toContainText('metadata.labels.owner');
-  await page.screenshot({ path: '/tmp/shots/conflict-merge-view-1440.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('conflict-merge-view-1440.png'), fullPage: true });
   await settled(page);
   expect(errors, 'after "Merge with the latest"').toEqual([]);
 
@@ -122,7 +122,7 @@ test('the three-way view closes without an error: back to the edit, a newer merg
   await page.getByRole('tab', { name: 'Edit' }).click();
   await ui.waitForEditor();
   await expect(ui.liveChangeNotice).toContainText('1 field changed on both sides');
-  await page.screenshot({ path: '/tmp/shots/conflict-live-notice-1440.png' });
+  await page.screenshot({ path: test.info().outputPath('conflict-live-notice-1440.png') });
 
   // Saving the edit against the version read is refused (409) and opens the view; the merge saves.
   await ui.saveButton.click();

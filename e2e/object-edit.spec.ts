@@ -107,13 +107,13 @@ test('overlapping changes are resolved field by field and the server holds exact
   await expect(limit.getByRole('region', { name: 'Server now: spec.limitUSD' })).toContainText('"9.00"');
   await expect(limit.getByRole('region', { name: 'Your edit: spec.limitUSD' })).toContainText('"7.00"');
   await expect(ui.saveMergedButton).toBeDisabled();
-  await page.screenshot({ path: '/tmp/shots/conflict-unresolved.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('conflict-unresolved.png'), fullPage: true });
 
   await ui.takeMine('spec.limitUSD');
   await ui.takeTheirs('spec.alertThresholds');
   await ui.editValue('metadata.labels.owner', 'carla');
   await expect(ui.mergeView.getByText('3 of 3 resolved')).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots/conflict-resolved.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('conflict-resolved.png'), fullPage: true });
   await ui.saveMergedButton.click();
   await expect(ui.savedNotice).toBeVisible();
 
@@ -182,7 +182,7 @@ test('FieldImmutable marks the field on its line, explains, and offers a new obj
   // The marker sits on the line of spec.period in the edit.
   const periodLine = String(yamlText.split('\n').findIndex((l) => l.startsWith('"period": "Weekly"')) + 1);
   await expect(ui.errorMarkerLines()).toHaveText([periodLine]);
-  await page.screenshot({ path: '/tmp/shots/conflict-immutable.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('conflict-immutable.png'), fullPage: true });
   // Nothing changed on the server.
   expect((await readBudget(request, project, 'team')).spec?.period).toBe('Monthly');
 
@@ -219,5 +219,5 @@ test('the edit is checked against the schema: an unknown field is marked on its 
   const hover = await hoverWord(page, ui.editor, 'six');
   await expect(hover).toContainText('a decimal amount in USD such as "40.00"');
   await expect(hover).not.toContainText(/pattern|\^|\\d/);
-  await page.screenshot({ path: '/tmp/shots/conflict-edit-schema-1440.png' });
+  await page.screenshot({ path: test.info().outputPath('conflict-edit-schema-1440.png') });
 });

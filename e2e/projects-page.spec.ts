@@ -134,7 +134,7 @@ test('the project row under the keyboard is outlined plainly at 1440 and 1024 pi
     expect(outline.width).toBeGreaterThanOrEqual(2);
     expect(outline.againstRow).toBeGreaterThanOrEqual(3);
     expect(outline.againstWhite).toBeGreaterThanOrEqual(3);
-    await page.screenshot({ path: `/tmp/shots/table-projects-cursor-${viewport.width}.png` });
+    await page.screenshot({ path: test.info().outputPath(`table-projects-cursor-${viewport.width}.png`) });
   }
 });
 

@@ -84,7 +84,7 @@ test.describe('at 1024 pixels wide', () => {
     await expect(more).toBeFocused();
     await expect(ui.tooltip).toContainText('stage=eval');
     await expect(ui.tooltip).toContainText('nodus.dev/created-by=');
-    await page.screenshot({ path: '/tmp/shots/table-labels-tooltip-1024.png' });
+    await page.screenshot({ path: test.info().outputPath('table-labels-tooltip-1024.png') });
     await page.keyboard.press('Escape');
     await expect(row).toBeFocused();
     await expect(ui.tooltip).toBeHidden();
@@ -145,7 +145,7 @@ for (const viewport of [
     expect(outline.width).toBeGreaterThanOrEqual(2);
     expect(outline.againstRow).toBeGreaterThanOrEqual(3);
     expect(outline.againstWhite).toBeGreaterThanOrEqual(3);
-    await page.screenshot({ path: `/tmp/shots/table-cursor-${viewport.width}.png` });
+    await page.screenshot({ path: test.info().outputPath(`table-cursor-${viewport.width}.png`) });
   });
 }
 
@@ -168,5 +168,5 @@ test('a condition reason never breaks mid-word in a narrow card', async ({ page,
     );
     expect(lines, `${reason} on one line`).toBeLessThan(1.5);
   }
-  await page.screenshot({ path: '/tmp/shots/table-conditions-1024.png' });
+  await page.screenshot({ path: test.info().outputPath('table-conditions-1024.png') });
 });

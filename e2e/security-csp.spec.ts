@@ -68,7 +68,7 @@ test('the console works under the policy: key prompt, table, an object, the YAML
   await expect(table.row('csp-train')).toBeVisible();
   await table.labelSelector.fill('app=csp');
   await expect(table.row('csp-train')).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots/security-csp-table.png' });
+  await page.screenshot({ path: test.info().outputPath('security-csp-table.png') });
 
   // Open the object from its row, as a person would.
   await table.row('csp-train').getByRole('link', { name: 'csp-train' }).click();
@@ -101,7 +101,7 @@ test('the console works under the policy: key prompt, table, an object, the YAML
   ).toHaveCount(0, { timeout: 60_000 });
   await editor.reviewButton.click();
   await expect(editor.estimate).toBeVisible({ timeout: 60_000 });
-  await page.screenshot({ path: '/tmp/shots/security-csp-editor.png' });
+  await page.screenshot({ path: test.info().outputPath('security-csp-editor.png') });
 
   expect(await csp.violations()).toEqual([]);
   expect(csp.consoleErrors).toEqual([]);
@@ -136,7 +136,7 @@ test('the Cost views draw their charts under the policy, with nothing refused', 
   for (const path of ['/projects/default/cost', '/all/cost']) {
     await signIn(page, path);
     await expectChartDrawn(page);
-    await page.screenshot({ path: `/tmp/shots/security-csp-${path.split('/').slice(-2).join('-')}.png` });
+    await page.screenshot({ path: test.info().outputPath(`security-csp-${path.split('/').slice(-2).join('-')}.png`) });
   }
   expect(await csp.violations()).toEqual([]);
   expect(csp.consoleErrors).toEqual([]);

@@ -60,13 +60,13 @@ test('a sustained 503 is explained on the table, the object page and the health 
       /\d+ of \d+ calls failed in the last 1m/,
     );
     await page.keyboard.press('Escape');
-    await page.screenshot({ path: '/tmp/shots/sustained-table.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('sustained-table.png'), fullPage: true });
 
     // An object page opened now explains, rather than showing a skeleton forever.
     await page.goto(`/projects/${project}/jobs/train`);
     await expect(trouble).toContainText('Job train cannot be read', { timeout: 30_000 });
     await expect(trouble).toContainText('Nothing has been read yet');
-    await page.screenshot({ path: '/tmp/shots/sustained-object.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('sustained-object.png'), fullPage: true });
   } finally {
     await api.clearFaults();
   }

@@ -2,7 +2,7 @@
  * Page object for one object's detail view (src/features/object-detail): header, actions and their dialogs,
  * banners, tabs and the overview's cards. Role-based locators throughout.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 
 export class ObjectPage {
   readonly heading: Locator;
@@ -83,9 +83,12 @@ export class ObjectPage {
     await expect(this.phase).toHaveText(phase, { timeout });
   }
 
-  /** A screenshot at a desktop size (the shell scrolls inside itself, so the viewport is the picture). */
-  async shot(path: string) {
+  /**
+   * A screenshot at a desktop size (the shell scrolls inside itself, so the viewport is the picture), kept with the
+   * test's results for a person to look at.
+   */
+  async shot(name: string) {
     await this.page.setViewportSize({ width: 1440, height: 1100 });
-    await this.page.screenshot({ path });
+    await this.page.screenshot({ path: test.info().outputPath(name) });
   }
 }
