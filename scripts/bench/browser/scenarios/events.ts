@@ -244,7 +244,9 @@ export const eventsView: Scenario = {
     }
     const after = await listEvery(mock.url, eventsPath, false);
     const ceiling = (before.elapsed + after.elapsed) / 2;
-    const browserRead = await readListInBrowser(ctx.browser!, ctx.console!.url, mock.url, eventsPath);
+    const browserRead = await readListInBrowser(ctx.browser!, ctx.console!.url, mock.url, eventsPath, {
+      held: true,
+    });
 
     // The Events tab of one object while it changes.
     const tab = await openSession(ctx, {});
@@ -306,6 +308,24 @@ export const eventsView: Scenario = {
             label: 'Activity all listed ÷ Chromium alone',
             unit: '×',
             value: (opened.allListedPainted! - firstAsked) / browserRead.proxied,
+          },
+          {
+            id: 'activity-browser-held',
+            label: 'Chromium alone reading the events ahead as the console does, parsing and holding them (proxy)',
+            unit: 'ms',
+            value: browserRead.held!,
+          },
+          {
+            id: 'activity-browser-held-ratio',
+            label: 'that read ÷ the ceiling: what reading, parsing and holding alone take of the 2×',
+            unit: '×',
+            value: browserRead.held! / ceiling,
+          },
+          {
+            id: 'activity-browser-held-all-ratio',
+            label: 'Activity all listed ÷ that read',
+            unit: '×',
+            value: (opened.allListedPainted! - firstAsked) / browserRead.held!,
           },
           {
             id: 'activity-open-longest-task',

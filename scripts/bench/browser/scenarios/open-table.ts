@@ -94,7 +94,7 @@ export const openTableScenario: Scenario = {
         ctx.console!.url,
         ctx.mock.url,
         ctx.mock.api.jobsPath(ctx.project),
-        true,
+        { rows: true, held: true },
       );
       const fromFirstPage = marks.allListedPainted! - first.start;
       return {
@@ -198,6 +198,24 @@ export const openTableScenario: Scenario = {
             label: 'the same ÷ Chromium alone reading the rows, as the console does (proxy)',
             unit: '×',
             value: fromFirstPage / browserRead.rows!,
+          },
+          {
+            id: 'browser-held',
+            label: 'Chromium alone reading the rows ahead as the console does, parsing and holding them (proxy)',
+            unit: 'ms',
+            value: browserRead.held!,
+          },
+          {
+            id: 'browser-held-ratio',
+            label: 'that read ÷ the ceiling: what reading, parsing and holding alone take of the 2×',
+            unit: '×',
+            value: browserRead.held! / ceiling,
+          },
+          {
+            id: 'all-listed-browser-held-ratio',
+            label: 'all listed and painted, from the first page asked ÷ that read',
+            unit: '×',
+            value: fromFirstPage / browserRead.held!,
           },
           { id: 'longest-task', label: 'longest task while opening', unit: 'ms', value: load.longestTask },
         ],
