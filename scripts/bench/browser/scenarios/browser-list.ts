@@ -30,7 +30,8 @@ export interface BrowserReadOptions {
   held?: boolean;
 }
 
-type ReadArgs = readonly [base: string, path: string, headers: Record<string, string>, extra: string];
+/** A page's URL but for its continue token, and the request's headers. */
+type ReadArgs = readonly [first: string, headers: Record<string, string>];
 
 export async function readListInBrowser(
   browser: Browser,
@@ -47,19 +48,16 @@ export async function readListInBrowser(
     // tsx keeps functions' names with a helper of its own, which the page does not have.
     await page.evaluate('self.__name = (f) => f');
     const args = (base: string, rows = false): ReadArgs => [
-      base,
-      path,
+      `${base}${path}${path.includes('?') ? '&' : '?'}limit=1000${rows ? `&${ROWS_QUERY}` : ''}`,
       rows ? ROWS_HEADERS : HEADERS,
-      rows ? `&${ROWS_QUERY}` : '',
     ];
     const read = (base: string, rows = false) =>
       page.evaluate(
-        async ([base, path, headers, extra]) => {
+        async ([first, headers]) => {
           const started = performance.now();
           let token: string | undefined;
           do {
-            const query = `limit=1000${extra}${token ? `&continue=${encodeURIComponent(token)}` : ''}`;
-            const res = await fetch(`${base}${path}${path.includes('?') ? '&' : '?'}${query}`, { headers });
+            const res = await fetch(`${first}${token ? `&continue=${encodeURIComponent(token)}` : ''}`, { headers });
             const text = await res.text();
             if (!res.ok) throw new Error(`list page: ${res.status} ${text.slice(0, 200)}`);
             token = /"continue":"([^"]*)"/.exec(text.slice(0, 2048))?.[1] || undefined;
@@ -70,13 +68,10 @@ export async function readListInBrowser(
       );
     const readHeld = (rows: boolean) =>
       page.evaluate(
-        async ([base, path, headers, extra]) => {
+        async ([first, headers]) => {
           const started = performance.now();
           const ask = (token?: string) =>
-            fetch(
-              `${base}${path}${path.includes('?') ? '&' : '?'}limit=1000${extra}${token ? `&continue=${encodeURIComponent(token)}` : ''}`,
-              { headers },
-            );
+            fetch(`${first}${token ? `&continue=${encodeURIComponent(token)}` : ''}`, { headers });
           const held: unknown[][] = [];
           let next: Promise<Response> | undefined = ask();
           while (next) {
