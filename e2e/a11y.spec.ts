@@ -5,7 +5,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { ConsolePage } from './pages/console-page.ts';
-import { seriousViolations } from './support/axe.ts';
+import { seriousViolations, seriousViolationsIn } from './support/axe.ts';
 import { NodusApi } from './support/resource-table-api.ts';
 
 test.describe.configure({ timeout: 180_000 });
@@ -26,6 +26,25 @@ test.describe('axe finds no serious or critical violation', () => {
     await page.goto('/projects');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible(LOADED);
     expect(await seriousViolations(page, 'projects page')).toEqual([]);
+  });
+
+  test('the scan sees a violation put on the page, in the whole page and in the part asked for', async ({ page }) => {
+    await page.goto('/projects');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible(LOADED);
+    // A button with no name, and light grey text on white: critical and serious.
+    await page.evaluate(() => {
+      const part = Object.assign(document.createElement('div'), { id: 'planted' });
+      const faint = Object.assign(document.createElement('p'), { textContent: 'faint' });
+      // Set through the CSSOM: the console's policy ignores a style attribute.
+      Object.assign(faint.style, { color: '#ccc', background: '#fff' });
+      part.append(document.createElement('button'), faint);
+      document.querySelector('main')!.append(part);
+    });
+    const found = await seriousViolations(page, 'planted');
+    expect(found.some((v) => v.startsWith('planted: button-name (critical)'))).toBe(true);
+    expect(found.some((v) => v.startsWith('planted: color-contrast (serious)'))).toBe(true);
+    expect(await seriousViolationsIn(page, '#planted', 'part')).toHaveLength(2);
+    expect(await seriousViolationsIn(page, 'h1', 'heading')).toEqual([]);
   });
 
   test('on the cost pages, with the chart table open, and on a Budget with its spend', async ({ page }) => {

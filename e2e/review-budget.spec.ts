@@ -4,10 +4,10 @@
  * the date against one worked out from the usage report the page received; a project where a Job runs shows an
  * earlier date than the same project without it.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { API_VERSION, type NodusObject } from '../src/shared/protocol.ts';
 import { EditorPage } from './pages/editor-page.ts';
+import { seriousViolationsIn } from './support/axe.ts';
 import { authHeaders, createBudget, createProject, uniqueName } from './support/mock-writes.ts';
 import {
   budgetItem,
@@ -127,11 +127,7 @@ test('each Budget shows spent, this launch and what is left as the API has them,
 
   // The bar, its figures and the period line read to a screen reader and pass axe's checks.
   await expect(budget.item.getByRole('img')).toHaveAttribute('aria-label', /^Spent \$[\d,.]+, this launch \$/);
-  const scan = await new AxeBuilder({ page })
-    .include('[aria-label="Budget impact"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await seriousViolationsIn(page, '[aria-label="Budget impact"]', 'Budget impact')).toEqual([]);
 });
 
 test('a running Job brings the run-out date earlier than in the same project without it', async ({ page, request }) => {
