@@ -25,6 +25,12 @@ async function scan(page: Page, view: string, include?: string): Promise<string[
       type Violation = { id: string; impact?: string | null; help: string; nodes: Node[] };
       type Axe = { run: (context: unknown, options: unknown) => Promise<{ violations: Violation[] }> };
       const axe = (window as unknown as { axe: Axe }).axe;
+      // Colours are read as they are drawn: a button fading to its colours after an answer came (150 ms) would be
+      // measured halfway. Endless ones (a spinner) are not waited for.
+      const fading = document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+      await Promise.all(fading.map((a) => a.finished.catch(() => undefined)));
       const context = include ? { include: [include] } : document;
       const results = await axe.run(context, {
         runOnly: { type: 'tag', values: tags },
