@@ -147,6 +147,9 @@ test("an object's summary keeps each value wide enough to read, from a phone's w
   const api = new ObjectApi(request);
   const project = await api.project('narrow-summary');
   await api.job(project, 'reader', { startSeconds: 0 });
+  // A second manager with a long name: the Details card lists who changed the object and when.
+  const manager = 'nightly-retraining-pipeline-controller';
+  await api.patch(project, 'jobs', 'reader', { metadata: { labels: { retrained: 'yes' } } }, { fieldManager: manager });
   for (const width of [390, 683, 1024, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`/projects/${project}/jobs/reader`);
@@ -159,5 +162,43 @@ test("an object's summary keeps each value wide enough to read, from a phone's w
       .evaluateAll((cells) => cells.map((cell) => cell.getBoundingClientRect().width));
     expect(facts.length, `facts at ${width} px`).toBeGreaterThan(4);
     expect(Math.min(...facts), `the narrowest fact at ${width} px`).toBeGreaterThanOrEqual(260);
+
+    // The Details card wraps what does not fit on a line; nothing in it is cut off ("…updated 11s ag").
+    const details = page.getByRole('region', { name: 'Details' });
+    await expect(details.getByRole('list', { name: 'Managed by' })).toContainText(manager);
+    const clipped = await details
+      .locator('dd')
+      .evaluateAll((values) =>
+        values.filter((dd) => dd.scrollWidth > dd.clientWidth + 1).map((dd) => dd.textContent ?? ''),
+      );
+    expect(clipped, `values cut off at ${width} px`).toEqual([]);
   }
+});
+
+test("on a phone the top bar keeps the project's name readable and every control inside the window", async ({
+  page,
+  request,
+}) => {
+  const api = new ObjectApi(request);
+  const project = await api.project('training-runs-europe');
+  await api.job(project, 'reader', { startSeconds: 0 });
+  const name = page.getByRole('button', { name: `Project: ${project}` }).getByText(project);
+  for (const width of [320, 360, 390]) {
+    await page.setViewportSize({ width, height: 700 });
+    await page.goto(`/projects/${project}/jobs`);
+    await expect(page.getByRole('rowheader', { name: 'reader' })).toBeVisible();
+    const header = await page
+      .locator('header')
+      .first()
+      .evaluate((h) => ({ scroll: h.scrollWidth, client: h.clientWidth }));
+    expect(header.scroll, `the top bar overflows at ${width} px`).toBeLessThanOrEqual(header.client);
+    // At 390 px the name had 22 px ("t…"), the icons, the chevrons and the Support badge's empty place took the rest.
+    if (width >= 390) expect((await name.boundingBox())?.width ?? 0, `the name at ${width} px`).toBeGreaterThan(64);
+  }
+  // A failure's badge on a phone sits on the Support icon's corner, inside the window.
+  await page.goto('/projects/no-such-project-on-a-phone/jobs');
+  const support = page.getByRole('button', { name: /^Support \(\d+ failed calls\)$/ });
+  await expect(support).toBeVisible();
+  const badge = await page.getByTestId('support-badge').boundingBox();
+  expect(badge && badge.x + badge.width).toBeLessThanOrEqual(390);
 });

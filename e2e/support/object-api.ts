@@ -114,8 +114,15 @@ export class ObjectApi {
     return ((await res.json()) as ObjectList).items;
   }
 
-  async patch(project: string, plural: string, name: string, patch: Record<string, unknown>): Promise<NodusObject> {
-    const res = await this.request.patch(this.path(project, plural, name), {
+  async patch(
+    project: string,
+    plural: string,
+    name: string,
+    patch: Record<string, unknown>,
+    options: { fieldManager?: string } = {},
+  ): Promise<NodusObject> {
+    const query = options.fieldManager ? `?fieldManager=${encodeURIComponent(options.fieldManager)}` : '';
+    const res = await this.request.patch(`${this.path(project, plural, name)}${query}`, {
       headers: { ...headers, 'Content-Type': 'application/merge-patch+json' },
       data: JSON.stringify(patch),
     });

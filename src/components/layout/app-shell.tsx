@@ -112,7 +112,7 @@ export function AppShell({ sidebar, topBar, footer, dock, children }: AppShellPr
         {footer ? <div className="border-t border-slate-800 px-4 py-3">{footer}</div> : null}
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-4">
+        <header className="flex h-14 shrink-0 items-center gap-2 border-b border-slate-200 bg-white px-4 max-sm:gap-1 max-sm:px-3">
           <button
             ref={menuButton}
             type="button"

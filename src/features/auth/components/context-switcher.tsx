@@ -50,7 +50,7 @@ export function ContextSwitcher() {
                 {context.org ? <span className="sr-only"> (org {context.org})</span> : null}
               </span>
             </span>
-            <ChevronDownIcon className="size-4 text-slate-400" />
+            <ChevronDownIcon className="size-4 text-slate-400 max-sm:hidden" />
           </>
         }
       >

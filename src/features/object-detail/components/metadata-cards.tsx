@@ -75,9 +75,12 @@ export function DetailsCard({
             <ul aria-label="Managed by">
               {m.managedFields.map((e) => (
                 <li key={`${e.manager}/${e.operation}`}>
-                  <span className="font-medium">{e.manager}</span>
-                  <span className="text-slate-500"> {e.operation === 'Apply' ? 'applied' : 'updated'} </span>
-                  <RelativeTime timestamp={e.time} />
+                  <span className="font-medium">{e.manager}</span>{' '}
+                  {/* "updated 2s ago" stays on one line: a wrap between its words read as two facts. */}
+                  <span className="whitespace-nowrap">
+                    <span className="text-slate-500">{e.operation === 'Apply' ? 'applied' : 'updated'} </span>
+                    <RelativeTime timestamp={e.time} />
+                  </span>
                 </li>
               ))}
             </ul>
@@ -93,7 +96,8 @@ function Row({ label, mono, children }: { label: string; mono?: boolean; childre
   return (
     <div className="flex justify-between gap-4 px-4 py-2">
       <dt className="shrink-0 text-slate-500">{label}</dt>
-      <dd className={clsx('min-w-0 truncate text-right text-slate-800', mono && 'font-mono text-xs leading-5')}>
+      {/* Wrapped, never clipped: a uid or a manager's name cut short is no longer the one to copy or ask about. */}
+      <dd className={clsx('min-w-0 text-right break-words text-slate-800', mono && 'font-mono text-xs leading-5')}>
         {children}
       </dd>
     </div>

@@ -34,10 +34,11 @@ export function ProjectSwitcher({ project, projectHref, allHref, manageHref }: P
       panelClassName="w-80"
       button={
         <>
+          {/* On a phone the icons give way to the name: it is what says where one is. */}
           {project ? (
-            <FolderIcon className="size-4 shrink-0 text-slate-400" />
+            <FolderIcon className="size-4 shrink-0 text-slate-400 max-sm:hidden" />
           ) : (
-            <GlobeIcon className="size-4 shrink-0 text-slate-400" />
+            <GlobeIcon className="size-4 shrink-0 text-slate-400 max-sm:hidden" />
           )}
           <span className="min-w-0 leading-tight">
             <span className="block text-[11px] font-medium uppercase tracking-wide text-slate-600 max-sm:sr-only">
