@@ -41,7 +41,7 @@ export default defineConfig({
     headless: true,
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions,
-    trace: 'retain-on-failure',
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   webServer: [
