@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import {
   chromiumLaunchOptions,
+  failureEvidence,
   CONSOLE_PORT,
   CONSOLE_URL,
   MOCK_PORT,
@@ -88,10 +89,7 @@ export default defineConfig({
     headless: true,
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions,
-    // A failure keeps its trace's DOM snapshots and a screenshot at the end, not a film of every frame: that
-    // screencast made Chromium draw and encode each frame, a third of the suite's time on two cores.
-    trace: { mode: 'retain-on-failure', screenshots: false },
-    screenshot: 'only-on-failure',
+    ...failureEvidence,
   },
   webServer: [
     {

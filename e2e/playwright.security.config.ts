@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import {
   chromiumLaunchOptions,
+  failureEvidence,
   MOCK_PORT,
   MOCK_URL,
   PREVIEW_PORT,
@@ -41,8 +42,7 @@ export default defineConfig({
     headless: true,
     browserName: 'chromium',
     launchOptions: chromiumLaunchOptions,
-    trace: { mode: 'retain-on-failure', screenshots: false },
-    screenshot: 'only-on-failure',
+    ...failureEvidence,
   },
   webServer: [
     {

@@ -20,6 +20,16 @@ export const chromiumLaunchOptions = {
   args: CHROMIUM_ARGS,
 };
 
+/**
+ * What a failing test leaves behind, in both Playwright configs: its trace (DOM snapshots, network, console) and a
+ * screenshot at the end, but no film of every frame: that screencast made Chromium draw and encode each frame of
+ * every test, kept or not, a third of the suite's time on two cores.
+ */
+export const failureEvidence = {
+  trace: { mode: 'retain-on-failure', screenshots: false },
+  screenshot: 'only-on-failure',
+} as const;
+
 /** Stops a run before it starts when Chromium is missing, with how to install it, rather than at each test. */
 export function requireChromium(): void {
   if (!existsSync(CHROMIUM)) {
