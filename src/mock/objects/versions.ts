@@ -63,35 +63,44 @@ export async function awaitReadVersion(state: MockState, raw: string | null): Pr
   if (rv !== undefined && !(await waitForVersion(state, rv))) throw tooLargeVersion(raw!, state.store.resourceVersion);
 }
 
-/** kube-apiserver's checks of a list's options, answered as it does: 422 Invalid of kind ListOptions. */
+/**
+ * kube-apiserver's checks of a list's options, answered as it does: 422 Invalid of kind ListOptions. A watch takes
+ * resourceVersionMatch only beside sendInitialEvents (a streaming list), and then only NotOlderThan.
+ */
 export function validateListOptions(params: URLSearchParams, watch: boolean): void {
   const match = params.get('resourceVersionMatch') ?? '';
-  if (match === '') return;
+  const initial = params.get('sendInitialEvents');
+  if (match === '' && initial === null) return;
   const rv = params.get('resourceVersion') ?? '';
   const causes: StatusCause[] = [];
-  const forbidden = (message: string) =>
-    causes.push({ field: 'resourceVersionMatch', reason: 'FieldValueForbidden', message: `Forbidden: ${message}` });
-  if (watch) forbidden('resourceVersionMatch is forbidden for watch');
-  else {
-    if (rv === '') forbidden('resourceVersionMatch is forbidden unless resourceVersion is provided');
-    if (params.get('continue')) forbidden('resourceVersionMatch is forbidden when continue is provided');
-    if (match !== MATCH_EXACT && match !== MATCH_NOT_OLDER_THAN) {
-      causes.push({
-        field: 'resourceVersionMatch',
-        reason: 'FieldValueNotSupported',
-        message: `Unsupported value: "${match}": supported values: "${MATCH_EXACT}", "${MATCH_NOT_OLDER_THAN}", ""`,
-      });
-    }
+  const forbidden = (message: string, field = 'resourceVersionMatch') =>
+    causes.push({ field, reason: 'FieldValueForbidden', message: `Forbidden: ${message}` });
+  const unsupported = (supported: string[]) =>
+    causes.push({
+      field: 'resourceVersionMatch',
+      reason: 'FieldValueNotSupported',
+      message: `Unsupported value: "${match}": supported values: ${supported.map((v) => `"${v}"`).join(', ')}`,
+    });
+  if (params.get('continue') && match !== '') forbidden('resourceVersionMatch is forbidden when continue is provided');
+  if (!watch) {
+    if (initial !== null) forbidden('sendInitialEvents is forbidden for list', 'sendInitialEvents');
+    if (match !== '' && rv === '') forbidden('resourceVersionMatch is forbidden unless resourceVersion is provided');
+    if (match !== '' && match !== MATCH_EXACT && match !== MATCH_NOT_OLDER_THAN)
+      unsupported([MATCH_EXACT, MATCH_NOT_OLDER_THAN, '']);
     if (match === MATCH_EXACT && rv === '0')
       forbidden('resourceVersionMatch "Exact" is forbidden for resourceVersion "0"');
+  } else if (initial === null) forbidden('resourceVersionMatch is forbidden for watch');
+  else if (match !== MATCH_NOT_OLDER_THAN) {
+    forbidden(`sendInitialEvents requires setting resourceVersionMatch to ${MATCH_NOT_OLDER_THAN}`);
+    if (match !== '') unsupported([MATCH_NOT_OLDER_THAN]);
   }
   if (causes.length === 0) return;
   throw invalid(
     { kind: 'ListOptions', group: 'meta.k8s.io' },
     causes,
     watch
-      ? 'Leave resourceVersionMatch out of a watch: it resumes after resourceVersion.'
-      : `Send resourceVersionMatch (${MATCH_EXACT} or ${MATCH_NOT_OLDER_THAN}) only with a resourceVersion, and not with continue.`,
+      ? `Leave resourceVersionMatch out of a watch, or stream the list first with sendInitialEvents=true&resourceVersionMatch=${MATCH_NOT_OLDER_THAN}.`
+      : `Send resourceVersionMatch (${MATCH_EXACT} or ${MATCH_NOT_OLDER_THAN}) only with a resourceVersion, and not with continue; sendInitialEvents belongs to a watch.`,
   );
 }
 

@@ -3,9 +3,12 @@
  * An object that stops matching the selector arrives as DELETED (and one that starts matching as ADDED);
  * bookmarks carry the version reached; a resume point older than the kept history gets an ERROR 410 Expired, and
  * one newer than the store's, once a short wait for it is over, an ERROR 504 Timeout (ResourceVersionTooLarge).
+ * A streaming list (sendInitialEvents=true) first sends the objects as they stand, as fast as the client reads
+ * them, and a bookmark annotated k8s.io/initial-events-end at their version; the changes follow from there.
  * Watches of the same list share the fan-out of each change (watch-fanout.ts), and what slow readers may hold
  * unsent is bounded (watch-budget.ts).
  */
+import type { ServerResponse } from 'node:http';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { baseHeaders, boolQuery, query, type Ctx } from '../http/context.ts';
 import { ApiFailure, statusBody } from '../http/errors.ts';
@@ -32,6 +35,10 @@ export interface WatchTarget {
 const DEFAULT_TIMEOUT_SECONDS = 1800;
 /** setTimeout fires at once (with a warning) past 2^31 - 1 ms; a longer timeoutSeconds means "about never". */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** The annotation of the bookmark that ends a streaming list's initial events, as Kubernetes names it. */
+export const INITIAL_EVENTS_END = 'k8s.io/initial-events-end';
+/** Objects written at a time while a streaming list sends the state: about 250 kB of events. */
+const INITIAL_SLICE = 500;
 const CUT_OFF = Object.assign(new Error('the watch was cut off: its client did not keep up'), { code: 'ECONNRESET' });
 
 export async function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): Promise<void> {
@@ -40,6 +47,8 @@ export async function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget
   const rawFrom = query(ctx, 'resourceVersion');
   const from = parseResourceVersion(rawFrom);
   const bookmarks = boolQuery(ctx, 'allowWatchBookmarks');
+  // A streaming list (sendInitialEvents=true): the state as ADDED events, a bookmark marking its end, then changes.
+  const initial = query(ctx, 'sendInitialEvents') === null ? undefined : boolQuery(ctx, 'sendInitialEvents');
   const timeoutRaw = query(ctx, 'timeoutSeconds');
   const timeoutSeconds = timeoutRaw === null ? DEFAULT_TIMEOUT_SECONDS : Number(timeoutRaw);
   if (!Number.isFinite(timeoutSeconds) || timeoutSeconds < 0) {
@@ -110,14 +119,29 @@ export async function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget
     else if (before) write(event('DELETED', previousAtVersion(change)));
   };
 
+  res.on('close', () => close());
+  ctx.req.on('close', () => {
+    if (!res.writableEnded) close();
+  });
+  state.watchers.add(close);
+  res.on('close', () => state.watchers.delete(close));
+
+  let start = from;
+  if (initial === true) {
+    start = await sendState();
+    if (closed || fault.dropped) return;
+    lastRv = start;
+    if (bookmarks) write(bookmarkLine(start, true));
+  } else if (initial === false && from === undefined) start = state.store.resourceVersion;
+
   // Everything below runs in one tick: the backlog and the subscription cannot miss or repeat a change.
   let backlog: Change[] = [];
-  if (from !== undefined) {
-    const since = state.store.changesSince(from);
+  if (start !== undefined) {
+    const since = state.store.changesSince(start);
     if (!since) {
       const expired = new ApiFailure(
         'Expired',
-        `too old resource version: ${from} (the oldest kept is ${state.store.oldestResumable})`,
+        `too old resource version: ${start} (the oldest kept is ${state.store.oldestResumable})`,
         { fix: "List again and watch from the list's metadata.resourceVersion." },
       );
       return void res.end(errorEvent(expired));
@@ -153,7 +177,7 @@ export async function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget
 
   const bookmark = (): void => {
     lastRv = Math.max(lastRv, state.store.resourceVersion);
-    const line = `${JSON.stringify({ type: 'BOOKMARK', object: { kind: target.kind, apiVersion: target.apiVersion, metadata: { resourceVersion: String(lastRv) } } })}\n`;
+    const line = bookmarkLine(lastRv, false);
     held.joined?.after(() => write(line));
   };
   if (bookmarks && state.config.bookmarkSeconds > 0)
@@ -172,10 +196,49 @@ export async function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget
     if (held.timeoutTimer) clearTimeout(held.timeoutTimer);
     if (!cut) res.end();
   }
-  res.on('close', () => close());
-  ctx.req.on('close', () => {
-    if (!res.writableEnded) close();
+
+  function bookmarkLine(rv: number, initialEnd: boolean): string {
+    const metadata = {
+      resourceVersion: String(rv),
+      ...(initialEnd ? { annotations: { [INITIAL_EVENTS_END]: 'true' } } : {}),
+    };
+    return `${JSON.stringify({ type: 'BOOKMARK', object: { kind: target.kind, apiVersion: target.apiVersion, metadata } })}\n`;
+  }
+
+  /**
+   * The objects as they stand, as ADDED events, a slice at a time and only as fast as the client reads them: a
+   * stream of 200,000 must neither hold the event loop nor sit whole in memory. Returns the version they stand at,
+   * from which the changes made meanwhile follow.
+   */
+  async function sendState(): Promise<number> {
+    const rv = state.store.resourceVersion;
+    const objects = state.store.list(target.resource, target.namespace);
+    let text = '';
+    let count = 0;
+    for (let i = 0; i < objects.length && !closed && !fault.dropped; i++) {
+      const obj = objects[i]!;
+      if (!matches(obj)) continue;
+      text += event('ADDED', obj);
+      if (++count < INITIAL_SLICE && i < objects.length - 1) continue;
+      send(text, count);
+      text = '';
+      count = 0;
+      if (res.writableNeedDrain) await drained(res);
+    }
+    if (count > 0) send(text, count);
+    return rv;
+  }
+}
+
+/** Resolves once the response's buffer has room again, or the connection is gone. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
   });
-  state.watchers.add(close);
-  res.on('close', () => state.watchers.delete(close));
 }
