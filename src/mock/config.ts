@@ -57,6 +57,11 @@ export interface MockConfig {
    * waits 3 s for its watch cache); tests make it short.
    */
   versionWaitSeconds: number;
+  /**
+   * Whether watches stream lists (sendInitialEvents); false refuses them as kube-apiserver does with its WatchList
+   * feature gate off, so that a client's page-by-page fallback can be tried.
+   */
+  streamingLists: boolean;
   /** All watches' unsent output together: past it, the watches holding the most are cut off first. */
   watchBufferTotalBytes: number;
   /** A watch whose client takes none of its waiting output for this long is cut off (0: never). */
@@ -121,6 +126,7 @@ export function defaultConfig(overrides: Partial<MockConfig> = {}): MockConfig {
     devControls: true,
     watchBufferBytes: 32 * 1024 * 1024,
     versionWaitSeconds: 3,
+    streamingLists: true,
     watchBufferTotalBytes: 256 * 1024 * 1024,
     watchStallSeconds: 15,
     release: 'dev',
@@ -172,6 +178,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): MockConfig 
     historySeconds: num(env.NODUS_MOCK_HISTORY_SECONDS, base.historySeconds),
     bookmarkSeconds: num(env.NODUS_MOCK_BOOKMARK_SECONDS, base.bookmarkSeconds),
     versionWaitSeconds: num(env.NODUS_MOCK_VERSION_WAIT_SECONDS, base.versionWaitSeconds),
+    streamingLists: env.NODUS_MOCK_STREAMING_LISTS !== '0',
     fileMaxBytes: num(env.NODUS_MOCK_FILE_MAX_BYTES, base.fileMaxBytes),
     filesTotalBytes: num(env.NODUS_MOCK_FILES_TOTAL_BYTES, base.filesTotalBytes),
     finalizeSeconds: num(env.NODUS_MOCK_FINALIZE_SECONDS, base.finalizeSeconds),

@@ -40,6 +40,11 @@ export interface FaultSettings {
    * whatever `paths` and `verbs` say.
    */
   unreachableSeconds: number;
+  /**
+   * false: a streaming list (a watch with sendInitialEvents) on a faulted path is refused with 422, as a server
+   * without streaming lists refuses it, so that a client's page-by-page fallback can be tried in one project.
+   */
+  streamingLists: boolean;
 }
 
 export interface FaultCounts {
@@ -76,6 +81,7 @@ export function defaultSettings(): FaultSettings {
     verbs: [],
     seed: DEFAULT_SEED,
     unreachableSeconds: 0,
+    streamingLists: true,
   };
 }
 

@@ -144,3 +144,39 @@ describe('a streaming list (sendInitialEvents)', () => {
     expect(status(bad).message).toContain('sendInitialEvents must be true or false');
   });
 });
+
+describe('a server without streaming lists', () => {
+  const refusing = withMockApi({ streamingLists: false });
+
+  it('refuses them with 422 on sendInitialEvents, as kube-apiserver with its WatchList gate off; a watch still works', async () => {
+    expect((await refusing.post('/_mock/seed', { project: 'gated', kind: 'Job', count: 2 })).status).toBe(201);
+    const res = await refusing.get(`${jobsOf('gated')}?${STREAM}`);
+    expect(res.status).toBe(422);
+    expect(status(res).details?.causes).toContainEqual({
+      field: 'sendInitialEvents',
+      reason: 'FieldValueForbidden',
+      message: 'Forbidden: sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled',
+    });
+    const rv = (await refusing.get<ObjectList>(jobsOf('gated'))).body.metadata.resourceVersion;
+    const watch = await openWatch(refusing, `${jobsOf('gated')}?watch=true&resourceVersion=${rv}`);
+    await refusing.post(jobsOf('gated'), job('still-watched'));
+    const [event] = await watch.next(1);
+    watch.close();
+    expect(meta(event!).name).toBe('still-watched');
+  });
+
+  it('is what the faults make of one project (streamingLists: false), the others streaming as before', async () => {
+    await seed('faulted', 2);
+    await seed('unfaulted', 2);
+    const faults = { streamingLists: false, paths: [jobsOf('faulted')] };
+    expect((await api.post('/_mock/faults', faults)).status).toBe(200);
+    try {
+      expect((await api.get(`${jobsOf('faulted')}?${STREAM}`)).status).toBe(422);
+      const watch = await openWatch(api, `${jobsOf('unfaulted')}?${STREAM}`);
+      expect(await untilEnd(watch)).toHaveLength(3);
+      watch.close();
+    } finally {
+      await api.del('/_mock/faults');
+    }
+  });
+});

@@ -89,6 +89,11 @@ function applies(settings: FaultSettings, ctx: Ctx): boolean {
   return settings.verbs.length === 0 || settings.verbs.includes(verbOf(ctx));
 }
 
+/** Whether the faults refuse this request's streaming list (FaultSettings.streamingLists). */
+export function refusesStreamingLists(state: MockState, ctx: Ctx): boolean {
+  return !state.faults.settings.streamingLists && applies(state.faults.settings, ctx);
+}
+
 /**
  * Delays the request, then fails it with the set share, as a thrown ApiFailure so the answer is a Status with
  * a requestId like any other error. Failures are drawn from a seeded stream: reproducible, yet not in step with

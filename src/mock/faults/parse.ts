@@ -22,6 +22,7 @@ const FIELDS = [
   'verbs',
   'seed',
   'unreachableSeconds',
+  'streamingLists',
 ];
 /** What GET answers with besides the settings: accepted and ignored, so that a GET body can be posted back. */
 const REPORTED = ['injected', 'unreachableUntil'];
@@ -65,6 +66,14 @@ function numberIn(
     return fallback;
   }
   return value;
+}
+
+function flag(causes: Causes, body: Record<string, unknown>, field: string, fallback: boolean): boolean {
+  const value = body[field];
+  if (value === undefined) return fallback;
+  if (typeof value === 'boolean') return value;
+  wrongType(causes, field, 'true or false', value);
+  return fallback;
 }
 
 function checkName(causes: Causes, field: string, value: unknown): value is string {
@@ -199,6 +208,7 @@ export function parseFaults(body: Record<string, unknown>): FaultSettings {
       false,
       defaults.unreachableSeconds,
     ),
+    streamingLists: flag(causes, body, 'streamingLists', defaults.streamingLists),
   };
   if (causes.length > 0) {
     throw invalid(

@@ -67,7 +67,7 @@ export async function awaitReadVersion(state: MockState, raw: string | null): Pr
  * kube-apiserver's checks of a list's options, answered as it does: 422 Invalid of kind ListOptions. A watch takes
  * resourceVersionMatch only beside sendInitialEvents (a streaming list), and then only NotOlderThan.
  */
-export function validateListOptions(params: URLSearchParams, watch: boolean): void {
+export function validateListOptions(params: URLSearchParams, watch: boolean, streamingLists = true): void {
   const match = params.get('resourceVersionMatch') ?? '';
   const initial = params.get('sendInitialEvents');
   if (match === '' && initial === null) return;
@@ -90,9 +90,16 @@ export function validateListOptions(params: URLSearchParams, watch: boolean): vo
     if (match === MATCH_EXACT && rv === '0')
       forbidden('resourceVersionMatch "Exact" is forbidden for resourceVersion "0"');
   } else if (initial === null) forbidden('resourceVersionMatch is forbidden for watch');
-  else if (match !== MATCH_NOT_OLDER_THAN) {
-    forbidden(`sendInitialEvents requires setting resourceVersionMatch to ${MATCH_NOT_OLDER_THAN}`);
-    if (match !== '') unsupported([MATCH_NOT_OLDER_THAN]);
+  else {
+    if (match !== MATCH_NOT_OLDER_THAN) {
+      forbidden(`sendInitialEvents requires setting resourceVersionMatch to ${MATCH_NOT_OLDER_THAN}`);
+      if (match !== '') unsupported([MATCH_NOT_OLDER_THAN]);
+    }
+    if (!streamingLists)
+      forbidden(
+        'sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled',
+        'sendInitialEvents',
+      );
   }
   if (causes.length === 0) return;
   throw invalid(

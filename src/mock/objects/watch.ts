@@ -12,7 +12,7 @@ import type { ServerResponse } from 'node:http';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { baseHeaders, boolQuery, query, type Ctx } from '../http/context.ts';
 import { ApiFailure, statusBody } from '../http/errors.ts';
-import { watchFault } from '../faults/faults.ts';
+import { refusesStreamingLists, watchFault } from '../faults/faults.ts';
 import type { MockState } from '../state.ts';
 import type { FieldSet } from '../store/selectors.ts';
 import type { Change } from '../store/store.ts';
@@ -42,7 +42,7 @@ const INITIAL_SLICE = 500;
 const CUT_OFF = Object.assign(new Error('the watch was cut off: its client did not keep up'), { code: 'ECONNRESET' });
 
 export async function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget): Promise<void> {
-  validateListOptions(ctx.url.searchParams, true);
+  validateListOptions(ctx.url.searchParams, true, state.config.streamingLists && !refusesStreamingLists(state, ctx));
   const selector = selectorFrom(ctx.url.searchParams, target.fields);
   const rawFrom = query(ctx, 'resourceVersion');
   const from = parseResourceVersion(rawFrom);
