@@ -51,6 +51,7 @@ const MOCK_WIDE = [
   /logs-outage\.spec\.ts$/,
   /object-actions\.spec\.ts$/,
   /resource-table-bulk\.spec\.ts$/,
+  /resource-table-pages\.spec\.ts$/,
   /resource-table-resilience\.spec\.ts$/,
   /review-budget-outage\.spec\.ts$/,
   /roles\.spec\.ts$/,

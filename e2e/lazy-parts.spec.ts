@@ -5,22 +5,11 @@
  * still there, never a blank screen.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { WARM_FALLBACK_MS, WARM_QUIET_MS } from '../src/lib/warm.ts';
 import { ConsolePage } from './pages/console-page.ts';
 import { ResourceTablePage } from './pages/resource-table.ts';
 import { createBudget, createProject, uniqueName } from './support/mock-writes.ts';
+import { holdRequests as holdCode } from './support/hold.ts';
 import { NodusApi } from './support/resource-table-api.ts';
-
-/** Holds back the requests that match `files` (code, or a list's pages) until the returned function is called. */
-async function holdCode(page: Page, files: string | RegExp): Promise<() => void> {
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(files, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 test('the first Ctrl+K opens the palette while its code is still on the way', async ({ page, request }) => {
   const project = uniqueName('lazy');
@@ -208,51 +197,4 @@ test('a top-bar panel opened while its code is on the way says so, then shows wh
   release();
   await expect(panel.getByRole('button', { name: 'Check now' })).toBeVisible();
   await expect(panel.getByRole('status')).toHaveCount(0);
-});
-
-test("the other pages' code waits while a long list still arrives, and comes once it is whole", async ({
-  page,
-  request,
-}) => {
-  const api = new NodusApi(request);
-  const project = await api.newProject('lazy-long');
-  // Pages of 500, 1,000 and 1,000: the first rows come with the first. Each is held back until released.
-  await api.seed(project, 'Budget', 2500, 'held');
-  try {
-    const list = `/namespaces/${project}/budgets\\?`;
-    const releaseFirst = await holdCode(page, new RegExp(`${list}(?!.*continue=).*limit=500(&|$)`));
-    const releaseRest = await holdCode(page, new RegExp(`${list}.*continue=`));
-    // The table's own code comes with it; any other code asked for while the list arrives would be warming.
-    const drawnWith = /\/assets\/(index|table-menus|cell-peek|page-fetch\.worker)-[^/]*\.js$/;
-    const asked: string[] = [];
-    page.on('request', (r) => {
-      if (/\/assets\/[^/]+\.js$/.test(r.url()) && !drawnWith.test(r.url())) asked.push(r.url());
-    });
-    // What is tested is that nothing is asked for within a given time: waits they are, on the page's clock.
-    const wait = (ms: number) =>
-      page.evaluate((ms) => new Promise((resolve) => setTimeout(() => requestIdleCallback(resolve), ms)), ms);
-    const ui = new ResourceTablePage(page, 'budgets');
-    await ui.goto(project);
-
-    // A first page slower than a page without a table waits before warming: the table's skeleton holds it.
-    await expect(page.getByLabel('Loading budgets')).toBeVisible();
-    await wait(WARM_FALLBACK_MS + WARM_QUIET_MS * 2);
-    expect(asked).toEqual([]);
-
-    // The first rows are painted, the rest of the list is on its way: past a quiet moment, still nothing.
-    releaseFirst();
-    await expect(ui.row('held-000000')).toBeVisible();
-    const partial = page.getByText(/Listing… 500 of 2,500 budgets/);
-    await expect(partial).toBeVisible();
-    await wait(WARM_QUIET_MS * 2);
-    await expect(partial).toBeVisible();
-    expect(asked).toEqual([]);
-
-    const warmed = page.waitForRequest(/\/assets\/object-[^/]*\.js$/);
-    releaseRest();
-    await expect(ui.count).toHaveText('2,500 budgets');
-    await warmed;
-  } finally {
-    await api.deleteProject(project);
-  }
 });

@@ -2,13 +2,12 @@
  * The console's one API client. It follows the context in use (connection-store.ts): requests go to that
  * context's API URL with its key, read afresh on every request, and every call is recorded for the Support
  * panel through the `fetch` it is given (call-log/record-fetch.ts). Lists are foreground loads (foreground.ts):
- * the counts wait for them. A list's pages after the first are fetched by a worker (page-fetch/).
+ * the counts wait for them. A list's pages after the first are fetched by a worker (page-fetch/), loaded when due.
  */
 import { createApiClient, type ApiClient } from './client/index.ts';
 import { useCallLog } from './call-log/call-log-store.ts';
 import { createRecordingFetch } from './call-log/record-fetch.ts';
 import { foreground } from './foreground.ts';
-import { pageTransport } from './page-fetch/page-transport.ts';
 import { activeApiKey, activeContext, useConnectionStore } from './connection-store.ts';
 
 const record = (transport: typeof fetch) => createRecordingFetch(() => useCallLog.getState(), transport);
@@ -26,11 +25,27 @@ function current(): ApiClient {
       apiKey: () => activeApiKey(useConnectionStore.getState()) || undefined,
       fetch: recordingFetch,
       record,
-      pageTransport: pageTransport(),
+      pageTransport: lazyPageTransport(),
     });
     clients.set(baseUrl, client);
   }
   return client;
+}
+
+/**
+ * The list pages' worker and its code come with the first list that has a second page: a server that streams
+ * lists (stream-list.ts) never needs them, and the first view's JavaScript is smaller without them.
+ */
+function lazyPageTransport(): typeof fetch | undefined {
+  if (typeof Worker === 'undefined') return undefined;
+  let transport: Promise<typeof fetch> | undefined;
+  return async (input, init) => {
+    transport ??= import('./page-fetch/page-transport.ts').then(
+      (m) => m.pageTransport() ?? globalThis.fetch,
+      () => globalThis.fetch,
+    );
+    return (await transport)(input, init);
+  };
 }
 
 export const apiClient: ApiClient = {

@@ -8,7 +8,7 @@ import { HEADER_IDEMPOTENCY_KEY, HEADER_REQUEST_ID, type ObjectList } from '@/sh
 import { ApiError, errorFromResponse, invalidStreamError, invalidTableError, networkError } from './api-error.ts';
 import { isTable, RowReader, TABLE_ACCEPT, TABLE_PARAMS } from './rows.ts';
 import { withRetry } from './retry.ts';
-import { readTextWithHead, type ListHead } from './list-head.ts';
+import type { ListHead } from './list-head.ts';
 import { readBodyOf } from './read-body.ts';
 import { byteStream, type ByteStream } from './byte-stream.ts';
 import { watchStream, type WatchStream } from './watch.ts';
@@ -38,7 +38,7 @@ export const DEFAULT_PAGE_SIZE = 500;
 
 /** What `list` adds to a page's request (see `request`). */
 interface ListPageCall {
-  onHead: (head: ListHead) => void;
+  onHead: ((head: ListHead) => void) | undefined;
   via: typeof fetch | undefined;
   following: readonly number[];
   /** Set for a list of rows (`as: 'table'`): the page is a Table, read into rows as `items`. */
@@ -122,9 +122,10 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
         text = read.text;
         if (onHead && response.ok && read.head) onHead(read.head);
       } else {
+        // Loaded with the first page read on the page itself past the first: a browser's go through a worker.
         text =
           onHead && response.ok && response.body
-            ? await readTextWithHead(response.body, onHead)
+            ? await (await import('./list-head.ts')).readTextWithHead(response.body, onHead)
             : await response.text();
       }
     } catch (cause) {
@@ -191,10 +192,15 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
           ...(options.retry === undefined ? {} : { retry: options.retry }),
         },
         {
-          onHead: (head) => {
-            entry.next = head.continue || undefined;
-            askAhead();
-          },
+          // The first page is read whole: most lists have one page, and a long one is streamed where the server
+          // can (data/watch/stream-list.ts), so reading its head early is left to the pages after it.
+          onHead:
+            index === 0
+              ? undefined
+              : (head) => {
+                  entry.next = head.continue || undefined;
+                  askAhead();
+                },
           // The first page is the page's own request: it is what the first rows wait for, and a worker is not.
           via: index > 0 ? pageVia : undefined,
           following: Array.from({ length: LIST_PAGES_AHEAD }, (_, k) => limitOf(index + 1 + k)),

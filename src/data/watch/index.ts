@@ -5,8 +5,10 @@
  */
 export { digestLines, listDigest } from './digest.ts';
 export type { Versioned } from './digest.ts';
-export { DEFAULT_PAGE_SIZE, ListWatch } from './list-watch.ts';
-export type { ListWatchOptions, ListWatchSnapshot, WatchStatus } from './list-watch.ts';
+export { ListWatch } from './list-watch.ts';
+export type { ListWatchSnapshot, WatchStatus } from './list-watch.ts';
+export { DEFAULT_PAGE_SIZE } from './options.ts';
+export type { ListWatchOptions } from './options.ts';
 export { ObjectIndex, objectId } from './object-index.ts';
 export type { IndexChanges, IndexView } from './object-index.ts';
 export { WatchRegistry, createWatchRegistry } from './registry.ts';

@@ -116,8 +116,11 @@ describe('a silent watch', () => {
     const { watch } = watchBudgets({ ...api, client: counting }, 'silent', { silenceMs: 150 });
     await live(watch);
     await expect.poll(() => watchRequests.length, POLL).toBeGreaterThanOrEqual(3);
-    // Each resume starts where the last stream was, and a quiet resume is not trouble.
-    expect(new Set(watchRequests.map((url) => new URL(url).searchParams.get('resourceVersion'))).size).toBe(1);
+    // The first stream listed; each resume starts where the last stream was, and a quiet resume is not trouble.
+    const [listing, ...resumes] = watchRequests.map((url) => new URL(url).searchParams);
+    expect(listing!.get('sendInitialEvents')).toBe('true');
+    expect(new Set(resumes.map((params) => params.get('resourceVersion'))).size).toBe(1);
+    expect(resumes.every((params) => params.get('resourceVersion') && !params.has('sendInitialEvents'))).toBe(true);
     expect(watch.getSnapshot()).toMatchObject({ status: 'live', relists: 0, reconnects: 0 });
     const late = await api.createBudget('silent', 'late');
     await expect.poll(() => watch.get(late.metadata.uid!)?.metadata.name).toBe('late');
@@ -246,7 +249,7 @@ describe('a refusing API', () => {
   it('goes stale once retrying has taken the whole time budget', async () => {
     const api = testApi(steady.url);
     await api.createProject('budgeted');
-    await api.setFaults({ errorRate: 1, errorCode: 503, retryAfterSeconds: 0, verbs: ['list'] });
+    await api.setFaults({ errorRate: 1, errorCode: 503, retryAfterSeconds: 0, verbs: ['list', 'watch'] });
     const { watch } = watchBudgets(api, 'budgeted', { retry: { maxElapsedMs: 300, initialDelayMs: 20 } });
     await expect.poll(() => watch.getSnapshot().status).toBe('stale');
     expect(watch.getSnapshot().error).toMatchObject({ code: 503 });

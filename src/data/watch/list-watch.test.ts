@@ -22,8 +22,15 @@ beforeAll(async () => {
 afterEach(() => registries.splice(0).forEach((r) => r.closeAll()));
 afterAll(() => mock.close());
 
+/** Page by page: what these tests follow is the list's pages (a streamed list has stream-list.test.ts). */
 function registry(options: Partial<WatchRegistryOptions> = {}): WatchRegistry {
-  const r = createWatchRegistry({ client: api.client, scheduler: timerScheduler(5), idleMs: 0, ...options });
+  const r = createWatchRegistry({
+    client: api.client,
+    scheduler: timerScheduler(5),
+    idleMs: 0,
+    streamLists: false,
+    ...options,
+  });
   registries.push(r);
   return r;
 }

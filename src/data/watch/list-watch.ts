@@ -8,47 +8,17 @@
  * Framework-free: no React here (see README.md).
  */
 import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryable, sleep, toApiError } from '../client/index.ts';
-import type {
-  ApiClient,
-  ApiError,
-  QueryParams,
-  RetryInfo,
-  RetryOptions,
-  RetryPolicy,
-  WatchObjectEvent,
-} from '../client/index.ts';
+import type { ApiError, QueryParams, RetryInfo, RetryOptions, RetryPolicy, WatchObjectEvent } from '../client/index.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { ObjectIndex, type Held } from './object-index.ts';
-import type { FlushScheduler } from './scheduler.ts';
+import { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, DEFAULT_SILENCE_MS, type ListWatchOptions } from './options.ts';
 import { watchPath, selectorParams, type ListWatchTarget } from './target.ts';
 import * as next from './watch-state.ts';
 import { INITIAL_STATE, type ListWatchSnapshot, type WatchState } from './watch-state.ts';
-import { showingInterval, type PartialListPacing } from './partial-list.ts';
+import { showingInterval } from './partial-list.ts';
+import { Breather, InitialEvents, NotStreamingLists, shouldStreamAgain, STREAM_LIST_PARAMS } from './stream-list.ts';
 
 export type { ListWatchSnapshot, WatchStatus } from './watch-state.ts';
-
-export interface ListWatchOptions {
-  client: Pick<ApiClient, 'list' | 'watch'>;
-  target: ListWatchTarget;
-  scheduler: FlushScheduler;
-  /** Page size of the list (the API allows up to 1,000). */
-  pageSize?: number;
-  retry?: Partial<RetryPolicy>;
-  /**
-   * A stream that delivers nothing, not even a bookmark, for this long is given up and resumed: a proxy may keep
-   * a connection open that the API has long dropped. The API sends a bookmark every 30 s.
-   */
-  silenceMs?: number;
-  /** How often a first list's pages are shown while it arrives (PARTIAL_LIST_* by default). */
-  partialList?: PartialListPacing;
-  /** Called with +1 when the first view subscribes and -1 when the last one leaves (the registry's refcount). */
-  onObservers?: (watch: ListWatch<Held>, observers: number) => void;
-}
-
-export const DEFAULT_PAGE_SIZE = 500;
-/** Pages after the first grow to the API's largest (at most 1,000), unless `pageSize` pins them. */
-export const DEFAULT_MAX_PAGE_SIZE = 1000;
-export const DEFAULT_SILENCE_MS = 90_000;
 
 /** Why a stream was given up when nothing arrived on it (see `silenceMs`). */
 const SILENT = Symbol('silent stream');
@@ -59,10 +29,7 @@ function isTooLargeVersion(error: ApiError): boolean {
 }
 
 /** What one stream got to before it ended: the loop decides from this how to go on. */
-interface StreamProgress {
-  opened: boolean;
-  events: number;
-}
+type StreamProgress = { opened: boolean; events: number };
 
 export class ListWatch<T extends Held = NodusObject> {
   readonly target: ListWatchTarget;
@@ -81,11 +48,14 @@ export class ListWatch<T extends Held = NodusObject> {
   private partialShownAt: number | undefined;
   /** A Refresh asked for a new list: the next run lists before it watches, even with a version to resume from. */
   private relistAsked = false;
+  /** Lists are streamed (stream-list.ts) until the server shows it does not stream them; then page by page. */
+  private streamLists: boolean;
 
   constructor(options: ListWatchOptions) {
     this.options = options;
     this.target = options.target;
     this.policy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.streamLists = options.streamLists ?? true;
   }
 
   /** For useSyncExternalStore; bound, so it can be passed as it is. */
@@ -201,6 +171,7 @@ export class ListWatch<T extends Held = NodusObject> {
     this.relistAsked = false;
     let quietStreams = 0;
     let expiredInARow = 0;
+    let cutStreams = 0;
     const onRetry = (info: RetryInfo) => {
       if (!signal.aborted) this.update(next.retrying(this.state, info, Date.now()));
     };
@@ -209,8 +180,10 @@ export class ListWatch<T extends Held = NodusObject> {
     const path = watchPath(this.target);
     while (!signal.aborted) {
       const progress: StreamProgress = { opened: false, events: 0 };
+      // The list's objects arrive on the watch itself: it lists and goes on watching, one request for both.
+      const initial = needList && this.streamLists ? new InitialEvents<T>() : undefined;
       try {
-        if (needList) {
+        if (needList && !initial) {
           // The first list shows its pages as they come; a relist swaps everything in one step at the end.
           const onPage = this.state.synced
             ? undefined
@@ -230,7 +203,11 @@ export class ListWatch<T extends Held = NodusObject> {
           this.listed(list.items, list.metadata.resourceVersion);
           needList = false;
         }
-        await this.follow(path, params, signal, retry, progress);
+        await this.follow(path, params, signal, retry, progress, initial).finally(() => {
+          if (initial?.resourceVersion === undefined) return;
+          needList = false;
+          cutStreams = 0;
+        });
         if (signal.aborted) return;
         // The server ended the stream (its timeout): resume from the last version, at once unless streams keep
         // ending empty.
@@ -244,6 +221,10 @@ export class ListWatch<T extends Held = NodusObject> {
         if (thrown === SILENT) continue;
         const { opened: streaming, events } = progress;
         const error = toApiError(thrown);
+        if (needList && initial && !shouldStreamAgain(thrown, error, streaming, ++cutStreams)) {
+          this.streamLists = false;
+          if (!streaming || thrown instanceof NotStreamingLists) continue;
+        }
         if (error.code === 410 || isTooLargeVersion(error)) {
           // Expired: the version is older than the history the server keeps (or a continue token aged out). Too
           // large: newer than any the server has (it restarted without its state); as client-go, list again.
@@ -274,6 +255,7 @@ export class ListWatch<T extends Held = NodusObject> {
     signal: AbortSignal,
     retry: RetryOptions,
     progress: StreamProgress,
+    initial?: InitialEvents<T>,
   ): Promise<void> {
     const stream = new AbortController();
     const stop = () => stream.abort(signal.reason);
@@ -287,23 +269,35 @@ export class ListWatch<T extends Held = NodusObject> {
     };
     try {
       const events = await this.options.client.watch<T>(path, {
-        params,
-        resourceVersion: this.resourceVersion,
+        params: initial ? { ...params, ...STREAM_LIST_PARAMS } : params,
+        resourceVersion: initial ? undefined : this.resourceVersion,
         signal: stream.signal,
         retry,
         ...(this.target.as ? { as: this.target.as } : {}),
       });
       if (signal.aborted) return;
-      this.update(next.live(this.state));
+      // A streamed list is live once its objects are in; the watch that follows a list is live when it opens.
+      if (!initial) this.update(next.live(this.state));
       progress.opened = true;
       listen();
+      let opening = initial;
+      const breather = new Breather();
       // A chunk's events at a time: one await, one timer reset and one flush request per chunk, not per event.
       for await (const batch of events.batches()) {
         // Lines already read from a stream that was stopped (retry, reset) must not reach the objects.
         if (stream.signal.aborted) break;
         listen();
         progress.events += batch.length;
-        for (const event of batch) this.receive(event);
+        let i = 0;
+        if (opening) {
+          i = this.takeInitial(opening, batch);
+          if (opening.resourceVersion === undefined) {
+            await breather.take();
+            continue;
+          }
+          opening = undefined;
+        }
+        for (; i < batch.length; i++) this.receive(batch[i]!);
       }
     } catch (error) {
       throw stream.signal.aborted && stream.signal.reason === SILENT ? SILENT : error;
@@ -311,6 +305,24 @@ export class ListWatch<T extends Held = NodusObject> {
       clearTimeout(timer);
       signal.removeEventListener('abort', stop);
     }
+  }
+
+  /**
+   * A streamed list's objects from one chunk, shown as pages are on a first list; at the bookmark that ends them,
+   * they replace what is held, as a list does. Returns how many of the chunk's events were the list's.
+   */
+  private takeInitial(initial: InitialEvents<T>, batch: readonly WatchObjectEvent<T>[]): number {
+    const from = initial.items.length;
+    let i = 0;
+    let ended = false;
+    while (i < batch.length && !ended) ended = initial.take(batch[i++]!);
+    if (!this.state.synced && initial.items.length > from)
+      this.page(initial.items.slice(from), { loaded: initial.items.length, remaining: undefined });
+    if (ended) {
+      this.listed(initial.items, initial.resourceVersion!);
+      this.update(next.live(this.state));
+    }
+    return i;
   }
 
   private receive(event: WatchObjectEvent<T>): void {

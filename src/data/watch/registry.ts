@@ -29,6 +29,8 @@ export interface WatchRegistryOptions {
   retry?: Partial<RetryPolicy>;
   /** See ListWatchOptions.silenceMs: a stream silent this long is given up and resumed (90 s by default). */
   silenceMs?: number;
+  /** See ListWatchOptions.streamLists: false lists page by page. */
+  streamLists?: boolean;
 }
 
 interface Entry {
@@ -62,6 +64,7 @@ export class WatchRegistry {
         ...(this.options.partialList ? { partialList: this.options.partialList } : {}),
         ...(this.options.retry ? { retry: this.options.retry } : {}),
         ...(this.options.silenceMs ? { silenceMs: this.options.silenceMs } : {}),
+        ...(this.options.streamLists === false ? { streamLists: false } : {}),
         onObservers: (w, observers) => this.observed(key, w, observers),
       });
       entry = { watch, idleTimer: undefined };
