@@ -44,6 +44,8 @@ const server = await startMockServer({
   historyLimit: config.historyLimit,
   ...(config.watchBufferBytes ? { watchBufferBytes: config.watchBufferBytes } : {}),
   ...(config.watchBufferTotalBytes ? { watchBufferTotalBytes: config.watchBufferTotalBytes } : {}),
+  // NODUS_MOCK_STREAMING_LISTS=0 measures the console listing page by page, as against a server without streaming lists.
+  ...(process.env.NODUS_MOCK_STREAMING_LISTS === '0' ? { streamingLists: false } : {}),
 });
 
 const send = (message: MockProcessMessage): void => {
