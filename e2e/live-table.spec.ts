@@ -118,11 +118,14 @@ test('Reload from the API lists the open kind again and asks its counts again, k
   await expect(ui.row('jobs', 'stays-shown')).toBeVisible();
   await expect(watchStatus).toHaveText('Live');
 
-  // The table's own list (not a watch, not a count's one-object page) of this project's jobs.
+  // The table's own list of this project's jobs (streamed on a watch, as the mock can; not a resume of the watch,
+  // not a count's one-object page).
   const jobsPathname = new URL(jobsPath(project)).pathname;
   const isList = (url: URL, limit: (value: string | null) => boolean) =>
     url.pathname === jobsPathname && url.searchParams.get('watch') === null && limit(url.searchParams.get('limit'));
-  const listed = page.waitForRequest((r) => r.method() === 'GET' && isList(new URL(r.url()), (limit) => limit !== '1'));
+  const isStreamedList = (url: URL) =>
+    url.pathname === jobsPathname && url.searchParams.get('sendInitialEvents') === 'true';
+  const listed = page.waitForRequest((r) => r.method() === 'GET' && isStreamedList(new URL(r.url())));
   const counted = page.waitForRequest(
     (r) => r.method() === 'GET' && isList(new URL(r.url()), (limit) => limit === '1'),
   );

@@ -29,7 +29,7 @@ export function AllProjectsRoute() {
         className="mt-4 flex min-h-0 flex-1 flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
       >
         {kinds.isPending ? (
-          <div className="space-y-3 p-4" aria-label="Loading kinds" aria-busy="true">
+          <div role="status" className="space-y-3 p-4" aria-label="Loading kinds" aria-busy="true">
             <Skeleton className="h-4 w-1/3" />
             <Skeleton className="h-4 w-1/2" />
           </div>

@@ -10,7 +10,7 @@ export function CostPageSkeleton() {
       <Breadcrumb className="mb-2" trail={[...scopeCrumbs(project), { label: 'Cost' }]} />
       <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Cost</h1>
       <p className="mt-1 text-sm text-slate-500">{project ?? 'All projects'}</p>
-      <div aria-label="Loading the cost page" aria-busy="true" className="mt-6 space-y-3">
+      <div role="status" aria-label="Loading the cost page" aria-busy="true" className="mt-6 space-y-3">
         <Skeleton className="h-24 w-full" />
         <Skeleton className="h-64 w-full" />
       </div>

@@ -21,7 +21,7 @@ export function ObjectPageSkeleton() {
         ]}
       />
       <h1 className="mt-2 font-mono text-2xl font-semibold tracking-tight text-slate-900">{name}</h1>
-      <div aria-label={`Loading ${name}`} aria-busy="true" className="mt-6 space-y-3">
+      <div role="status" aria-label={`Loading ${name}`} aria-busy="true" className="mt-6 space-y-3">
         <Skeleton className="h-5 w-1/2" />
         <Skeleton className="h-40 w-full" />
       </div>

@@ -131,7 +131,7 @@ export function ActivityPage({ project, links }: { project: string; links: Event
       <WatchTroublePanel watch={watch} what={`the events of ${project}`} className="mb-3" />
       {!watch.synced && rows.length === 0 ? (
         watch.error ? null : (
-          <div aria-busy="true" aria-label="Loading events" className="space-y-2">
+          <div role="status" aria-busy="true" aria-label="Loading events" className="space-y-2">
             <Skeleton className="h-16 w-full" />
             <Skeleton className="h-16 w-full" />
             <Skeleton className="h-16 w-full" />

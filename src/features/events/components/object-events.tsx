@@ -27,7 +27,7 @@ export function ObjectEvents({
     return watch.error ? (
       <WatchTroublePanel watch={watch} what={what} />
     ) : (
-      <div aria-busy="true" aria-label="Loading events" className="space-y-2">
+      <div role="status" aria-busy="true" aria-label="Loading events" className="space-y-2">
         <Skeleton className="h-14 w-full" />
         <Skeleton className="h-14 w-full" />
       </div>

@@ -192,7 +192,7 @@ export function FilesBrowser({ kind, project, name, object }: FilesBrowserProps)
       <UploadList uploads={uploads} treeKey={key} />
       <DropZone enabled={canWrite} folder={path} onFiles={queue}>
         {listing.isPending ? (
-          <div aria-busy="true" aria-label="Loading the folder" className="space-y-2 px-4 py-4">
+          <div role="status" aria-busy="true" aria-label="Loading the folder" className="space-y-2 px-4 py-4">
             <Skeleton className="h-5 w-2/3" />
             <Skeleton className="h-5 w-1/2" />
             <Skeleton className="h-5 w-3/5" />

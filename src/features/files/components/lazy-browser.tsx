@@ -9,7 +9,7 @@ export function FilesBrowser(props: FilesBrowserProps) {
   return (
     <Suspense
       fallback={
-        <div aria-busy="true" aria-label="Loading the files" className="space-y-2">
+        <div role="status" aria-busy="true" aria-label="Loading the files" className="space-y-2">
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-40 w-full" />
         </div>

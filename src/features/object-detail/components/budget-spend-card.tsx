@@ -51,7 +51,7 @@ export function BudgetSpendCard({
             onRetry={() => void report.refetch()}
           />
         ) : (
-          <div aria-busy="true" aria-label="Loading the spend" className="space-y-3 p-4">
+          <div role="status" aria-busy="true" aria-label="Loading the spend" className="space-y-3 p-4">
             <Skeleton className="h-12 w-full" />
             <Skeleton className="h-52 w-full" />
           </div>

@@ -75,7 +75,7 @@ export function ObjectDetail(props: ObjectDetailProps) {
         {breadcrumb}
         <h1 className="mt-2 font-mono text-2xl font-semibold tracking-tight text-slate-900">{name}</h1>
         {live.loading ? (
-          <div aria-label={`Loading ${kind.kind} ${name}`} aria-busy="true" className="mt-6 space-y-3">
+          <div role="status" aria-label={`Loading ${kind.kind} ${name}`} aria-busy="true" className="mt-6 space-y-3">
             <WatchTroublePanel watch={live.watch} what={`${kind.kind} ${name}`} />
             <Skeleton className="h-5 w-1/2" />
             <Skeleton className="h-40 w-full" />

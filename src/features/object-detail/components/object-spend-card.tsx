@@ -29,7 +29,7 @@ export function ObjectSpendCard({ project, kind, object }: { project: string; ki
           onRetry={() => void report.refetch()}
         />
       ) : (
-        <div aria-busy="true" aria-label="Loading the spend" className="space-y-3 p-4">
+        <div role="status" aria-busy="true" aria-label="Loading the spend" className="space-y-3 p-4">
           <Skeleton className="h-12 w-full" />
           <Skeleton className="h-44 w-full" />
         </div>

@@ -57,7 +57,12 @@ export function ObjectEdit({ kind, project, name, live, newObjectHref }: ObjectE
 
   if (!session.ready || !session.base) {
     return (
-      <div aria-busy="true" aria-label={`Loading ${kind.kind} ${name} for editing`} className="space-y-3 py-4">
+      <div
+        role="status"
+        aria-busy="true"
+        aria-label={`Loading ${kind.kind} ${name} for editing`}
+        className="space-y-3 py-4"
+      >
         <Skeleton className="h-8 w-1/3" />
         <Skeleton className="h-80 w-full" />
       </div>

@@ -8,7 +8,12 @@ export const { Component: ProjectsPage } = lazyPart<ProjectsPageProps>(
   {
     label: 'the projects page',
     fallback: (
-      <div aria-busy="true" aria-label="Loading the projects" className="mx-auto max-w-6xl space-y-3 px-8 py-8">
+      <div
+        role="status"
+        aria-busy="true"
+        aria-label="Loading the projects"
+        className="mx-auto max-w-6xl space-y-3 px-8 py-8"
+      >
         <Skeleton className="h-6 w-1/3" />
         <Skeleton className="h-40 w-full" />
       </div>

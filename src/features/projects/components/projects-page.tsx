@@ -107,7 +107,7 @@ export function ProjectsPage({ kinds, projectHref, objectHref, costHref }: Proje
         className="mt-4 overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm"
       >
         {projects.isPending ? (
-          <div aria-label="Loading projects" aria-busy="true" className="space-y-3 p-4">
+          <div role="status" aria-label="Loading projects" aria-busy="true" className="space-y-3 p-4">
             {[0, 1, 2, 3].map((i) => (
               <Skeleton key={i} className="h-5 w-full" />
             ))}

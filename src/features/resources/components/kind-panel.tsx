@@ -141,7 +141,7 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
     );
   } else if (!objects.synced && total === 0) {
     body = (
-      <div aria-label={`Loading ${kind.plural}`} aria-busy="true" className="space-y-3 p-4">
+      <div role="status" aria-label={`Loading ${kind.plural}`} aria-busy="true" className="space-y-3 p-4">
         {[0, 1, 2, 3, 4, 5].map((i) => (
           <div key={i} className="flex items-center gap-6">
             <Skeleton className="h-4 w-4" />

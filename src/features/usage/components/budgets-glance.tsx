@@ -62,7 +62,7 @@ export const BudgetsGlance = memo(function BudgetsGlance({
   return (
     <Card title="Budgets at a glance">
       {budgets === undefined ? (
-        <div aria-busy="true" aria-label="Loading the budgets" className="space-y-3 px-4 py-4">
+        <div role="status" aria-busy="true" aria-label="Loading the budgets" className="space-y-3 px-4 py-4">
           <Skeleton className="h-5 w-full" />
           <Skeleton className="h-5 w-full" />
         </div>

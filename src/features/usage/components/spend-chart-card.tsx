@@ -76,7 +76,7 @@ export const SpendChartCard = memo(function SpendChartCard({
             <MoneyChart data={data} label={title} height={CHART_HEIGHT} />
           </div>
         ) : (
-          <div aria-busy="true" aria-label="Loading the chart" className="px-2">
+          <div role="status" aria-busy="true" aria-label="Loading the chart" className="px-2">
             <div className="flex items-end gap-1.5 pl-14" style={{ height: CHART_HEIGHT }}>
               {Array.from({ length: 24 }, (_, i) => (
                 // Bars of uneven heights read as a chart to come, not as a broken one.

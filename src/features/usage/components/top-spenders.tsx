@@ -26,7 +26,7 @@ export const TopSpenders = memo(function TopSpenders({
   return (
     <Card title="Top spenders" aside={<span className="text-xs text-slate-500">{windowLabel}</span>}>
       {rows === undefined ? (
-        <div aria-busy="true" aria-label="Loading the top spenders" className="space-y-3 px-4 py-4">
+        <div role="status" aria-busy="true" aria-label="Loading the top spenders" className="space-y-3 px-4 py-4">
           {Array.from({ length: 4 }, (_, i) => (
             <Skeleton key={i} className="h-5 w-full" />
           ))}
