@@ -123,6 +123,34 @@ describe('a streamed list', () => {
   });
 });
 
+describe('a key that may list but not watch', () => {
+  it('is shown the list, read page by page, and then why it is not kept live', async () => {
+    const admin = testApi(streaming.url);
+    await admin.seed('list-only', 30);
+    const rbac = '/apis/rbac.authorization.k8s.io/v1/namespaces/list-only';
+    const post = (path: string, body: unknown) => admin.client.request(path, { method: 'POST', body });
+    await post(`${rbac}/roles`, {
+      metadata: { name: 'lister' },
+      rules: [{ verbs: ['get', 'list'], apiGroups: ['nodus.dev'], resources: ['budgets'] }],
+    });
+    await post('/apis/iam.nodus.dev/v1/users', { metadata: { name: 'lister' }, spec: { displayName: 'Lister' } });
+    const key = await post('/apis/iam.nodus.dev/v1/apikeys', {
+      metadata: { name: 'lister-key' },
+      spec: { user: 'lister' },
+    });
+    await post(`${rbac}/rolebindings`, {
+      metadata: { name: 'lister' },
+      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'lister' },
+      subjects: [{ kind: 'User', apiGroup: 'rbac.authorization.k8s.io', name: 'lister' }],
+    });
+    const secret = (key as { status: { secret: string } }).status.secret;
+    const client = createApiClient({ baseUrl: streaming.url, apiKey: secret });
+    const { watch } = watchBudgets({ ...admin, client }, 'list-only');
+    await expect.poll(() => watch.getSnapshot().status, POLL).toBe('stale');
+    expect(watch.getSnapshot()).toMatchObject({ synced: true, size: 30, error: { code: 403 } });
+  });
+});
+
 describe('a server without streaming lists', () => {
   it('is listed page by page after its one refusal, and watched from the list', async () => {
     const { api, lists, watches } = counted(paging);

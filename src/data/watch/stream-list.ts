@@ -18,12 +18,13 @@ export class NotStreamingLists extends Error {}
 
 /**
  * Whether a streamed list that failed is streamed again, or listed page by page from now on: not when the server
- * refused its options (422 or 400: no streaming lists there) or ignored them, and not once a stream was cut off
- * twice before its end (something on the way ends long responses; pages are short).
+ * refused its options (422 or 400: no streaming lists there) or ignored them, not when it refused the watch (403:
+ * a key may list what it may not watch, and then sees the list), and not once a stream was cut off twice before
+ * its end (something on the way ends long responses; pages are short).
  */
 export function shouldStreamAgain(thrown: unknown, error: ApiError, opened: boolean, attempts: number): boolean {
   if (thrown instanceof NotStreamingLists) return false;
-  if (!opened) return !(error.code === 422 || error.code === 400);
+  if (!opened) return !(error.code === 422 || error.code === 400 || error.code === 403);
   return attempts < MAX_CUT_STREAMS;
 }
 
