@@ -156,6 +156,9 @@ export interface ObjectList<T = NodusObject> {
 
 export type WatchEventType = 'ADDED' | 'MODIFIED' | 'DELETED' | 'BOOKMARK' | 'ERROR';
 
+/** On the bookmark that ends a streaming list's objects (sendInitialEvents): the changes follow it. */
+export const ANNOTATION_INITIAL_EVENTS_END = 'k8s.io/initial-events-end';
+
 export interface WatchEvent<T = NodusObject> {
   type: WatchEventType;
   /** For ERROR events this is a Status. */

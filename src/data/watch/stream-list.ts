@@ -2,13 +2,12 @@
  * A streaming list (Kubernetes 1.27+): one watch that opens with the objects as they stand, as ADDED events,
  * marks their end with a bookmark annotated `k8s.io/initial-events-end`, and goes on with the changes. One
  * response instead of a page per 1,000 objects: a browser pays for each request far more than for its bytes.
- * A server that refuses it (422, or 400) or ignores it (a change, or a plain bookmark, before the end) is listed
- * page by page instead.
+ * A server that refuses it (422 or 400; 403 where a key may list but not watch) or ignores it (a change, or a
+ * plain bookmark, before the end) is listed page by page instead.
  */
 import type { ApiError, QueryParams, WatchObjectEvent } from '../client/index.ts';
+import { ANNOTATION_INITIAL_EVENTS_END } from '@/shared/protocol.ts';
 import type { Held } from './object-index.ts';
-
-export const INITIAL_EVENTS_END = 'k8s.io/initial-events-end';
 
 /** What a watch adds to stream a list: the state at least as new as now, then a bookmark marking its end. */
 export const STREAM_LIST_PARAMS: QueryParams = { sendInitialEvents: true, resourceVersionMatch: 'NotOlderThan' };
@@ -43,7 +42,11 @@ export class InitialEvents<T extends Held> {
       return false;
     }
     const meta = event.object.metadata;
-    if (event.type === 'BOOKMARK' && meta?.annotations?.[INITIAL_EVENTS_END] === 'true' && meta.resourceVersion) {
+    if (
+      event.type === 'BOOKMARK' &&
+      meta?.annotations?.[ANNOTATION_INITIAL_EVENTS_END] === 'true' &&
+      meta.resourceVersion
+    ) {
       this.resourceVersion = meta.resourceVersion;
       return true;
     }

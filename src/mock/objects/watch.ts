@@ -9,7 +9,7 @@
  * unsent is bounded (watch-budget.ts).
  */
 import type { ServerResponse } from 'node:http';
-import type { NodusObject } from '@/shared/protocol.ts';
+import { ANNOTATION_INITIAL_EVENTS_END, type NodusObject } from '@/shared/protocol.ts';
 import { baseHeaders, boolQuery, query, type Ctx } from '../http/context.ts';
 import { ApiFailure, statusBody } from '../http/errors.ts';
 import { refusesStreamingLists, watchFault } from '../faults/faults.ts';
@@ -35,8 +35,6 @@ export interface WatchTarget {
 const DEFAULT_TIMEOUT_SECONDS = 1800;
 /** setTimeout fires at once (with a warning) past 2^31 - 1 ms; a longer timeoutSeconds means "about never". */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-/** The annotation of the bookmark that ends a streaming list's initial events, as Kubernetes names it. */
-export const INITIAL_EVENTS_END = 'k8s.io/initial-events-end';
 /** Objects written at a time while a streaming list sends the state: about 250 kB of events. */
 const INITIAL_SLICE = 500;
 const CUT_OFF = Object.assign(new Error('the watch was cut off: its client did not keep up'), { code: 'ECONNRESET' });
@@ -200,7 +198,7 @@ export async function serveWatch(state: MockState, ctx: Ctx, target: WatchTarget
   function bookmarkLine(rv: number, initialEnd: boolean): string {
     const metadata = {
       resourceVersion: String(rv),
-      ...(initialEnd ? { annotations: { [INITIAL_EVENTS_END]: 'true' } } : {}),
+      ...(initialEnd ? { annotations: { [ANNOTATION_INITIAL_EVENTS_END]: 'true' } } : {}),
     };
     return `${JSON.stringify({ type: 'BOOKMARK', object: { kind: target.kind, apiVersion: target.apiVersion, metadata } })}\n`;
   }
