@@ -6,8 +6,7 @@
  * connections to the API: counts wait while one loads (foreground.ts) and are asked at low priority.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { resourcePath, type KindInfo } from './client/index.ts';
-import type { ObjectList } from '../shared/protocol.ts';
+import { countList, resourcePath, type KindInfo } from './client/index.ts';
 import { apiClient } from './api-client.ts';
 import { foregroundIdle } from './foreground.ts';
 import { queryKeys } from './query-keys.ts';
@@ -24,12 +23,8 @@ export async function countObjects(
 ): Promise<number> {
   await foregroundIdle(COUNT_WAIT_MS, signal);
   const path = resourcePath(kind, kind.plural, project ? { namespace: project } : {});
-  // One page on purpose: `list` would follow `continue` through every object.
-  const page = await apiClient.get<ObjectList>(path, { params: { limit: 1 }, signal, priority: 'low' });
-  const listed = page.items?.length ?? 0;
-  if (!page.metadata?.continue) return listed;
-  if (typeof page.metadata.remainingItemCount === 'number') return listed + page.metadata.remainingItemCount;
-  return (await apiClient.list(path, { signal })).items.length;
+  const counted = await countList(apiClient, path, { signal, priority: 'low' });
+  return counted ?? (await apiClient.list(path, { signal })).items.length;
 }
 
 export function objectCountQueryOptions(kind: CountKind, project: string | undefined) {

@@ -60,6 +60,11 @@ export function isApiError(value: unknown): value is ApiError {
  * Any failure as an ApiError, for code that shows or stores one kind of error. Something thrown that is not an
  * ApiError is a bug in the console; it keeps its message so that it can still be reported.
  */
+/** 504 for a resourceVersion the server has not reached: no resume from it can succeed there. */
+export function isTooLargeVersion(error: ApiError): boolean {
+  return error.code === 504 && error.causes.some((c) => c.reason === 'ResourceVersionTooLarge');
+}
+
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

@@ -3,6 +3,7 @@
  * May import: src/shared only (see README.md in this folder).
  */
 export { createApiClient, buildUrl, DEFAULT_PAGE_SIZE } from './client.ts';
+export { countList } from './count.ts';
 export { newIdempotencyKey } from './idempotency.ts';
 export type {
   ApiClient,
@@ -27,6 +28,7 @@ export {
   errorFromResponse,
   errorFromStatus,
   isApiError,
+  isTooLargeVersion,
   networkError,
   parseRetryAfter,
   reasonForCode,

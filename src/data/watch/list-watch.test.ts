@@ -277,7 +277,11 @@ describe('WatchRegistry', () => {
     await api.seed('held', 30);
     let lists = 0;
     const r = registry({
-      client: { watch: api.client.watch, list: (path, options) => (lists++, api.client.list(path, options)) },
+      client: {
+        get: api.client.get,
+        watch: api.client.watch,
+        list: (path, options) => (lists++, api.client.list(path, options)),
+      },
     });
     const release = r.hold(budgets('held'), 60_000);
     const held = r.get(budgets('held'));
@@ -314,6 +318,7 @@ describe('WatchRegistry.relist', () => {
         lists.push(path);
         return api.client.list<T>(path, options);
       },
+      get: api.client.get,
       watch: api.client.watch,
     };
     const r = registry({ client });

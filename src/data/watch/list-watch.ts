@@ -1,13 +1,13 @@
 /**
- * ListWatch: one live list of one kind (in one project or all, with selectors), kept current the Kubernetes
- * way. It lists every page, watches from the list's resourceVersion with bookmarks, resumes after a drop from
- * the last version it saw, lists again on 410 Expired or on a version the server has not reached (swapping the
- * objects in one step), and applies events in batches, at most once per flush of its scheduler. Views read it
- * through subscribe/getSnapshot (`useSyncExternalStore`); the snapshot changes only in a flush, so every view of
- * one frame sees one state.
- * Framework-free: no React here (see README.md).
+ * ListWatch: one live list of one kind (in one project or all, with selectors), kept current the Kubernetes way.
+ * It lists (as one stream where the server streams lists, stream-list.ts; else page by page), watches from the
+ * list's version with bookmarks, resumes after a drop from the last version seen, lists again on 410 Expired or a
+ * version the server has not reached (swapping the objects in one step), and applies events in batches, once per
+ * flush of its scheduler at most. Views read it through subscribe/getSnapshot (`useSyncExternalStore`); the
+ * snapshot changes only in a flush, so every view of one frame sees one state. No React here (see README.md).
  */
-import { backoffDelay, DEFAULT_RETRY_POLICY, isRetryable, sleep, toApiError } from '../client/index.ts';
+import { backoffDelay, countList, DEFAULT_RETRY_POLICY, isRetryable, isTooLargeVersion } from '../client/index.ts';
+import { sleep, toApiError } from '../client/index.ts';
 import type { ApiError, QueryParams, RetryInfo, RetryOptions, RetryPolicy, WatchObjectEvent } from '../client/index.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { ObjectIndex, type Held } from './object-index.ts';
@@ -22,11 +22,6 @@ export type { ListWatchSnapshot, WatchStatus } from './watch-state.ts';
 
 /** Why a stream was given up when nothing arrived on it (see `silenceMs`). */
 const SILENT = Symbol('silent stream');
-
-/** 504 for a resourceVersion the server has not reached: no resume from it can succeed there. */
-function isTooLargeVersion(error: ApiError): boolean {
-  return error.code === 504 && error.causes.some((c) => c.reason === 'ResourceVersionTooLarge');
-}
 
 /** What one stream got to before it ended: the loop decides from this how to go on. */
 type StreamProgress = { opened: boolean; events: number };
@@ -182,6 +177,12 @@ export class ListWatch<T extends Held = NodusObject> {
       const progress: StreamProgress = { opened: false, events: 0 };
       // The list's objects arrive on the watch itself: it lists and goes on watching, one request for both.
       const initial = needList && this.streamLists ? new InitialEvents<T>() : undefined;
+      if (initial && !this.state.synced)
+        initial.countAfter(
+          () => countList(this.options.client, path, { params, signal, retry: false }),
+          // Shown at once: a stream that has stalled still says how much it has yet to bring.
+          (total) => this.state.listing && this.update({ listing: { ...this.state.listing, total } }),
+        );
       try {
         if (needList && !initial) {
           // The first list shows its pages as they come; a relist swaps everything in one step at the end.
@@ -204,6 +205,7 @@ export class ListWatch<T extends Held = NodusObject> {
           needList = false;
         }
         await this.follow(path, params, signal, retry, progress, initial).finally(() => {
+          initial?.stopCounting();
           if (initial?.resourceVersion === undefined) return;
           needList = false;
           cutStreams = 0;
@@ -317,7 +319,7 @@ export class ListWatch<T extends Held = NodusObject> {
     let ended = false;
     while (i < batch.length && !ended) ended = initial.take(batch[i++]!);
     if (!this.state.synced && initial.items.length > from)
-      this.page(initial.items.slice(from), { loaded: initial.items.length, remaining: undefined });
+      this.page(initial.items.slice(from), { loaded: initial.items.length, remaining: initial.remaining });
     if (ended) {
       this.listed(initial.items, initial.resourceVersion!);
       this.update(next.live(this.state));

@@ -7,7 +7,7 @@ import type { FlushScheduler } from './scheduler.ts';
 import type { ListWatchTarget } from './target.ts';
 
 export interface ListWatchOptions {
-  client: Pick<ApiClient, 'list' | 'watch'>;
+  client: Pick<ApiClient, 'get' | 'list' | 'watch'>;
   target: ListWatchTarget;
   scheduler: FlushScheduler;
   /** Page size of the list (the API allows up to 1,000). */

@@ -4,16 +4,17 @@
  * no view has observed it for `idleMs`. The app creates one registry and hands it down (React context in
  * watch-registry-context.tsx); tests create their own: there is no module-global state here.
  */
-import type { ApiClient, RetryPolicy } from '../client/index.ts';
+import type { RetryPolicy } from '../client/index.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { ListWatch } from './list-watch.ts';
 import type { Held } from './object-index.ts';
 import type { PartialListPacing } from './partial-list.ts';
+import type { ListWatchOptions } from './options.ts';
 import { frameScheduler, type FlushScheduler } from './scheduler.ts';
 import { watchKey, type ListWatchTarget } from './target.ts';
 
 export interface WatchRegistryOptions {
-  client: Pick<ApiClient, 'list' | 'watch'>;
+  client: ListWatchOptions['client'];
   /** When watches apply events: once per animation frame by default. */
   scheduler?: FlushScheduler;
   /**

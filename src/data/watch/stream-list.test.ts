@@ -32,21 +32,45 @@ afterAll(async () => {
   await paging.close();
 });
 
-/** A client that notes each request it makes: a list's pages, and its watches' query strings. */
-function counted(server: MockServer): { api: TestApi; lists: string[]; watches: URLSearchParams[] } {
+/**
+ * A client that notes each request it makes: a list's pages, its counts (a page of one), and its watches' query
+ * strings. With `held`, a streamed list's body stops after its first chunk until `held` resolves: a slow network.
+ */
+function counted(
+  server: MockServer,
+  held?: Promise<void>,
+): { api: TestApi; lists: string[]; counts: string[]; watches: URLSearchParams[] } {
   const lists: string[] = [];
+  const counts: string[] = [];
   const watches: URLSearchParams[] = [];
   const client = createApiClient({
     baseUrl: server.url,
     apiKey: DEMO_API_KEY,
-    fetch: (input, init) => {
+    fetch: async (input, init) => {
       const url = new URL(String(input));
       if (url.searchParams.get('watch') === 'true') watches.push(url.searchParams);
+      else if (url.searchParams.get('limit') === '1') counts.push(url.search);
       else if (url.pathname.endsWith('/budgets')) lists.push(url.search);
-      return fetch(input, init);
+      const response = await fetch(input, init);
+      return held && url.searchParams.has('sendInitialEvents') ? heldAfterFirstChunk(response, held) : response;
     },
   });
-  return { api: { ...testApi(server.url), client }, lists, watches };
+  return { api: { ...testApi(server.url), client }, lists, counts, watches };
+}
+
+function heldAfterFirstChunk(response: Response, held: Promise<void>): Response {
+  const reader = response.body!.getReader();
+  let chunks = 0;
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (chunks++ > 0) await held;
+      const { done, value } = await reader.read();
+      if (done) controller.close();
+      else controller.enqueue(value);
+    },
+    cancel: (reason) => reader.cancel(reason),
+  });
+  return new Response(body, { status: response.status, headers: response.headers });
 }
 
 function watchBudgets(api: TestApi, namespace: string) {
@@ -90,6 +114,23 @@ describe('a streamed list', () => {
     expect(partial[0]!.size).toBeLessThan(20_000);
     expect(partial.every((s) => s.status === 'loading' && s.listing?.loaded === s.size)).toBe(true);
     expect(watch.getSnapshot().size).toBe(20_000);
+  });
+
+  it('says how many objects it is bringing, though a stream carries no count, and shows it while stalled', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { api, lists, counts } = counted(streaming, held);
+    await api.seed('counted-stream', 5000);
+    const { watch } = watchBudgets(api, 'counted-stream');
+    // The first chunk is in, the rest held back: the count, asked meanwhile, gives the total.
+    await expect.poll(() => watch.getSnapshot().listing?.total, POLL).toBe(5000);
+    expect(watch.getSnapshot()).toMatchObject({ synced: false, status: 'loading' });
+    expect(watch.getSnapshot().size).toBeLessThan(5000);
+    release();
+    await expect.poll(() => watch.getSnapshot().status, POLL).toBe('live');
+    expect(watch.getSnapshot()).toMatchObject({ size: 5000, listing: undefined });
+    expect(counts).toHaveLength(1);
+    expect(lists).toEqual([]);
   });
 
   it('starts over when cut off before its end, and reads pages once cut off twice', async () => {

@@ -9,6 +9,9 @@ import type { ApiError, QueryParams, WatchObjectEvent } from '../client/index.ts
 import { ANNOTATION_INITIAL_EVENTS_END } from '@/shared/protocol.ts';
 import type { Held } from './object-index.ts';
 
+/** How long a streamed list runs before its objects are counted, so that it can say "of 200,000". */
+const COUNT_AFTER_MS = 300;
+
 /** What a watch adds to stream a list: the state at least as new as now, then a bookmark marking its end. */
 export const STREAM_LIST_PARAMS: QueryParams = { sendInitialEvents: true, resourceVersionMatch: 'NotOlderThan' };
 
@@ -34,6 +37,37 @@ export class InitialEvents<T extends Held> {
   readonly items: T[] = [];
   /** The version the objects stand at, once the end has come. */
   resourceVersion: string | undefined;
+  /** How many objects there are, once counted: a stream says nothing of its length, where a page said how many remain. */
+  total: number | undefined;
+  private counting: ReturnType<typeof setTimeout> | undefined;
+
+  /**
+   * Counts the objects if they are not all in after `afterMs` (a short list is whole before a count would help),
+   * and hands `show` the total: at least what has come, as objects created meanwhile make the count an estimate.
+   */
+  countAfter(count: () => Promise<number | undefined>, show: (total: number) => void, afterMs = COUNT_AFTER_MS): void {
+    this.counting = setTimeout(() => {
+      // Only for showing progress: a count that fails leaves "so far" without a total.
+      count().then(
+        (total) => {
+          if (total === undefined || this.counting === undefined) return;
+          this.total = total;
+          show(Math.max(total, this.items.length));
+        },
+        () => undefined,
+      );
+    }, afterMs);
+  }
+
+  stopCounting(): void {
+    clearTimeout(this.counting);
+    this.counting = undefined;
+  }
+
+  /** How many are still to come, as far as the count says (objects created meanwhile make it an estimate). */
+  get remaining(): number | undefined {
+    return this.total === undefined ? undefined : Math.max(0, this.total - this.items.length);
+  }
 
   /** Takes one event; true once it was the end. */
   take(event: WatchObjectEvent<T>): boolean {
