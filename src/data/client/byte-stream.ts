@@ -62,7 +62,8 @@ async function* readBytes(body: ReadableStream<Uint8Array>, context: ByteStreamC
  * chunk completes, `end` the last line when it had no "\n" (a log cut by limitBytes ends that way). It splits on
  * the newline byte before decoding (0x0A is never part of a multi-byte UTF-8 character), so each chunk's complete
  * lines are decoded in one call and only the unfinished tail is kept, as bytes: no streaming decoder, and no
- * string concatenation per chunk, which made decoding a flood of a million lines cost seconds.
+ * string concatenation per chunk, which made decoding a flood of a million lines cost seconds. The line a chunk
+ * finishes is decoded on its own: joining the whole chunk to it copied every byte of a watch a second time.
  */
 export class LineSplitter {
   private readonly decoder = new TextDecoder();
@@ -75,9 +76,18 @@ export class LineSplitter {
       if (chunk.length > 0) this.rest.push(chunk.slice());
       return [];
     }
-    const head = this.rest.length > 0 ? joinBytes([...this.rest, chunk.subarray(0, last)]) : chunk.subarray(0, last);
+    let from = 0;
+    let first: string | undefined;
+    if (this.rest.length > 0) {
+      // The unfinished line ends at this chunk's first newline: only that line is joined, not the whole chunk.
+      const end = chunk.indexOf(10);
+      first = this.decoder.decode(joinBytes([...this.rest, chunk.subarray(0, end)]));
+      from = end + 1;
+    }
     this.rest = last + 1 < chunk.length ? [chunk.slice(last + 1)] : [];
-    return this.decoder.decode(head).split('\n');
+    const lines = from <= last ? this.decoder.decode(chunk.subarray(from, last)).split('\n') : [];
+    if (first !== undefined) lines.unshift(first);
+    return lines;
   }
 
   end(): string[] {
