@@ -1,8 +1,10 @@
 /**
  * A long list: streamed on one watch where the API streams lists (sendInitialEvents), or, where it does not, the
  * first page asked for by the table itself and the rest by the list pages' worker. Every request is in the Support
- * panel's call log, and every object is listed. Page by page is what a server without streaming lists gets: the
- * mock's faults refuse streaming lists in one project, so the file runs alone (faults are the whole mock's).
+ * panel's call log, and every object is listed; on a slow network the table says it is listing, and how many of
+ * how many are in (a stream carries no count: a list of one object gives it). Page by page is what a server
+ * without streaming lists gets: the mock's faults refuse streaming lists in one project, so the file runs alone
+ * (faults are the whole mock's).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { WARM_FALLBACK_MS, WARM_QUIET_MS } from '../src/lib/warm.ts';
@@ -64,6 +66,40 @@ test('a long list streams on one request, logged like any call, and every object
     await shell.supportButton.click();
     const calls = shell.supportPanel.getByRole('table', { name: 'API calls' });
     await expect(calls.getByRole('row').filter({ hasText: /\/budgets\?.*sendInitialEvents=true/ })).toHaveCount(1);
+  } finally {
+    await api.deleteProject(project);
+  }
+});
+
+test('on a slow network a long list says it is listing, and how many of how many are in', async ({ page, request }) => {
+  const api = new NodusApi(request);
+  const project = await api.newProject('rt-slow');
+  await api.seed(project, 'Budget', 2600, 'slow');
+  try {
+    // The console is loaded first, at full speed; then the link slows to 300 kB/s, so 2,600 rows (about 1.5 MB)
+    // take seconds to stream.
+    const jobs = new ResourceTablePage(page, 'jobs');
+    await jobs.goto(project);
+    await expect(jobs.count).toHaveText('0 jobs');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const link = (downloadThroughput: number) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput,
+        uploadThroughput: -1,
+      });
+    await link(300 * 1024);
+    await jobs.kinds.getByRole('link', { name: /^Budgets/ }).click();
+
+    const ui = new ResourceTablePage(page, 'budgets');
+    // Connected and listing, not "Connecting…"; and, though a stream carries no count, how many are still to come.
+    await expect(ui.watchStatus).toHaveText('Listing…');
+    await expect(ui.count).toHaveText(/^Listing… [\d,]+ of 2,600 budgets so far$/);
+    await link(-1);
+    await expect(ui.count).toHaveText('2,600 budgets');
+    await expect(ui.watchStatus).toHaveText('Live');
   } finally {
     await api.deleteProject(project);
   }

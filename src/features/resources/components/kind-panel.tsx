@@ -215,7 +215,7 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
             />
           </Suspense>
           <ReconnectNote list={{ status: objects.status, reconnects: objects.reconnects, relists: objects.relists }} />
-          <WatchStatus list={watchState} />
+          <WatchStatus list={watchState} listing={objects.listing !== undefined} />
         </div>
       </div>
       <div className="flex min-h-9 items-center justify-between gap-4 border-b border-slate-100 bg-slate-50/60 px-3 py-1">

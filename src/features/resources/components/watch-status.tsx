@@ -1,6 +1,6 @@
 /**
- * Whether what a table shows is current: live, reconnecting (since when, how often, why) or stale (updates
- * stopped, with a way to retry), in the table's header.
+ * Whether what a table shows is current: connecting, listing, live, reconnecting (since when, how often, why) or
+ * stale (updates stopped, with a way to retry), in the table's header.
  */
 import { clsx } from 'clsx';
 import { useState } from 'react';
@@ -19,7 +19,8 @@ const DOT: Record<WatchState['status'], string> = {
   stale: 'bg-rose-500',
 };
 
-export function WatchStatus({ list }: { list: WatchState }) {
+/** `listing`: a first list's objects are arriving (the connection is made; a long list takes seconds). */
+export function WatchStatus({ list, listing = false }: { list: WatchState; listing?: boolean }) {
   const now = useNow(1000);
   const since = list.since === undefined ? '' : formatAge(new Date(list.since).toISOString(), now);
   const why = list.error ? `${list.error.reason}: ${list.error.message}` : undefined;
@@ -29,7 +30,7 @@ export function WatchStatus({ list }: { list: WatchState }) {
       {list.status === 'live' ? <span className="font-medium text-emerald-700">Live</span> : null}
       {list.status === 'loading' ? (
         <span>
-          Connecting…
+          {listing ? 'Listing…' : 'Connecting…'}
           {list.attempt > 0 ? ` attempt ${list.attempt + 1}` : ''}
           {list.error ? ` · ${list.error.reason}` : ''}
         </span>
