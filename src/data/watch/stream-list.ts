@@ -38,7 +38,7 @@ export class InitialEvents<T extends Held> {
   /** The version the objects stand at, once the end has come. */
   resourceVersion: string | undefined;
   /** How many objects there are, once counted: a stream says nothing of its length, where a page said how many remain. */
-  total: number | undefined;
+  private total: number | undefined;
   private counting: ReturnType<typeof setTimeout> | undefined;
 
   /**
@@ -52,7 +52,7 @@ export class InitialEvents<T extends Held> {
         (total) => {
           if (total === undefined || this.counting === undefined) return;
           this.total = total;
-          show(Math.max(total, this.items.length));
+          show(this.items.length + this.remaining!);
         },
         () => undefined,
       );
