@@ -186,3 +186,42 @@ test('sort by any column and filter by text, kept in the URL; Back and Forward s
   await expect.poll(() => ui.names()).toEqual(['charlie', 'bravo', 'alpha']);
   await expect(ui.columnHeader('Name')).toHaveAttribute('aria-sort', 'descending');
 });
+
+test('a key pressed as the rows come back after nothing matched is not lost: the cursor lands on them', async ({
+  page,
+  request,
+}) => {
+  const api = new NodusApi(request);
+  const project = await api.newProject('rt-nomatch');
+  await api.seed(project, 'Budget', 40, 'b');
+  const ui = new ResourceTablePage(page, 'budgets');
+  await ui.goto(project);
+  await expect(ui.row('b-000000')).toBeVisible();
+  const clear = page.getByRole('button', { name: 'Clear filters' });
+
+  for (const [key, name] of [
+    ['j', 'b-000000'],
+    ['End', 'b-000039'],
+  ] as const) {
+    await ui.textFilter.fill('nothing-is-called-this');
+    await expect(clear).toBeVisible();
+    // The click and the key in one task: the key lands while the empty state is still drawn, before any row.
+    await clear.evaluate((button, pressed) => {
+      // As a press does: the button takes the focus (it leaves with the empty state), then the click.
+      (button as HTMLButtonElement).focus();
+      (button as HTMLButtonElement).click();
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: pressed, bubbles: true, cancelable: true }));
+    }, key);
+    await expect(ui.row(name)).toBeFocused();
+  }
+
+  // A key pressed on the empty state, then a filter typed that matches: the rows come back under the typing, and
+  // the field keeps the focus.
+  await ui.textFilter.fill('nothing-is-called-this');
+  await expect(clear).toBeVisible();
+  await ui.textFilter.blur();
+  await page.keyboard.press('j');
+  await ui.textFilter.fill('b-00003');
+  await ui.expectNames(Array.from({ length: 10 }, (_, i) => `b-00003${i}`));
+  await expect(ui.textFilter).toBeFocused();
+});

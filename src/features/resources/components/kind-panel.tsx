@@ -28,6 +28,7 @@ import { useTableParams } from '../hooks/use-table-params.ts';
 import { useTableView } from '../hooks/use-table-view.ts';
 import { useColumnLayout } from '../hooks/use-column-layout.ts';
 import { withWidth } from '@/data/column-layout.ts';
+import { useHotkeys } from '@/lib/use-hotkeys.ts';
 import { usePreference } from '@/data/preferences.ts';
 import { MENU_BUTTON } from './menu-button.ts';
 import { COMPACT_ROW_HEIGHT, ROW_HEIGHT } from './table-row.tsx';
@@ -42,6 +43,9 @@ import { TableToolbar } from './table-toolbar.tsx';
 import { ReconnectNote, WatchStatus } from './watch-status.tsx';
 import { formatCount, formatDateTime } from '@/lib/format.ts';
 import { WatchTroublePanel } from '@/components/ui/watch-trouble.tsx';
+
+/** How long a key pressed before the rows came back waits for them: later, it was not meant for them. */
+const START_AT_EXPIRES_MS = 1000;
 
 // After the table: nobody chooses columns before the rows are there.
 const TableMenus = lazy(() => import('./table-menus.tsx'));
@@ -127,6 +131,26 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
   const filtered = !!labelSelector || !!params.phase;
   const shown = view.rows.length;
   const total = objects.size;
+  const noMatch = shown === 0 && objects.synced && (total > 0 || filtered);
+
+  // A key pressed while nothing matched, as the rows come back (Clear filters, then j at once), is not lost: the
+  // table drawn within a second starts with its cursor where the key asked.
+  const pressed = useRef<{ last: boolean; at: number }>(undefined);
+  const press = (last: boolean) => () => void (pressed.current = { last, at: Date.now() });
+  useHotkeys(
+    [
+      ...(['list.next', 'list.previous', 'list.first', 'list.pageDown', 'list.pageUp'] as const).map((shortcut) => ({
+        shortcut,
+        handler: press(false),
+      })),
+      { shortcut: 'list.last', handler: press(true) },
+    ],
+    noMatch,
+  );
+  const startAt = useCallback(() => {
+    const key = pressed.current;
+    return key && Date.now() - key.at < START_AT_EXPIRES_MS ? (key.last ? 'last' : 'first') : undefined;
+  }, []);
 
   let body;
   if (!objects.synced && objects.status === 'stale') {
@@ -158,7 +182,7 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
         When a {kind.kind} is created{project ? ' in this project' : ''}, it will appear here.
       </EmptyState>
     );
-  } else if (shown === 0 && objects.synced) {
+  } else if (noMatch) {
     body = (
       <EmptyState title={`No ${kind.plural} match these filters`}>
         <button
@@ -188,6 +212,7 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
             selection={selection}
             flash={view.flash}
             hrefOf={hrefOf}
+            startAt={startAt}
           />
         </RowMenuArea>
       </LabelFilterContext.Provider>

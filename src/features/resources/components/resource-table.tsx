@@ -10,7 +10,7 @@ import { clsx } from 'clsx';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { useNavigate } from 'react-router';
 import type { KindInfo } from '@/data/client/index.ts';
-import { isControlTarget, useHotkeys } from '@/lib/use-hotkeys.ts';
+import { isControlTarget, isTypingTarget, useHotkeys } from '@/lib/use-hotkeys.ts';
 import type { TableItem } from '@/shared/printer-columns.ts';
 import type { Selection } from '../hooks/use-selection.ts';
 import type { Column } from '../kinds/registry.tsx';
@@ -41,6 +41,8 @@ export interface ResourceTableProps {
   selection: Selection;
   flash: RowFlash;
   hrefOf: (object: TableItem) => string;
+  /** A row to put the cursor on as the table is drawn: a key pressed while it was not there yet. */
+  startAt?: () => 'first' | 'last' | undefined;
 }
 
 // The tooltip for cut-off values: its code comes just after the table's own, which does not wait for it.
@@ -64,11 +66,18 @@ export function ResourceTable({
   selection,
   flash,
   hrefOf,
+  startAt,
 }: ResourceTableProps) {
   const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [activeId, setActiveId] = useState<string | undefined>(undefined);
-  const focusActive = useRef(false);
+  // Not while someone types in a field: the key was pressed on the page, and the field has the focus since.
+  const [start] = useState(() =>
+    rows.length > 0 && !isTypingTarget(document.activeElement) ? startAt?.() : undefined,
+  );
+  const [activeId, setActiveId] = useState<string | undefined>(() =>
+    start ? objectKey(rows[start === 'last' ? rows.length - 1 : 0]!) : undefined,
+  );
+  const focusActive = useRef(start !== undefined);
   const rowSlots = useRef<RowSlots | null>(null);
 
   // Callbacks handed to memoised rows read the latest values through refs, so they never change.
