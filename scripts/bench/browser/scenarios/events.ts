@@ -210,7 +210,7 @@ export const eventsView: Scenario = {
     let openStats: FrameStats;
     let live: FloodResult;
     try {
-      const streamed = streamedLists(activity.page, /\/apis\/events\.k8s\.io\//);
+      const streamed = await streamedLists(activity.page, activity.cdp, /\/apis\/events\.k8s\.io\//);
       await activity.page.goto(`/projects/${project}/activity`);
       opened = await until(
         `Activity did not show ${expected}`,
