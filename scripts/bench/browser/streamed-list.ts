@@ -11,14 +11,14 @@ export interface StreamedList {
   /** Its first byte: the response's head, which a server sends before any object. */
   responseStart: number;
   /**
-   * What stands for a paged list's first page received: the first bytes of its body, its first objects (the
-   * stream never ends). A page is whole when it counts; this is earlier, so a figure from it is the harder one.
+   * What stands for a paged list's first page received (the stream never ends): when the page took the first bytes
+   * of its body, its first objects. DevTools reports that on the page's main thread, so a page busy drawing takes
+   * them later than they came. A page counts once whole; these are the first of many objects.
    */
   end: number;
 }
 
 interface Seen {
-  url: string;
   /** DevTools' clock (s) and the wall clock (s since the epoch) when the request was sent. */
   timestamp: number;
   wallTime: number;
@@ -39,7 +39,7 @@ export async function streamedLists(
   const seen = new Map<string, Seen>();
   cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp, wallTime }) => {
     if (path.test(request.url) && /[?&]sendInitialEvents=true/.test(request.url))
-      seen.set(requestId, { url: request.url, timestamp, wallTime });
+      seen.set(requestId, { timestamp, wallTime });
   });
   cdp.on('Network.responseReceived', ({ requestId, response, timestamp }) => {
     const request = seen.get(requestId);
