@@ -187,7 +187,7 @@ test('sort by any column and filter by text, kept in the URL; Back and Forward s
   await expect(ui.columnHeader('Name')).toHaveAttribute('aria-sort', 'descending');
 });
 
-test('a key pressed as the rows come back after nothing matched is not lost: the cursor lands on them', async ({
+test('a key pressed as the rows come back after nothing matched is not lost; Escape on an empty filter leaves it', async ({
   page,
   request,
 }) => {
@@ -224,4 +224,16 @@ test('a key pressed as the rows come back after nothing matched is not lost: the
   await ui.textFilter.fill('b-00003');
   await ui.expectNames(Array.from({ length: 10 }, (_, i) => `b-00003${i}`));
   await expect(ui.textFilter).toBeFocused();
+
+  // By keyboard alone: / to filter, Escape clears it, Escape again leaves the field, and j is the rows' again.
+  await ui.textFilter.fill('');
+  await ui.textFilter.blur();
+  await page.keyboard.press('/');
+  await page.keyboard.type('nothing-is-called-this');
+  await expect(clear).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('j');
+  await expect(ui.row('b-000000')).toBeFocused();
+  await expect(ui.textFilter).toHaveValue('');
 });

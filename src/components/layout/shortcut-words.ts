@@ -28,7 +28,7 @@ export const SHORTCUT_WORDS: Record<ShortcutId, ShortcutWords> = {
   'list.nextCell': { does: 'Next label chip or cut-off value in the row (Enter on a chip filters by it)' },
   'list.previousCell': { does: 'Previous label chip or cut-off value in the row' },
   'list.leaveCell': { does: 'Back to the row', where: 'on a chip or value' },
-  'filter.clear': { does: 'Clear the filter', where: 'in the filter' },
+  'filter.clear': { does: 'Clear the filter; on an empty one, leave it for the rows', where: 'in the filter' },
   'column.wider': { does: 'Widen the column (with Shift, by more)', where: 'on a column’s resize handle' },
   'column.narrower': { does: 'Narrow the column (with Shift, by more)', where: 'on a column’s resize handle' },
   'list.rowMenu': { does: 'The row’s actions, as a right click shows them' },

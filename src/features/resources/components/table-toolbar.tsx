@@ -76,10 +76,11 @@ function TextFilter({ value, plural, onChange }: { value: string; plural: string
         value={draft}
         onChange={(e) => update(e.target.value)}
         onKeyDown={(e) => {
-          if (matchesShortcut(e, 'filter.clear') && draft) {
-            e.stopPropagation();
-            update('');
-          }
+          if (!matchesShortcut(e, 'filter.clear')) return;
+          // On an empty filter, Escape leaves the field: j and k move through the rows again.
+          if (!draft) return e.currentTarget.blur();
+          e.stopPropagation();
+          update('');
         }}
         className="h-8 w-full rounded-md border border-slate-200 bg-white pr-7 pl-8 text-[13px] shadow-xs placeholder:text-slate-400 focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500/20 focus:outline-none"
       />
