@@ -6,6 +6,8 @@
 import type { CDPSession, Page } from '@playwright/test';
 
 export interface StreamedList {
+  /** What was asked for: the path and query, on the page's origin. */
+  url: string;
   /** When it was asked for, on the page's clock (ms from navigation). */
   start: number;
   /** Its first byte: the response's head, which a server sends before any object. */
@@ -19,6 +21,7 @@ export interface StreamedList {
 }
 
 interface Seen {
+  url: string;
   /** DevTools' clock (s) and the wall clock (s since the epoch) when the request was sent. */
   timestamp: number;
   wallTime: number;
@@ -39,7 +42,7 @@ export async function streamedLists(
   const seen = new Map<string, Seen>();
   cdp.on('Network.requestWillBeSent', ({ requestId, request, timestamp, wallTime }) => {
     if (path.test(request.url) && /[?&]sendInitialEvents=true/.test(request.url))
-      seen.set(requestId, { timestamp, wallTime });
+      seen.set(requestId, { url: request.url, timestamp, wallTime });
   });
   cdp.on('Network.responseReceived', ({ requestId, response, timestamp }) => {
     const request = seen.get(requestId);
@@ -62,7 +65,9 @@ export async function streamedLists(
     // From DevTools' clock to the page's: both count from the request's sending.
     const onPage = (at: number) => request.wallTime * 1000 - origin + (at - request.timestamp) * 1000;
     const responseStart = onPage(request.responseAt);
+    const asked = new URL(request.url);
     return {
+      url: asked.pathname + asked.search,
       start: onPage(request.timestamp),
       responseStart,
       end: request.firstDataAt === undefined ? responseStart : onPage(request.firstDataAt),

@@ -4,7 +4,7 @@
  * paths forwarded to the benchmark's mock. A production build ships no API key, so this one is built with the
  * mock's demo key (VITE_NODUS_API_KEY), as a deployment would configure its own.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { fork } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,18 @@ export interface ConsoleServer {
   close: () => Promise<void>;
 }
 
+/** Where the least a page could do to show a list's first rows is served, beside the console (floor-page.js). */
+export const FLOOR_PAGE = '/bench-floor.html';
+
+function writeFloorPage(outDir: string): void {
+  copyFileSync(new URL('../browser/floor-page.js', import.meta.url), join(outDir, 'bench-floor.js'));
+  writeFileSync(
+    join(outDir, 'bench-floor.html'),
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>floor</title></head>' +
+      '<body><script src="/bench-floor.js"></script></body></html>\n',
+  );
+}
+
 export async function startConsole(options: {
   mockPort: number;
   log: (message: string) => void;
@@ -32,6 +44,7 @@ export async function startConsole(options: {
   const started = performance.now();
   const output = await buildConsole({ outDir, minify: options.minify ?? true });
   options.log(`built the console in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  writeFloorPage(outDir);
   const script = fileURLToPath(new URL('./console-process.ts', import.meta.url));
   const config: ConsoleProcessConfig = { outDir, mockPort: options.mockPort };
   const child = fork(script, [JSON.stringify(config)], {
