@@ -11,6 +11,7 @@
   const response = await fetch(query.get('list'), {
     headers: { Authorization: `Bearer ${query.get('key')}`, Accept: query.get('accept') || 'application/json' },
   });
+  if (!response.ok) throw new Error(`the bare page's list: ${response.status} ${await response.text()}`);
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   const cells = [];

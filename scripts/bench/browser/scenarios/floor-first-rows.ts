@@ -30,11 +30,14 @@ export async function floorFirstRows(ctx: BenchContext, list: string, accept: st
     await session.page.goto(`${FLOOR_PAGE}?${query}`);
     const painted = await until(
       'the bare page did not paint its first rows',
-      async () => (await marks(session.page)).firstRowPainted,
+      async () => {
+        if (session.errors.length > 0) throw new Error(`the bare page failed: ${session.errors.join('; ')}`);
+        return (await marks(session.page)).firstRowPainted;
+      },
       ctx.plan.openTimeoutMs,
     );
     const stream = await streamed();
-    if (!stream) throw new Error(`the bare page's list was not seen (page errors: ${JSON.stringify(session.errors)})`);
+    if (!stream) throw new Error('the bare page’s list was not seen');
     return { asked: stream.start, painted };
   } finally {
     await session.close();
