@@ -3,7 +3,8 @@
  * beside. Served by the benchmark's console server as /bench-floor.html (a tiny document and this one small classic
  * script: no framework, no styles), it asks for the list the console asked for (`list`, with `accept` and `key`),
  * reads until it has the first `rows` rows, and puts them in a table named `label`, which the collector's milestone
- * for the first row sees as it sees the console's. Plain browser JavaScript, read as text, like collector.js.
+ * for the first row sees as it sees the console's. Plain browser JavaScript, copied as it is (console-server.ts):
+ * no Node-side transform reaches the page.
  */
 (async () => {
   const query = new URLSearchParams(location.search);
