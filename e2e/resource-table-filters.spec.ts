@@ -233,6 +233,7 @@ test('a key pressed as the rows come back after nothing matched is not lost; Esc
   await expect(clear).toBeVisible();
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
+  await expect(ui.textFilter).not.toBeFocused();
   await page.keyboard.press('j');
   await expect(ui.row('b-000000')).toBeFocused();
   await expect(ui.textFilter).toHaveValue('');

@@ -44,8 +44,11 @@ import { ReconnectNote, WatchStatus } from './watch-status.tsx';
 import { formatCount, formatDateTime } from '@/lib/format.ts';
 import { WatchTroublePanel } from '@/components/ui/watch-trouble.tsx';
 
-/** How long a key pressed before the rows came back waits for them: later, it was not meant for them. */
-const START_AT_EXPIRES_MS = 1000;
+/**
+ * How long a key pressed before the rows came back waits for them: later, it was not meant for them. A busy
+ * page can take over a second to draw them again after a filter is cleared.
+ */
+const START_AT_EXPIRES_MS = 5000;
 
 // After the table: nobody chooses columns before the rows are there.
 const TableMenus = lazy(() => import('./table-menus.tsx'));
@@ -134,7 +137,7 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
   const noMatch = shown === 0 && objects.synced && (total > 0 || filtered);
 
   // A key pressed while nothing matched, as the rows come back (Clear filters, then j at once), is not lost: the
-  // table drawn within a second starts with its cursor where the key asked.
+  // table drawn within five seconds starts with its cursor where the key asked.
   const pressed = useRef<{ last: boolean; at: number }>(undefined);
   const press = (last: boolean) => () => void (pressed.current = { last, at: Date.now() });
   useHotkeys(
