@@ -11,6 +11,9 @@ import { MOCK_URL } from './servers.ts';
 
 const headers = { Authorization: `Bearer ${DEMO_API_KEY}` };
 
+/** Projects made by this worker so far. */
+let madeHere = 0;
+
 export class NodusApi {
   constructor(
     private readonly request: APIRequestContext,
@@ -23,7 +26,8 @@ export class NodusApi {
 
   /** A fresh project per test keeps the demo's activity (and other tests) out of the table. */
   async newProject(prefix: string): Promise<string> {
-    const name = `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
+    // The count keeps names made in the same millisecond apart (ten at once would share a random pair often).
+    const name = `${prefix}-${Date.now().toString(36)}${(madeHere++).toString(36)}${Math.floor(Math.random() * 1296).toString(36)}`;
     const res = await this.request.post(`${this.baseUrl}/api/v1/namespaces`, { headers, data: { metadata: { name } } });
     expect(res.status(), await res.text()).toBe(201);
     return name;
