@@ -260,6 +260,32 @@ describe('dropped watches', () => {
   });
 });
 
+describe('/_mock/streams', () => {
+  it('lists the watches and followed logs held open, oldest first, and forgets each as it closes', async () => {
+    const open = () =>
+      api.get<{ count: number; items: { path: string; query: string; since: string }[] }>(
+        '/_mock/streams?path=/namespaces/default/',
+      );
+    const before = (await open()).body.count;
+    const first = await openWatch(api, `${BUDGETS}?watch=true&labelSelector=a%3D1`);
+    const second = await openWatch(api, `${BUDGETS}?watch=true`);
+    await expect.poll(async () => (await open()).body.count).toBe(before + 2);
+    const { items } = (await open()).body;
+    expect(items.slice(-2).map((s) => [s.path, s.query])).toEqual([
+      [BUDGETS, '?watch=true&labelSelector=a%3D1'],
+      [BUDGETS, '?watch=true'],
+    ]);
+    expect(Number.isNaN(Date.parse(items[items.length - 1]!.since))).toBe(false);
+    // Another project's are left out.
+    expect((await api.get<{ count: number }>('/_mock/streams?path=/namespaces/nowhere/')).body.count).toBe(0);
+    first.close();
+    await expect.poll(async () => (await open()).body.count).toBe(before + 1);
+    second.close();
+    await expect.poll(async () => (await open()).body.count).toBe(before);
+    expect((await api.post('/_mock/streams', {})).status).toBe(405);
+  });
+});
+
 describe('readyz fault', () => {
   it('lists degraded checks with 200 and names a failing one with 503; /healthz stays ok', async () => {
     await setFaults({ readyz: { degraded: ['price-feed', 'log-store'] } });

@@ -26,7 +26,14 @@ const CONTROLS = /^\/_mock(?:\/|$)/;
  * The watches each server has open, so an outage can break them off the moment it starts. Keyed by the state
  * (not a global set) because tests run many servers in one process.
  */
-const openStreams = new WeakMap<MockState, Set<ServerResponse>>();
+const openStreams = new WeakMap<MockState, Map<ServerResponse, OpenStream>>();
+
+/** A long response the server holds open: what `GET /_mock/streams` lists. */
+interface OpenStream {
+  path: string;
+  query: string;
+  since: string;
+}
 
 function view(faults: Faults): Record<string, unknown> {
   const until = faults.unreachableUntil > 0 ? new Date(faults.unreachableUntil).toISOString() : null;
@@ -42,7 +49,7 @@ export function setFaults(state: MockState, body: Record<string, unknown>): Repl
   state.faults = faultsFrom(parseFaults(body), state.now());
   if (state.faults.unreachableUntil > 0) {
     // The host went away: what was open breaks too, not only what comes next.
-    for (const res of openStreams.get(state) ?? []) {
+    for (const res of openStreams.get(state)?.keys() ?? []) {
       state.faults.injected.refused++;
       (res.socket ?? res).destroy();
     }
@@ -139,10 +146,21 @@ export interface WatchFault {
  */
 export function trackOpenStream(state: MockState, ctx: Ctx): void {
   let streams = openStreams.get(state);
-  if (!streams) openStreams.set(state, (streams = new Set()));
+  if (!streams) openStreams.set(state, (streams = new Map()));
   const open = streams;
-  open.add(ctx.res);
+  const since = new Date(state.now()).toISOString();
+  open.set(ctx.res, { path: ctx.url.pathname, query: ctx.url.search, since });
   ctx.res.once('close', () => open.delete(ctx.res));
+}
+
+/**
+ * GET /_mock/streams: the long responses open now (watches, followed logs), oldest first, so a test or the
+ * benchmark can count what a browser holds: `?path=` keeps those whose path contains it (a project's, say).
+ */
+export function listOpenStreams(state: MockState, ctx: Ctx): Reply {
+  const within = ctx.url.searchParams.get('path') ?? '';
+  const items = [...(openStreams.get(state)?.values() ?? [])].filter((s) => s.path.includes(within));
+  return { code: 200, body: { count: items.length, items } };
 }
 
 /**

@@ -3,7 +3,7 @@ import { readBody, requireObject } from '../http/body.ts';
 import { sendJson, type Ctx } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { loadBaseline, loadDemoData } from '../demo/demo-data.ts';
-import { clearFaults, compactHistory, getFaults, setFaults } from '../faults/faults.ts';
+import { clearFaults, compactHistory, getFaults, listOpenStreams, setFaults } from '../faults/faults.ts';
 import type { MockState } from '../state.ts';
 import { churn, seed, setPriceBook } from './dev.ts';
 import { methodNotAllowed, notFoundPath, reply } from './replies.ts';
@@ -20,6 +20,10 @@ export async function routeDev(state: MockState, ctx: Ctx, action: string): Prom
   }
   if (action === 'price-book' && ctx.method === 'GET') return sendJson(ctx, 200, state.priceBook);
   if (action === 'faults' && ctx.method === 'GET') return reply(state, ctx, getFaults(state));
+  if (action === 'streams') {
+    if (ctx.method !== 'GET') throw methodNotAllowed(ctx, ['GET']);
+    return reply(state, ctx, listOpenStreams(state, ctx));
+  }
   if (action === 'faults' && ctx.method === 'DELETE') return reply(state, ctx, clearFaults(state));
   if (ctx.method !== 'POST')
     throw methodNotAllowed(
