@@ -1,11 +1,9 @@
 /**
  * A streamed read of a body that is not JSON (an object's log, GET .../log): the bytes as they arrive, so a log of
- * a million lines is never held whole by the client, plus `decodeLines` to turn them into whole lines however the
- * network chunked them. A connection that breaks midway is thrown as a NetworkError (code 0); a clean end is a
- * clean end. Leaving the loop (or aborting the signal) closes the request.
+ * a million lines is never held whole by the client (opened by open-stream.ts), plus `decodeLines` to turn them
+ * into whole lines however the network chunked them (and `LineSplitter`, which a watch's lines are split by too).
  * May import: src/shared only.
  */
-import { connectionLost } from './api-error.ts';
 
 export interface ByteStream extends AsyncIterable<Uint8Array> {
   readonly url: string;
@@ -18,43 +16,6 @@ export interface ByteStream extends AsyncIterable<Uint8Array> {
    * iterating still reads it. A body read elsewhere reports a broken connection itself (see connectionLost).
    */
   detach?(): ReadableStream<Uint8Array> | undefined;
-}
-
-export interface ByteStreamContext {
-  url: string;
-  requestId: string | null;
-  contentLength: string | null;
-  signal?: AbortSignal | undefined;
-}
-
-export function byteStream(body: ReadableStream<Uint8Array>, context: ByteStreamContext): ByteStream {
-  const length = context.contentLength === null ? Number.NaN : Number(context.contentLength);
-  return {
-    url: context.url,
-    requestId: context.requestId ?? undefined,
-    contentLength: Number.isFinite(length) && length >= 0 ? length : undefined,
-    detach: () => (body.locked ? undefined : body),
-    [Symbol.asyncIterator]: () => readBytes(body, context),
-  };
-}
-
-async function* readBytes(body: ReadableStream<Uint8Array>, context: ByteStreamContext): AsyncGenerator<Uint8Array> {
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      let chunk: ReadableStreamReadResult<Uint8Array>;
-      try {
-        chunk = await reader.read();
-      } catch (cause) {
-        if (context.signal?.aborted) throw context.signal.reason ?? cause;
-        throw connectionLost(context.url, cause, 'stream');
-      }
-      if (chunk.done) return;
-      yield chunk.value;
-    }
-  } finally {
-    reader.cancel().catch(() => undefined);
-  }
 }
 
 /**

@@ -10,7 +10,7 @@ import { isTable, RowReader, TABLE_ACCEPT, TABLE_PARAMS } from './rows.ts';
 import { withRetry } from './retry.ts';
 import type { ListHead } from './list-head.ts';
 import { readBodyOf } from './read-body.ts';
-import { byteStream, type ByteStream } from './byte-stream.ts';
+import type { ByteStream } from './byte-stream.ts';
 import { watchStream, type WatchStream } from './watch.ts';
 import type {
   ApiClient,
@@ -309,43 +309,13 @@ export function createApiClient(config: ApiClientConfig): ApiClient {
   async function stream(path: string, options: StreamOptions = {}): Promise<ByteStream> {
     const url = buildUrl(baseUrl, path, options.params);
     const via = options.transport ? (config.record ? config.record(options.transport) : options.transport) : doFetch;
-    const open = async (): Promise<ByteStream> => {
-      const response = await send(
-        'GET',
-        url,
-        { headers: headersFor({ Accept: 'text/plain, */*' }), signal: options.signal },
-        via,
-      );
-      const requestId = response.headers.get(HEADER_REQUEST_ID);
-      if (response.ok && response.body)
-        return byteStream(response.body, {
-          url,
-          requestId,
-          contentLength: response.headers.get('Content-Length'),
-          signal: options.signal,
-        });
-      let bodyText = '';
-      try {
-        bodyText = await response.text();
-      } catch (cause) {
-        if (options.signal?.aborted) throw cause;
-        throw networkError('GET', url, cause);
-      }
-      // An empty 200 (no body at all) is an empty log.
-      if (response.ok)
-        return byteStream(new Blob([]).stream(), { url, requestId, contentLength: '0', signal: options.signal });
-      throw errorFromResponse({
-        method: 'GET',
-        url,
-        httpStatus: response.status,
-        statusText: response.statusText,
-        headers: response.headers,
-        bodyText,
-        baseUrl,
-      });
-    };
-    const retry = options.retry ?? true;
-    return retry === false ? open() : withRetry(open, { ...(retry === true ? {} : retry), signal: options.signal });
+    // Only logs and downloads stream: the code comes with their views (open-stream.ts).
+    const { openStream } = await import('./open-stream.ts');
+    const headers = () => headersFor({ Accept: 'text/plain, */*' });
+    return openStream(
+      { baseUrl, url, send: (signal) => send('GET', url, { headers: headers(), signal }, via) },
+      options,
+    );
   }
 
   return {
