@@ -14,11 +14,11 @@ import { ObjectIndex, type Held } from './object-index.ts';
 import { DEFAULT_MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE, DEFAULT_SILENCE_MS, type ListWatchOptions } from './options.ts';
 import { watchPath, selectorParams, type ListWatchTarget } from './target.ts';
 import * as next from './watch-state.ts';
-import { INITIAL_STATE, type ListWatchSnapshot, type WatchState } from './watch-state.ts';
+import { INITIAL_STATE, type Delivery, type ListWatchSnapshot, type WatchState } from './watch-state.ts';
 import { showingInterval } from './partial-list.ts';
 import { Breather, InitialEvents, NotStreamingLists, shouldStreamAgain, STREAM_LIST_PARAMS } from './stream-list.ts';
 
-export type { ListWatchSnapshot, WatchStatus } from './watch-state.ts';
+export type { Delivery, ListWatchSnapshot, WatchStatus } from './watch-state.ts';
 
 /** Why a stream was given up when nothing arrived on it (see `silenceMs`). */
 const SILENT = Symbol('silent stream');
@@ -99,6 +99,22 @@ export class ListWatch<T extends Held = NodusObject> {
   /** The version a resume starts from now: moved by every event and bookmark (the snapshot's moves at flushes). */
   get resumeVersion(): string | undefined {
     return this.resourceVersion;
+  }
+
+  /**
+   * Every object received so far, the ones waiting for a flush included (they are applied now): what another tab
+   * that shares this watch starts from, at `resumeVersion`.
+   */
+  objects(): readonly T[] {
+    this.flushNow();
+    return this.getSnapshot().items;
+  }
+
+  /** How the objects reach this tab (share/ says): shown by the views beside the status. */
+  setDelivery(delivery: Delivery | undefined): void {
+    const now = this.state.delivery;
+    if (now === delivery || (now && delivery && JSON.stringify(now) === JSON.stringify(delivery))) return;
+    this.update({ delivery });
   }
 
   /** One object by uid, without building the array. */

@@ -12,6 +12,7 @@ import type { PartialListPacing } from './partial-list.ts';
 import type { ListWatchOptions } from './options.ts';
 import { frameScheduler, type FlushScheduler } from './scheduler.ts';
 import { watchKey, type ListWatchTarget } from './target.ts';
+import type { ApiClient } from '../client/index.ts';
 
 export interface WatchRegistryOptions {
   client: ListWatchOptions['client'];
@@ -32,6 +33,23 @@ export interface WatchRegistryOptions {
   silenceMs?: number;
   /** See ListWatchOptions.streamLists: false lists page by page. */
   streamLists?: boolean;
+  /** The watches of the browser's other tabs, shared with this one's (share/); none: each tab streams its own. */
+  share?: WatchSharing | undefined;
+}
+
+/** What the registry needs of a share (share/share.ts's WatchShare, or the console's lazy front of it). */
+export interface WatchSharing {
+  /** The client a watch of `key` lists and watches with; `watch` reads that ListWatch once it is made. */
+  client(
+    key: string,
+    target: ListWatchTarget,
+    base: Pick<ApiClient, 'get' | 'list' | 'watch'>,
+    watch: () => ListWatch<Held> | undefined,
+  ): Pick<ApiClient, 'get' | 'list' | 'watch'>;
+  /** The watch of `key` closed. */
+  release(key: string): void;
+  /** A Refresh of `key`'s list; true when the tab holding its stream lists again for all. */
+  refresh(key: string): boolean;
 }
 
 interface Entry {
@@ -57,8 +75,11 @@ export class WatchRegistry {
     const key = watchKey(target);
     let entry = this.entries.get(key);
     if (!entry) {
+      const share = this.options.share;
+      // The share's client reads the watch it serves (for what a joining tab starts from), made just below.
+      const made: { watch?: ListWatch<Held> } = {};
       const watch = new ListWatch({
-        client: this.options.client,
+        client: share ? share.client(key, target, this.options.client, () => made.watch) : this.options.client,
         target: { ...target },
         scheduler: this.scheduler,
         ...(this.options.pageSize ? { pageSize: this.options.pageSize } : {}),
@@ -68,6 +89,7 @@ export class WatchRegistry {
         ...(this.options.streamLists === false ? { streamLists: false } : {}),
         onObservers: (w, observers) => this.observed(key, w, observers),
       });
+      made.watch = watch;
       entry = { watch, idleTimer: undefined };
       this.entries.set(key, entry);
       this.scheduleIdle(key, entry);
@@ -107,7 +129,11 @@ export class WatchRegistry {
 
   /** The watches of the targets `match` picks list again (a Refresh of what a view shows); the rest go on. */
   relist(match: (target: ListWatchTarget) => boolean): void {
-    for (const entry of this.entries.values()) if (match(entry.watch.target)) entry.watch.relist();
+    for (const [key, entry] of this.entries) {
+      if (!match(entry.watch.target)) continue;
+      // A list another tab streams is listed again by that tab, for every tab that shows it.
+      if (!this.options.share?.refresh(key)) entry.watch.relist();
+    }
   }
 
   /**
@@ -115,9 +141,10 @@ export class WatchRegistry {
    * next subscription, so this is safe in React StrictMode's unmount-and-mount rehearsal.
    */
   closeAll(): void {
-    for (const entry of this.entries.values()) {
+    for (const [key, entry] of this.entries) {
       clearTimeout(entry.idleTimer);
       entry.watch.close();
+      this.options.share?.release(key);
     }
     this.entries.clear();
   }
@@ -147,6 +174,7 @@ export class WatchRegistry {
       if (entry.watch.observers > 0 || this.entries.get(key) !== entry) return;
       this.entries.delete(key);
       entry.watch.close();
+      this.options.share?.release(key);
     }, this.options.idleMs ?? 0);
   }
 }

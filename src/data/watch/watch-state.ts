@@ -14,6 +14,13 @@ import type { IndexChanges } from './object-index.ts';
  */
 export type WatchStatus = 'loading' | 'live' | 'reconnecting' | 'stale';
 
+/**
+ * How the objects reach this tab when not by a stream of its own: `shared`, from another tab's stream of the same
+ * list (share/); `polled`, listed again every `everyMs` because the browser's connections for streams are all in
+ * use (`inUse` of them). Undefined: a stream of its own.
+ */
+export type Delivery = { mode: 'shared' } | { mode: 'polled'; everyMs: number; inUse: number };
+
 export interface ListWatchSnapshot<T> {
   /**
    * The objects, in list order with new ones last; the same array until one of them changes. Built when first
@@ -55,6 +62,8 @@ export interface ListWatchSnapshot<T> {
    * one step, so the objects shown stay whole).
    */
   readonly listing: { readonly loaded: number; readonly total: number | undefined } | undefined;
+  /** Undefined while the watch has a stream of its own; see Delivery. */
+  readonly delivery: Delivery | undefined;
 }
 
 export type WatchState = Omit<
@@ -73,6 +82,7 @@ export const INITIAL_STATE: WatchState = {
   reconnects: 0,
   relists: 0,
   listing: undefined,
+  delivery: undefined,
 };
 
 /** Before the first list, trouble is still loading; after it, the objects are there but may be out of date. */

@@ -1,0 +1,165 @@
+/**
+ * A tab that follows another tab's stream of a list (key-link.ts): it asks the owner for the objects, or for what
+ * came after the version it holds, and then takes the numbered batches the owner sends, through a Feed its
+ * ListWatch reads as a stream. Batches that arrive before the owner's answer are kept and sorted out by number.
+ */
+import type { ObjectList } from '@/shared/protocol.ts';
+import type { RetryOptions } from '../../client/index.ts';
+import type { Delivery } from '../watch-state.ts';
+import { Feed } from './feed.ts';
+import type { LinkCore } from './link-core.ts';
+import { isListEnd } from './link-core.ts';
+import { expired, fromWire, type Events, type InboxMessage, type KeyMessage } from './wire.ts';
+
+/** Thrown into a follower's wait for the owner when the lock came to this tab: it holds the stream now. */
+export const PROMOTED = Symbol('promoted');
+
+type Batch = Extract<KeyMessage, { t: 'batch' }>;
+
+interface JoinAnswer {
+  owner: string;
+  seq: number;
+  events: Events;
+  requestId: string | undefined;
+  delivery: Delivery | undefined;
+  later: Batch[];
+}
+
+interface Join {
+  rv: string | undefined;
+  buffer: Batch[];
+  resolve: (answer: JoinAnswer) => void;
+  reject: (error: unknown) => void;
+  onRetry: RetryOptions['onRetry'];
+}
+
+export class Follower {
+  private following: { owner: string; after: number; feed: Feed } | undefined;
+  private joining: Join | undefined;
+
+  constructor(private readonly link: LinkCore) {}
+
+  /** The stream, from the owner: `rv` undefined asks for the objects, else for what came after that version. */
+  async watch(rv: string | undefined, path: string, options: { signal?: AbortSignal; retry?: boolean | RetryOptions }) {
+    return this.follow(await this.join(rv, options), path, options.signal);
+  }
+
+  /** The objects, from the owner, as a list at its version (the watch then asks for what came after it). */
+  async list<T>(options: { signal?: AbortSignal }): Promise<ObjectList<T>> {
+    const answer = await this.join(undefined, options);
+    const end = answer.events[answer.events.length - 1];
+    const resourceVersion = end?.object.metadata.resourceVersion ?? '';
+    this.link.ring.reset(resourceVersion);
+    const items = answer.events.slice(0, -1).map((e) => e.object) as unknown as T[];
+    return { apiVersion: 'v1', kind: 'List', metadata: { resourceVersion }, items };
+  }
+
+  /** From this tab's inbox: the owner's answer to a join. */
+  answered(message: InboxMessage): void {
+    const join = this.joining;
+    if (!join) return;
+    this.joining = undefined;
+    if (message.t === 'joined') {
+      const { owner, seq, events, requestId, delivery } = message;
+      join.resolve({ owner, seq, events, requestId, delivery, later: join.buffer.filter((b) => b.owner === owner) });
+    } else if (message.t === 'expired') join.reject(expired());
+    else join.reject(fromWire(message.error));
+  }
+
+  heard(message: KeyMessage): void {
+    const following = this.following;
+    switch (message.t) {
+      case 'batch':
+        this.joining?.buffer.push(message);
+        if (!following || following.feed.done || message.owner !== following.owner || message.seq <= following.after)
+          return;
+        following.after = message.seq;
+        following.feed.push(message.events);
+        this.link.ring.push(message.events);
+        return;
+      case 'end':
+        if (following?.owner === message.owner) following.feed.end(message.error ? fromWire(message.error) : undefined);
+        return;
+      case 'owner':
+        // Another tab holds the stream now: resume from it.
+        if (following && following.owner !== message.owner) following.feed.end();
+        if (this.joining) this.askToJoin(this.joining);
+        return;
+      case 'retrying':
+        this.joining?.onRetry?.({ ...message, error: fromWire(message.error) });
+        return;
+      case 'delivery':
+        if (following?.owner === message.owner)
+          this.link.options.watch()?.setDelivery(message.delivery ?? { mode: 'shared' });
+        return;
+    }
+  }
+
+  /** The lock came to this tab: the stream followed ends (cleanly, so the ListWatch resumes) and a wait is over. */
+  promoted(): void {
+    this.stop(PROMOTED);
+  }
+
+  close(): void {
+    this.link.post({ t: 'bye', tab: this.link.options.env.tab });
+    this.stop(new DOMException('The list is no longer shown.', 'AbortError'));
+  }
+
+  visibilityChanged(): void {
+    const { tab, visible } = this.link.options.env;
+    this.link.post({ t: 'demand', tab, visible: visible() });
+  }
+
+  private stop(why: unknown): void {
+    const following = this.following;
+    this.following = undefined;
+    following?.feed.end();
+    const join = this.joining;
+    this.joining = undefined;
+    join?.reject(why);
+  }
+
+  private join(rv: string | undefined, options: { signal?: AbortSignal; retry?: boolean | RetryOptions }) {
+    return new Promise<JoinAnswer>((resolve, reject) => {
+      const { signal } = options;
+      if (signal?.aborted) return reject(signal.reason);
+      const onRetry = typeof options.retry === 'object' ? options.retry.onRetry : undefined;
+      const join: Join = { rv, buffer: [], resolve, reject, onRetry };
+      this.joining?.reject(new DOMException('A newer request replaced this one.', 'AbortError'));
+      this.joining = join;
+      signal?.addEventListener(
+        'abort',
+        () => {
+          if (this.joining !== join) return;
+          this.joining = undefined;
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+      this.askToJoin(join);
+    });
+  }
+
+  private askToJoin(join: Join): void {
+    const { tab, visible } = this.link.options.env;
+    this.link.post({ t: 'join', tab, rv: join.rv, visible: visible() });
+  }
+
+  private follow(answer: JoinAnswer, path: string, signal: AbortSignal | undefined): Feed {
+    const feed = new Feed(path, answer.requestId, signal ?? new AbortController().signal);
+    const last = answer.events[answer.events.length - 1];
+    if (last && isListEnd(last)) this.link.ring.reset(last.object.metadata.resourceVersion);
+    else this.link.ring.push(answer.events);
+    feed.push(answer.events);
+    let after = answer.seq;
+    for (const batch of answer.later) {
+      if (batch.seq <= after) continue;
+      after = batch.seq;
+      feed.push(batch.events);
+      this.link.ring.push(batch.events);
+    }
+    this.following = { owner: answer.owner, after, feed };
+    this.link.options.watch()?.setDelivery(answer.delivery ?? { mode: 'shared' });
+    return feed;
+  }
+}
