@@ -1,3 +1,5 @@
+// First: it starts loading the code that shares watches between tabs, which the first list waits for.
+import './data/watch-share.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';

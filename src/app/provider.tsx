@@ -10,6 +10,7 @@ import { useConnectionStore } from '../data/connection-store.ts';
 import { createQueryClient } from '../data/query-client.ts';
 import { queryKeys } from '../data/query-keys.ts';
 import { createWatchRegistry, type WatchRegistry } from '../data/watch/index.ts';
+import { browserWatchShare } from '../data/watch-share.ts';
 import { WatchRegistryProvider } from '../data/watch/use-list-watch.tsx';
 
 export interface AppRuntime {
@@ -19,7 +20,11 @@ export interface AppRuntime {
 }
 
 export function createAppRuntime(): AppRuntime {
-  return { queryClient: createQueryClient(), watches: createWatchRegistry({ client: apiClient }) };
+  return {
+    queryClient: createQueryClient(),
+    // Shared with the browser's other tabs of the console, within its budget of connections.
+    watches: createWatchRegistry({ client: apiClient, share: browserWatchShare() }),
+  };
 }
 
 export function AppProvider({ runtime, children }: { runtime?: AppRuntime | undefined; children: ReactNode }) {

@@ -117,8 +117,11 @@ export function KindPanel({ kind, project }: { kind: KindInfo; project: string |
   const hrefOf = useMemo(() => (o: TableItem) => objectHref({ plural }, o), [plural]);
   const where = project ?? 'any project';
   // Only what the status shows: a prop holding the 50,000 items would be walked by React's dev-mode profiling.
-  const { status, since, attempt, error, retry, synced, nextRetryAt, syncedAt } = objects;
-  const watchState = useMemo(() => ({ status, since, attempt, error, retry }), [status, since, attempt, error, retry]);
+  const { status, since, attempt, error, retry, synced, nextRetryAt, syncedAt, delivery } = objects;
+  const watchState = useMemo(
+    () => ({ status, since, attempt, error, retry, delivery }),
+    [status, since, attempt, error, retry, delivery],
+  );
   const troubleState = useMemo(
     () => ({ status, since, attempt, error, retry, synced, nextRetryAt, syncedAt }),
     [status, since, attempt, error, retry, synced, nextRetryAt, syncedAt],

@@ -10,7 +10,8 @@ import { useNow } from '@/lib/use-now.ts';
 import type { ListWatchSnapshot } from '@/data/watch/index.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 
-type WatchState = Pick<ListWatchSnapshot<NodusObject>, 'status' | 'since' | 'attempt' | 'error' | 'retry'>;
+type WatchState = Pick<ListWatchSnapshot<NodusObject>, 'status' | 'since' | 'attempt' | 'error' | 'retry'> &
+  Partial<Pick<ListWatchSnapshot<NodusObject>, 'delivery'>>;
 
 const DOT: Record<WatchState['status'], string> = {
   live: 'bg-emerald-500',
@@ -23,11 +24,21 @@ const DOT: Record<WatchState['status'], string> = {
 export function WatchStatus({ list, listing = false }: { list: WatchState; listing?: boolean }) {
   const now = useNow(1000);
   const since = list.since === undefined ? '' : formatAge(new Date(list.since).toISOString(), now);
-  const why = list.error ? `${list.error.reason}: ${list.error.message}` : undefined;
+  const { delivery } = list;
+  const polled = list.status === 'live' && delivery?.mode === 'polled' ? delivery : undefined;
+  const why = list.error
+    ? `${list.error.reason}: ${list.error.message}`
+    : polled
+      ? `All ${polled.inUse} of this browser’s connections for live lists are in use: read again every ${Math.round(polled.everyMs / 1000)} s until one is free.`
+      : undefined;
   return (
     <div role="status" aria-label="Watch status" title={why} className="flex items-center gap-2 text-xs text-slate-500">
-      <span aria-hidden="true" className={clsx('size-2 rounded-full', DOT[list.status])} />
-      {list.status === 'live' ? <span className="font-medium text-emerald-700">Live</span> : null}
+      <span aria-hidden="true" className={clsx('size-2 rounded-full', polled ? 'bg-sky-500' : DOT[list.status])} />
+      {list.status === 'live' ? (
+        <span className={clsx('font-medium', polled ? 'text-sky-700' : 'text-emerald-700')}>
+          {polled ? `Every ${Math.round(polled.everyMs / 1000)} s` : 'Live'}
+        </span>
+      ) : null}
       {list.status === 'loading' ? (
         <span>
           {listing ? 'Listing…' : 'Connecting…'}
