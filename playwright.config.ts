@@ -57,6 +57,7 @@ const MOCK_WIDE = [
   /roles\.spec\.ts$/,
   /projects(-page)?\.spec\.ts$/,
   /shell\.spec\.ts$/,
+  /slow-answer\.spec\.ts$/,
   /sustained-failure\.spec\.ts$/,
 ];
 const SECURITY = /security[^/]*\.spec\.ts$/;

@@ -5,7 +5,7 @@
  * nor do calls made with an earlier key; a burst of refusals (a bulk delete) asks once.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { useCallLog, type ApiCall } from '../call-log/call-log-store.ts';
+import { useCallLog, WAITING, type ApiCall } from '../call-log/call-log-store.ts';
 import { useConnectionStore } from '../connection-store.ts';
 import { queryKeys } from '../query-keys.ts';
 import { REVIEW_PATHS } from './reviews.ts';
@@ -21,6 +21,8 @@ export function invalidateAccessOnForbidden(queryClient: QueryClient): () => voi
   // New calls are prepended, with ids taken when they started (an upload's long before its answer), so what is
   // new is what stands before the first call already seen.
   let seen = new Set(useCallLog.getState().calls.map((c) => c.id));
+  // Writes recorded while they wait for their answer, which comes later in the same entry.
+  const waiting = new Set<number>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const unsubscribe = useCallLog.subscribe((state) => {
     const since = useConnectionStore.getState().changedAt;
@@ -28,7 +30,14 @@ export function invalidateAccessOnForbidden(queryClient: QueryClient): () => voi
     for (const call of state.calls) {
       if (seen.has(call.id)) break;
       seen.add(call.id);
-      if (isAccessRefusal(call, since)) refused = true;
+      if (call.status === WAITING) waiting.add(call.id);
+      else if (isAccessRefusal(call, since)) refused = true;
+    }
+    for (const id of waiting) {
+      const call = state.calls.find((c) => c.id === id);
+      if (call?.status === WAITING) continue;
+      waiting.delete(id);
+      if (call && isAccessRefusal(call, since)) refused = true;
     }
     if (seen.size > 2 * state.calls.length + 64) seen = new Set(state.calls.map((c) => c.id));
     if (!refused || timer !== undefined) return;

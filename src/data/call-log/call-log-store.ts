@@ -6,6 +6,10 @@
 import { create } from 'zustand';
 
 export const MAX_CALLS = 200;
+/** The status of a write sent and not answered yet (only writes are kept while they wait: see record-fetch.ts). */
+export const WAITING = -1;
+/** How long a write may wait for its answer before the control that sent it, and the health pill, say so. */
+export const SLOW_MS = 2_000;
 
 export interface ApiCall {
   id: number;
@@ -14,7 +18,7 @@ export interface ApiCall {
   method: string;
   /** Path and query as sent, without the origin. */
   path: string;
-  /** HTTP status; 0 when no answer arrived (network error, CORS). */
+  /** HTTP status; 0 when no answer arrived (network error, CORS); WAITING while a write waits for one. */
   status: number;
   /** The Status reason of a failure (read from the body), or the client's for a call with no answer. */
   reason?: string | undefined;
@@ -29,6 +33,8 @@ interface CallLogState {
   add: (call: ApiCall) => void;
   /** Fills in what arrives after the headers (the reason, read from the body). */
   update: (id: number, patch: Partial<ApiCall>) => void;
+  /** A call the console cancelled while it waited: not something to report. */
+  remove: (id: number) => void;
   clear: () => void;
 }
 
@@ -43,6 +49,7 @@ export const useCallLog = create<CallLogState>()((set) => ({
       calls[index] = { ...calls[index]!, ...patch };
       return { calls };
     }),
+  remove: (id) => set((s) => ({ calls: s.calls.filter((c) => c.id !== id) })),
   clear: () => set({ calls: [] }),
 }));
 

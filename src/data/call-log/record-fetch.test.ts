@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../client/index.ts';
 import { startMockServer, type MockServer } from '@/mock/server.ts';
 import { DEMO_API_KEY } from '@/shared/protocol.ts';
-import type { ApiCall } from './call-log-store.ts';
+import { WAITING, type ApiCall } from './call-log-store.ts';
 import { createRecordingFetch } from './record-fetch.ts';
 import { buildSupportReport } from './support-report.ts';
 
@@ -26,6 +26,10 @@ function recorder() {
     update: (id: number, patch: Partial<ApiCall>) => {
       const i = calls.findIndex((c) => c.id === id);
       if (i >= 0) calls[i] = { ...calls[i]!, ...patch };
+    },
+    remove: (id: number) => {
+      const i = calls.findIndex((c) => c.id === id);
+      if (i >= 0) calls.splice(i, 1);
     },
   };
   return { calls, fetch: createRecordingFetch(() => sink) };
@@ -63,6 +67,34 @@ describe('createRecordingFetch', () => {
     expect(calls[0]).toMatchObject({ method: 'GET', status: 200, watch: true });
     expect(calls[0]!.path).toContain('watch=true');
     controller.abort();
+  });
+
+  it('keeps a write while it waits for its answer, then records the answer in the same entry', async () => {
+    const { calls, fetch } = recorder();
+    const client = createApiClient({ baseUrl: mock.url, apiKey: DEMO_API_KEY, fetch });
+    const path = '/apis/nodus.dev/v1/namespaces/default/budgets';
+    await client.request('/_mock/faults', { method: 'POST', body: { latencyMs: 400, verbs: ['create'] } });
+    calls.length = 0;
+    try {
+      const created = client.request(path, {
+        method: 'POST',
+        body: { metadata: { name: 'waits' }, spec: { limitUSD: '1.00' } },
+      });
+      await expect.poll(() => calls[0]).toMatchObject({ method: 'POST', status: WAITING, path });
+      await created;
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toMatchObject({ method: 'POST', status: 201, path });
+      expect(calls[0]!.durationMs).toBeGreaterThanOrEqual(400);
+      // A write the console gave up on is no call to report; a read is recorded once answered, as before.
+      const stop = new AbortController();
+      const given = client.request(path, { method: 'POST', body: {}, signal: stop.signal }).catch(() => undefined);
+      await expect.poll(() => calls[0]?.status).toBe(WAITING);
+      stop.abort();
+      await given;
+      expect(calls).toHaveLength(1);
+    } finally {
+      await client.request('/_mock/faults', { method: 'DELETE' });
+    }
   });
 
   it('never keeps the key, and a call with no answer is recorded as such', async () => {

@@ -5,11 +5,12 @@
  */
 import { readBodyOf } from '../client/index.ts';
 import { HEADER_REQUEST_ID, isStatus } from '@/shared/protocol.ts';
-import type { ApiCall } from './call-log-store.ts';
+import { WAITING, type ApiCall } from './call-log-store.ts';
 
 export interface CallSink {
   add: (call: ApiCall) => void;
   update: (id: number, patch: Partial<ApiCall>) => void;
+  remove: (id: number) => void;
 }
 
 let nextId = 1;
@@ -30,18 +31,23 @@ export function createRecordingFetch(
     const startedAt = Date.now();
     const started = performance.now();
     const base = { id, startedAt, method, path: pathOf(url), watch: isWatch(url) };
+    // A write is the person's: kept while it waits, so that the health pill can say when one waits long.
+    const waits = method !== 'GET' && method !== 'HEAD';
+    if (waits) sink().add({ ...base, status: WAITING, durationMs: 0 });
+    const settle = (call: Pick<ApiCall, 'status' | 'durationMs'> & Partial<ApiCall>) =>
+      waits ? sink().update(id, call) : sink().add({ ...base, ...call });
     let response: Response;
     try {
       response = await inner(input, init);
     } catch (error) {
       // A call the console cancelled (a view went away) is not something to report.
-      if (!init?.signal?.aborted) {
-        sink().add({ ...base, status: 0, reason: 'NetworkError', durationMs: Math.round(performance.now() - started) });
-      }
+      if (init?.signal?.aborted) {
+        if (waits) sink().remove(id);
+      } else settle({ status: 0, reason: 'NetworkError', durationMs: Math.round(performance.now() - started) });
       throw error;
     }
     const requestId = response.headers.get(HEADER_REQUEST_ID) ?? undefined;
-    sink().add({ ...base, status: response.status, requestId, durationMs: Math.round(performance.now() - started) });
+    settle({ status: response.status, requestId, durationMs: Math.round(performance.now() - started) });
     if (!response.ok) {
       // A body a worker read comes beside the answer (src/data/client/read-body.ts); any other is read from a copy.
       const read = readBodyOf(response);

@@ -4,7 +4,7 @@
  * the call log, which holds no credentials, and any secret passed in is blanked out as a second guard: the
  * mock's own 401 fix text, for one, names the demo key.
  */
-import { isFailure, type ApiCall } from './call-log-store.ts';
+import { isFailure, WAITING, type ApiCall } from './call-log-store.ts';
 
 export interface SupportReportInput {
   calls: readonly ApiCall[];
@@ -44,7 +44,7 @@ export function buildSupportReport(input: SupportReportInput): string {
 }
 
 export function formatCall(call: ApiCall): string {
-  const status = call.status === 0 ? 'no answer' : String(call.status);
+  const status = call.status === 0 ? 'no answer' : call.status === WAITING ? 'waiting' : String(call.status);
   return [
     new Date(call.startedAt).toISOString(),
     call.method.padEnd(6),

@@ -5,6 +5,7 @@
  */
 import { clsx } from 'clsx';
 import { formatDateTime } from '@/lib/format.ts';
+import { SlowNote } from '@/components/ui/slow-note.tsx';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { useNow } from '@/lib/use-now.ts';
 import { launchBlocker, type ReviewLaunchState, type DraftReview } from '../model/review-launch.ts';
@@ -127,6 +128,7 @@ export function ReviewPanel({
               : `${verb} ${kind}${estimate && launchable ? ` · ${money(estimate.costUSD)}` : ''}`}
           </button>
         </div>
+        <SlowNote busy={reviewing || launching} className="mt-2" />
         <p id="launch-hint" className="mt-2 text-xs text-slate-500" role="status" aria-live="polite">
           {hint(kind, state, text, canReview, verb, refused)}
         </p>

@@ -57,9 +57,11 @@ export function HealthIndicator() {
   const fromCalls = level !== probed;
   // Which checks (or what the calls see), right in the pill: the first thing support asks.
   const checks = fromCalls
-    ? calls.confinedTo.length > 0
-      ? `${calls.confinedTo} fails`
-      : `${calls.failingPercent}% of calls fail`
+    ? calls.waiting > 0
+      ? `${calls.waiting} waiting`
+      : calls.confinedTo.length > 0
+        ? `${calls.confinedTo} fails`
+        : `${calls.failingPercent}% of calls fail`
     : level === 'failing'
       ? health.data?.failing
       : level === 'degraded'
@@ -95,6 +97,7 @@ export function HealthIndicator() {
           dot={look.dot}
           fromCalls={fromCalls}
           confinedTo={calls.confinedTo}
+          waiting={calls.waiting}
         />
       )}
     </Popover>
@@ -105,7 +108,7 @@ export function HealthIndicator() {
  * What the pill shows of the calls: when these stay the same, a new call re-renders nothing. The share of
  * failing calls is shown only when the calls are the trouble, so only then is it followed.
  */
-function pillFacts({ level, total, failed, confinedTo }: CallHealth) {
+function pillFacts({ level, total, failed, confinedTo, waiting }: CallHealth) {
   const failingPercent = level === 'ok' || total === 0 ? 0 : Math.round((failed / total) * 100);
-  return { level, failingPercent, confinedTo: confinedTo.join(', ') };
+  return { level, failingPercent, confinedTo: confinedTo.join(', '), waiting };
 }

@@ -6,7 +6,7 @@ import { clsx } from 'clsx';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { RefreshIcon } from '@/components/ui/icons.tsx';
-import { useCallLog } from '@/data/call-log/call-log-store.ts';
+import { SLOW_MS, useCallLog } from '@/data/call-log/call-log-store.ts';
 import { formatAge, formatDuration } from '@/lib/format.ts';
 import { useNow } from '@/lib/use-now.ts';
 import { useHealth, type HealthLevel } from '../api/get-readiness.ts';
@@ -30,9 +30,11 @@ export interface HealthPanelProps {
   fromCalls: boolean;
   /** The groups of the API whose calls fail while the rest answer, comma-separated; empty when not confined. */
   confinedTo: string;
+  /** Writes waiting for their answer longer than they should. */
+  waiting: number;
 }
 
-export function HealthPanel({ level, label, dot, fromCalls, confinedTo }: HealthPanelProps) {
+export function HealthPanel({ level, label, dot, fromCalls, confinedTo, waiting }: HealthPanelProps) {
   const health = useHealth();
   const now = useNow(1000);
   return (
@@ -54,9 +56,11 @@ export function HealthPanel({ level, label, dot, fromCalls, confinedTo }: Health
       <div className="space-y-3 px-4 py-3">
         <p className="text-slate-600">
           {fromCalls
-            ? confinedTo.length > 0
-              ? `Calls to ${confinedTo} fail while the rest of the API answers: the views that read it are out of date, everything else works. Reads are retried by itself.`
-              : 'The API says it is ready, but the console’s own calls fail: views may be slow or out of date. Reads are retried by itself.'
+            ? waiting > 0
+              ? `${waiting === 1 ? 'A change you asked for has' : `${waiting} changes you asked for have`} had no answer for more than ${formatDuration(SLOW_MS)}: the API is slow, or the browser’s connections to it are all taken. ${waiting === 1 ? 'It is' : 'They are'} still on the way; the control that sent ${waiting === 1 ? 'it' : 'them'} says how long.`
+              : confinedTo.length > 0
+                ? `Calls to ${confinedTo} fail while the rest of the API answers: the views that read it are out of date, everything else works. Reads are retried by itself.`
+                : 'The API says it is ready, but the console’s own calls fail: views may be slow or out of date. Reads are retried by itself.'
             : MEANING[level]}
         </p>
         <CallsSeen now={now} />

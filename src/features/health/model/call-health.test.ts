@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiCall } from '@/data/call-log/call-log-store.ts';
+import { WAITING, type ApiCall } from '@/data/call-log/call-log-store.ts';
 import { CALL_WINDOW_MS, callHealth } from './call-health.ts';
 
 let id = 0;
@@ -15,6 +15,19 @@ const call = (status: number, ago: number, now = 100_000): ApiCall => ({
 });
 
 describe('callHealth', () => {
+  it('is degraded while a write has waited more than two seconds for its answer, however long ago it was sent', () => {
+    expect(callHealth([call(WAITING, 1_500), call(200, 3_000)], 100_000)).toMatchObject({ level: 'ok', waiting: 0 });
+    expect(callHealth([call(WAITING, 2_500), call(200, 3_000)], 100_000)).toMatchObject({
+      level: 'degraded',
+      waiting: 1,
+      total: 1,
+      failed: 0,
+    });
+    // Older than the minute the health reads, and still waiting: counted all the same.
+    const old = [call(200, 1_000), call(200, 2_000), call(WAITING, CALL_WINDOW_MS + 5_000)];
+    expect(callHealth(old, 100_000)).toMatchObject({ level: 'degraded', waiting: 1 });
+  });
+
   it('is ok with no calls, one failure, or refusals that are answers', () => {
     expect(callHealth([], 100_000).level).toBe('ok');
     expect(callHealth([call(503, 1_000), call(200, 2_000)], 100_000).level).toBe('ok');

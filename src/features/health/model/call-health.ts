@@ -3,7 +3,7 @@
  * (a proxy, a broken node behind a load balancer). Failures that say something about the API's health count: no
  * answer, 429 and 5xx. A refusal (403, 404, 409...) is an answer, not trouble.
  */
-import type { ApiCall } from '@/data/call-log/call-log-store.ts';
+import { SLOW_MS, WAITING, type ApiCall } from '@/data/call-log/call-log-store.ts';
 
 /** The span of recent calls the health reads. */
 export const CALL_WINDOW_MS = 60_000;
@@ -21,6 +21,8 @@ export interface CallHealth {
    * trouble (the usage reports, say), not the API. Empty when no group answered.
    */
   confinedTo: string[];
+  /** Writes of the person's sent more than SLOW_MS ago and not answered yet. */
+  waiting: number;
 }
 
 /** The API group a call went to (`nodus.dev`, `usage.nodus.dev`, `core` for /api), or its first path segment. */
@@ -43,12 +45,18 @@ export function callHealth(calls: readonly ApiCall[], now: number): CallHealth {
   let total = 0;
   let failed = 0;
   let lastFailure: ApiCall | undefined;
+  let waiting = 0;
   const failing = new Set<string>();
   const answering = new Set<string>();
   const recent = calls.slice(0, RECOVERED_AFTER);
   const recovered = recent.length === RECOVERED_AFTER && recent.every((c) => !isTrouble(c));
   for (const call of calls) {
-    if (now - call.startedAt > CALL_WINDOW_MS) break;
+    // A write still waiting for its answer is counted however long ago it was sent.
+    if (call.status === WAITING) {
+      if (now - call.startedAt >= SLOW_MS) waiting++;
+      continue;
+    }
+    if (now - call.startedAt > CALL_WINDOW_MS) continue;
     total++;
     if (!isTrouble(call)) {
       answering.add(surfaceOf(call.path));
@@ -63,12 +71,11 @@ export function callHealth(calls: readonly ApiCall[], now: number): CallHealth {
   const confinedTo = [...failing].filter((g) => !answering.has(g));
   const confined = confinedTo.length === failing.size && [...answering].some((g) => !failing.has(g));
   // A single failure is noise; two in a minute, one call in seven or more, is a pattern a person should see.
-  const level: CallLevel = recovered
-    ? 'ok'
-    : failed >= 3 && share >= 0.5 && !confined
+  const level: CallLevel =
+    failed >= 3 && share >= 0.5 && !confined && !recovered
       ? 'failing'
-      : failed >= 2 && (share >= 0.15 || confined)
+      : (failed >= 2 && (share >= 0.15 || confined) && !recovered) || waiting > 0
         ? 'degraded'
         : 'ok';
-  return { level, total, failed, lastFailure, confinedTo: confined ? confinedTo.sort() : [] };
+  return { level, total, failed, lastFailure, confinedTo: confined ? confinedTo.sort() : [], waiting };
 }

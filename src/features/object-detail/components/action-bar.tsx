@@ -22,6 +22,7 @@ import { LockIcon } from '@/components/ui/icons.tsx';
 import { TerminalIcon } from '@/components/ui/action-icons.tsx';
 import { ACTION_VERBS } from '@/kinds/actions.ts';
 import type { DetailTraits } from '../model/kinds.ts';
+import { SlowNote } from '@/components/ui/slow-note.tsx';
 import { ActionButton } from './action-button.tsx';
 import { CancelDialog } from './cancel-dialog.tsx';
 import { DeleteDialog, type OwnedObjects } from './delete-dialog.tsx';
@@ -181,6 +182,7 @@ export function ActionBar({
             onClick={() => onClick(action)}
           />
         ))}
+        <SlowNote busy={busy !== undefined} className="w-full text-right" />
       </div>
       {dialog === 'cancel' ? (
         <CancelDialog

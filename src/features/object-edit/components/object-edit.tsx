@@ -7,6 +7,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { KindInfo } from '@/data/client/index.ts';
 import { CodeEditor, type CodeEditorHandle, type EditorMarker } from '@/components/code-editor/index.ts';
+import { SlowNote } from '@/components/ui/slow-note.tsx';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { LockIcon } from '@/components/ui/icons.tsx';
 import { offProps, ReasonTip } from '@/components/ui/reason-tip.tsx';
@@ -189,6 +190,7 @@ export function ObjectEdit({ kind, project, name, live, newObjectHref }: ObjectE
           )}
         </ReasonTip>
       </div>
+      <SlowNote busy={session.saving} className="text-right" />
       {refused && !access.pending ? (
         <p className="flex items-start gap-2 rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
           <LockIcon className="mt-0.5 size-4 shrink-0" />

@@ -1,7 +1,7 @@
 /** The recent calls as a table, newest first; a failure's request id has a copy button. */
 import { clsx } from 'clsx';
 import { CopyButton } from '@/components/ui/copy-button.tsx';
-import { isFailure, type ApiCall } from '@/data/call-log/call-log-store.ts';
+import { isFailure, WAITING, type ApiCall } from '@/data/call-log/call-log-store.ts';
 
 const clock = new Intl.DateTimeFormat(undefined, {
   hour: '2-digit',
@@ -103,10 +103,14 @@ function StatusCell({ call }: { call: ApiCall }) {
       <span
         className={clsx(
           'rounded px-1.5 py-0.5 font-mono text-xs font-medium',
-          failed ? 'bg-rose-100 text-rose-700' : 'bg-emerald-50 text-emerald-700',
+          failed
+            ? 'bg-rose-100 text-rose-700'
+            : call.status === WAITING
+              ? 'bg-amber-50 text-amber-800'
+              : 'bg-emerald-50 text-emerald-700',
         )}
       >
-        {call.status === 0 ? '—' : call.status}
+        {call.status === 0 ? '—' : call.status === WAITING ? 'waiting' : call.status}
       </span>
       {call.reason ? (
         <span className={clsx('truncate', failed ? 'text-rose-700' : 'text-slate-600')}>{call.reason}</span>
