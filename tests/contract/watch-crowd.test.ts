@@ -10,9 +10,10 @@ import { watchStats } from '@/mock/objects/watch-fanout.ts';
 import { job, withMockApi } from './harness.ts';
 import { openRawWatch, type RawWatch } from './fuzz/watch-client.ts';
 
-// Well above what one churn tick sends (a reader on a busy host can be a few ticks behind), and well below what the
-// watches that never read are sent in a few rounds.
-const PER_WATCH = 512 * 1024;
+// Well above what one churn tick sends (a reader on a busy host can be a second behind: the readers share this
+// process with the server, and CI runs other files beside it on two cores), and well below what the watches that
+// never read are sent in a few rounds.
+const PER_WATCH = 1024 * 1024;
 const api = withMockApi(
   { controller: false, watchBufferBytes: PER_WATCH, watchBufferTotalBytes: 64 * 2 ** 20, watchStallSeconds: 0 },
   { fresh: false },
