@@ -7,12 +7,11 @@
  * Policy. The dev server serves ~300 unbundled modules per page load, which made every visit several seconds and
  * the editor's Monaco 15-20 s. `E2E_DEV_SERVER=1` runs the same tests against the Vite dev server instead.
  */
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import {
   chromiumLaunchOptions,
   failureEvidence,
+  CONSOLE_DIST as DIST,
   CONSOLE_PORT,
   CONSOLE_URL,
   MOCK_PORT,
@@ -23,8 +22,6 @@ import {
 requireChromium();
 
 const DEV_SERVER = process.env.E2E_DEV_SERVER === '1';
-/** Per port, so two runs on one machine (other ports) do not build into each other's directory. */
-const DIST = join(tmpdir(), `nodus-console-e2e-dist-${CONSOLE_PORT}`);
 
 const consoleServer: { command: string; env: Record<string, string> } = DEV_SERVER
   ? {

@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium/launch-args.ts';
 
 /** Ports of the servers Playwright starts (see playwright.config.ts); tests read the API directly at MOCK_URL. */
@@ -6,6 +8,8 @@ export const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 18001);
 export const CONSOLE_PORT = Number(process.env.E2E_CONSOLE_PORT ?? 15173);
 export const MOCK_URL = `http://127.0.0.1:${MOCK_PORT}`;
 export const CONSOLE_URL = `http://127.0.0.1:${CONSOLE_PORT}`;
+/** Where playwright.config.ts builds the console (per port, so two runs on one machine keep theirs apart). */
+export const CONSOLE_DIST = join(tmpdir(), `nodus-console-e2e-dist-${CONSOLE_PORT}`);
 /** The production build served by scripts/serve (e2e/playwright.security.config.ts). */
 export const PREVIEW_PORT = Number(process.env.E2E_PREVIEW_PORT ?? 14173);
 export const PREVIEW_URL = `http://127.0.0.1:${PREVIEW_PORT}`;

@@ -1,6 +1,8 @@
 /** The console's production server: files with security headers, app routes, no way out of dist/, the API proxied. */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server } from 'node:http';
+import { connect } from 'node:http2';
+import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from './security-headers.ts';
 import { apiTarget } from './api-path.ts';
 import { createConsoleServer, resolveInside } from './server.ts';
+import { ensureCertificate } from '../../src/mock/tls.ts';
 
 interface Answer {
   status: number;
@@ -284,6 +287,54 @@ describe('paths forwarded to the API', () => {
       expect(seen.at(-1)?.url).toBe('/_mock/reset');
     } finally {
       await new Promise((r) => testing.close(r));
+    }
+  });
+});
+
+describe('over HTTPS', () => {
+  it('serves the page and the API over HTTP/2 (a stream included), and HTTP/1.1 to a client without it', async () => {
+    const tls = ensureCertificate(mkdtempSync(join(tmpdir(), 'nodus-serve-tls-')));
+    const secure = createConsoleServer({ dist, apiUrl: upstreamUrl, tls: { key: tls.key, cert: tls.cert } });
+    await new Promise<void>((r) => secure.listen(0, '127.0.0.1', r));
+    const origin = `https://127.0.0.1:${(secure.address() as AddressInfo).port}`;
+    const session = connect(origin, { ca: tls.cert });
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+        const stream = session.request({ ':path': path, ...headers });
+        let body = '';
+        let answer: Record<string, unknown> = {};
+        stream.setEncoding('utf8');
+        stream.on('response', (h) => (answer = h));
+        stream.on('data', (chunk: string) => (body += chunk));
+        stream.on('end', () => resolve({ status: Number(answer[':status']), headers: answer, body }));
+        stream.on('error', reject);
+        stream.end();
+      });
+    try {
+      const page = await get('/projects/nlp/jobs');
+      expect(page.status).toBe(200);
+      expect(page.body).toContain('<div id="root">');
+      expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'; ");
+      // The API's answer comes through without HTTP/1.1's connection headers, which HTTP/2 forbids.
+      const api = await get('/apis/nodus.dev/v1/namespaces/nlp/jobs', { authorization: 'Bearer k-2' });
+      expect(api).toMatchObject({ status: 201, body: '{"kind":"Thing"}' });
+      expect(api.headers['x-request-id']).toBe('req-1');
+      expect(seen.at(-1)).toMatchObject({ authorization: 'Bearer k-2', host: new URL(upstreamUrl).host });
+      // A stream the API breaks off is broken off for the browser too.
+      await expect(get('/api/broken?watch=true')).rejects.toThrow();
+      // A client that speaks only HTTP/1.1 (a terminal's WebSocket does) is served too.
+      const old = await new Promise<number>((resolve, reject) =>
+        httpsRequest(`${origin}/projects/nlp/jobs`, { ca: tls.cert }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+          .on('error', reject)
+          .end(),
+      );
+      expect(old).toBe(200);
+    } finally {
+      session.close();
+      secure.close();
     }
   });
 });

@@ -2,9 +2,11 @@
  * A small production server for the built console (dist/): static files with the security headers of
  * security-headers.ts (gzipped for a browser that takes it, compress.ts), the single-page app's routes answered
  * with index.html, and, when an API URL is given, the API's paths reverse-proxied to it so that the console and
- * the API share one origin (connect-src 'self', no CORS).
- * Node's http only, no dependency: it is what `npm run preview` runs, and a model for nginx or any other front
- * (README, "Deploying the console"). May import: Node and src/shared.
+ * the API share one origin (connect-src 'self', no CORS). Given a certificate, it serves HTTPS with HTTP/2 (and
+ * HTTP/1.1 for a client without it, and for a terminal's WebSocket): over HTTP/2 a browser's requests share one
+ * connection, so the console's streams no longer take the six a browser opens to a host over HTTP/1.1.
+ * Node's http and http2 only, no dependency: it is what `npm run preview` runs, and a model for nginx or any other
+ * front (README, "Deploying the console"). May import: Node and src/shared.
  */
 import { createReadStream, type Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
@@ -15,6 +17,7 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
+import { constants, createSecureServer, type Http2SecureServer, type ServerHttp2Stream } from 'node:http2';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { Status } from '../../src/shared/protocol.ts';
@@ -57,11 +60,21 @@ export interface ConsoleServerOptions {
   mockControls?: boolean;
   /** Where the gzipped files are kept (a test reads it); a new one by default. */
   gzipped?: GzipCache;
+  /** A certificate and its key (PEM): HTTPS, with HTTP/2 for the browsers that offer it. */
+  tls?: ServerTls | undefined;
+}
+
+export interface ServerTls {
+  key: Buffer | string;
+  cert: Buffer | string;
 }
 
 type Headers = Record<string, string>;
 
-export function createConsoleServer(options: ConsoleServerOptions): Server {
+export function createConsoleServer(options: ConsoleServerOptions & { tls: ServerTls }): Http2SecureServer;
+export function createConsoleServer(options: ConsoleServerOptions & { tls?: undefined }): Server;
+export function createConsoleServer(options: ConsoleServerOptions): Server | Http2SecureServer;
+export function createConsoleServer(options: ConsoleServerOptions): Server | Http2SecureServer {
   const root = resolve(options.dist);
   const security: SecurityOptions = { connectOrigins: options.connectOrigins ?? [] };
   const headers = securityHeaders(security);
@@ -70,7 +83,7 @@ export function createConsoleServer(options: ConsoleServerOptions): Server {
   const gzipped = options.gzipped ?? new GzipCache();
   // In the background: a file not done yet when asked for is compressed then, once.
   gzipped.warm(root).catch(() => undefined);
-  const server = createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     const target = upstream ? apiTarget(req.url ?? '/', { mockControls }) : { kind: 'not-api' as const };
     if (target.kind === 'forward') return proxy(req, res, upstream!, target.path, headers);
     if (target.kind === 'escapes') {
@@ -91,7 +104,11 @@ export function createConsoleServer(options: ConsoleServerOptions): Server {
       if (!res.headersSent) plain(res, 500, 'Internal error', headers);
       else res.destroy();
     });
-  });
+  };
+  // HTTP/2's request and response follow HTTP/1's API (Node's compatibility layer): one handler serves both.
+  const server = options.tls
+    ? createSecureServer({ ...options.tls, allowHTTP1: true }, handle as never)
+    : createServer(handle);
   // A terminal's WebSocket (exec) goes to the API like any API call; nothing else upgrades.
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const target = upstream ? apiTarget(req.url ?? '/', { mockControls }) : undefined;
@@ -207,11 +224,11 @@ function proxy(req: IncomingMessage, res: ServerResponse, upstream: URL, path: s
     res.flushHeaders();
     answer.pipe(res);
     answer.on('close', () => {
-      if (!answer.complete) res.destroy();
+      if (!answer.complete) breakOff(res);
     });
   });
   out.on('error', (error) => {
-    if (res.headersSent) return void res.destroy();
+    if (res.headersSent) return breakOff(res);
     sendStatus(res, { ...security, 'Retry-After': '1' }, 503, 'ServiceUnavailable', {
       message: `the console's server could not reach the API at ${upstream.origin} (${(error as { code?: string }).code ?? error.message})`,
       fix: 'Check that the API is up and that NODUS_API_URL points at it; the console retries by itself.',
@@ -221,6 +238,16 @@ function proxy(req: IncomingMessage, res: ServerResponse, upstream: URL, path: s
     if (!res.writableFinished) out.destroy();
   });
   req.pipe(out);
+}
+
+/**
+ * Ends a response as broken, not finished: over HTTP/1.1 the connection goes; over HTTP/2 only the stream, with
+ * an error code (a stream reset without one reads as a clean end).
+ */
+function breakOff(res: ServerResponse): void {
+  const stream = (res as unknown as { stream?: ServerHttp2Stream }).stream;
+  if (stream) stream.close(constants.NGHTTP2_INTERNAL_ERROR);
+  else res.destroy();
 }
 
 /** A failure of this server's own, as a Status: the console shows every failure that way (ErrorPanel). */

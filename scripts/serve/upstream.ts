@@ -29,11 +29,12 @@ export const HOP_BY_HOP = new Set([
 export function forwardedHeaders(req: IncomingMessage, upstream: URL): OutgoingHttpHeaders {
   const forwarded: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (!HOP_BY_HOP.has(name) && value !== undefined) forwarded[name] = value;
+    // HTTP/2's pseudo-headers (:method, :path, :authority, :scheme) are its own framing, not headers to pass on.
+    if (!HOP_BY_HOP.has(name) && !name.startsWith(':') && value !== undefined) forwarded[name] = value;
   }
   forwarded.host = upstream.host;
-  forwarded['x-forwarded-host'] = req.headers.host ?? '';
-  forwarded['x-forwarded-proto'] = 'encrypted' in req.socket ? 'https' : 'http';
+  forwarded['x-forwarded-host'] = req.headers.host ?? String(req.headers[':authority'] ?? '');
+  forwarded['x-forwarded-proto'] = req.httpVersionMajor === 2 || 'encrypted' in req.socket ? 'https' : 'http';
   return forwarded;
 }
 
