@@ -20,6 +20,7 @@ import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { FolderIcon } from '@/components/ui/icons.tsx';
 import { Skeleton } from '@/components/ui/skeleton.tsx';
 import { titleCase } from '@/lib/format.ts';
+import { lazyPart } from '@/lib/lazy-part.tsx';
 import { holdWarming, markFirstViewPainted } from '@/lib/warm.ts';
 import type { TableItem } from '@/shared/printer-columns.ts';
 import { tableListOptions, tableTarget, useWatchedRows } from '../api/use-watched-list.ts';
@@ -40,7 +41,8 @@ import { RowMenuArea } from './row-menu.tsx';
 import { LabelFilterContext, type LabelFilter } from './cells.tsx';
 import { ResourceTable } from './resource-table.tsx';
 import { TableToolbar } from './table-toolbar.tsx';
-import { ReconnectNote, WatchStatus } from './watch-status.tsx';
+import type { ReconnectState } from './reconnect-note.tsx';
+import { WatchStatus } from './watch-status.tsx';
 import { formatCount, formatDateTime } from '@/lib/format.ts';
 import { WatchTroublePanel } from '@/components/ui/watch-trouble.tsx';
 
@@ -52,6 +54,12 @@ const START_AT_EXPIRES_MS = 5000;
 
 // After the table: nobody chooses columns before the rows are there.
 const TableMenus = lazy(() => import('./table-menus.tsx'));
+
+// "Reconnected…", after trouble only: its code comes in idle time, or with the first reconnect.
+const { Component: ReconnectNote } = lazyPart<{ list: ReconnectState }>(
+  () => import('./reconnect-note.tsx').then((m) => m.ReconnectNote),
+  { label: 'the note that the list came back', neededWhen: ({ list }) => list.reconnects > 0 },
+);
 
 export function KindPanel({ kind, project }: { kind: KindInfo; project: string | undefined }) {
   const { params, set } = useTableParams();
