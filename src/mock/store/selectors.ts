@@ -3,12 +3,8 @@
  * too) and the field selectors Nodus supports (`metadata.name`, `metadata.namespace`, `status.phase`). A bad
  * selector throws a BadRequest that says why.
  */
-import {
-  SELECTOR_FORMS,
-  matchesLabels,
-  parseLabelSelector as parseLabels,
-  splitTerms,
-} from '@/shared/label-selector.ts';
+import { SELECTOR_FORMS, matchesLabels, parseLabelSelector as parseLabels } from '@/shared/label-selector.ts';
+import { fieldsMatch, parseFieldTerms } from '@/shared/field-selector.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import { ApiFailure } from '../http/errors.ts';
 
@@ -46,10 +42,10 @@ const FIELDS: FieldSet = {
 
 export function parseFieldSelector(text: string | null, fields: FieldSet = FIELDS): Selector | undefined {
   if (text === null || text.trim() === '') return undefined;
-  const tests = splitTerms(text).map((term) => {
-    const match = /^([A-Za-z.]+)\s*(==|=|!=)\s*(.*)$/.exec(term);
-    if (!match) throw bad(text, `cannot read "${term}"`, 'fieldSelector', fields);
-    const [, field, op, value] = match as unknown as [string, string, string, string];
+  const parsed = parseFieldTerms(text);
+  if (!parsed.ok) throw bad(text, `cannot read "${parsed.term}"`, 'fieldSelector', fields);
+  const readers = new Map<string, (obj: NodusObject) => string>();
+  for (const { field } of parsed.terms) {
     // Own keys only: "valueOf" or "constructor" would otherwise find Object.prototype's, and throw at match time.
     const read = Object.hasOwn(fields.read, field) ? fields.read[field] : undefined;
     if (!read) {
@@ -57,9 +53,9 @@ export function parseFieldSelector(text: string | null, fields: FieldSet = FIELD
         fix: fields.hint?.(field) ?? `Select on one of: ${Object.keys(fields.read).join(', ')}.`,
       });
     }
-    return op === '!=' ? (o: NodusObject) => read(o) !== value : (o: NodusObject) => read(o) === value;
-  });
-  return (obj) => tests.every((t) => t(obj));
+    readers.set(field, read);
+  }
+  return (obj) => fieldsMatch(parsed.terms, (field) => readers.get(field)!(obj));
 }
 
 export function both(a: Selector | undefined, b: Selector | undefined): Selector | undefined {
