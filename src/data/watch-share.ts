@@ -5,15 +5,19 @@
  * for it while it is on its way. Where the browser cannot share (no Web Locks: a page served over plain HTTP from
  * another host than localhost), or the code fails to load, each tab streams its own lists.
  */
-import type { ApiClient, WatchOptions } from './client/index.ts';
+import type { ApiClient, WatchOptions, WatchStream } from './client/index.ts';
 import type { WatchSharing } from './watch/index.ts';
-import { openNow } from './watch/share/open-now.ts';
 import type { SharedClient, WatchShare } from './watch/share/share.ts';
 
 const loading: Promise<WatchShare | undefined> | undefined =
   typeof navigator !== 'undefined' && navigator.locks && typeof BroadcastChannel !== 'undefined'
     ? import('./watch-share-browser.ts').then((m) => m.browserShare()).catch(() => undefined)
     : undefined;
+
+/** The share, once its code is in (undefined where there is none). */
+export function shareLoaded(): Promise<WatchShare | undefined> {
+  return loading ?? Promise.resolve(undefined);
+}
 
 /** Whether the page's first stream is still to be asked for: it alone is opened before the share's code is in. */
 let first = true;
@@ -22,26 +26,40 @@ let first = true;
 export function browserWatchShare(): WatchSharing | undefined {
   const load = loading;
   if (!load) return undefined;
-  let share: WatchShare | undefined;
-  void load.then((s) => (share = s));
   return {
     client(key, target, base, watch) {
-      let client: Promise<SharedClient | Pick<ApiClient, 'get' | 'list' | 'watch'>> | undefined;
-      const shared = () => (client ??= load.then((s) => (s ? s.client(key, target, base, watch) : base)));
+      let client: SharedClient | undefined;
+      // A watch that closed while the code was on its way has nothing to share.
+      let released = false;
+      const shared = load.then((s) => (released ? undefined : (client = s?.client(key, target, base, watch))));
       return {
-        get: (path, options) => base.get(path, options),
-        list: async (path, options) => (await shared()).list(path, options),
-        watch: async <T>(path: string, options: WatchOptions = {}) => {
+        get: base.get,
+        list: async (path, options) => ((await shared) ?? base).list(path, options),
+        async watch<T>(path: string, options: WatchOptions = {}) {
           // The first view's list, asked for while the code is still on its way (and the locks cannot answer
           // before the page's first render): opened now all the same, and kept or not once the share decides.
-          const opened = !share && first ? openNow<T>(base, path, options) : undefined;
+          const opened = !client && first ? openNow<T>(base, path, options) : undefined;
           first = false;
-          const through = await shared();
-          return opened && through === base ? opened.opening : (through as SharedClient).watch(path, options, opened);
+          const through = await shared;
+          return through ? through.watch(path, options, opened) : (opened?.opening ?? base.watch<T>(path, options));
         },
+        release: () => {
+          released = true;
+          client?.release();
+        },
+        refresh: () => client?.refresh() ?? false,
       };
     },
-    release: (key) => share?.release(key),
-    refresh: (key) => share?.refresh(key) ?? false,
   };
+}
+
+/** A stream opened before the share decides whether this tab keeps it (owner.ts gives it up otherwise). */
+function openNow<T>(base: Pick<ApiClient, 'watch'>, path: string, options: WatchOptions) {
+  const stop = new AbortController();
+  const { signal } = options;
+  signal?.addEventListener('abort', () => stop.abort(signal.reason), { once: true });
+  const opening: Promise<WatchStream<T>> = base.watch<T>(path, { ...options, signal: stop.signal });
+  // One given up is nobody's error.
+  opening.catch(() => undefined);
+  return { opening, stop };
 }

@@ -12,7 +12,7 @@ export type { ListWatchOptions } from './options.ts';
 export { ObjectIndex, objectId } from './object-index.ts';
 export type { IndexChanges, IndexView } from './object-index.ts';
 export { WatchRegistry, createWatchRegistry } from './registry.ts';
-export type { WatchRegistryOptions, WatchSharing } from './registry.ts';
+export type { SharingClient, WatchRegistryOptions, WatchSharing } from './registry.ts';
 export { frameScheduler, manualScheduler, timerScheduler } from './scheduler.ts';
 export type { FlushScheduler, ManualScheduler } from './scheduler.ts';
 export { selectorParams, watchKey, watchPath } from './target.ts';

@@ -39,17 +39,20 @@ export interface WatchRegistryOptions {
 
 /** What the registry needs of a share (share/share.ts's WatchShare, or the console's lazy front of it). */
 export interface WatchSharing {
-  /** The client a watch of `key` lists and watches with; `watch` reads that ListWatch once it is made. */
+  /** The client one watch of `key` lists and watches with; `watch` reads that ListWatch once it is made. */
   client(
     key: string,
     target: ListWatchTarget,
     base: Pick<ApiClient, 'get' | 'list' | 'watch'>,
     watch: () => ListWatch<Held> | undefined,
-  ): Pick<ApiClient, 'get' | 'list' | 'watch'>;
-  /** The watch of `key` closed. */
-  release(key: string): void;
-  /** A Refresh of `key`'s list; true when the tab holding its stream lists again for all. */
-  refresh(key: string): boolean;
+  ): SharingClient;
+}
+
+export interface SharingClient extends Pick<ApiClient, 'get' | 'list' | 'watch'> {
+  /** Its watch closed: another tab may take the stream over. */
+  release(): void;
+  /** A Refresh of the list: true when the tab holding its stream lists again for all. */
+  refresh(): boolean;
 }
 
 interface Entry {
@@ -61,6 +64,8 @@ export class WatchRegistry {
   private readonly options: WatchRegistryOptions;
   private readonly scheduler: FlushScheduler;
   private readonly entries = new Map<string, Entry>();
+  /** Each watch's client through the share, released when that watch closes. */
+  private readonly shared = new WeakMap<ListWatch<Held>, SharingClient>();
 
   constructor(options: WatchRegistryOptions) {
     this.options = options;
@@ -78,8 +83,9 @@ export class WatchRegistry {
       const share = this.options.share;
       // The share's client reads the watch it serves (for what a joining tab starts from), made just below.
       const made: { watch?: ListWatch<Held> } = {};
+      const client = share?.client(key, target, this.options.client, () => made.watch);
       const watch = new ListWatch({
-        client: share ? share.client(key, target, this.options.client, () => made.watch) : this.options.client,
+        client: client ?? this.options.client,
         target: { ...target },
         scheduler: this.scheduler,
         ...(this.options.pageSize ? { pageSize: this.options.pageSize } : {}),
@@ -90,6 +96,7 @@ export class WatchRegistry {
         onObservers: (w, observers) => this.observed(key, w, observers),
       });
       made.watch = watch;
+      if (client) this.shared.set(watch, client);
       entry = { watch, idleTimer: undefined };
       this.entries.set(key, entry);
       this.scheduleIdle(key, entry);
@@ -129,10 +136,10 @@ export class WatchRegistry {
 
   /** The watches of the targets `match` picks list again (a Refresh of what a view shows); the rest go on. */
   relist(match: (target: ListWatchTarget) => boolean): void {
-    for (const [key, entry] of this.entries) {
+    for (const entry of this.entries.values()) {
       if (!match(entry.watch.target)) continue;
       // A list another tab streams is listed again by that tab, for every tab that shows it.
-      if (!this.options.share?.refresh(key)) entry.watch.relist();
+      if (!this.shared.get(entry.watch)?.refresh()) entry.watch.relist();
     }
   }
 
@@ -141,10 +148,9 @@ export class WatchRegistry {
    * next subscription, so this is safe in React StrictMode's unmount-and-mount rehearsal.
    */
   closeAll(): void {
-    for (const [key, entry] of this.entries) {
+    for (const entry of this.entries.values()) {
       clearTimeout(entry.idleTimer);
-      entry.watch.close();
-      this.options.share?.release(key);
+      this.close(entry.watch);
     }
     this.entries.clear();
   }
@@ -156,7 +162,7 @@ export class WatchRegistry {
       // watch of the key exists already, let this one run for its views alone until they leave.
       if (entry || observers === 0) {
         if (observers > 0) watch.start();
-        else watch.close();
+        else this.close(watch);
         return;
       }
       entry = { watch, idleTimer: undefined };
@@ -168,13 +174,17 @@ export class WatchRegistry {
     else this.scheduleIdle(key, entry);
   }
 
+  private close(watch: ListWatch<Held>): void {
+    watch.close();
+    this.shared.get(watch)?.release();
+  }
+
   private scheduleIdle(key: string, entry: Entry): void {
     clearTimeout(entry.idleTimer);
     entry.idleTimer = setTimeout(() => {
       if (entry.watch.observers > 0 || this.entries.get(key) !== entry) return;
       this.entries.delete(key);
-      entry.watch.close();
-      this.options.share?.release(key);
+      this.close(entry.watch);
     }, this.options.idleMs ?? 0);
   }
 }

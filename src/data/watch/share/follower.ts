@@ -9,10 +9,13 @@ import type { Delivery } from '../watch-state.ts';
 import { Feed } from './feed.ts';
 import type { LinkCore } from './link-core.ts';
 import { isListEnd } from './link-core.ts';
+import type { Narrowing } from './narrowing.ts';
 import { expired, fromWire, type Events, type InboxMessage, type KeyMessage } from './wire.ts';
 
 /** Thrown into a follower's wait for the owner when the lock came to this tab: it holds the stream now. */
 export const PROMOTED = Symbol('promoted');
+/** Thrown into a wait for a wide list's owner that will not read a narrow one out of it (it is too long). */
+export const TOO_WIDE = Symbol('too wide');
 
 type Batch = Extract<KeyMessage, { t: 'batch' }>;
 
@@ -37,7 +40,11 @@ export class Follower {
   private following: { owner: string; after: number; feed: Feed } | undefined;
   private joining: Join | undefined;
 
-  constructor(private readonly link: LinkCore) {}
+  /** `narrowing`: this tab's list is a narrower one, read out of the owner's (narrowing.ts). */
+  constructor(
+    private readonly link: LinkCore,
+    private readonly narrowing?: Narrowing,
+  ) {}
 
   /** The stream, from the owner: `rv` undefined asks for the objects, else for what came after that version. */
   async watch(rv: string | undefined, path: string, options: { signal?: AbortSignal; retry?: boolean | RetryOptions }) {
@@ -47,6 +54,7 @@ export class Follower {
   /** The objects, from the owner, as a list at its version (the watch then asks for what came after it). */
   async list<T>(options: { signal?: AbortSignal }): Promise<ObjectList<T>> {
     const answer = await this.join(undefined, options);
+    answer.events = this.narrowing?.list(answer.events) ?? answer.events;
     const end = answer.events[answer.events.length - 1];
     const resourceVersion = end?.object.metadata.resourceVersion ?? '';
     this.link.ring.reset(resourceVersion);
@@ -63,6 +71,7 @@ export class Follower {
       const { owner, seq, events, requestId, delivery } = message;
       join.resolve({ owner, seq, events, requestId, delivery, later: join.buffer.filter((b) => b.owner === owner) });
     } else if (message.t === 'expired') join.reject(expired());
+    else if (message.t === 'wide') join.reject(TOO_WIDE);
     else join.reject(fromWire(message.error));
   }
 
@@ -74,8 +83,7 @@ export class Follower {
         if (!following || following.feed.done || message.owner !== following.owner || message.seq <= following.after)
           return;
         following.after = message.seq;
-        following.feed.push(message.events);
-        this.link.ring.push(message.events);
+        this.take(following.feed, message.events);
         return;
       case 'end':
         if (following?.owner === message.owner) following.feed.end(message.error ? fromWire(message.error) : undefined);
@@ -101,16 +109,17 @@ export class Follower {
   }
 
   close(): void {
-    this.link.post({ t: 'bye', tab: this.link.options.env.tab });
+    this.link.post({ t: 'bye', tab: this.link.options.env.tab, link: this.link.address });
     this.stop(new DOMException('The list is no longer shown.', 'AbortError'));
   }
 
   visibilityChanged(): void {
     const { tab, visible } = this.link.options.env;
-    this.link.post({ t: 'demand', tab, visible: visible() });
+    this.link.post({ t: 'demand', tab, link: this.link.address, visible: visible() });
   }
 
-  private stop(why: unknown): void {
+  /** The stream followed ends (cleanly: the ListWatch resumes) and a wait is over, with `why`. */
+  stop(why: unknown): void {
     const following = this.following;
     this.following = undefined;
     following?.feed.end();
@@ -142,21 +151,29 @@ export class Follower {
 
   private askToJoin(join: Join): void {
     const { tab, visible } = this.link.options.env;
-    this.link.post({ t: 'join', tab, rv: join.rv, visible: visible() });
+    const narrow = this.narrowing !== undefined;
+    this.link.post({ t: 'join', tab, link: this.link.address, rv: join.rv, visible: visible(), narrow });
+  }
+
+  /** A batch of the owner's, narrowed when this list is a narrower one, to the feed and the ring. */
+  private take(feed: Feed, events: Events): void {
+    const mine = this.narrowing?.batch(events) ?? events;
+    feed.push(mine);
+    this.link.ring.push(mine);
   }
 
   private follow(answer: JoinAnswer, path: string, signal: AbortSignal | undefined): Feed {
     const feed = new Feed(path, answer.requestId, signal ?? new AbortController().signal);
     const last = answer.events[answer.events.length - 1];
-    if (last && isListEnd(last)) this.link.ring.reset(last.object.metadata.resourceVersion);
-    else this.link.ring.push(answer.events);
-    feed.push(answer.events);
+    if (last && isListEnd(last)) {
+      this.link.ring.reset(last.object.metadata.resourceVersion);
+      feed.push(this.narrowing?.list(answer.events) ?? answer.events);
+    } else this.take(feed, answer.events);
     let after = answer.seq;
     for (const batch of answer.later) {
       if (batch.seq <= after) continue;
       after = batch.seq;
-      feed.push(batch.events);
-      this.link.ring.push(batch.events);
+      this.take(feed, batch.events);
     }
     this.following = { owner: answer.owner, after, feed };
     this.link.options.watch()?.setDelivery(answer.delivery ?? { mode: 'shared' });

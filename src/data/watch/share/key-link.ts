@@ -5,22 +5,34 @@
  * ListWatch of its own that takes them as it would take a stream, so views see no difference. It also queues for
  * the lock: when the owner's tab closes or stops showing the list, the next follower gets the lock and resumes the
  * stream from the version it holds, without listing again, and the others resume from it.
+ *
+ * A narrower list (selectors) follows the whole list of its kind in its project instead, when a tab streams that
+ * one and it is not too long (narrowing.ts): one stream fewer. It asks for a shared hold of that list's lock, which
+ * it gets once nobody holds the stream any more; it then ends, and comes back with a stream of its own.
  */
 import type { ListOptions, WatchOptions, WatchStream } from '../../client/index.ts';
 import type { ObjectList } from '@/shared/protocol.ts';
-import { Follower, PROMOTED } from './follower.ts';
-import type { LinkCore, LinkOptions } from './link-core.ts';
-import type { Opened } from './open-now.ts';
+import { Follower, PROMOTED, TOO_WIDE } from './follower.ts';
+import type { LinkCore, LinkOptions, Opened } from './link-core.ts';
+import { Narrowing } from './narrowing.ts';
 import { Owner } from './owner.ts';
 import { Ring } from './ring.ts';
 import { holdLock, type Channel, type HeldLock, type InboxMessage, type KeyMessage } from './wire.ts';
 
 export type { LinkOptions, ShareEnvironment } from './link-core.ts';
 
+let links = 0;
+
 export class KeyLink implements LinkCore {
   readonly ring = new Ring();
-  private readonly channel: Channel;
+  readonly address: string;
+  /** The list's channel; the wide list's while this narrower one is read out of it. */
+  private channel: Channel | undefined;
   private side: Owner | Follower | undefined;
+  /** The wide list would not be narrowed (too long): this one keeps a stream of its own. */
+  private tooWide = false;
+  /** Gives up the shared hold of the wide list's lock asked for while this one is read out of it. */
+  private narrowed: AbortController | undefined;
   private deciding: Promise<void> | undefined;
   private ownerLock: HeldLock | undefined;
   /** Aborted on close: stops waiting for the list's lock. */
@@ -28,10 +40,7 @@ export class KeyLink implements LinkCore {
   closed = false;
 
   constructor(readonly options: LinkOptions) {
-    this.channel = options.env.channel(options.id);
-    this.channel.onmessage = (event) => {
-      if (!this.closed) this.side?.heard(event.data as KeyMessage);
-    };
+    this.address = `${options.id}#${++links}`;
   }
 
   get id(): string {
@@ -55,6 +64,7 @@ export class KeyLink implements LinkCore {
         const stream = await side.watch(initial ? undefined : options.resourceVersion, path, options);
         return stream as unknown as WatchStream<T>;
       } catch (error) {
+        if (error === TOO_WIDE) return this.widened(() => this.watch(path, options));
         if (error !== PROMOTED) throw error;
       }
     }
@@ -68,6 +78,7 @@ export class KeyLink implements LinkCore {
       try {
         return await side.list<T>(options);
       } catch (error) {
+        if (error === TOO_WIDE) return this.widened(() => this.list(path, options));
         if (error !== PROMOTED) throw error;
       }
     }
@@ -91,7 +102,7 @@ export class KeyLink implements LinkCore {
   }
 
   post(message: KeyMessage): void {
-    if (!this.closed) this.channel.postMessage(message);
+    if (!this.closed) this.channel?.postMessage(message);
   }
 
   close(): void {
@@ -101,7 +112,7 @@ export class KeyLink implements LinkCore {
     this.leaving.abort();
     // The next follower in the lock's queue takes the stream over.
     this.ownerLock?.release();
-    this.channel.close();
+    this.channel?.close();
   }
 
   private async decided(): Promise<Owner | Follower> {
@@ -112,11 +123,52 @@ export class KeyLink implements LinkCore {
 
   private async decide(): Promise<void> {
     const { locks } = this.options.env;
+    const { narrow } = this.options;
+    if (narrow && !this.tooWide && (await locks.query()).held?.some((lock) => lock.name === narrow.id)) {
+      if (this.closed) return;
+      this.listen(narrow.id);
+      const side = new Follower(this, new Narrowing(narrow.matches));
+      this.side = side;
+      // Granted once no tab holds the wide list's stream: this list then needs one of its own.
+      void locks
+        .request(narrow.id, { mode: 'shared', signal: this.leaving.signal }, () => undefined)
+        .then(
+          () => this.side === side && this.redecide(side),
+          () => undefined,
+        );
+      return;
+    }
+    this.listen(this.id);
     const held = await holdLock(locks, this.id, { ifAvailable: true });
     if (this.closed) return held?.release();
     if (held) return this.becomeOwner(held);
     this.side = new Follower(this);
     void holdLock(locks, this.id, { signal: this.leaving.signal }).then((lock) => lock && this.promoted(lock));
+  }
+
+  private listen(name: string): void {
+    this.channel?.close();
+    const channel = this.options.env.channel(name);
+    channel.onmessage = (event) => {
+      if (!this.closed && this.channel === channel) this.side?.heard(event.data as KeyMessage);
+    };
+    this.channel = channel;
+  }
+
+  /** The wide list this one was read out of has no stream now: decide again (its ListWatch comes back at once). */
+  private redecide(side: Follower): void {
+    this.side = undefined;
+    this.deciding = undefined;
+    side.stop(new DOMException('The list it was read out of is gone.', 'AbortError'));
+  }
+
+  /** The wide list is too long to read this one out of: a stream of its own. */
+  private widened<R>(again: () => Promise<R>): Promise<R> {
+    this.tooWide = true;
+    this.narrowed?.abort();
+    this.side = undefined;
+    this.deciding = undefined;
+    return again();
   }
 
   private becomeOwner(lock: HeldLock): void {

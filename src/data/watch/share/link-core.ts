@@ -1,5 +1,5 @@
 /** What the two sides of a shared list (owner.ts, follower.ts) have in common: its options, ring and channel. */
-import type { ApiClient } from '../../client/index.ts';
+import type { ApiClient, WatchStream } from '../../client/index.ts';
 import { ANNOTATION_INITIAL_EVENTS_END } from '@/shared/protocol.ts';
 import type { ListWatch } from '../list-watch.ts';
 import type { Held } from '../object-index.ts';
@@ -28,16 +28,30 @@ export interface LinkOptions {
   send: (tab: string, message: InboxMessage) => void;
   /** How often a list without a stream is read again while shown (owner.ts POLL_MS); twelve times that hidden. */
   pollMs?: number;
+  /** A narrower list than the whole of its kind in its project: that list's id, and what of it this one holds. */
+  narrow?: { id: string; matches: (object: Held) => boolean } | undefined;
 }
 
 export interface LinkCore {
   readonly options: LinkOptions;
   /** The last events, by version: what a tab resuming from its version is sent (whichever side this tab is on). */
   readonly ring: Ring;
+  /** The list's lock and channel name. */
   readonly id: string;
+  /**
+   * Where answers to this link go (this tab's inbox, under this name): unique, since one tab may briefly hold two
+   * links of one list (a watch closing as a view comes back to it), one following the other.
+   */
+  readonly address: string;
   readonly closed: boolean;
   /** To every tab on the list's channel (not this one). */
   post(message: KeyMessage): void;
+}
+
+/** A stream opened before this tab knew whether it may keep it (the page's first: src/data/watch-share.ts). */
+export interface Opened<T> {
+  opening: Promise<WatchStream<T>>;
+  stop: AbortController;
 }
 
 /** The bookmark that ends a streamed list's objects. */

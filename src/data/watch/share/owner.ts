@@ -11,8 +11,8 @@ import { ANNOTATION_INITIAL_EVENTS_END, type ObjectList } from '@/shared/protoco
 import type { Held } from '../object-index.ts';
 import type { Delivery } from '../watch-state.ts';
 import type { Claim, Lease } from './budget.ts';
-import { isListEnd, type LinkCore } from './link-core.ts';
-import type { Opened } from './open-now.ts';
+import { isListEnd, type LinkCore, type Opened } from './link-core.ts';
+import { NARROW_FROM_AT_MOST } from './narrowing.ts';
 import { polledStream } from './polled-stream.ts';
 import { expired, toWire, type Events, type KeyMessage } from './wire.ts';
 
@@ -25,12 +25,12 @@ const MOVED = Symbol('moved');
 
 export class Owner {
   private seq = 0;
-  /** The tabs that follow, and whether each is shown. */
+  /** The lists that follow (`tab link`), and whether each one's tab is shown. */
   private readonly followers = new Map<string, boolean>();
   /** The stream is open and the objects whole: a join can be answered. */
   private ready = false;
   private streams = 0;
-  private deferred: { tab: string; rv: string | undefined }[] = [];
+  private deferred: { tab: string; link: string; rv: string | undefined }[] = [];
   private requestId: string | undefined;
   private delivery: Delivery | undefined;
   private lease: Lease | undefined;
@@ -70,21 +70,25 @@ export class Owner {
   heard(message: KeyMessage): void {
     switch (message.t) {
       case 'join': {
-        this.followers.set(message.tab, message.visible);
-        this.lease?.update();
+        const { tab, link, rv, visible } = message;
         const watch = this.link.options.watch();
+        // A narrower list than this one, read out of it: not worth it from a long list.
+        if (message.narrow && (watch?.getSnapshot().size ?? 0) > NARROW_FROM_AT_MOST)
+          return this.link.options.send(tab, { t: 'wide', key: link, owner: this.link.options.env.tab });
+        this.followers.set(`${tab} ${link}`, visible);
+        this.lease?.update();
         // A follower's Retry after the stream stopped: try again for everyone.
         if (watch?.getSnapshot().status === 'stale') watch.retry();
-        if (this.ready) this.serve(message.tab, message.rv);
-        else this.deferred.push({ tab: message.tab, rv: message.rv });
+        if (this.ready) this.serve(tab, link, rv);
+        else this.deferred.push({ tab, link, rv });
         return;
       }
       case 'demand':
-        this.followers.set(message.tab, message.visible);
+        this.followers.set(`${message.tab} ${message.link}`, message.visible);
         this.lease?.update();
         return;
       case 'bye':
-        this.followers.delete(message.tab);
+        this.followers.delete(`${message.tab} ${message.link}`);
         this.lease?.update();
         return;
       case 'refresh':
@@ -93,7 +97,7 @@ export class Owner {
     }
   }
 
-  private serve(tab: string, rv: string | undefined): void {
+  private serve(tab: string, link: string, rv: string | undefined): void {
     const watch = this.link.options.watch();
     if (!watch) return;
     let events: Events | undefined;
@@ -106,9 +110,9 @@ export class Owner {
       events = rv === watch.resumeVersion ? [] : this.link.ring.after(rv);
     }
     const owner = this.link.options.env.tab;
-    if (!events) return this.link.options.send(tab, { t: 'expired', key: this.link.id, owner });
+    if (!events) return this.link.options.send(tab, { t: 'expired', key: link, owner });
     const { requestId, delivery, seq } = this;
-    this.link.options.send(tab, { t: 'joined', key: this.link.id, owner, seq, events, requestId, delivery });
+    this.link.options.send(tab, { t: 'joined', key: link, owner, seq, events, requestId, delivery });
   }
 
   /** The stream, opened with a slot, or the list polled without one; `opened`: a stream opened early, to keep. */
@@ -207,7 +211,7 @@ export class Owner {
         // After the ListWatch has taken the batch that made its objects whole.
         if (this.streams !== number || this.link.closed) return;
         this.ready = true;
-        for (const { tab, rv } of this.deferred.splice(0)) this.serve(tab, rv);
+        for (const { tab, link, rv } of this.deferred.splice(0)) this.serve(tab, link, rv);
       });
     if (!initial) becameReady();
     const read = async function* (this: Owner): AsyncGenerator<readonly WatchObjectEvent<T>[]> {
@@ -274,8 +278,8 @@ export class Owner {
     const failure = toApiError(error);
     if (failure.code === 410 || isTooLargeVersion(failure)) return;
     const owner = this.link.options.env.tab;
-    for (const { tab } of this.deferred.splice(0))
-      this.link.options.send(tab, { t: 'failed', key: this.link.id, owner, error: toWire(failure) });
+    for (const { tab, link } of this.deferred.splice(0))
+      this.link.options.send(tab, { t: 'failed', key: link, owner, error: toWire(failure) });
   }
 
   /** The owner's retries, also told to the followers, whose views then say what their own retries would. */

@@ -12,7 +12,9 @@ import type { Held } from '../object-index.ts';
 import { createWatchRegistry, type WatchRegistry } from '../registry.ts';
 import { timerScheduler } from '../scheduler.ts';
 import type { ListWatchTarget } from '../target.ts';
-import { testApi, watchState, type TestApi } from '../testing.ts';
+import { state, testApi, watchState, type TestApi } from '../testing.ts';
+import type { NodusObject } from '@/shared/protocol.ts';
+import { NARROW_FROM_AT_MOST } from './narrowing.ts';
 import { WatchShare } from './share.ts';
 import { MemoryLocks } from './testing.ts';
 import type { Channel } from './wire.ts';
@@ -40,6 +42,7 @@ class Tab {
   private readonly locks = locks.tab();
   private readonly channels = new Set<Channel>();
   private readonly held = new Map<ListWatch<Held>, () => void>();
+  private readonly extra: WatchRegistry[] = [];
   closed = false;
 
   constructor(
@@ -91,6 +94,18 @@ class Tab {
     this.held.delete(watch);
   }
 
+  /** A second registry of this tab: two watches of one list in one tab, as when a view comes back to one closing. */
+  another(): WatchRegistry {
+    const registry = createWatchRegistry({
+      client: api.client,
+      scheduler: timerScheduler(5),
+      idleMs: 0,
+      share: this.share,
+    });
+    this.extra.push(registry);
+    return registry;
+  }
+
   setVisible(visible: boolean): void {
     this.visible = visible;
     this.share.visibilityChanged();
@@ -103,6 +118,7 @@ class Tab {
     for (const release of this.held.values()) release();
     this.held.clear();
     this.registry.closeAll();
+    for (const registry of this.extra) registry.closeAll();
     this.share.close();
     for (const channel of [...this.channels]) channel.close();
     this.locks.close();
@@ -156,6 +172,21 @@ describe('watches shared by the tabs of a browser', () => {
     expect(wb.getSnapshot()).toMatchObject({ status: 'live', relists: 0, delivery: undefined });
     // Each of the four changes exactly once.
     expect(wb.receivedEvents - received).toBe(4);
+  });
+
+  it('serves two watches of one list in one tab, the second following the first', async () => {
+    await api.createProject('share-twice');
+    await api.createBudget('share-twice', 'one');
+    const before = openWatches();
+    const tab = new Tab('a');
+    const first = tab.show(budgets('share-twice'));
+    const second = tab.another().get(budgets('share-twice'));
+    const stop = second.subscribe(() => undefined);
+    await expect.poll(() => [live(first), live(second)]).toEqual(['live', 'live']);
+    expect(openWatches() - before).toBe(1);
+    await api.createBudget('share-twice', 'two');
+    await expect.poll(() => second.getSnapshot().size).toBe(2);
+    stop();
   });
 
   it('closes the stream when the last tab showing the list goes', async () => {
@@ -225,6 +256,47 @@ describe('watches shared by the tabs of a browser', () => {
     expect(polled[0]!.getSnapshot().relists).toBe(0);
     await api.createBudget('share-budget', 'q', { team });
     await expect.poll(() => polled[0]!.getSnapshot().size).toBe(2);
+  });
+
+  it('reads a narrower list out of a tab’s stream of the whole list, and takes a stream of its own when it goes', async () => {
+    await api.createProject('share-narrow');
+    await api.createBudget('share-narrow', 'one', { team: 'a' });
+    await api.createBudget('share-narrow', 'two', { team: 'b' });
+    const before = openWatches();
+    const [wide, narrow] = [new Tab('wide'), new Tab('narrow')];
+    const all = wide.show(budgets('share-narrow'));
+    await expect.poll(() => live(all)).toBe('live');
+    const teamA = narrow.show(budgets('share-narrow', { labelSelector: 'team=a' }));
+    await expect.poll(() => live(teamA)).toBe('live');
+    expect(openWatches() - before).toBe(1);
+    expect(teamA.getSnapshot().items.map((o) => o.metadata.name)).toEqual(['one']);
+    // Coming into the selection and leaving it, as the API's own narrowed watch would say.
+    await api.patchBudget('share-narrow', 'two', { team: 'a' });
+    await expect.poll(() => teamA.getSnapshot().size).toBe(2);
+    await api.patchBudget('share-narrow', 'one', { team: 'b' });
+    await api.createBudget('share-narrow', 'three', { team: 'c' });
+    const server = state(
+      (await api.client.list<NodusObject>(api.budgets('share-narrow'), { params: { labelSelector: 'team=a' } })).items,
+    );
+    await expect.poll(() => watchState(teamA)).toEqual(server);
+    // The whole list's tab goes: the narrower list streams by itself, from where it was, without a new list.
+    wide.close();
+    await api.createBudget('share-narrow', 'four', { team: 'a' });
+    await expect.poll(() => teamA.getSnapshot().size).toBe(2);
+    expect(teamA.getSnapshot()).toMatchObject({ status: 'live', relists: 0, delivery: undefined });
+    await expect.poll(openWatches).toBe(before + 1);
+  });
+
+  it('keeps a stream of its own for a narrower list when the whole one is too long to read it out of', async () => {
+    await api.createProject('share-wide');
+    await api.seed('share-wide', NARROW_FROM_AT_MOST + 1);
+    const before = openWatches();
+    const [wide, narrow] = [new Tab('wide'), new Tab('narrow')];
+    const all = wide.show(budgets('share-wide'));
+    await expect.poll(() => live(all), { timeout: 20_000 }).toBe('live');
+    const one = narrow.show(budgets('share-wide', { fieldSelector: 'metadata.name=x' }));
+    await expect.poll(() => live(one)).toBe('live');
+    expect(openWatches() - before).toBe(2);
   });
 
   it('gives the stream of a list nobody sees to a tab being looked at', async () => {

@@ -9,11 +9,12 @@
 import type { ApiClient, WatchOptions, WatchStream } from '../../client/index.ts';
 import type { ListWatch } from '../list-watch.ts';
 import type { Held } from '../object-index.ts';
-import type { WatchSharing } from '../registry.ts';
+import type { SharingClient, WatchSharing } from '../registry.ts';
 import type { ListWatchTarget } from '../target.ts';
-import { StreamBudget } from './budget.ts';
+import { StreamBudget, type Lease } from './budget.ts';
 import { KeyLink, type ShareEnvironment } from './key-link.ts';
-import type { Opened } from './open-now.ts';
+import type { Opened } from './link-core.ts';
+import { narrowOf } from './narrowing.ts';
 import type { Channel, InboxMessage } from './wire.ts';
 
 export type { ShareEnvironment } from './key-link.ts';
@@ -33,16 +34,12 @@ export interface WatchShareOptions {
 type Client = Pick<ApiClient, 'get' | 'list' | 'watch'>;
 
 /** A watch's client through the share: its `watch` may also be handed a stream opened early (open-now.ts). */
-export interface SharedClient extends Client {
+export interface SharedClient extends SharingClient {
   watch<T>(path: string, options?: WatchOptions, opened?: Opened<T>): Promise<WatchStream<T>>;
 }
 
-interface Shared {
-  link: KeyLink | undefined;
-}
-
 export class WatchShare implements WatchSharing {
-  private readonly shared = new Map<string, Shared>();
+  /** Every link of this tab, by where answers to it go. */
   private readonly links = new Map<string, KeyLink>();
   private readonly budgets = new Map<string, StreamBudget>();
   private readonly inbox: Channel;
@@ -55,17 +52,16 @@ export class WatchShare implements WatchSharing {
     };
   }
 
-  /** The client a watch of `key` lists and watches with; `watch` is that ListWatch, once made. */
+  /** The client one watch of `key` lists and watches with; `watch` is that ListWatch, once made. */
   client(key: string, target: ListWatchTarget, base: Client, watch: () => ListWatch<Held> | undefined): SharedClient {
-    const entry: Shared = { link: undefined };
-    this.shared.set(key, entry);
+    const narrow = narrowOf(target);
+    let current: KeyLink | undefined;
     const link = (): KeyLink => {
-      const id = `nodus-watch:${this.options.scope()}:${key}`;
-      if (entry.link?.id === id) return entry.link;
-      if (entry.link) this.unlink(entry.link);
-      // A watch closed and put back (a view that subscribed as it closed) registers again.
-      if (!this.shared.has(key)) this.shared.set(key, entry);
-      entry.link = new KeyLink({
+      const scope = this.options.scope();
+      const id = `nodus-watch:${scope}:${key}`;
+      if (current?.id === id) return current;
+      if (current) this.unlink(current);
+      current = new KeyLink({
         env: this.options.env,
         budget: this.budget(),
         id,
@@ -74,38 +70,40 @@ export class WatchShare implements WatchSharing {
         watch,
         send: (tab, message) => send(this.options.env, tab, message),
         ...(this.options.pollMs ? { pollMs: this.options.pollMs } : {}),
+        ...(narrow ? { narrow: { id: `nodus-watch:${scope}:${narrow.wideKey}`, matches: narrow.matches } } : {}),
       });
-      this.links.set(id, entry.link);
-      return entry.link;
+      this.links.set(current.address, current);
+      return current;
     };
     return {
       get: (path, options) => base.get(path, options),
       list: (path, options = {}) => link().list(path, options),
       watch: (path, options = {}, opened) => link().watch(path, options, opened),
+      release: () => {
+        if (current) this.unlink(current);
+        // A watch put back after it closed (a view that came back to it) starts a new link.
+        current = undefined;
+      },
+      refresh: () => current?.refresh() ?? false,
     };
   }
 
-  /** The registry closed the watch of `key`: another tab may take its stream over. */
-  release(key: string): void {
-    const entry = this.shared.get(key);
-    this.shared.delete(key);
-    if (entry?.link) this.unlink(entry.link);
-  }
-
-  /** A Refresh of `key`'s list: true when it went to the tab that holds the stream, which lists again for all. */
-  refresh(key: string): boolean {
-    return this.shared.get(key)?.link?.refresh() ?? false;
+  /**
+   * A slot of the budget for a stream that cannot do without one (a followed log): free, else taken from a watch
+   * (which is then read every few seconds), else waited for (`waiting` is called first). Released by the caller.
+   */
+  async lease(label: string, signal: AbortSignal, waiting: () => void): Promise<Lease> {
+    const budget = this.budget();
+    const claim = { label, degradable: false, hidden: () => !this.options.env.visible() };
+    const now = await budget.claim(claim);
+    if (now) return now;
+    waiting();
+    return budget.wait(claim, signal);
   }
 
   /** This tab was shown or hidden: streams nobody sees give way to those someone does. */
   visibilityChanged(): void {
     for (const link of this.links.values()) link.visibilityChanged();
-  }
-
-  /** Which lists this tab holds the stream of, and which it follows: for the Support panel. */
-  isOwner(key: string): boolean | undefined {
-    const link = this.shared.get(key)?.link;
-    return link ? link.isOwner : undefined;
   }
 
   close(): void {
@@ -117,7 +115,7 @@ export class WatchShare implements WatchSharing {
 
   private unlink(link: KeyLink): void {
     link.close();
-    if (this.links.get(link.id) === link) this.links.delete(link.id);
+    this.links.delete(link.address);
   }
 
   private budget(): StreamBudget {

@@ -54,11 +54,14 @@ export type Events = readonly WatchObjectEvent<Held>[];
 
 /** On a key's channel: every tab that shows that list, the one holding its stream (the owner) among them. */
 export type KeyMessage =
-  /** A tab asks the owner for the objects (`rv` undefined) or for what came after `rv`, to its inbox. */
-  | { t: 'join'; tab: string; rv: string | undefined; visible: boolean }
+  /**
+   * A tab asks the owner for the objects (`rv` undefined) or for what came after `rv`, to its inbox, for its list
+   * `link` (the same list, or a narrower one read out of it: `narrow`).
+   */
+  | { t: 'join'; tab: string; link: string; rv: string | undefined; visible: boolean; narrow: boolean }
   /** A following tab was shown or hidden: the owner's claim on a connection weighs visible tabs first. */
-  | { t: 'demand'; tab: string; visible: boolean }
-  | { t: 'bye'; tab: string }
+  | { t: 'demand'; tab: string; link: string; visible: boolean }
+  | { t: 'bye'; tab: string; link: string }
   /** A following tab's Refresh: the owner lists again from the API. */
   | { t: 'refresh' }
   /** A tab took over the stream: those following another owner join this one. */
@@ -83,7 +86,9 @@ export type InboxMessage =
       delivery: Delivery | undefined;
     }
   | { t: 'expired'; key: string; owner: string }
-  | { t: 'failed'; key: string; owner: string; error: WireError };
+  | { t: 'failed'; key: string; owner: string; error: WireError }
+  /** The list is too long to read a narrower one out of it: the narrower list gets a stream of its own. */
+  | { t: 'wide'; key: string; owner: string };
 
 /** On the budget's channel: who holds which connection, for what, and whether anyone looks at it. */
 export type SlotMessage =
@@ -102,9 +107,10 @@ export interface Channel {
 export interface Locks {
   request<T>(
     name: string,
-    options: { ifAvailable?: boolean; steal?: boolean; signal?: AbortSignal },
+    options: { ifAvailable?: boolean; steal?: boolean; signal?: AbortSignal; mode?: 'exclusive' | 'shared' },
     callback: (lock: unknown) => Promise<T> | T,
   ): Promise<T>;
+  query(): Promise<{ held?: { name?: string }[] }>;
 }
 
 /**
