@@ -9,6 +9,10 @@ import { formatCount } from '@/lib/format.ts';
 const STATE: Record<LogStatus['kind'], { label: string; dot: string }> = {
   loading: { label: 'Loading', dot: 'bg-slate-400 animate-pulse' },
   waiting: { label: 'Waiting to start', dot: 'bg-amber-400 animate-pulse' },
+  queued: {
+    label: 'Waiting for a connection: the browser’s connections for live streams all follow other logs',
+    dot: 'bg-sky-500 animate-pulse',
+  },
   following: { label: 'Following', dot: 'bg-emerald-500 animate-pulse' },
   reconnecting: { label: 'Reconnecting', dot: 'bg-amber-500 animate-pulse' },
   ended: { label: 'Complete', dot: 'bg-slate-400' },

@@ -9,6 +9,7 @@ import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, us
 import { resourcePath, type KindInfo } from '@/data/client/index.ts';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { apiClient } from '@/data/api-client.ts';
+import { leaseStream } from '@/data/stream-lease.ts';
 import { LogSession, lifeOf } from '../lib/log-session.ts';
 import { lowerBound, useLogSearch } from '../lib/use-log-search.ts';
 import { DownloadButton } from './download-button.tsx';
@@ -46,6 +47,7 @@ export function LogViewer({ kind, project, name, phase }: LogViewerProps) {
         capacity: CAPACITY,
         pageSize: PAGE_SIZE,
         phase: () => phaseRef.current,
+        lease: (signal, waiting) => leaseStream(`the log of ${name}`, signal, waiting),
       }),
     // `generation` asks for a fresh session on purpose.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -203,14 +205,16 @@ function EmptyLog({ status, life, kind }: { status: string; life: string; kind: 
   const [title, detail] =
     status === 'loading'
       ? ['Loading the log…', '']
-      : status === 'waiting' || life === 'waiting'
-        ? [
-            `The ${kind} is waiting to start`,
-            'Its log appears here as soon as it runs: the view follows it from the first line.',
-          ]
-        : status === 'following'
-          ? ['No output yet', 'Lines appear here as they are written.']
-          : ['No output', `The ${kind} wrote nothing to its log.`];
+      : status === 'queued'
+        ? ['Waiting for a connection', 'Other tabs follow logs on every connection this browser keeps for streams.']
+        : status === 'waiting' || life === 'waiting'
+          ? [
+              `The ${kind} is waiting to start`,
+              'Its log appears here as soon as it runs: the view follows it from the first line.',
+            ]
+          : status === 'following'
+            ? ['No output yet', 'Lines appear here as they are written.']
+            : ['No output', `The ${kind} wrote nothing to its log.`];
   return (
     <div
       className={clsx(

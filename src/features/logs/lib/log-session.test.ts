@@ -7,6 +7,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createApiClient, networkError, type ApiClient, type ByteStream } from '@/data/client/index.ts';
 import { startMockServer, type MockServer } from '@/mock/server.ts';
 import { DEMO_API_KEY } from '@/shared/protocol.ts';
+import { WatchShare } from '@/data/watch/share/share.ts';
+import { MemoryLocks } from '@/data/watch/share/testing.ts';
+import type { Channel } from '@/data/watch/share/wire.ts';
 import { FLOOD_REDRAW_MS, LogSession } from './log-session.ts';
 
 let mock: MockServer;
@@ -93,6 +96,51 @@ afterEach(() => {
 });
 
 describe('LogSession', { timeout: 60_000 }, () => {
+  it('follows a log only with a slot of the browser’s budget: waits, saying so, until another log lets go', async () => {
+    // One slot, two tabs' followed logs, through the same share the console's watches use.
+    const locks = new MemoryLocks();
+    const channels: Channel[] = [];
+    const share = (tab: string) =>
+      new WatchShare({
+        env: {
+          locks: locks.tab(),
+          tab,
+          visible: () => true,
+          channel: (name) => {
+            const channel = new BroadcastChannel(name) as unknown as Channel;
+            channels.push(channel);
+            return channel;
+          },
+        },
+        scope: () => 'test',
+        host: () => 'test',
+        budget: 1,
+      });
+    const [one, two] = [share('one'), share('two')];
+    const follow = (through: WatchShare) =>
+      new LogSession({
+        client: fedClient().client,
+        path: PATH,
+        tail: 100,
+        capacity: 1000,
+        pageSize: 100,
+        phase: () => 'Running',
+        lease: (signal, waiting) => through.lease('a log', signal, waiting),
+      });
+    const first = follow(one);
+    first.start();
+    await expect.poll(() => first.status.kind).toBe('following');
+    const second = follow(two);
+    second.start();
+    await expect.poll(() => second.status.kind).toBe('queued');
+    first.dispose();
+    await expect.poll(() => second.status.kind).toBe('following');
+    second.dispose();
+    one.close();
+    two.close();
+    for (const channel of channels) channel.close();
+  });
+
   it('redraws a flood at most every FLOOD_REDRAW_MS, and lines at a readable rate at the next frame', async () => {
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));

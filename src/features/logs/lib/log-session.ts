@@ -24,6 +24,8 @@ export function lifeOf(phase: string | undefined): Life {
 export type LogStatus =
   | { kind: 'loading' }
   | { kind: 'waiting' }
+  /** Every connection the browser keeps for streams is taken by other followed logs: waiting for one. */
+  | { kind: 'queued' }
   | { kind: 'following' }
   | { kind: 'reconnecting'; attempt: number; error: ApiError }
   | { kind: 'ended' }
@@ -44,6 +46,8 @@ export interface LogSessionOptions {
   pageSize: number;
   /** The object's phase as the page last saw it (read on every decision). */
   phase: () => string | undefined;
+  /** A slot of the browser's connections for a followed read (data/stream-lease.ts); none: no budget. */
+  lease?: (signal: AbortSignal, waiting: () => void) => Promise<{ release(): void }>;
 }
 
 /** A follower that the server ended while the object still looks alive checks again after this long. */
@@ -260,6 +264,17 @@ export class LogSession {
         this.status.kind === 'loading'
       )
         this.set({ kind: 'waiting' });
+      // A followed log holds a connection for as long as it lives: only with a slot of the browser's budget.
+      let lease: { release(): void } | undefined;
+      try {
+        lease = follow ? await this.options.lease?.(signal, () => this.set({ kind: 'queued' })) : undefined;
+      } catch {
+        // Given up while waiting: the view went away.
+        return;
+      }
+      if (signal.aborted) return lease?.release();
+      // Let go the moment the view goes, not once the stream has noticed.
+      if (lease) signal.addEventListener('abort', () => lease.release(), { once: true });
       try {
         const stream = await this.options.client.stream(this.options.path, {
           params,
@@ -307,6 +322,8 @@ export class LogSession {
           continue;
         }
         return this.set({ kind: 'error', error });
+      } finally {
+        lease?.release();
       }
     }
   }
