@@ -12,13 +12,19 @@ export interface ConsoleProcessConfig {
   mockPort: number;
 }
 
-export type ConsoleProcessMessage = { type: 'ready'; url: string };
+export type ConsoleProcessMessage = { type: 'ready'; url: string } | { type: 'connections'; count: number };
 
 const config = JSON.parse(process.argv[2] ?? '{}') as ConsoleProcessConfig;
 const api = `http://127.0.0.1:${config.mockPort}`;
 // The mock's origin may be called straight from the console's pages: the benchmark reads the list cross-origin too.
 const server = createConsoleServer({ dist: config.outDir, apiUrl: api, connectOrigins: [api] });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+// The sockets the browser holds to the console's origin (the `tabs` scenario asks).
+let open = 0;
+server.on('connection', (socket) => {
+  open++;
+  socket.once('close', () => open--);
+});
 
 const stop = () => {
   server.closeAllConnections();
@@ -26,6 +32,8 @@ const stop = () => {
 };
 process.on('message', (message: { type?: string }) => {
   if (message.type === 'close') stop();
+  if (message.type === 'connections')
+    process.send?.({ type: 'connections', count: open } satisfies ConsoleProcessMessage);
 });
 // The parent went away without a word (a crash, Ctrl-C): do not outlive it.
 process.on('disconnect', stop);

@@ -18,6 +18,8 @@ export interface ConsoleServer {
   url: string;
   /** The build's chunks, for the bundle figure. */
   output: readonly { type: string }[];
+  /** The sockets open to the console's server now (the browser's, to the console's origin). */
+  connections: () => Promise<number>;
   close: () => Promise<void>;
 }
 
@@ -56,6 +58,11 @@ export async function startConsole(options: {
   return {
     url: ready.url,
     output,
+    connections: async () => {
+      const answer = nextMessage<ConsoleProcessMessage, 'connections'>(child, 'connections');
+      child.send({ type: 'connections' });
+      return (await answer).count;
+    },
     close: async () => {
       if (child.exitCode === null) child.send({ type: 'close' });
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);

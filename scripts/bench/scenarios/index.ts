@@ -8,6 +8,7 @@ import { heapListed } from '../browser/scenarios/heap.ts';
 import { openTableScenario as openTable } from '../browser/scenarios/open-table.ts';
 import { scrollTable } from '../browser/scenarios/scroll.ts';
 import { sortFilter } from '../browser/scenarios/sort-filter.ts';
+import { tabsScenario } from '../browser/scenarios/tabs.ts';
 import { terminalOutput } from '../browser/scenarios/terminal.ts';
 import { kubectlGet } from '../peers/kubectl-get.ts';
 import { watchCache } from '../peers/watch-cache.ts';
@@ -35,5 +36,6 @@ export const SCENARIOS: Scenario[] = [
   costView,
   terminalOutput,
   eventsView,
+  tabsScenario,
   bundleSize,
 ];
