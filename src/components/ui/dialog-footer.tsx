@@ -1,6 +1,7 @@
 /** The buttons at the bottom of a form in a Dialog: a way out, perhaps a middle way, and the one that acts. */
 import { clsx } from 'clsx';
 import type { ReactNode } from 'react';
+import { SlowNote } from './slow-note.tsx';
 
 /** The look of the way out, for a middle button (`extra`) to match it. */
 export const secondaryButtonClass =
@@ -13,6 +14,7 @@ export function DialogFooter({
   onCancel,
   confirmDisabled,
   extra,
+  busy,
 }: {
   cancelLabel?: string;
   confirmLabel: string;
@@ -21,9 +23,12 @@ export function DialogFooter({
   confirmDisabled?: boolean;
   /** Between the two: another way to act (a button of secondaryButtonClass). */
   extra?: ReactNode;
+  /** The request the confirm button sent waits for its answer: past two seconds, the footer says so. */
+  busy?: boolean;
 }) {
   return (
-    <footer className="flex justify-end gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3">
+    <footer className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 bg-slate-50 px-5 py-3">
+      <SlowNote busy={busy ?? false} className="mr-auto max-w-xs" />
       <button type="button" onClick={onCancel} className={secondaryButtonClass}>
         {cancelLabel}
       </button>

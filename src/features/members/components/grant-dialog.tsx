@@ -166,6 +166,7 @@ export function GrantDialog({
                 : 'Review'
           }
           confirmDisabled={!choice.user || already || review.isPending || grant.isPending}
+          busy={grant.isPending}
         />
       </form>
     </Dialog>

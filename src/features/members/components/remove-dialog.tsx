@@ -87,6 +87,7 @@ export function RemoveDialog({
           danger
           confirmLabel={remove.isPending ? 'Removing…' : `Remove ${role}`}
           confirmDisabled={!review.isSuccess || remove.isPending}
+          busy={remove.isPending}
         />
       </form>
     </Dialog>

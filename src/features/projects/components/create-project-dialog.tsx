@@ -7,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { useCreateProject } from '../api/project-writes.ts';
+import { SlowNote } from '@/components/ui/slow-note.tsx';
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
@@ -87,6 +88,7 @@ export function CreateProjectDialog({
         </label>
         {create.isError ? <ErrorPanel error={create.error} title={`Could not create project ${name}`} /> : null}
         <div className="flex justify-end gap-2">
+          <SlowNote busy={create.isPending} className="mr-auto" />
           <button
             type="button"
             onClick={onClose}

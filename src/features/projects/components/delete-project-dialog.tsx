@@ -7,6 +7,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { ErrorPanel } from '@/components/ui/error-panel.tsx';
 import { useDeleteProject } from '../api/project-writes.ts';
+import { SlowNote } from '@/components/ui/slow-note.tsx';
 
 export function DeleteProjectDialog({
   project,
@@ -66,6 +67,7 @@ export function DeleteProjectDialog({
         </div>
         {remove.isError ? <ErrorPanel error={remove.error} title={`Could not delete project ${project}`} /> : null}
         <div className="flex justify-end gap-2">
+          <SlowNote busy={remove.isPending} className="mr-auto" />
           <button
             type="button"
             onClick={onClose}

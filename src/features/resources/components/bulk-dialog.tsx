@@ -14,6 +14,7 @@ import { PhaseBadge } from '@/components/ui/phase-badge.tsx';
 import { formatCount } from '@/lib/format.ts';
 import { SHARED_PRINTER_COLUMNS, printedValue } from '@/shared/printer-columns.ts';
 import type { PlanItem } from '../table/bulk-plan.ts';
+import { SlowNote } from '@/components/ui/slow-note.tsx';
 
 export type BulkStage = 'reading' | 'confirm' | 'running' | 'done';
 
@@ -158,6 +159,8 @@ export function BulkDialog({
               {stage === 'running' ? `Working… ${settled} of ${acting.length} done` : summary}
             </p>
           ) : null}
+          {/* From the last write that settled: a bulk of many writes takes its time, a write that hangs does not. */}
+          <SlowNote key={settled} busy={stage === 'running'} className="mt-1" />
         </header>
 
         <ul aria-label="Objects" className="min-h-0 flex-1 divide-y divide-slate-100 overflow-y-auto px-5 text-sm">
