@@ -180,9 +180,10 @@ async function whileListing(page: Page, project: string): Promise<void> {
     const list = `/namespaces/${project}/budgets\\?`;
     const releaseFirst = await holdCode(page, new RegExp(`${list}(?!.*continue=).*limit=500(&|$)`));
     const releaseRest = await holdCode(page, new RegExp(`${list}.*continue=`));
-    // The table's own code comes with it (and a long list's pages, their worker's); any other would be warming.
+    // The table's own code comes with it (and a long list's pages, their worker's; the watches' share, asked for
+    // as the console starts); any other would be warming.
     const drawnWith =
-      /\/assets\/(index|table-menus|cell-peek|page-fetch\.worker|page-transport|worker-fetch)-[^/]*\.js$/;
+      /\/assets\/(index|table-menus|cell-peek|page-fetch\.worker|page-transport|worker-fetch|watch-share-browser)-[^/]*\.js$/;
     const asked: string[] = [];
     page.on('request', (r) => {
       if (/\/assets\/[^/]+\.js$/.test(r.url()) && !drawnWith.test(r.url())) asked.push(r.url());

@@ -30,6 +30,7 @@ interface JoinAnswer {
 
 interface Join {
   rv: string | undefined;
+  whole: boolean;
   buffer: Batch[];
   resolve: (answer: JoinAnswer) => void;
   reject: (error: unknown) => void;
@@ -39,6 +40,8 @@ interface Join {
 export class Follower {
   private following: { owner: string; after: number; feed: Feed } | undefined;
   private joining: Join | undefined;
+  /** The owner's list is still arriving: its objects are no place to resume from, and stay out of the ring. */
+  private inList = false;
 
   /** `narrowing`: this tab's list is a narrower one, read out of the owner's (narrowing.ts). */
   constructor(
@@ -48,12 +51,12 @@ export class Follower {
 
   /** The stream, from the owner: `rv` undefined asks for the objects, else for what came after that version. */
   async watch(rv: string | undefined, path: string, options: { signal?: AbortSignal; retry?: boolean | RetryOptions }) {
-    return this.follow(await this.join(rv, options), path, options.signal);
+    return this.follow(await this.join(rv, options), path, options.signal, rv === undefined);
   }
 
   /** The objects, from the owner, as a list at its version (the watch then asks for what came after it). */
   async list<T>(options: { signal?: AbortSignal }): Promise<ObjectList<T>> {
-    const answer = await this.join(undefined, options);
+    const answer = await this.join(undefined, options, true);
     answer.events = this.narrowing?.list(answer.events) ?? answer.events;
     const end = answer.events[answer.events.length - 1];
     const resourceVersion = end?.object.metadata.resourceVersion ?? '';
@@ -128,12 +131,17 @@ export class Follower {
     join?.reject(why);
   }
 
-  private join(rv: string | undefined, options: { signal?: AbortSignal; retry?: boolean | RetryOptions }) {
+  /** `whole`: the objects only once they are all in (a list), not as they arrive (a streamed list). */
+  private join(
+    rv: string | undefined,
+    options: { signal?: AbortSignal; retry?: boolean | RetryOptions },
+    whole = false,
+  ) {
     return new Promise<JoinAnswer>((resolve, reject) => {
       const { signal } = options;
       if (signal?.aborted) return reject(signal.reason);
       const onRetry = typeof options.retry === 'object' ? options.retry.onRetry : undefined;
-      const join: Join = { rv, buffer: [], resolve, reject, onRetry };
+      const join: Join = { rv, whole, buffer: [], resolve, reject, onRetry };
       this.joining?.reject(new DOMException('A newer request replaced this one.', 'AbortError'));
       this.joining = join;
       signal?.addEventListener(
@@ -152,23 +160,42 @@ export class Follower {
   private askToJoin(join: Join): void {
     const { tab, visible } = this.link.options.env;
     const narrow = this.narrowing !== undefined;
-    this.link.post({ t: 'join', tab, link: this.link.address, rv: join.rv, visible: visible(), narrow });
+    this.link.post({
+      t: 'join',
+      tab,
+      link: this.link.address,
+      rv: join.rv,
+      whole: join.whole,
+      visible: visible(),
+      narrow,
+    });
   }
 
   /** A batch of the owner's, narrowed when this list is a narrower one, to the feed and the ring. */
   private take(feed: Feed, events: Events): void {
     const mine = this.narrowing?.batch(events) ?? events;
     feed.push(mine);
-    this.link.ring.push(mine);
+    const end = mine.findIndex(isListEnd);
+    if (end >= 0) {
+      this.inList = false;
+      this.link.ring.reset(mine[end]!.object.metadata.resourceVersion);
+      if (end + 1 < mine.length) this.link.ring.push(mine.slice(end + 1));
+    } else if (!this.inList) this.link.ring.push(mine);
   }
 
-  private follow(answer: JoinAnswer, path: string, signal: AbortSignal | undefined): Feed {
+  private follow(answer: JoinAnswer, path: string, signal: AbortSignal | undefined, listed: boolean): Feed {
     const feed = new Feed(path, answer.requestId, signal ?? new AbortController().signal);
     const last = answer.events[answer.events.length - 1];
     if (last && isListEnd(last)) {
+      this.inList = false;
       this.link.ring.reset(last.object.metadata.resourceVersion);
       feed.push(this.narrowing?.list(answer.events) ?? answer.events);
-    } else this.take(feed, answer.events);
+    } else {
+      // Asked for the objects while the owner's list still arrives: those in so far now, the rest (and the
+      // list's end) with the batches that follow.
+      this.inList = listed;
+      this.take(feed, answer.events);
+    }
     let after = answer.seq;
     for (const batch of answer.later) {
       if (batch.seq <= after) continue;

@@ -44,6 +44,22 @@ describe('Narrowing', () => {
     ]);
   });
 
+  it('reads a list that arrives in batches (a streamed list followed while it comes) as it reads a stream', () => {
+    const arriving = new Narrowing((o) => (o as { status?: { phase?: string } }).status?.phase === 'Running');
+    expect(arriving.batch([{ type: 'ADDED', object: budget('a', '1', 'Running') }]).map((e) => e.type)).toEqual([
+      'ADDED',
+    ]);
+    const end = { metadata: { resourceVersion: '2', annotations: { 'k8s.io/initial-events-end': 'true' } } };
+    const rest = arriving.batch([
+      { type: 'ADDED', object: budget('b', '2', 'Queued') },
+      { type: 'BOOKMARK', object: end },
+    ]);
+    expect(rest.map((e) => e.type)).toEqual(['BOOKMARK']);
+    // What came in the first batch is still held: it leaving the selection is told.
+    const after = arriving.batch([{ type: 'DELETED', object: budget('a', '3', 'Running') }]);
+    expect(after.map((e) => [e.type, e.object.metadata.name])).toEqual([['DELETED', 'a']]);
+  });
+
   it('turns entering the selection into ADDED and leaving it into DELETED, each batch ending at the wide version', () => {
     const out = running.batch([
       { type: 'MODIFIED', object: budget('b', '3', 'Running') },

@@ -10,7 +10,6 @@ import { fieldsMatch, parseFieldTerms } from '@/shared/field-selector.ts';
 import { matchesLabels, parseLabelSelector } from '@/shared/label-selector.ts';
 import { objectId, type Held } from '../object-index.ts';
 import { watchKey, type ListWatchTarget } from '../target.ts';
-import { isListEnd } from './link-core.ts';
 import type { Events } from './wire.ts';
 
 /** A wide list longer than this is not read to narrow it: its objects would cost more than a stream of the few. */
@@ -64,10 +63,9 @@ export class Narrowing {
     });
   }
 
-  /** A batch of the wide stream: the narrow stream's, ending at the same version. */
+  /** A batch of the wide stream (or of its list, as it arrives): the narrow stream's, ending at the same version. */
   batch(events: Events): Events {
     const last = events[events.length - 1];
-    if (last && isListEnd(last)) return this.list(events);
     const out: WatchObjectEvent<Held>[] = [];
     for (const event of events) {
       if (event.type === 'BOOKMARK') {

@@ -29,6 +29,11 @@ export class Owner {
   private readonly followers = new Map<string, boolean>();
   /** The stream is open and the objects whole: a join can be answered. */
   private ready = false;
+  /**
+   * A streamed list's objects are arriving: a tab that asks for them gets those in so far, then the rest as they
+   * come, and shows them arriving as its own stream would.
+   */
+  private listing = false;
   private streams = 0;
   private deferred: { tab: string; link: string; rv: string | undefined }[] = [];
   private requestId: string | undefined;
@@ -79,7 +84,7 @@ export class Owner {
         this.lease?.update();
         // A follower's Retry after the stream stopped: try again for everyone.
         if (watch?.getSnapshot().status === 'stale') watch.retry();
-        if (this.ready) this.serve(tab, link, rv);
+        if (this.ready || (this.listing && rv === undefined && !message.whole)) this.serve(tab, link, rv);
         else this.deferred.push({ tab, link, rv });
         return;
       }
@@ -102,10 +107,11 @@ export class Owner {
     if (!watch) return;
     let events: Events | undefined;
     if (rv === undefined) {
-      const objects = watch.objects();
+      const objects = watch.objects().map((object) => ({ type: 'ADDED' as const, object }));
       const resourceVersion = watch.resumeVersion ?? '';
       const end = { metadata: { resourceVersion, annotations: { [ANNOTATION_INITIAL_EVENTS_END]: 'true' } } };
-      events = [...objects.map((object) => ({ type: 'ADDED' as const, object })), { type: 'BOOKMARK', object: end }];
+      // While the list arrives, its end (and the rest of its objects) come with the batches that follow.
+      events = this.listing ? objects : [...objects, { type: 'BOOKMARK', object: end }];
     } else {
       events = rv === watch.resumeVersion ? [] : this.link.ring.after(rv);
     }
@@ -214,18 +220,24 @@ export class Owner {
         for (const { tab, link, rv } of this.deferred.splice(0)) this.serve(tab, link, rv);
       });
     if (!initial) becameReady();
+    this.listing = initial;
     const read = async function* (this: Owner): AsyncGenerator<readonly WatchObjectEvent<T>[]> {
       let opening = initial;
       try {
         for await (const batch of stream.batches()) {
           let live = batch;
           if (opening) {
+            // The list's objects go to the tabs that joined while they arrive, but not into the ring: no resume
+            // starts inside a list.
             const end = batch.findIndex(isListEnd);
             if (end < 0) {
+              this.publish(batch as unknown as Events, false);
               yield batch;
               continue;
             }
             opening = false;
+            this.listing = false;
+            this.publish(batch.slice(0, end + 1) as unknown as Events, false);
             this.link.ring.reset((batch[end]!.object as Held).metadata.resourceVersion);
             live = batch.slice(end + 1);
             becameReady();
@@ -239,7 +251,7 @@ export class Owner {
         if (!stopped.aborted) this.publishEnd(error);
         throw error;
       } finally {
-        if (this.streams === number) this.ready = false;
+        if (this.streams === number) this.ready = this.listing = false;
         done();
       }
     }.bind(this);
@@ -255,15 +267,15 @@ export class Owner {
 
   /** The owner lists from the API: what its followers hold cannot be brought up to date by events. */
   private relisting(): void {
-    this.ready = false;
+    this.ready = this.listing = false;
     this.streams++;
     this.link.ring.reset(undefined);
     this.publishEnd(expired());
   }
 
-  private publish(events: Events): void {
+  private publish(events: Events, kept = true): void {
     this.seq++;
-    this.link.ring.push(events);
+    if (kept) this.link.ring.push(events);
     if (this.followers.size > 0)
       this.link.post({ t: 'batch', owner: this.link.options.env.tab, seq: this.seq, events });
   }

@@ -58,7 +58,16 @@ export type KeyMessage =
    * A tab asks the owner for the objects (`rv` undefined) or for what came after `rv`, to its inbox, for its list
    * `link` (the same list, or a narrower one read out of it: `narrow`).
    */
-  | { t: 'join'; tab: string; link: string; rv: string | undefined; visible: boolean; narrow: boolean }
+  | {
+      t: 'join';
+      tab: string;
+      link: string;
+      rv: string | undefined;
+      /** The objects only once they are all in, not as a streamed list brings them. */
+      whole: boolean;
+      visible: boolean;
+      narrow: boolean;
+    }
   /** A following tab was shown or hidden: the owner's claim on a connection weighs visible tabs first. */
   | { t: 'demand'; tab: string; link: string; visible: boolean }
   | { t: 'bye'; tab: string; link: string }
