@@ -16,6 +16,8 @@ import { expired, fromWire, type Events, type InboxMessage, type KeyMessage } fr
 export const PROMOTED = Symbol('promoted');
 /** Thrown into a wait for a wide list's owner that will not read a narrow one out of it (it is too long). */
 export const TOO_WIDE = Symbol('too wide');
+/** Thrown into a wait for a wide list's owner that is gone: the narrow list decides again where to come from. */
+export const AGAIN = Symbol('again');
 
 type Batch = Extract<KeyMessage, { t: 'batch' }>;
 

@@ -12,7 +12,7 @@
  */
 import type { ListOptions, WatchOptions, WatchStream } from '../../client/index.ts';
 import type { ObjectList } from '@/shared/protocol.ts';
-import { Follower, PROMOTED, TOO_WIDE } from './follower.ts';
+import { AGAIN, Follower, PROMOTED, TOO_WIDE } from './follower.ts';
 import type { LinkCore, LinkOptions, Opened } from './link-core.ts';
 import { Narrowing } from './narrowing.ts';
 import { Owner } from './owner.ts';
@@ -65,6 +65,7 @@ export class KeyLink implements LinkCore {
         return stream as unknown as WatchStream<T>;
       } catch (error) {
         if (error === TOO_WIDE) return this.widened(() => this.watch(path, options));
+        if (error === AGAIN) return this.watch(path, options);
         if (error !== PROMOTED) throw error;
       }
     }
@@ -79,6 +80,7 @@ export class KeyLink implements LinkCore {
         return await side.list<T>(options);
       } catch (error) {
         if (error === TOO_WIDE) return this.widened(() => this.list(path, options));
+        if (error === AGAIN) return this.list(path, options);
         if (error !== PROMOTED) throw error;
       }
     }
@@ -159,7 +161,8 @@ export class KeyLink implements LinkCore {
   private redecide(side: Follower): void {
     this.side = undefined;
     this.deciding = undefined;
-    side.stop(new DOMException('The list it was read out of is gone.', 'AbortError'));
+    // A stream followed ends cleanly (its ListWatch resumes); a wait for an answer asks again.
+    side.stop(AGAIN);
   }
 
   /** The wide list is too long to read this one out of: a stream of its own. */
