@@ -24,6 +24,7 @@ const SCRIPTS: Record<string, string[]> = {
     'lists it by label selector',
     'patches it',
     'deletes it',
+    'deletes with orphan_dependents=True',
     'deletes a collection with delete_collection_namespaced_custom_object',
   ],
   'watch.py': [

@@ -113,6 +113,35 @@ describe('delete', () => {
     expect(number.body).toMatchObject({ message: expect.stringContaining('not a number') });
   });
 
+  it.each(['True', 'T', '1'])(
+    'reads orphanDependents=%s in the query as Go does (the Python client sends True) and orphans',
+    async (value) => {
+      const owner = await pipelineWithChild(`orphan-${value.toLowerCase()}`, `orphan-child-${value.toLowerCase()}`);
+      const res = await api.del(`${NS}/pipelines/${owner.metadata.name}?orphanDependents=${value}`);
+      expect(res.status).toBe(200);
+      const child = await api.get<NodusObject>(`${JOBS}/orphan-child-${value.toLowerCase()}`);
+      expect(child.body.metadata.deletionTimestamp).toBeUndefined();
+      expect(child.body.metadata.ownerReferences).toBeUndefined();
+    },
+  );
+
+  it('reads orphanDependents=False as the default, and refuses a spelling Go does not take', async () => {
+    const owner = await pipelineWithChild('orphan-false', 'orphan-false-child');
+    expect((await api.del(`${NS}/pipelines/${owner.metadata.name}?orphanDependents=False`)).status).toBe(200);
+    const child = await api.get<NodusObject>(`${JOBS}/orphan-false-child`);
+    expect(child.body.metadata.deletionTimestamp ?? (child.status === 404 ? 'gone' : undefined)).toBeDefined();
+    const bad = await api.del(`${JOBS}/orphan-false-child?orphanDependents=yes`);
+    expect(bad.status).toBe(400);
+    expect(status(bad)).toMatchObject({
+      reason: 'BadRequest',
+      message: 'orphanDependents must be true or false, not "yes"',
+      fix: expect.stringContaining('orphanDependents=true'),
+    });
+    const body = await api.del(`${JOBS}/orphan-false-child`, { body: { orphanDependents: 'True' } });
+    expect(body.status).toBe(400);
+    expect(status(body).message).toContain('orphanDependents must be true or false');
+  });
+
   it('deletes dependents with the owner by default', async () => {
     const owner = await api.post<NodusObject>('/apis/nodus.dev/v1/namespaces/default/pipelines', {
       metadata: { name: 'owner2' },

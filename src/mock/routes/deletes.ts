@@ -5,6 +5,7 @@
 import { API_VERSION } from '@/shared/protocol.ts';
 import { readBody, requireObject } from '../http/body.ts';
 import { dryRunQuery, query, type Ctx, type Principal } from '../http/context.ts';
+import { parseBoolParam } from '../http/booleans.ts';
 import { ApiFailure } from '../http/errors.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { Propagation } from '../objects/deletion.ts';
@@ -28,12 +29,17 @@ export async function deleteOptions(ctx: Ctx): Promise<DeleteOptions> {
   if (dryRunBody.some((v) => v !== 'All'))
     throw new ApiFailure('BadRequest', 'dryRun in DeleteOptions may only hold "All"');
   checkGracePeriod(raw.gracePeriodSeconds ?? query(ctx, 'gracePeriodSeconds'));
-  // The older orphanDependents=true (body or query) means Orphan, as in Kubernetes; false means the default.
-  const orphan = raw.orphanDependents ?? query(ctx, 'orphanDependents');
-  if (orphan !== undefined && orphan !== null && ![true, false, 'true', 'false'].includes(orphan as string)) {
-    throw new ApiFailure('BadRequest', `orphanDependents must be true or false, not "${String(orphan)}"`);
+  // The older orphanDependents=true means Orphan, as in Kubernetes; false means the default. In the query it is
+  // spelt as Go parses booleans (the Python client sends `True`); in the body it is a JSON boolean.
+  const fromBody = raw.orphanDependents;
+  if (fromBody !== undefined && fromBody !== null && typeof fromBody !== 'boolean') {
+    throw new ApiFailure('BadRequest', `orphanDependents must be true or false, not ${JSON.stringify(fromBody)}`, {
+      fix: 'Send orphanDependents as a JSON boolean, or send propagationPolicy instead.',
+    });
   }
-  const orphaned = orphan === true || orphan === 'true' ? 'Orphan' : undefined;
+  const inQuery = query(ctx, 'orphanDependents');
+  const orphan = fromBody ?? (inQuery === null ? undefined : parseBoolParam('orphanDependents', inQuery));
+  const orphaned = orphan === true ? 'Orphan' : undefined;
   const policy: unknown = raw.propagationPolicy ?? query(ctx, 'propagationPolicy') ?? orphaned ?? 'Background';
   if (orphaned && policy !== 'Orphan') {
     throw invalidOptions(

@@ -39,6 +39,13 @@ def delete():
     until_gone(lambda: api.get_namespaced_custom_object(name="py-custom", **where))
 
 
+def delete_orphaning():
+    # The client sends orphan_dependents as the query's orphanDependents=True, spelt as Python spells it.
+    api.create_namespaced_custom_object(body=job("py-orphan"), **where)
+    api.delete_namespaced_custom_object(name="py-orphan", orphan_dependents=True, **where)
+    until_gone(lambda: api.get_namespaced_custom_object(name="py-orphan", **where))
+
+
 def delete_collection():
     # This client version's delete_collection takes no label_selector (dynamic.py selects); a project of its own
     # keeps the delete of everything in it from touching the other scripts' objects.
@@ -60,4 +67,5 @@ check("gets it", get)
 check("lists it by label selector", list_objects)
 check("patches it", patch)
 check("deletes it", delete)
+check("deletes with orphan_dependents=True", delete_orphaning)
 check("deletes a collection with delete_collection_namespaced_custom_object", delete_collection)
