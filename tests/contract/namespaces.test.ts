@@ -192,4 +192,13 @@ describe('a project being deleted', () => {
     expect((await api.patch(`${BUDGETS}/c`, { metadata: { finalizers: null } })).status).toBe(200);
     await expect.poll(async () => (await api.get(`${NS}/closing`)).status, { timeout: 10_000 }).toBe(404);
   });
+
+  it('goes, with 20,000 seeded Jobs in it: each posts its final charge and leaves', async () => {
+    const seeded = await api.post('/_mock/seed', { project: 'crowded', kind: 'Job', count: 20_000 });
+    expect(seeded.status).toBe(201);
+    const deleted = await api.del<NodusObject>(`${NS}/crowded`);
+    expect(deleted.status).toBe(200);
+    await expect.poll(async () => (await api.get(`${NS}/crowded`)).status, { timeout: 30_000 }).toBe(404);
+    expect((await api.get('/apis/nodus.dev/v1/namespaces/crowded/jobs')).status).toBe(404);
+  }, 60_000);
 });

@@ -20,12 +20,13 @@ const SETTLED = new Set(['Succeeded', 'Failed', 'Cancelled']);
 const MOVING = KIND_DEFS.filter((k) => k.lifecycle !== 'none');
 const REFRESHED = KIND_DEFS.filter((k) => reconcilerFor(k).refresh);
 
+/** Bulk benchmark objects stand still, but one being deleted still posts its final charge and goes. */
 function needsWork(obj: NodusObject): boolean {
-  return !isBench(obj) && (!!obj.metadata.deletionTimestamp || !SETTLED.has(String(obj.status?.phase ?? '')));
+  return !!obj.metadata.deletionTimestamp || (!isBench(obj) && !SETTLED.has(String(obj.status?.phase ?? '')));
 }
 
 /**
- * The objects the controller must look at: not finished, or being deleted, and not bulk benchmark objects. Kept
+ * The objects the controller must look at: not finished (bulk benchmark objects aside), or being deleted. Kept
  * up to date from the store's change stream, so a tick costs what is moving, not what exists (50,000 finished or
  * seeded objects cost nothing).
  */
@@ -78,12 +79,13 @@ export function reconcile(state: MockState, work: Workset | undefined = undefine
   for (const target of targets) {
     const kind = kindByPlural(target.plural)!;
     const obj = state.store.get(target.plural, target.namespace, target.name);
-    if (!obj || isBench(obj)) continue;
+    if (!obj) continue;
     if (obj.metadata.deletionTimestamp) {
       // releaseForeground also catches a dependent that stopped blocking without going (its ownerReference edited).
       if (finalize(state, kind, obj, now) || releaseForeground(state, kind, obj)) changed++;
       continue;
     }
+    if (isBench(obj)) continue;
     const next = reconcilerFor(kind).step?.(state, kind, obj, now);
     if (!next) continue;
     // A step may have stored other objects (a Pipeline's Jobs) meanwhile; only write if ours is unchanged.

@@ -34,11 +34,14 @@ export function removeDeleted(state: MockState, kind: KindDef, obj: NodusObject)
 export function hasBlockingDependents(state: MockState, owner: NodusObject): boolean {
   const uid = owner.metadata.uid;
   if (!uid) return false;
-  return KIND_DEFS.some((k) =>
-    state.store
-      .list(k.plural, owner.metadata.namespace ?? '')
-      .some((d) => d.metadata.ownerReferences?.some((r) => r.uid === uid && r.blockOwnerDeletion)),
-  );
+  const namespace = owner.metadata.namespace ?? '';
+  return state.store
+    .dependents(uid)
+    .some(
+      ({ object: d }) =>
+        d.metadata.namespace === namespace &&
+        d.metadata.ownerReferences?.some((r) => r.uid === uid && r.blockOwnerDeletion),
+    );
 }
 
 /**

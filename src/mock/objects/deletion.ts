@@ -115,11 +115,14 @@ function cascade(state: MockState, owner: NodusObject, propagation: Propagation,
   const uid = owner.metadata.uid;
   const namespace = owner.metadata.namespace ?? '';
   if (!uid) return;
+  // In the store's order (by kind, then name), as a pass over each kind's list would find them.
   const reached = KIND_DEFS.flatMap((kind) =>
     state.store
-      .list(kind.plural, namespace)
-      .filter((d) => d.metadata.ownerReferences?.some((r) => r.uid === uid))
-      .filter((d) => propagation === 'Orphan' || !d.metadata.deletionTimestamp)
+      .dependents(uid)
+      .filter(({ resource, object: d }) => resource === kind.plural && d.metadata.namespace === namespace)
+      .filter(({ object: d }) => propagation === 'Orphan' || !d.metadata.deletionTimestamp)
+      .map(({ object }) => object)
+      .sort((a, b) => (a.metadata.name! < b.metadata.name! ? -1 : 1))
       .map((dependent) => ({ kind, dependent })),
   );
   // The owner's event comes first: it says what the dependents' own events are part of.

@@ -42,6 +42,10 @@ export class Store {
   private rv = 0;
   private readonly tables = new Map<string, Map<string, NodusObject>>();
   private readonly sorted = new Map<string, string[] | undefined>();
+  /** resource → namespace → how many objects: a project's count without a pass over every project's objects. */
+  private readonly counts = new Map<string, Map<string, number>>();
+  /** An owner's uid → its dependents (resource and key): a cascade looks up, never scans (20,000 objects → O(n)). */
+  private readonly owned = new Map<string, Set<string>>();
   private history: Change[] = [];
   private historyStart = 0;
   /** Every change at or below this version has been dropped from history. */
@@ -97,9 +101,46 @@ export class Store {
     const table = this.tables.get(resource);
     if (!table) return 0;
     if (namespace === undefined) return table.size;
-    let n = 0;
-    for (const obj of table.values()) if (obj.metadata.namespace === namespace) n++;
-    return n;
+    return this.counts.get(resource)?.get(namespace) ?? 0;
+  }
+
+  /** The stored objects whose ownerReferences name `uid`, with their resources. */
+  dependents(uid: string): { resource: string; object: NodusObject }[] {
+    const out: { resource: string; object: NodusObject }[] = [];
+    for (const ref of this.owned.get(uid) ?? []) {
+      const at = ref.indexOf('\n');
+      const resource = ref.slice(0, at);
+      const object = this.tables.get(resource)?.get(ref.slice(at + 1));
+      if (object) out.push({ resource, object });
+    }
+    return out;
+  }
+
+  /** Keeps the counts and the owner index in step with a table's change at `k` (`next` undefined: removed). */
+  private index(resource: string, k: string, previous: NodusObject | undefined, next: NodusObject | undefined): void {
+    if (!previous !== !next) {
+      const namespace = (next ?? previous)!.metadata.namespace ?? '';
+      let byNamespace = this.counts.get(resource);
+      if (!byNamespace) this.counts.set(resource, (byNamespace = new Map()));
+      const n = (byNamespace.get(namespace) ?? 0) + (next ? 1 : -1);
+      if (n > 0) byNamespace.set(namespace, n);
+      else byNamespace.delete(namespace);
+    }
+    const before = previous?.metadata.ownerReferences;
+    const after = next?.metadata.ownerReferences;
+    if (before === after || (!before?.length && !after?.length)) return;
+    const ref = `${resource}\n${k}`;
+    for (const owner of before ?? []) {
+      if (after?.some((r) => r.uid === owner.uid)) continue;
+      const set = this.owned.get(owner.uid);
+      set?.delete(ref);
+      if (set?.size === 0) this.owned.delete(owner.uid);
+    }
+    for (const owner of after ?? []) {
+      let set = this.owned.get(owner.uid);
+      if (!set) this.owned.set(owner.uid, (set = new Set()));
+      set.add(ref);
+    }
   }
 
   /**
@@ -132,6 +173,7 @@ export class Store {
     const rv = ++this.rv;
     const stored: NodusObject = { ...object, metadata: { ...object.metadata, resourceVersion: String(rv) } };
     table.set(k, stored);
+    this.index(resource, k, previous, stored);
     if (!previous) this.sorted.set(resource, undefined);
     this.record({
       rv,
@@ -151,6 +193,7 @@ export class Store {
     const previous = table?.get(k);
     if (!table || !previous) return undefined;
     table.delete(k);
+    this.index(resource, k, previous, undefined);
     this.sorted.set(resource, undefined);
     const rv = ++this.rv;
     // A DELETED event carries the last state with the version of the deletion, as Kubernetes does.
@@ -199,12 +242,19 @@ export class Store {
     const table = this.table(resource);
     const k = key(object.metadata.namespace ?? '', object.metadata.name ?? '');
     if (!table.has(k)) this.sorted.set(resource, undefined);
+    this.index(resource, k, table.get(k), object);
     table.set(k, object);
   }
 
   /** Drops an object while replaying a deletion read from disk. */
   forget(resource: string, namespace: string, name: string): void {
-    if (this.tables.get(resource)?.delete(key(namespace, name))) this.sorted.set(resource, undefined);
+    const table = this.tables.get(resource);
+    const k = key(namespace, name);
+    const previous = table?.get(k);
+    if (!table || !previous) return;
+    table.delete(k);
+    this.index(resource, k, previous, undefined);
+    this.sorted.set(resource, undefined);
   }
 
   /**
