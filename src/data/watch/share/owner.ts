@@ -35,7 +35,7 @@ export class Owner {
    */
   private listing = false;
   private streams = 0;
-  private deferred: { tab: string; link: string; rv: string | undefined }[] = [];
+  private deferred: { tab: string; link: string; rv: string | undefined; whole: boolean }[] = [];
   private requestId: string | undefined;
   private delivery: Delivery | undefined;
   private lease: Lease | undefined;
@@ -84,8 +84,9 @@ export class Owner {
         this.lease?.update();
         // A follower's Retry after the stream stopped: try again for everyone.
         if (watch?.getSnapshot().status === 'stale') watch.retry();
-        if (this.ready || (this.listing && rv === undefined && !message.whole)) this.serve(tab, link, rv);
-        else this.deferred.push({ tab, link, rv });
+        const whole = !!message.whole;
+        if (this.ready || (this.listing && rv === undefined && !whole)) this.serve(tab, link, rv);
+        else this.deferred.push({ tab, link, rv, whole });
         return;
       }
       case 'demand':
@@ -102,11 +103,13 @@ export class Owner {
     }
   }
 
-  private serve(tab: string, link: string, rv: string | undefined): void {
+  /** `opening`: the stream has just opened and nothing of its list has arrived yet. */
+  private serve(tab: string, link: string, rv: string | undefined, opening = false): void {
     const watch = this.link.options.watch();
     if (!watch) return;
     let events: Events | undefined;
-    if (rv === undefined) {
+    if (opening) events = [];
+    else if (rv === undefined) {
       const objects = watch.objects().map((object) => ({ type: 'ADDED' as const, object }));
       const resourceVersion = watch.resumeVersion ?? '';
       const end = { metadata: { resourceVersion, annotations: { [ANNOTATION_INITIAL_EVENTS_END]: 'true' } } };
@@ -221,6 +224,12 @@ export class Owner {
       });
     if (!initial) becameReady();
     this.listing = initial;
+    // Tabs that asked before the stream opened see the list arrive with this tab, not only once it is whole.
+    if (initial) {
+      const now = this.deferred.filter((d) => d.rv === undefined && !d.whole);
+      this.deferred = this.deferred.filter((d) => !now.includes(d));
+      for (const { tab, link } of now) this.serve(tab, link, undefined, true);
+    }
     const read = async function* (this: Owner): AsyncGenerator<readonly WatchObjectEvent<T>[]> {
       let opening = initial;
       try {
