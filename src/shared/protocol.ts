@@ -59,6 +59,8 @@ export interface ManagedFieldsEntry {
   time: string;
   fieldsType: 'FieldsV1';
   fieldsV1: Record<string, unknown>;
+  /** Set when the write went through a subresource: `status` for what the controller writes. */
+  subresource?: string;
 }
 
 export interface OwnerReference {

@@ -57,6 +57,32 @@ describe('managedFields', () => {
     expect(res.status).toBe(200);
     expect(managers(res.body)).toContain('maker/Update');
   });
+
+  it('records what the controller writes as nodus-controller through the status subresource, kept across a client write', async () => {
+    await api.post(`${JOBS}?fieldManager=maker`, job('mf-status'));
+    const ran = async () => (await api.get<NodusObject>(`${JOBS}/mf-status`)).body;
+    await expect.poll(async () => (await ran()).status?.phase, { timeout: 10_000 }).not.toBe('Queued');
+    const status = (await ran()).metadata.managedFields!.find((e) => e.subresource === 'status');
+    expect(status).toMatchObject({ manager: 'nodus-controller', operation: 'Update', fieldsType: 'FieldsV1' });
+    expect(status!.fieldsV1).toMatchObject({ 'f:status': { 'f:phase': {}, 'f:conditions': {} } });
+    const conditions = (status!.fieldsV1['f:status'] as Record<string, Record<string, unknown>>)['f:conditions']!;
+    expect(conditions['k:{"type":"Ready"}']).toMatchObject({ '.': {}, 'f:status': {}, 'f:reason': {} });
+    const patched = await api.patch<NodusObject>(`${JOBS}/mf-status?fieldManager=labeller`, {
+      metadata: { labels: { team: 'x' } },
+    });
+    expect(managers(patched.body)).toEqual(
+      expect.arrayContaining(['maker/Update', 'nodus-controller/Update', 'labeller/Update']),
+    );
+  });
+
+  it("gives the demo objects managedFields as the API would: their author's tool owns the spec, the controller the status", async () => {
+    const demo = (await api.get<NodusObject>(`${JOBS}/etl-nightly`)).body;
+    const [create, status] = demo.metadata.managedFields!;
+    expect(create).toMatchObject({ operation: 'Update', time: demo.metadata.creationTimestamp });
+    expect(create!.manager).toMatch(/^nodus-(console|cli|sdk)$/);
+    expect(create!.fieldsV1).toMatchObject({ 'f:spec': { 'f:image': {} } });
+    expect(status).toMatchObject({ manager: 'nodus-controller', subresource: 'status' });
+  });
 });
 
 describe('server-side apply', () => {

@@ -8,6 +8,7 @@ import type { BudgetImpact, NodusObject, ObjectStatus } from '@/shared/protocol.
 import { ApiFailure } from '../http/errors.ts';
 import type { BudgetRef } from '../ledger/ledger.ts';
 import { formatMoney, parseMoney, type Micros } from '../money.ts';
+import { withStatusWrite } from '../schema/fields-v1.ts';
 import type { MockState } from '../state.ts';
 import { recordBudgetCrossing } from '../events/transitions.ts';
 
@@ -68,7 +69,8 @@ export function recordSpend(state: MockState, obj: NodusObject, amount: Micros):
   const refs: BudgetRef[] = [];
   for (const budget of state.store.list(BUDGETS, namespace)) {
     if (!active(budget) || !covers(budget, labels)) continue;
-    const stored = state.store.put(BUDGETS, { ...budget, status: withSpend(budget, spent(budget) + amount) });
+    const charged = { ...budget, status: withSpend(budget, spent(budget) + amount) };
+    const stored = state.store.put(BUDGETS, withStatusWrite(budget, charged, state.timestamp()));
     const spec = budget.spec as unknown as BudgetSpec;
     recordBudgetCrossing(
       state,

@@ -9,6 +9,7 @@ import { recordTransition } from '../events/transitions.ts';
 import type { KindDef } from '../kinds/index.ts';
 import type { AccountInfo } from '../ledger/ledger.ts';
 import { parseMoney, type Micros } from '../money.ts';
+import { withStatusWrite } from '../schema/fields-v1.ts';
 import type { MockState } from '../state.ts';
 
 function money(value: unknown): Micros {
@@ -59,7 +60,7 @@ export function postSpend(state: MockState, kind: KindDef, before: NodusObject |
 
 /** Stores what the controller computed, and records the phase change (or other transition) it makes. */
 export function commit(state: MockState, kind: KindDef, before: NodusObject, after: NodusObject): NodusObject {
-  const stored = state.store.put(kind.plural, after);
+  const stored = state.store.put(kind.plural, withStatusWrite(before, after, state.timestamp()));
   recordTransition(state, kind, before, stored);
   postSpend(state, kind, before, stored);
   return stored;

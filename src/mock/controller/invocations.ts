@@ -7,6 +7,7 @@ import type { NodusObject } from '@/shared/protocol.ts';
 import { recordSpend } from '../billing/budgets.ts';
 import type { KindDef } from '../kinds/index.ts';
 import { formatMoney, parseMoney, type Micros } from '../money.ts';
+import { withStatusWrite } from '../schema/fields-v1.ts';
 import type { MockState } from '../state.ts';
 import { accountOf } from './commit.ts';
 
@@ -36,10 +37,8 @@ export function chargeInvocation(state: MockState, kind: KindDef, obj: NodusObje
     return { ok: false, spent: formatMoney(cost), max: formatMoney(max), price: formatMoney(price) };
   if (price === 0n) return { ok: true, price };
   const now = state.now();
-  const after = state.store.put(kind.plural, {
-    ...obj,
-    status: { ...obj.status, costUSD: formatMoney(cost + price) },
-  });
+  const charged = { ...obj, status: { ...obj.status, costUSD: formatMoney(cost + price) } };
+  const after = state.store.put(kind.plural, withStatusWrite(obj, charged, state.timestamp(now)));
   state.ledger.post({
     account: accountOf(after),
     budgets: recordSpend(state, after, price),

@@ -2,19 +2,15 @@
  * The demo org: a few projects with objects of every kind in many phases, Budgets, and the published Images.
  * Every object goes through the same admission as an API create, so demo data is always valid.
  */
-import {
-  LABEL_CREATED_BY,
-  PUBLIC_PROJECT,
-  type Condition,
-  type NodusObject,
-  type ObjectStatus,
-} from '@/shared/protocol.ts';
+import { LABEL_CREATED_BY, PUBLIC_PROJECT, type Condition, type ObjectStatus } from '@/shared/protocol.ts';
 import { initialStatus, newObject, newProject, specContext } from '../admission/new-object.ts';
 import { admitSpec } from '../admission/spec.ts';
 import { estimateFor } from '../billing/pricing.ts';
 import { kindByPlural } from '../kinds/index.ts';
 import { exposure } from '../kinds/endpoints.ts';
 import { markDeleting } from '../objects/deletion.ts';
+import { recordUpdate } from '../objects/managed-fields.ts';
+import { withStatusWrite } from '../schema/fields-v1.ts';
 import type { MockState } from '../state.ts';
 
 import { ensureAccess } from '../iam/bootstrap.ts';
@@ -25,6 +21,13 @@ import { loadDemoHistory } from './demo-history.ts';
 import { IMAGES, type Seed } from './demo-org.ts';
 import { PROJECTS } from './demo-projects.ts';
 import { loadDemoTeam } from './demo-team.ts';
+
+/** The field manager each demo author's tool writes as. */
+const MANAGERS: Record<ReturnType<typeof authorOf>['launchedBy'], string> = {
+  console: 'nodus-console',
+  cli: 'nodus-cli',
+  api: 'nodus-sdk',
+};
 
 const FINISHED = new Set(['Succeeded', 'Failed', 'Cancelled', 'Stopped']);
 
@@ -57,6 +60,7 @@ function addSeed(state: MockState, namespace: string, seed: Seed): void {
     throw new Error(`demo ${kind.kind} ${namespace}/${seed.name}: ${JSON.stringify(admitted.causes)}`);
   const created = state.now() - (seed.ageMinutes ?? 60) * 60_000;
   const at = state.timestamp(created);
+  const author = authorOf(namespace, seed.name, seed.plural);
   const obj = newObject(state, {
     kind,
     namespace,
@@ -66,7 +70,7 @@ function addSeed(state: MockState, namespace: string, seed: Seed): void {
       spec: admitted.spec,
       warnings: [],
     },
-    ...authorOf(namespace, seed.name, seed.plural),
+    ...author,
   });
   obj.metadata.creationTimestamp = at;
   const base = initialStatus(kind, admitted.spec, 1, at);
@@ -84,7 +88,9 @@ function addSeed(state: MockState, namespace: string, seed: Seed): void {
       status.completionTime = state.timestamp(created + Math.min(seed.ageMinutes ?? 60, 30) * 60_000);
     }
   }
-  let stored: NodusObject = { ...obj, status };
+  // Written as its author's tool would have written it: the create owns the spec, the controller the status.
+  obj.metadata.managedFields = recordUpdate(kind, undefined, obj, MANAGERS[author.launchedBy], at);
+  let stored = withStatusWrite(obj, { ...obj, status }, state.timestamp(Math.min(created + 60_000, state.now())));
   if (seed.deletingMinutes !== undefined)
     stored = markDeleting(state, kind, stored, state.now() - seed.deletingMinutes * 60_000);
   state.store.put(kind.plural, stored);

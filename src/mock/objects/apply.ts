@@ -9,17 +9,14 @@ import { ApiFailure } from '../http/errors.ts';
 import type { Reply } from '../http/reply.ts';
 import { setField, type Schema } from '../schema/schema.ts';
 import type { MockState } from '../state.ts';
-import { entry, fieldsOf, fromFieldsV1, keyed, removeAt, valueAt } from './managed-fields.ts';
+import { entry, fromFieldsV1, isObject, keyed, removeAt, valueAt } from '../schema/fields-v1.ts';
+import { fieldsOf } from './managed-fields.ts';
 import { createObject, updateObject, type WriteRequest } from './writes.ts';
 
 export interface ApplyRequest extends WriteRequest {
   name: string;
   fieldManager: string;
   force: boolean;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Objects merge key by key, lists of named items item by item; anything else is replaced. */
