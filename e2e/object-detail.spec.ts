@@ -54,6 +54,10 @@ test('a failed Job shows its conditions problems first, its finalizers explained
   await expect(ui.labels.getByRole('listitem', { name: 'team' })).not.toContainText('set by Nodus');
   await expect(ui.annotations.getByRole('listitem', { name: 'note' })).toContainText('first try');
   await expect(page.getByRole('list', { name: 'Managed by' }).getByRole('listitem').first()).toContainText('updated');
+  // Who wrote the status: the controller, through the status subresource.
+  await expect(
+    page.getByRole('list', { name: 'Managed by' }).getByRole('listitem').filter({ hasText: 'nodus-controller' }),
+  ).toContainText('updated status');
 
   await ui.tab('YAML').click();
   await expect(page).toHaveURL(/\?tab=yaml$/);

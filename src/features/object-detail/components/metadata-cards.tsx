@@ -74,11 +74,14 @@ export function DetailsCard({
           <Row label="Managed by">
             <ul aria-label="Managed by">
               {m.managedFields.map((e) => (
-                <li key={`${e.manager}/${e.operation}`}>
+                <li key={`${e.manager}/${e.operation}/${e.subresource ?? ''}`}>
                   <span className="font-medium">{e.manager}</span>{' '}
                   {/* "updated 2s ago" stays on one line: a wrap between its words read as two facts. */}
                   <span className="whitespace-nowrap">
-                    <span className="text-slate-500">{e.operation === 'Apply' ? 'applied' : 'updated'} </span>
+                    <span className="text-slate-500">
+                      {e.operation === 'Apply' ? 'applied' : 'updated'}
+                      {e.subresource ? ` ${e.subresource}` : ''}{' '}
+                    </span>
                     <RelativeTime timestamp={e.time} />
                   </span>
                 </li>
