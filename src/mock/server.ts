@@ -42,6 +42,8 @@ export interface MockServer {
   certPath: string | undefined;
   /** Connections accepted at once over both ports (more are refused, and the log says so). */
   maxConnections: number;
+  /** Connections open now, over both ports. */
+  openConnections: () => number;
   state: MockState;
   close: () => Promise<void>;
 }
@@ -295,6 +297,7 @@ export async function startMockServer(overrides: Partial<MockConfig> = {}): Prom
     certPath,
     state,
     maxConnections: guard.bound,
+    openConnections: () => guard.count,
     close: async () => {
       stopController();
       stopEvents();

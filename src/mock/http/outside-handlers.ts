@@ -38,9 +38,19 @@ function parserFailure(code: string | undefined): ApiFailure {
   }
 }
 
+/**
+ * How long a refused connection is kept after its answer, for the client to read it: then it goes, read or not.
+ * Without this a client that never reads (a slow-headers attack) held its half-closed connection for ever, since
+ * an HTTP server's sockets stay half-open until the peer ends its side.
+ */
+export const LINGER_MS = 500;
+
 /** Writes a Status straight to a socket that has no ServerResponse, and closes it. */
 function endWithStatus(socket: Duplex, failure: ApiFailure, requestId: string, origin: string): void {
   const body = JSON.stringify(statusBody(failure, requestId, origin));
+  const linger = setTimeout(() => socket.destroy(), LINGER_MS);
+  linger.unref();
+  socket.once('close', () => clearTimeout(linger));
   socket.end(
     [
       `HTTP/1.1 ${failure.code} ${STATUS_CODES[failure.code] ?? ''}`,
