@@ -7,9 +7,10 @@ import { KIND_FACTS } from '../../src/shared/kinds.ts';
 import { IAM_GROUP, PROJECT_ROLES, RBAC_GROUP, ROLE_ORG_ADMIN, VERB_RAISE_CAP } from '../../src/shared/iam.ts';
 import { GROUP, PUBLIC_PROJECT } from '../../src/shared/protocol.ts';
 import { nobodyMay } from '../../src/mock/auth/forbidden.ts';
-import { builtInRole, EVENTS_GROUP } from '../../src/mock/iam/builtin-roles.ts';
+import { EVENTS_GROUP } from '../../src/shared/events.ts';
+import { builtInRole } from '../../src/mock/iam/builtin-roles.ts';
 import { rulesAllow, type Attributes, type ResourceAttributes } from '../../src/mock/iam/rules.ts';
-import { USAGE_GROUP } from '../../src/mock/usage/report.ts';
+import { USAGE_GROUP } from '../../src/shared/usage.ts';
 
 const READ = ['get', 'list', 'watch'];
 const WRITE = ['create', 'update', 'patch', 'delete', 'deletecollection'];

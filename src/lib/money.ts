@@ -3,9 +3,7 @@
  * ("187.55", "0.0425"); adding them as numbers would drift, so each is read as a whole number of
  * ten-thousandths of a dollar (cents times 100), added as integers, and printed back as a decimal string.
  */
-
-const UNITS_PER_DOLLAR = 10_000;
-const AMOUNT = /^(\d{1,9})(?:\.(\d{1,4}))?$/;
+import { MONEY_PATTERN as AMOUNT, UNITS_PER_DOLLAR } from '@/shared/money.ts';
 
 /** Ten-thousandths of a dollar; undefined for anything that is not a plain decimal amount. */
 export function parseUSD(amount: unknown): number | undefined {

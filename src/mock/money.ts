@@ -2,9 +2,9 @@
  * Money is a decimal string on the wire ("40.00"), never a float. Internally amounts are integers of
  * 1/10,000 USD so that sums and comparisons are exact.
  */
+import { MONEY_PATTERN, UNITS_PER_DOLLAR } from '@/shared/money.ts';
 
-const SCALE = 10_000n;
-const MONEY_PATTERN = /^(\d{1,9})(?:\.(\d{1,4}))?$/;
+const SCALE = BigInt(UNITS_PER_DOLLAR);
 
 export type Micros = bigint;
 

@@ -51,6 +51,18 @@ export interface ObjectMeta {
   managedFields?: ManagedFieldsEntry[];
 }
 
+/** Fields of metadata only the server sets: on input it ignores them (or checks resourceVersion and uid). */
+export const SERVER_METADATA_FIELDS: ReadonlySet<string> = new Set([
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'managedFields',
+  'selfLink',
+]);
+
 /** Who set which fields, and how (server-side apply or any other write), as Kubernetes records it. */
 export interface ManagedFieldsEntry {
   manager: string;

@@ -7,72 +7,16 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiClient } from '@/data/api-client.ts';
 import type { QueryParams } from '@/data/client/index.ts';
 
-export const USAGE_GROUP_VERSION = 'usage.nodus.dev/v1';
-
-/** A series' key: `{}` (everything), a kind, a label's value, an object, a project, or the rest summed. */
-export interface SeriesKey {
-  kind?: string;
-  label?: { key: string; value: string };
-  object?: { kind: string; name: string; uid: string };
-  project?: string;
-  others?: number;
-}
-
-export interface UsagePoint {
-  start: string;
-  costUSD: string;
-}
-
-export interface UsageSeries {
-  key: SeriesKey;
-  totalUSD: string;
-  points: UsagePoint[];
-}
-
-export interface TopSpender {
-  object: { kind: string; name: string; uid: string };
-  project: string;
-  createdBy?: string;
-  costUSD: string;
-  rateUSDPerHour: string;
-  /** Deleted since: it has no page to open. */
-  deleted?: boolean;
-}
-
-export interface BudgetForecast {
-  name: string;
-  uid: string;
-  period: string;
-  periodStart: string;
-  periodEnd: string;
-  limitUSD: string;
-  spentUSD: string;
-  forecastUSD: string;
-}
-
-export interface UsageReport {
-  apiVersion: string;
-  kind: 'UsageReport';
-  metadata: { namespace?: string };
-  spec: {
-    window: string;
-    start: string;
-    end: string;
-    step: string;
-    groupBy: string;
-    maxSeries: number;
-    budget?: string;
-    object?: string;
-  };
-  status: {
-    asOf: string;
-    totalUSD: string;
-    burnRateUSDPerHour: string;
-    series: UsageSeries[];
-    top: TopSpender[];
-    budget?: BudgetForecast;
-  };
-}
+export {
+  USAGE_API_VERSION as USAGE_GROUP_VERSION,
+  type BudgetForecast,
+  type SeriesKey,
+  type TopSpender,
+  type UsagePoint,
+  type UsageReport,
+  type UsageSeries,
+} from '@/shared/usage.ts';
+import { USAGE_API_VERSION as USAGE_GROUP_VERSION, type UsageReport } from '@/shared/usage.ts';
 
 export interface UsageQuery {
   /** Undefined: every project. */

@@ -2,7 +2,12 @@
  * Checks on metadata as the spec states them: names are DNS labels, labels and annotations are well formed,
  * and the `nodus.dev/` prefix belongs to Nodus (except the request annotations clients may set).
  */
-import { ANNOTATION_RESTART_REQUESTED_AT, type ObjectMeta, type StatusCause } from '@/shared/protocol.ts';
+import {
+  ANNOTATION_RESTART_REQUESTED_AT,
+  SERVER_METADATA_FIELDS,
+  type ObjectMeta,
+  type StatusCause,
+} from '@/shared/protocol.ts';
 import type { UnknownFieldMode } from '../schema/schema.ts';
 
 export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
@@ -14,17 +19,6 @@ const NODUS_PREFIX = 'nodus.dev/';
 const REQUEST_ANNOTATIONS = new Set([ANNOTATION_RESTART_REQUESTED_AT]);
 const MAX_ANNOTATION_BYTES = 256 * 1024;
 
-/** Metadata fields the server sets; on input they are ignored (or checked, for resourceVersion and uid). */
-const SERVER_FIELDS = new Set([
-  'uid',
-  'resourceVersion',
-  'generation',
-  'creationTimestamp',
-  'deletionTimestamp',
-  'deletionGracePeriodSeconds',
-  'managedFields',
-  'selfLink',
-]);
 const CLIENT_FIELDS = new Set([
   'name',
   'generateName',
@@ -135,7 +129,7 @@ export function checkMetadata(
   const causes: StatusCause[] = [];
   const warnings: string[] = [];
   for (const key of Object.keys(meta)) {
-    if (CLIENT_FIELDS.has(key) || SERVER_FIELDS.has(key)) continue;
+    if (CLIENT_FIELDS.has(key) || SERVER_METADATA_FIELDS.has(key)) continue;
     if (mode === 'Strict')
       causes.push({ field: `metadata.${key}`, reason: 'FieldValueUnknown', message: `unknown field "${key}"` });
     else if (mode === 'Warn') warnings.push(`unknown field "metadata.${key}"`);

@@ -9,10 +9,11 @@ import { EXTRA_API_KEY, IAM_GROUP, RBAC_GROUP, VERB_RAISE_CAP } from '@/shared/i
 import { GROUP } from '@/shared/protocol.ts';
 import type { Ctx, RequestAccess, Visibility } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';
-import { CAPPED, EVENTS_GROUP } from '../iam/builtin-roles.ts';
+import { EVENTS_GROUP } from '@/shared/events.ts';
+import { CAPPED } from '../iam/builtin-roles.ts';
 import { APIKEYS } from '../iam/resources.ts';
 import type { Attributes, ResourceAttributes } from '../iam/rules.ts';
-import { USAGE_GROUP } from '../usage/report.ts';
+import { USAGE_GROUP } from '@/shared/usage.ts';
 import type { MockState } from '../state.ts';
 import { authorizerOf, projectsKey, type GuardMode, type Identity } from './authorizer.ts';
 import { forbidden } from './forbidden.ts';

@@ -10,7 +10,7 @@ import { GROUP } from '@/shared/protocol.ts';
 import { ROLE_BINDINGS } from '../iam/resources.ts';
 import type { Attributes, ResourceAttributes } from '../iam/rules.ts';
 import type { MockState } from '../state.ts';
-import { USAGE_GROUP } from '../usage/report.ts';
+import { USAGE_GROUP } from '@/shared/usage.ts';
 import { orgAdmins, remedyFor, type Remedy } from './forbidden.ts';
 import { bound, type Rights } from './rights.ts';
 

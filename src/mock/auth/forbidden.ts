@@ -12,7 +12,7 @@ import { builtInRole } from '../iam/builtin-roles.ts';
 import { CLUSTER_ROLE_BINDINGS, ROLE_BINDINGS, iamResource } from '../iam/resources.ts';
 import { rulesAllow, type Attributes, type ResourceAttributes } from '../iam/rules.ts';
 import type { MockState } from '../state.ts';
-import { USAGE_GROUP } from '../usage/report.ts';
+import { USAGE_GROUP } from '@/shared/usage.ts';
 
 export const WRITE_VERBS: ReadonlySet<string> = new Set([
   'create',

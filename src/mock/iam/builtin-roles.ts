@@ -16,10 +16,10 @@ import {
   VERB_RAISE_CAP,
   type PolicyRule,
 } from '@/shared/iam.ts';
+import { EVENTS_GROUP } from '@/shared/events.ts';
 import { GROUP } from '@/shared/protocol.ts';
-import { USAGE_GROUP } from '../usage/report.ts';
+import { USAGE_GROUP } from '@/shared/usage.ts';
 
-export const EVENTS_GROUP = 'events.k8s.io';
 const READ = ['get', 'list', 'watch'];
 const WRITE = ['create', 'update', 'patch', 'delete', 'deletecollection'];
 /** Every verb the mock serves on a project's own objects; not `*`, which would also grant `escalate` and `bind`. */

@@ -14,12 +14,13 @@ import { ApiFailure } from '../http/errors.ts';
 import { fields, stringFields, unwrap } from '../http/protobuf.ts';
 import type { Ctx, Principal } from '../http/context.ts';
 import type { Reply } from '../http/reply.ts';
-import { CAPPED, EVENTS_GROUP } from '../iam/builtin-roles.ts';
+import { EVENTS_GROUP } from '@/shared/events.ts';
+import { CAPPED } from '../iam/builtin-roles.ts';
 import { APIKEYS, IAM_RESOURCES, RBAC_RESOURCES } from '../iam/resources.ts';
 import type { ResourceAttributes } from '../iam/rules.ts';
 import { kindByPlural } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
-import { USAGE_GROUP } from '../usage/report.ts';
+import { USAGE_GROUP } from '@/shared/usage.ts';
 
 export const AUTHORIZATION = 'authorization.k8s.io';
 export const AUTHENTICATION = 'authentication.k8s.io';

@@ -7,7 +7,7 @@ import { API_VERSION } from '@/shared/protocol.ts';
 import { EVENTS_API_VERSION } from '@/shared/events.ts';
 import { coreEventsOpenApi, eventsOpenApi } from '../events/openapi.ts';
 import { usageOpenApi } from '../usage/openapi.ts';
-import { USAGE_API_VERSION } from '../usage/report.ts';
+import { USAGE_API_VERSION } from '@/shared/usage.ts';
 import { objectMeta, openApiGroup } from './openapi-group.ts';
 import { IAM_GROUP, RBAC_GROUP } from '@/shared/iam.ts';
 import { teamOpenApi } from '../iam/openapi.ts';

@@ -25,7 +25,7 @@ import { routeUsage } from './usage.ts';
 import { routeEventsGroup, serveEvents } from './events.ts';
 import { EVENTS_API_VERSION, EVENTS_GROUP, EVENTS_PLURAL } from '@/shared/events.ts';
 import { eventsOpenApi } from '../events/openapi.ts';
-import { USAGE_GROUP } from '../usage/report.ts';
+import { USAGE_GROUP } from '@/shared/usage.ts';
 import { usageOpenApi } from '../usage/openapi.ts';
 import { decodeSegment, methodNotAllowed, notFoundPath, reply } from './replies.ts';
 import {

@@ -7,18 +7,19 @@ import { sendJson, type Ctx } from '../http/context.ts';
 import type { MockState } from '../state.ts';
 import { usageApiGroup, usageResources } from '../usage/discovery.ts';
 import { readUsageQuery } from '../usage/query.ts';
-import { usageReport, type SeriesKey } from '../usage/report.ts';
+import type { SeriesKey } from '@/shared/usage.ts';
+import { usageReport } from '../usage/report.ts';
 import { negotiateAs } from './negotiate.ts';
 import { requireProject } from './projects.ts';
 import { methodNotAllowed, notFoundPath } from './replies.ts';
 
 /** A series as one word for a table row: "Job", "team=nlp", "Job/train-a", "(all)". */
 function seriesName(key: SeriesKey): string {
-  if ('kind' in key) return key.kind;
-  if ('project' in key && !('object' in key)) return key.project;
-  if ('label' in key) return `${key.label.key}=${key.label.value}`;
-  if ('object' in key) return `${key.object.kind}/${key.object.name}`;
-  if ('others' in key) return `(${key.others} more)`;
+  if (key.kind !== undefined) return key.kind;
+  if (key.label) return `${key.label.key}=${key.label.value}`;
+  if (key.object) return `${key.object.kind}/${key.object.name}`;
+  if (key.project !== undefined) return key.project;
+  if (key.others !== undefined) return `(${key.others} more)`;
   return '(all)';
 }
 

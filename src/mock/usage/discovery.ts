@@ -1,5 +1,5 @@
 /** How discovery lists the usage group: one read-only resource, `usage`, whose GET answers a UsageReport. */
-import { USAGE_API_VERSION, USAGE_GROUP } from './report.ts';
+import { USAGE_API_VERSION, USAGE_GROUP } from '@/shared/usage.ts';
 
 const VERSION = 'v1';
 const VERBS = ['get'];

@@ -5,7 +5,7 @@
 import { RETENTION_DAYS } from '../ledger/ledger.ts';
 import type { Schema } from '../schema/schema.ts';
 import { DEFAULT_SERIES, MAX_POINTS, MAX_SERIES } from './query.ts';
-import { NO_VALUE, USAGE_API_VERSION, USAGE_GROUP } from './report.ts';
+import { NO_VALUE, USAGE_API_VERSION, USAGE_GROUP } from '@/shared/usage.ts';
 
 const SCHEMA = 'dev.nodus.usage.v1.UsageReport';
 const money = (description: string): Schema => ({ type: 'string', pattern: '^\\d+(\\.\\d{1,4})?$', description });

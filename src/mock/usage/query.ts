@@ -2,6 +2,7 @@
  * The usage report's query parameters, read and checked: each bad one is a 400 BadRequest whose cause names the
  * parameter and whose fix says what to send instead.
  */
+import { USAGE_GROUP } from '@/shared/usage.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { KIND_DEFS, type KindDef } from '../kinds/index.ts';
 import { HOUR_MS, RETENTION_DAYS } from '../ledger/ledger.ts';
@@ -42,7 +43,7 @@ function bad(param: string, value: string, message: string, fix: string): ApiFai
   return new ApiFailure('BadRequest', `${param}=${JSON.stringify(value.slice(0, 100))}: ${message}`, {
     details: {
       kind: 'UsageReport',
-      group: 'usage.nodus.dev',
+      group: USAGE_GROUP,
       causes: [{ field: param, reason: 'FieldValueInvalid', message }],
     },
     fix,

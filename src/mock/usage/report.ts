@@ -4,6 +4,7 @@
  */
 import { KIND_FACTS } from '@/shared/kinds.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
+import { NO_VALUE, USAGE_API_VERSION, type BudgetForecast, type UsageReport } from '@/shared/usage.ts';
 import { active, covers, PERIOD_MS } from '../billing/budgets.ts';
 import { hourlyRate } from '../billing/pricing.ts';
 import { ApiFailure } from '../http/errors.ts';
@@ -13,9 +14,6 @@ import { formatMoney, isMoney, multiply, parseMoney, type Micros } from '../mone
 import type { MockState } from '../state.ts';
 import type { UsageQuery } from './query.ts';
 
-export const USAGE_GROUP = 'usage.nodus.dev';
-export const USAGE_API_VERSION = `${USAGE_GROUP}/v1`;
-export const NO_VALUE = '(none)';
 const TOP = 10;
 
 export type SeriesKey =
@@ -147,7 +145,7 @@ function iso(ms: number): string {
   return new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
 }
 
-export function usageReport(state: MockState, q: UsageQuery) {
+export function usageReport(state: MockState, q: UsageQuery): UsageReport {
   const now = state.now();
   const budget = findBudget(state, q);
   const inBudget = budget ? state.ledger.setsWhere((r) => r.uid === budget.metadata.uid) : undefined;
@@ -246,7 +244,7 @@ export function usageReport(state: MockState, q: UsageQuery) {
 }
 
 /** The Budget's current period as the ledger has it, with where it is heading at the present burn rate. */
-function budgetPeriod(budget: NodusObject, spent: Micros, rate: Micros, now: number) {
+function budgetPeriod(budget: NodusObject, spent: Micros, rate: Micros, now: number): BudgetForecast {
   const spec = budget.spec as { limitUSD: string; period?: string };
   const start = Date.parse(String(budget.status?.periodStart ?? budget.metadata.creationTimestamp));
   const end = start + (PERIOD_MS[spec.period ?? 'Monthly'] ?? PERIOD_MS.Monthly!);
