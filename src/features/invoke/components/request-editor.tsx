@@ -153,6 +153,8 @@ export function RequestEditor(props: RequestEditorProps) {
             {(describedBy) => (
               <button
                 type="submit"
+                // The second click of a double click is not a second request, even when the first has answered.
+                onClick={(e) => e.detail > 1 && e.preventDefault()}
                 disabled={props.sending || blocked}
                 {...offProps(props.refused !== undefined, describedBy)}
                 className="inline-flex items-center gap-1.5 rounded-md bg-indigo-600 px-3.5 py-1.5 text-sm font-semibold text-white shadow-sm hover:bg-indigo-700 disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-300"
