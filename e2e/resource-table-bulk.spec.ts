@@ -7,6 +7,7 @@
 import { expect, test } from '@playwright/test';
 import { ResourceTablePage } from './pages/resource-table.ts';
 import { recordWholeReads } from './support/reads.ts';
+import { STUCK } from './support/object-api.ts';
 import { NodusApi } from './support/resource-table-api.ts';
 
 test('a shift-click range of Jobs is suspended after a confirmation that names them', async ({ page, request }) => {
@@ -167,6 +168,8 @@ test('the keyboard moves through the rows, ticks them and opens one', async ({ p
 async function mixedJobs(api: NodusApi, prefix: string): Promise<string> {
   const project = await api.newProject(prefix);
   await api.seed(project, 'Job', 7, 'b');
+  // Held on its billing finalizer, so it stays "being deleted" for the whole test.
+  await api.patch(project, 'jobs', 'b-000001', { metadata: { annotations: { [STUCK]: 'true' } } });
   await api.remove(project, 'jobs', 'b-000001');
   await api.patch(project, 'jobs', 'b-000002', { spec: { state: 'Suspended' } });
   return project;
