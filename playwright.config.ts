@@ -10,6 +10,8 @@
 import { defineConfig } from '@playwright/test';
 import {
   chromiumLaunchOptions,
+  CONSOLE_BUILD,
+  CONSOLE_PREBUILT,
   failureEvidence,
   CONSOLE_DIST as DIST,
   CONSOLE_PORT,
@@ -29,8 +31,8 @@ const consoleServer: { command: string; env: Record<string, string> } = DEV_SERV
       env: { NODUS_MOCK_PORT: String(MOCK_PORT) },
     }
   : {
-      command: `npx vite build --outDir ${DIST} --emptyOutDir --logLevel error && npx tsx scripts/serve/main.ts --dist ${DIST} --port ${CONSOLE_PORT} --api ${MOCK_URL}`,
-      env: { VITE_NODUS_DEMO: '1', VITE_NODUS_API_KEY: '', VITE_NODUS_API_URL: '', NODE_ENV: 'production' },
+      command: `${CONSOLE_PREBUILT ? '' : `${CONSOLE_BUILD.command} && `}npx tsx scripts/serve/main.ts --dist ${DIST} --port ${CONSOLE_PORT} --api ${MOCK_URL}`,
+      env: CONSOLE_BUILD.env,
     };
 
 /**
