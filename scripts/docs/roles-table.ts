@@ -9,7 +9,8 @@ import { GROUP, PUBLIC_PROJECT } from '../../src/shared/protocol.ts';
 import { nobodyMay } from '../../src/mock/auth/forbidden.ts';
 import { EVENTS_GROUP } from '../../src/shared/events.ts';
 import { builtInRole } from '../../src/mock/iam/builtin-roles.ts';
-import { rulesAllow, type Attributes, type ResourceAttributes } from '../../src/mock/iam/rules.ts';
+import { rulesAllow } from '../../src/mock/iam/rules.ts';
+import type { Attributes, ResourceAttributes } from '../../src/mock/http/request-info.ts';
 import { USAGE_GROUP } from '../../src/shared/usage.ts';
 
 const READ = ['get', 'list', 'watch'];

@@ -12,12 +12,11 @@ import { ApiFailure } from '../http/errors.ts';
 import { EVENTS_GROUP } from '@/shared/events.ts';
 import { CAPPED } from '../iam/builtin-roles.ts';
 import { APIKEYS } from '../iam/resources.ts';
-import type { Attributes, ResourceAttributes } from '../iam/rules.ts';
 import { USAGE_GROUP } from '@/shared/usage.ts';
 import type { MockState } from '../state.ts';
 import { authorizerOf, projectsKey, type GuardMode, type Identity } from './authorizer.ts';
 import { forbidden } from './forbidden.ts';
-import { requestAttributes } from './request-info.ts';
+import { requestAttributes, type Attributes, type ResourceAttributes } from '../http/request-info.ts';
 
 /** Resources that live in projects: listed across projects, they show those the user may read. */
 function inProjects(a: ResourceAttributes): boolean {

@@ -9,7 +9,7 @@ import { ApiFailure } from '../http/errors.ts';
 import { keyIndex, storedHash } from '../iam/api-keys.ts';
 import { hashKey, sameHash } from '../iam/keys.ts';
 import { ACCESS_STORE_KEYS, APIKEYS, ROLE_BINDINGS, ROLES } from '../iam/resources.ts';
-import type { Attributes, ResourceAttributes } from '../iam/rules.ts';
+import type { Attributes, ResourceAttributes } from '../http/request-info.ts';
 import type { MockState } from '../state.ts';
 import type { Change } from '../store/store.ts';
 import { forbidden } from './forbidden.ts';

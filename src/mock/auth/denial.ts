@@ -8,7 +8,7 @@
 import { VERB_RAISE_CAP, type BindingObject } from '@/shared/iam.ts';
 import { GROUP } from '@/shared/protocol.ts';
 import { ROLE_BINDINGS } from '../iam/resources.ts';
-import type { Attributes, ResourceAttributes } from '../iam/rules.ts';
+import type { Attributes, ResourceAttributes } from '../http/request-info.ts';
 import type { MockState } from '../state.ts';
 import { USAGE_GROUP } from '@/shared/usage.ts';
 import { orgAdmins, remedyFor, type Remedy } from './forbidden.ts';

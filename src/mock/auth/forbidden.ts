@@ -10,7 +10,8 @@ import { GROUP, PUBLIC_PROJECT } from '@/shared/protocol.ts';
 import { ApiFailure } from '../http/errors.ts';
 import { builtInRole } from '../iam/builtin-roles.ts';
 import { CLUSTER_ROLE_BINDINGS, ROLE_BINDINGS, iamResource } from '../iam/resources.ts';
-import { rulesAllow, type Attributes, type ResourceAttributes } from '../iam/rules.ts';
+import { rulesAllow } from '../iam/rules.ts';
+import type { Attributes, ResourceAttributes } from '../http/request-info.ts';
 import type { MockState } from '../state.ts';
 import { USAGE_GROUP } from '@/shared/usage.ts';
 

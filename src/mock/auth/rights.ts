@@ -14,7 +14,8 @@ import {
 } from '@/shared/iam.ts';
 import type { NodusObject } from '@/shared/protocol.ts';
 import type { Principal } from '../http/context.ts';
-import { rulesAllow, type Attributes } from '../iam/rules.ts';
+import { rulesAllow } from '../iam/rules.ts';
+import type { Attributes } from '../http/request-info.ts';
 import { CLUSTER_ROLE_BINDINGS, CLUSTER_ROLES, ROLE_BINDINGS, ROLES, USERS } from '../iam/resources.ts';
 import type { MockState } from '../state.ts';
 

@@ -14,7 +14,7 @@ import type { Ctx } from '../http/context.ts';
 import { ApiFailure } from '../http/errors.ts';
 import type { Reply } from '../http/reply.ts';
 import type { MockState } from '../state.ts';
-import { requestAttributes, resourceVerb } from '../auth/request-info.ts';
+import { requestAttributes, resourceVerb } from '../http/request-info.ts';
 import { faultsFrom, noFaults, VERBS, type FaultSettings, type Faults, type Verb } from '../fault-model.ts';
 import { parseFaults } from './parse.ts';
 

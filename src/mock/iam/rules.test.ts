@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PolicyRule } from '@/shared/iam.ts';
-import { ruleAllows, uncovered, type ResourceAttributes } from './rules.ts';
+import type { ResourceAttributes } from '../http/request-info.ts';
+import { ruleAllows, uncovered } from './rules.ts';
 
 const attrs = (over: Partial<ResourceAttributes>): ResourceAttributes => ({
   kind: 'resource',

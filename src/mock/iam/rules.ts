@@ -5,27 +5,7 @@
  * grant that one?
  */
 import type { PolicyRule } from '@/shared/iam.ts';
-
-/** A request in the resource API: what the authorizer decides on. Empty strings stand for "none". */
-export interface ResourceAttributes {
-  kind: 'resource';
-  verb: string;
-  group: string;
-  resource: string;
-  subresource: string;
-  name: string;
-  /** The project; empty for a cluster-scoped resource or a request across all projects. */
-  namespace: string;
-}
-
-/** A request outside the resource API (discovery, /openapi, /_mock/): its path and lower-case method. */
-export interface NonResourceAttributes {
-  kind: 'nonResource';
-  verb: string;
-  path: string;
-}
-
-export type Attributes = ResourceAttributes | NonResourceAttributes;
+import type { Attributes } from '../http/request-info.ts';
 
 const ALL = '*';
 

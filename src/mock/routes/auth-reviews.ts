@@ -17,7 +17,7 @@ import type { Reply } from '../http/reply.ts';
 import { EVENTS_GROUP } from '@/shared/events.ts';
 import { CAPPED } from '../iam/builtin-roles.ts';
 import { APIKEYS, IAM_RESOURCES, RBAC_RESOURCES } from '../iam/resources.ts';
-import type { ResourceAttributes } from '../iam/rules.ts';
+import type { ResourceAttributes } from '../http/request-info.ts';
 import { kindByPlural } from '../kinds/index.ts';
 import type { MockState } from '../state.ts';
 import { USAGE_GROUP } from '@/shared/usage.ts';

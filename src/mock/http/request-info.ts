@@ -6,8 +6,28 @@
  * is `create` on `sandboxes/exec`, whatever the method, as kube-apiserver asks for pods/exec. Never throws: a path
  * the router cannot serve is the router's to refuse.
  */
-import { boolParamOrUndefined } from '../http/booleans.ts';
-import type { Attributes } from '../iam/rules.ts';
+import { boolParamOrUndefined } from './booleans.ts';
+
+/** A request in the resource API: what the authorizer decides on. Empty strings stand for "none". */
+export interface ResourceAttributes {
+  kind: 'resource';
+  verb: string;
+  group: string;
+  resource: string;
+  subresource: string;
+  name: string;
+  /** The project; empty for a cluster-scoped resource or a request across all projects. */
+  namespace: string;
+}
+
+/** A request outside the resource API (discovery, /openapi, /_mock/): its path and lower-case method. */
+export interface NonResourceAttributes {
+  kind: 'nonResource';
+  verb: string;
+  path: string;
+}
+
+export type Attributes = ResourceAttributes | NonResourceAttributes;
 
 function segment(raw: string): string {
   try {
