@@ -234,6 +234,8 @@ test('a key pressed as the rows come back after nothing matched is not lost; Esc
   await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
   await expect(ui.textFilter).not.toBeFocused();
+  // As a person who sees the rows back presses j (a key pressed before they are is the part above's to test).
+  await expect(ui.row('b-000000')).toBeVisible();
   await page.keyboard.press('j');
   await expect(ui.row('b-000000')).toBeFocused();
   await expect(ui.textFilter).toHaveValue('');
